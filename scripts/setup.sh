@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Makes a fresh Debian 12 machine ready and the build current: installs the Debian packages the
+# build needs (only those missing), configures build/ (Ninja, RelWithDebInfo) the first time,
+# and builds. Run from anywhere; a second run with nothing changed takes about a second.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="$root/build"
+
+packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
+          nlohmann-json3-dev libmuparser-dev libbenchmark-dev)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg -s "$package" 2>/dev/null | grep -q '^Status: install ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
+  cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
+cmake --build "$build_dir" -j2
