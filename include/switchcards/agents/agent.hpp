@@ -1,0 +1,35 @@
+// Agent: a player seat's decision maker. Given what its seat may know (a PlayerView) and the
+// legal actions, it picks one. Agents are seeded, so a game is reproducible from the variant,
+// the seats' agents and the seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "switchcards/engine/action.hpp"
+#include "switchcards/engine/event.hpp"
+#include "switchcards/engine/view.hpp"
+
+namespace switchcards {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // `legal` is never empty. The result must be one of `legal`, optionally with the "last
+  // card" call added (Action::with_last) to a play that leaves one card.
+  virtual Action choose(const PlayerView& view, std::span<const Action> legal) = 0;
+  // What an action just did, as this seat may see it (another seat's drawn cards are hidden:
+  // their card is the joker placeholder). Called for every seat after every action. Optional.
+  virtual void observe(const PlayerView& /*view*/, std::span<const Event> /*events*/) {}
+  // Out of turn: `target` left itself one card without calling "last card" and may be caught
+  // before the next player acts (British, app). Return true to challenge it. The seat to act
+  // is not asked here: the challenge is among its legal actions. Optional; default: never.
+  virtual bool challenges(const PlayerView& /*view*/, int /*target*/) { return false; }
+  // Re-seed before a new game or round.
+  virtual void reset(std::uint64_t /*seed*/) {}
+  virtual std::string name() const = 0;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,187 @@
+// Action: one choice a seat makes — play a card (naming a suit for a wild, calling "last
+// card"), draw, pass, or challenge a seat that forgot to call last card. Four bytes, trivially
+// copyable; the text form is the one used by scenarios, replays and the CLI:
+// `0 play JS`, `1 play AH spades`, `2 play 7D last`, `1 draw`, `2 pass`, `0 challenge 2`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+
+namespace switchcards {
+
+enum class ActionKind : std::uint8_t { play, draw, pass, challenge };
+
+class Action {
+ public:
+  constexpr Action() = default;
+  static constexpr Action play(int seat, Card card, Suit named = Suit::none, bool last = false) {
+    return Action(ActionKind::play, seat, card,
+                  static_cast<std::uint8_t>(static_cast<int>(named) | (last ? kLastBit : 0)));
+  }
+  static constexpr Action draw(int seat) { return Action(ActionKind::draw, seat, Card{}, kNoSuit); }
+  static constexpr Action pass(int seat) { return Action(ActionKind::pass, seat, Card{}, kNoSuit); }
+  static constexpr Action challenge(int seat, int target) {
+    return Action(ActionKind::challenge, seat, Card{}, static_cast<std::uint8_t>(target));
+  }
+
+  constexpr ActionKind kind() const { return kind_; }
+  constexpr int seat() const { return seat_; }
+  constexpr Card card() const { return card_; }  // play only
+  constexpr Suit named_suit() const {            // play only; Suit::none when none is named
+    return static_cast<Suit>(arg_ & kSuitBits);
+  }
+  constexpr bool calls_last() const { return kind_ == ActionKind::play && (arg_ & kLastBit); }
+  constexpr int target() const { return arg_; }  // challenge only
+  // The same action with the "last card" call added or removed.
+  constexpr Action with_last(bool last = true) const {
+    Action a = *this;
+    if (kind_ == ActionKind::play)
+      a.arg_ = static_cast<std::uint8_t>((arg_ & kSuitBits) | (last ? kLastBit : 0));
+    return a;
+  }
+  // A dense 32-bit encoding (for hashing and compact replays).
+  constexpr std::uint32_t packed() const {
+    return std::uint32_t(kind_) | std::uint32_t(seat_) << 8 | std::uint32_t(card_.index()) << 16 |
+           std::uint32_t(arg_) << 24;
+  }
+
+  friend constexpr bool operator==(Action, Action) = default;
+
+ private:
+  static constexpr std::uint8_t kLastBit = 0x80;
+  static constexpr std::uint8_t kSuitBits = 0x07;
+  static constexpr std::uint8_t kNoSuit = static_cast<std::uint8_t>(Suit::none);
+  constexpr Action(ActionKind kind, int seat, Card card, std::uint8_t arg)
+      : kind_(kind), seat_(static_cast<std::uint8_t>(seat)), card_(card), arg_(arg) {}
+
+  ActionKind kind_ = ActionKind::draw;
+  std::uint8_t seat_ = 0;
+  Card card_{};
+  std::uint8_t arg_ = kNoSuit;
+};
+static_assert(sizeof(Action) == 4);
+
+// Text form: `S play CARD [SUIT] [last]`, `S draw`, `S pass`, `S challenge T`.
+inline std::string to_string(Action a) {
+  std::string out = std::to_string(a.seat());
+  switch (a.kind()) {
+    case ActionKind::play:
+      out += " play " + to_string(a.card());
+      if (a.named_suit() != Suit::none) out += " " + std::string(suit_name(a.named_suit()));
+      if (a.calls_last()) out += " last";
+      break;
+    case ActionKind::draw:
+      out += " draw";
+      break;
+    case ActionKind::pass:
+      out += " pass";
+      break;
+    case ActionKind::challenge:
+      out += " challenge " + std::to_string(a.target());
+      break;
+  }
+  return out;
+}
+
+namespace detail {
+inline std::vector<std::string_view> split_words(std::string_view s) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
+    if (j > i) words.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+inline bool parse_seat_number(std::string_view w, int& out) {
+  if (w.empty() || w.size() > 2) return false;
+  int v = 0;
+  for (char c : w) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  out = v;
+  return true;
+}
+}  // namespace detail
+
+// Parses the text form; throws NotationError naming the text and what is wrong. Seat numbers
+// are not checked against a table size here (the engine refuses seats that do not exist).
+inline Action parse_action(std::string_view text) {
+  const auto words = detail::split_words(text);
+  auto fail = [&](const std::string& why) -> Action {
+    throw NotationError("action '" + std::string(text) + "': " + why +
+                        " (expected 'S play CARD [SUIT] [last]', 'S draw', 'S pass' or "
+                        "'S challenge T')");
+  };
+  int seat = 0;
+  if (words.size() < 2) return fail("too few words");
+  if (!detail::parse_seat_number(words[0], seat))
+    return fail("'" + std::string(words[0]) + "' is not a seat number");
+  const std::string_view verb = words[1];
+  if (verb == "draw" || verb == "pass") {
+    if (words.size() != 2) return fail("'" + std::string(verb) + "' takes no arguments");
+    return verb == "draw" ? Action::draw(seat) : Action::pass(seat);
+  }
+  if (verb == "challenge") {
+    int target = 0;
+    if (words.size() != 3 || !detail::parse_seat_number(words[2], target))
+      return fail("'challenge' takes one seat number");
+    return Action::challenge(seat, target);
+  }
+  if (verb == "play") {
+    if (words.size() < 3 || words.size() > 5)
+      return fail("'play' takes a card, then an optional suit and 'last'");
+    auto card = try_parse_card(words[2]);
+    if (!card) return fail("'" + std::string(words[2]) + "' is not a card");
+    Suit named = Suit::none;
+    bool last = false;
+    for (std::size_t i = 3; i < words.size(); ++i) {
+      if (words[i] == "last" && !last && i == words.size() - 1) {
+        last = true;
+      } else if (auto s = try_parse_suit(words[i]); s && named == Suit::none && !last) {
+        named = *s;
+      } else {
+        return fail("unexpected '" + std::string(words[i]) + "'");
+      }
+    }
+    return Action::play(seat, *card, named, last);
+  }
+  return fail("unknown verb '" + std::string(verb) + "'");
+}
+
+// A caller-owned buffer of actions, large enough for any position: every card kind, a wild
+// expanded once per suit, plus draw, pass and a challenge per seat.
+inline constexpr int kMaxActions = 256;
+
+class ActionList {
+ public:
+  constexpr int size() const { return size_; }
+  constexpr bool empty() const { return size_ == 0; }
+  constexpr void clear() { size_ = 0; }
+  constexpr void push(Action a) { items_[size_++] = a; }
+  constexpr Action operator[](int i) const { return items_[i]; }
+  constexpr const Action* begin() const { return items_.data(); }
+  constexpr const Action* end() const { return items_.data() + size_; }
+  constexpr std::span<const Action> span() const { return {items_.data(), std::size_t(size_)}; }
+  constexpr bool contains(Action a) const {
+    for (int i = 0; i < size_; ++i)
+      if (items_[i] == a) return true;
+    return false;
+  }
+
+ private:
+  std::array<Action, kMaxActions> items_;
+  int size_ = 0;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,659 @@
+// Engine: applies a Variant's rules to States. Built once from a Variant, it compiles the
+// specials into flat per-card tables so the hot path (legal_actions, apply) never looks at
+// strings or YAML-shaped data and never allocates. An illegal action is refused with a
+// reason and leaves the state untouched. Consequences nobody chooses (a skipped seat, a
+// last-card penalty due at a turn's start) are applied by the engine, so the seat to act
+// always has a decision.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/card_mask.hpp"
+#include "switchcards/core/deck.hpp"
+#include "switchcards/core/rng.hpp"
+#include "switchcards/engine/action.hpp"
+#include "switchcards/engine/event.hpp"
+#include "switchcards/engine/state.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+// Why an action was refused.
+enum class Refusal : std::uint8_t {
+  none,
+  round_over,
+  no_such_seat,
+  not_your_turn,
+  card_not_in_hand,
+  not_playable,
+  must_answer_penalty,
+  demand_not_met,
+  suit_not_followed,
+  suit_required,
+  suit_not_allowed,
+  last_not_allowed,
+  cap_exceeded,
+  must_play_drawn_or_pass,
+  draw_not_allowed,
+  pass_not_allowed,
+  nothing_to_challenge,
+  cannot_challenge_self,
+};
+
+constexpr std::string_view describe(Refusal r) {
+  constexpr std::array<std::string_view, 18> kText = {
+      "accepted",
+      "the round is over",
+      "there is no such seat",
+      "it is not this seat's turn",
+      "the card is not in the seat's hand",
+      "the card matches neither the suit nor the rank of the top card",
+      "a penalty is pending: answer it with a card that stacks or cancels, or take it",
+      "the card does not satisfy the demand of the top card",
+      "the card does not follow the named suit",
+      "this card names a suit: give one",
+      "this card names no suit",
+      "'last' is called only with the play that leaves exactly one card",
+      "the answer would raise the pending penalty above its cap",
+      "after drawing, only the drawn card may be played, or pass",
+      "drawing is not allowed now (a playable card is held)",
+      "passing is allowed only after a draw or to take a pending skip",
+      "no seat can be challenged now",
+      "a seat cannot challenge itself",
+  };
+  return kText[static_cast<int>(r)];
+}
+
+// The result of apply: accepted, or refused with a reason (the state is then unchanged).
+struct ApplyResult {
+  Refusal refusal = Refusal::none;
+  bool ok() const { return refusal == Refusal::none; }
+  explicit operator bool() const { return ok(); }
+  std::string_view reason() const { return describe(refusal); }
+};
+
+// An exact position (as scenarios give it) instead of a shuffled deal.
+struct Position {
+  std::vector<std::vector<Card>> hands;  // seat 0 first
+  std::vector<Card> discard;             // bottom first; the last is the top
+  std::vector<Card> stock;               // top first
+  int turn = 0;
+  Direction direction = Direction::clockwise;
+  Suit suit = Suit::none;  // a suit in force, as after a wild
+  std::uint64_t seed = 0;  // drives reshuffles
+};
+
+class Engine {
+ public:
+  explicit Engine(Variant variant) : variant_(std::move(variant)) { compile(); }
+
+  const Variant& variant() const { return variant_; }
+  // The special effect a card carries, or nullptr.
+  const Effect* effect_of(Card c) const {
+    const int e = effect_index_[c.index()];
+    return e < 0 ? nullptr : &variant_.specials[e];
+  }
+
+  // ---- starting a round ----------------------------------------------------------------
+
+  // Shuffles the variant's deck for `players` with `seed`, deals from the dealer's left, turns
+  // up the first card and applies it if the variant says so. The seat left of the dealer
+  // acts first; by default the dealer is the last seat, so seat 0 starts.
+  State deal(int players, std::uint64_t seed, int dealer = -1, EventBuffer* events = nullptr) const;
+
+  // An exact position. Throws std::invalid_argument for impossible positions (no discard
+  // pile, a seat out of range, more seats than supported, more cards than fit).
+  State position(const Position& p) const;
+
+  // ---- playing ---------------------------------------------------------------------------
+
+  // Every legal action of the seat to act (a wild once per suit), plus a challenge it could
+  // make now. Plays are listed without the "last card" call; `a.with_last()` is accepted too
+  // wherever the play leaves exactly one card. Empty only when the round is over.
+  void legal_actions(const State& s, ActionList& out) const;
+
+  // Applies `a`, appending what happened to `events` (if given). Refused actions leave `s`
+  // untouched. A challenge may come from any seat; every other action from the seat to act.
+  ApplyResult apply(State& s, Action a, EventBuffer* events = nullptr) const;
+
+  // Why `a` would be refused now (Refusal::none if it would be accepted).
+  Refusal check(const State& s, Action a) const;
+
+  // ---- questions a viewer asks -------------------------------------------------------------
+
+  // The suit that binds the next play: a named suit if one is in force, else the top's suit.
+  Suit suit_in_force(const State& s) const {
+    return s.named_suit != Suit::none ? s.named_suit : s.top().suit();
+  }
+  // The cards the seat to act could play now, as kinds (ignoring how many are held).
+  CardMask playable_kinds(const State& s) const;
+  // The cards of the demand in force, if any.
+  CardMask demand_cards(const State& s) const {
+    return s.demand >= 0 ? compiled_[s.demand].demand : CardMask{};
+  }
+
+ private:
+  struct CompiledEffect {
+    CardMask demand, stack, cancel;
+    std::uint8_t draw = 0, skip = 0, cap = 0;
+    bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
+         reverse_skips_with_two = true, back = false;
+  };
+
+  void compile();
+
+  // What may be played on the top card with no pending penalty.
+  CardMask matching(const State& s) const;
+  bool may_draw(const State& s) const;
+  int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
+  // Effects of `card` just played by `seat` (or turned up for the dealer), then movement to
+  // the next seat to act. `identical`: the identical-card bonus was earned.
+  void resolve_play(State& s, int seat, Card card, Suit named, bool identical, bool effects_on,
+                    EventBuffer* ev) const;
+  // Ends `seat`'s turn without a play (after a draw or pass): constraints that last for one
+  // player lapse, then play moves `1 + extra_skips` seats on.
+  void end_turn_without_play(State& s, int seat, int extra_skips, EventBuffer* ev) const;
+  // Hands the turn to `seat`, applying penalties due at its start and missed turns.
+  void begin_turn(State& s, int seat, EventBuffer* ev) const;
+  void finish_action(State& s, EventBuffer* ev) const;
+
+  Variant variant_;
+  std::array<std::int8_t, kCardKinds> effect_index_{};
+  std::vector<CompiledEffect> compiled_;
+  CardMask wild_;
+  CardMask names_suit_;
+};
+
+// ======================================================================================
+// Implementation (header-first: everything the engine does is visible and inlinable)
+// ======================================================================================
+
+namespace detail {
+inline void emit(EventBuffer* ev, EventKind kind, int seat = kNoSeat, Card card = Card{},
+                 int count = 0, int extra = 0) {
+  if (ev)
+    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint8_t>(count),
+                   static_cast<std::uint8_t>(extra)});
+}
+inline std::uint8_t clamp_u8(int v) {
+  return static_cast<std::uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+}  // namespace detail
+
+inline void Engine::compile() {
+  effect_index_.fill(-1);
+  compiled_.clear();
+  compiled_.reserve(variant_.specials.size());
+  for (std::size_t i = 0; i < variant_.specials.size(); ++i) {
+    const Effect& e = variant_.specials[i];
+    CompiledEffect c;
+    c.demand = e.demand.cards;
+    c.stack = e.stack.cards;
+    c.cancel = e.cancel.cards;
+    c.draw = detail::clamp_u8(e.draw);
+    c.skip = detail::clamp_u8(e.skip);
+    c.cap = detail::clamp_u8(e.cap);
+    c.attack = e.is_attack();
+    c.stack_adds = e.stack_adds;
+    c.miss_turn = e.miss_turn;
+    c.reverse = e.reverse;
+    c.reverse_skips_with_two = e.reverse_skips_with_two;
+    c.back = e.back;
+    compiled_.push_back(c);
+    for (CardMask m = e.cards.cards; !m.empty();) {
+      const Card card = m.pop_first();
+      // The loader refuses overlapping selectors; should a hand-built Variant overlap, the
+      // first entry wins, predictably.
+      if (effect_index_[card.index()] < 0)
+        effect_index_[card.index()] = static_cast<std::int8_t>(i);
+    }
+    if (e.wild) wild_ |= e.cards.cards;
+    if (e.names_suit) names_suit_ |= e.cards.cards;
+  }
+}
+
+inline CardMask Engine::matching(const State& s) const {
+  if (s.demand >= 0) return compiled_[s.demand].demand;
+  if (s.named_suit != Suit::none) return CardMask::of_suit(s.named_suit) | wild_;
+  const Card top = s.top();
+  if (top.is_joker()) return CardMask::all();  // a joker with no named suit: anything goes
+  return CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_;
+}
+
+inline CardMask Engine::playable_kinds(const State& s) const {
+  if (s.phase == Phase::over) return {};
+  const Hand& hand = s.hands[s.turn];
+  if (s.phase == Phase::after_draw) return CardMask::of(s.drawn);
+  if (s.pending.active()) {
+    const CompiledEffect& src = compiled_[s.pending.effect];
+    CardMask out = hand.kinds() & src.cancel;
+    for (CardMask m = hand.kinds() & (src.stack - src.cancel); !m.empty();) {
+      const Card c = m.pop_first();
+      const int e = effect_index_[c.index()];
+      const int add = e >= 0 ? compiled_[e].draw : src.draw;
+      const int total = src.stack_adds ? s.pending.draw + add : add;
+      if (src.cap == 0 || total <= src.cap) out.insert(c);
+    }
+    return out;
+  }
+  return hand.kinds() & matching(s);
+}
+
+inline bool Engine::may_draw(const State& s) const {
+  if (s.pending.active()) return s.pending.draw > 0;
+  if (variant_.draw.when_playable) return true;
+  return (s.hands[s.turn].kinds() & matching(s)).empty();
+}
+
+inline void Engine::legal_actions(const State& s, ActionList& out) const {
+  out.clear();
+  if (s.phase == Phase::over) return;
+  const int seat = s.turn;
+  for (CardMask m = playable_kinds(s); !m.empty();) {
+    const Card c = m.pop_first();
+    if (names_suit_.contains(c)) {
+      for (int suit = 0; suit < kSuitCount; ++suit) out.push(Action::play(seat, c, Suit(suit)));
+    } else {
+      out.push(Action::play(seat, c));
+    }
+  }
+  if (s.phase == Phase::after_draw) {
+    out.push(Action::pass(seat));
+  } else if (s.pending.active() && s.pending.draw == 0) {
+    out.push(Action::pass(seat));  // take the pending skip
+  } else if (may_draw(s)) {
+    out.push(Action::draw(seat));
+  }
+  if (s.catchable >= 0 && s.catchable != seat) out.push(Action::challenge(seat, s.catchable));
+}
+
+inline Refusal Engine::check(const State& s, Action a) const {
+  if (s.phase == Phase::over) return Refusal::round_over;
+  if (a.seat() >= s.players()) return Refusal::no_such_seat;
+  if (a.kind() == ActionKind::challenge) {
+    if (a.target() >= s.players()) return Refusal::no_such_seat;
+    if (a.target() == a.seat()) return Refusal::cannot_challenge_self;
+    if (s.catchable != a.target()) return Refusal::nothing_to_challenge;
+    return Refusal::none;
+  }
+  if (a.seat() != s.turn) return Refusal::not_your_turn;
+  const Hand& hand = s.hands[a.seat()];
+  switch (a.kind()) {
+    case ActionKind::play: {
+      const Card c = a.card();
+      if (!hand.contains(c)) return Refusal::card_not_in_hand;
+      if (s.phase == Phase::after_draw && c != s.drawn) return Refusal::must_play_drawn_or_pass;
+      if (!playable_kinds(s).contains(c)) {
+        if (s.pending.active()) {
+          const CompiledEffect& src = compiled_[s.pending.effect];
+          return (src.stack.contains(c)) ? Refusal::cap_exceeded : Refusal::must_answer_penalty;
+        }
+        if (s.demand >= 0) return Refusal::demand_not_met;
+        if (s.named_suit != Suit::none) return Refusal::suit_not_followed;
+        return Refusal::not_playable;
+      }
+      if (names_suit_.contains(c) && a.named_suit() == Suit::none) return Refusal::suit_required;
+      if (!names_suit_.contains(c) && a.named_suit() != Suit::none)
+        return Refusal::suit_not_allowed;
+      if (a.calls_last() && hand.size() != 2) return Refusal::last_not_allowed;
+      return Refusal::none;
+    }
+    case ActionKind::draw:
+      if (s.phase == Phase::after_draw) return Refusal::must_play_drawn_or_pass;
+      if (s.pending.active())
+        return s.pending.draw > 0 ? Refusal::none : Refusal::must_answer_penalty;
+      return may_draw(s) ? Refusal::none : Refusal::draw_not_allowed;
+    case ActionKind::pass:
+      if (s.phase == Phase::after_draw) return Refusal::none;
+      if (s.pending.active() && s.pending.draw == 0) return Refusal::none;
+      return Refusal::pass_not_allowed;
+    case ActionKind::challenge:
+      break;
+  }
+  return Refusal::none;
+}
+
+inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last) const {
+  int drawn = 0;
+  for (; drawn < n; ++drawn) {
+    if (s.stock.empty()) {
+      // An empty stock is rebuilt from the discard pile except its top card.
+      const int moved = s.discard.take_all_but_top(s.stock);
+      if (moved == 0) break;  // nothing left anywhere: draw what there is
+      shuffle(s.stock.cards(), s.rng);
+      ++s.reshuffles;
+      detail::emit(ev, EventKind::stock_reshuffled, kNoSeat, Card{}, moved);
+    }
+    const Card c = s.stock.pop();
+    s.hands[seat].add(c);
+    if (last) *last = c;
+    detail::emit(ev, EventKind::card_drawn, seat, c);
+  }
+  if (drawn < n) detail::emit(ev, EventKind::stock_exhausted, seat, Card{}, drawn, n);
+  return drawn;
+}
+
+inline void Engine::begin_turn(State& s, int seat, EventBuffer* ev) const {
+  // Each pass through the loop clears one bit, so it ends.
+  for (;;) {
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
+    bool misses = false;
+    if (s.owes_last_card & bit) {
+      s.owes_last_card &= static_cast<std::uint8_t>(~bit);
+      const int got = draw_cards(s, seat, variant_.last_card.penalty, ev);
+      detail::emit(ev, EventKind::last_card_penalty, seat, Card{}, got);
+      misses = variant_.last_card.miss_turn;
+    } else if (s.misses_turn & bit) {
+      s.misses_turn &= static_cast<std::uint8_t>(~bit);
+      misses = true;
+    }
+    if (!misses) break;
+    // A seat that misses its turn cannot answer a penalty aimed at it: it takes it.
+    int extra = 0;
+    if (s.pending.active()) {
+      if (s.pending.draw > 0) {
+        const int got = draw_cards(s, seat, s.pending.draw, ev);
+        detail::emit(ev, EventKind::penalty_paid, seat, Card{}, got);
+      }
+      extra = s.pending.skip > 1 ? s.pending.skip - 1 : 0;
+      s.pending = Pending{};
+    }
+    detail::emit(ev, EventKind::seat_skipped, seat);
+    if (variant_.constraints.named_suit == Lasts::next_player) s.named_suit = Suit::none;
+    if (variant_.constraints.demand == Lasts::next_player) s.demand = -1;
+    for (int k = 0; k < extra; ++k) {
+      seat = s.seats.next(seat);
+      detail::emit(ev, EventKind::seat_skipped, seat);
+    }
+    seat = s.seats.next(seat);
+  }
+  s.turn = static_cast<std::uint8_t>(seat);
+  s.phase = Phase::play;
+}
+
+inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
+                                          EventBuffer* ev) const {
+  if (variant_.constraints.named_suit == Lasts::next_player) s.named_suit = Suit::none;
+  if (variant_.constraints.demand == Lasts::next_player) s.demand = -1;
+  int next = s.seats.next(seat);
+  for (int k = 0; k < extra_skips; ++k) {
+    detail::emit(ev, EventKind::seat_skipped, next);
+    next = s.seats.next(next);
+  }
+  begin_turn(s, next, ev);
+}
+
+inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool identical,
+                                 bool effects_on, EventBuffer* ev) const {
+  const int ei = effect_index_[card.index()];
+  const CompiledEffect* e = (ei >= 0 && effects_on) ? &compiled_[ei] : nullptr;
+
+  // Answering a pending penalty: a cancel ends it, a stacking card passes it on.
+  bool answered = false;
+  if (s.pending.active()) {
+    const CompiledEffect& src = compiled_[s.pending.effect];
+    if (src.cancel.contains(card)) {
+      s.pending = Pending{};
+      detail::emit(ev, EventKind::penalty_cancelled, seat, card);
+    } else if (src.stack.contains(card)) {
+      const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
+      Pending p;
+      p.draw = detail::clamp_u8(src.stack_adds ? s.pending.draw + own.draw : own.draw);
+      p.skip = detail::clamp_u8(src.stack_adds ? s.pending.skip + own.skip : own.skip);
+      p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
+      s.pending = p;
+      answered = true;
+    }
+  }
+  if (e && e->attack && !answered) {
+    s.pending = Pending{e->draw, e->skip, static_cast<std::int8_t>(ei)};
+    answered = true;  // a new penalty is pending
+  }
+  if (names_suit_.contains(card) && named != Suit::none) {
+    s.named_suit = named;
+    detail::emit(ev, EventKind::suit_named, seat, Card(Rank::ace, named));
+  }
+  if (e && !e->demand.empty()) {
+    s.demand = static_cast<std::int8_t>(ei);
+    detail::emit(ev, EventKind::demand_set, seat, card);
+  }
+
+  // Identical card: every other player draws, in order of play from the next seat.
+  if (identical) {
+    for (int k = 1; k < s.players(); ++k) {
+      const int other = s.seats.after(seat, k);
+      draw_cards(s, other, variant_.identical.others_draw, ev);
+    }
+  }
+
+  // Movement.
+  int skip = (e && !e->attack) ? e->skip : 0;
+  if (e && e->reverse) {
+    if (s.players() == 2 && e->reverse_skips_with_two) {
+      ++skip;
+    } else {
+      s.seats.reverse();
+      detail::emit(ev, EventKind::direction_reversed, seat, card,
+                   s.seats.direction() == Direction::clockwise ? 0 : 1);
+    }
+  }
+  int next;
+  if (e && e->back) {
+    next = s.seats.previous(seat);
+    detail::emit(ev, EventKind::back_to_previous, next);
+  } else if (identical && variant_.identical.play_again) {
+    // The same player plays again; a skip aimed at "the next player" now starts with them.
+    next = seat;
+    if (skip == 0) detail::emit(ev, EventKind::play_again, seat);
+    for (int k = 0; k < skip; ++k) {
+      detail::emit(ev, EventKind::seat_skipped, next);
+      next = s.seats.next(next);
+    }
+  } else {
+    next = s.seats.next(seat);
+    for (int k = 0; k < skip; ++k) {
+      detail::emit(ev, EventKind::seat_skipped, next);
+      next = s.seats.next(next);
+    }
+  }
+  if (s.pending.active() && answered)
+    detail::emit(ev, EventKind::penalty_pending, next, card, s.pending.draw, s.pending.skip);
+  begin_turn(s, next, ev);
+}
+
+inline void Engine::finish_action(State& s, EventBuffer* ev) const {
+  ++s.decisions;
+  if (s.phase != Phase::over &&
+      s.decisions >= static_cast<std::uint32_t>(variant_.round.turn_limit)) {
+    s.phase = Phase::over;
+    s.stalemate = true;
+    detail::emit(ev, EventKind::round_over, kNoSeat);
+  }
+}
+
+inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
+  const Refusal r = check(s, a);
+  if (r != Refusal::none) return {r};
+  const int seat = a.seat();
+
+  if (a.kind() == ActionKind::challenge) {
+    const int target = a.target();
+    s.catchable = -1;
+    detail::emit(ev, EventKind::last_card_caught, seat, Card{}, 0, target);
+    const int got = draw_cards(s, target, variant_.last_card.penalty, ev);
+    detail::emit(ev, EventKind::last_card_penalty, target, Card{}, got);
+    if (variant_.last_card.miss_turn) s.misses_turn |= static_cast<std::uint8_t>(1u << target);
+    finish_action(s, ev);
+    return {};
+  }
+
+  // The seat to act acts: an unnoticed missing "last card" call can no longer be caught.
+  s.catchable = -1;
+
+  switch (a.kind()) {
+    case ActionKind::play: {
+      const Card card = a.card();
+      const Card previous_top = s.top();
+      Hand& hand = s.hands[seat];
+      hand.remove(card);
+      s.discard.push(card);
+      s.phase = Phase::play;
+      s.named_suit = Suit::none;
+      s.demand = -1;
+      detail::emit(ev, EventKind::card_played, seat, card);
+
+      if (hand.size() == 1) {
+        if (a.calls_last()) {
+          detail::emit(ev, EventKind::last_card_called, seat);
+        } else if (variant_.last_card.enforce != LastCardEnforcement::none) {
+          detail::emit(ev, EventKind::last_card_missed, seat);
+          if (variant_.last_card.enforce == LastCardEnforcement::next_turn)
+            s.owes_last_card |= static_cast<std::uint8_t>(1u << seat);
+          else
+            s.catchable = static_cast<std::int8_t>(seat);
+        }
+      }
+      if (hand.empty()) {
+        // The round ends at once; a final card's pending draw is taken only if the variant
+        // says so.
+        if (variant_.round.final_card_draws) {
+          const int ei = effect_index_[card.index()];
+          int total = 0;
+          if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card))
+            total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
+          else if (ei >= 0)
+            total = compiled_[ei].draw;
+          if (total > 0) {
+            const int victim = s.seats.next(seat);
+            const int got = draw_cards(s, victim, total, ev);
+            detail::emit(ev, EventKind::penalty_paid, victim, Card{}, got);
+          }
+        }
+        s.pending = Pending{};
+        s.catchable = -1;
+        s.phase = Phase::over;
+        s.winner = static_cast<std::int8_t>(seat);
+        detail::emit(ev, EventKind::round_over, seat);
+        ++s.decisions;
+        return {};
+      }
+      const bool identical = variant_.identical.enabled && card == previous_top;
+      const bool effects_on = !identical || variant_.identical.card_effect;
+      resolve_play(s, seat, card, a.named_suit(), identical, effects_on, ev);
+      break;
+    }
+    case ActionKind::draw: {
+      if (s.pending.active()) {
+        const Pending p = s.pending;
+        const CompiledEffect& src = compiled_[p.effect];
+        s.pending = Pending{};
+        const int got = draw_cards(s, seat, p.draw, ev);
+        detail::emit(ev, EventKind::penalty_paid, seat, Card{}, got);
+        if (p.skip > 0 || src.miss_turn) {
+          detail::emit(ev, EventKind::seat_skipped, seat);
+          end_turn_without_play(s, seat, p.skip > 1 ? p.skip - 1 : 0, ev);
+        }
+        // Otherwise the victim, having drawn, plays its turn as usual.
+        break;
+      }
+      Card drawn{};
+      const int got = draw_cards(s, seat, variant_.draw.cards, ev, &drawn);
+      // A drawn card that is playable may be played at once, if the variant allows it.
+      const bool can_play_drawn = got > 0 && variant_.draw.after == AfterDraw::may_play_drawn &&
+                                  matching(s).contains(drawn);
+      if (can_play_drawn) {
+        s.phase = Phase::after_draw;
+        s.drawn = drawn;
+      } else {
+        end_turn_without_play(s, seat, 0, ev);
+      }
+      break;
+    }
+    case ActionKind::pass: {
+      if (s.phase == Phase::after_draw) {
+        s.phase = Phase::play;
+        end_turn_without_play(s, seat, 0, ev);
+      } else {
+        // Taking a pending skip (the chained 8 of the app): miss the turn.
+        const Pending p = s.pending;
+        s.pending = Pending{};
+        detail::emit(ev, EventKind::seat_skipped, seat);
+        end_turn_without_play(s, seat, p.skip > 1 ? p.skip - 1 : 0, ev);
+      }
+      break;
+    }
+    case ActionKind::challenge:
+      break;
+  }
+  finish_action(s, ev);
+  return {};
+}
+
+inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev) const {
+  if (players < 1 || players > kMaxSeats)
+    throw std::invalid_argument("cannot seat " + std::to_string(players) + " players (1 to " +
+                                std::to_string(kMaxSeats) + ")");
+  State s;
+  s.rng = Pcg32(seed);
+  s.seats = Seats(players);
+  if (dealer < 0 || dealer >= players) dealer = players - 1;
+  s.dealer = static_cast<std::uint8_t>(dealer);
+  s.stock = build_deck(variant_.deck_for(players));
+  shuffle(s.stock.cards(), s.rng);
+  const int hand_size = variant_.deal.hand_size.at(players);
+  if (players * hand_size + 1 > s.stock.size())
+    throw std::invalid_argument(std::to_string(players) + " players x " +
+                                std::to_string(hand_size) + " cards + 1 do not fit a deck of " +
+                                std::to_string(s.stock.size()));
+  // One card at a time round the table, from the dealer's left.
+  for (int round = 0; round < hand_size; ++round)
+    for (int k = 1; k <= players; ++k) s.hands[s.seats.after(dealer, k)].add(s.stock.pop());
+  const Card first = s.stock.pop();
+  s.discard.push(first);
+  detail::emit(ev, EventKind::card_played, kNoSeat, first);
+  if (variant_.deal.first_card == FirstCardRule::apply && effect_index_[first.index()] >= 0) {
+    // As if the dealer had played it; a wild turned up names no suit (its own suit holds).
+    resolve_play(s, dealer, first, Suit::none, false, true, ev);
+  } else {
+    begin_turn(s, s.seats.next(dealer), ev);
+  }
+  return s;
+}
+
+inline State Engine::position(const Position& p) const {
+  const int players = static_cast<int>(p.hands.size());
+  if (players < 1 || players > kMaxSeats)
+    throw std::invalid_argument("a position needs 1 to " + std::to_string(kMaxSeats) +
+                                " hands, not " + std::to_string(players));
+  if (p.discard.empty())
+    throw std::invalid_argument("a position needs a discard pile (its top card)");
+  if (p.turn < 0 || p.turn >= players)
+    throw std::invalid_argument("turn " + std::to_string(p.turn) + " is not a seat of " +
+                                std::to_string(players));
+  std::size_t total = p.discard.size() + p.stock.size();
+  for (const auto& h : p.hands) total += h.size();
+  if (total > static_cast<std::size_t>(kMaxCards))
+    throw std::invalid_argument("a position of " + std::to_string(total) + " cards: at most " +
+                                std::to_string(kMaxCards) + " fit");
+  State s;
+  s.rng = Pcg32(p.seed);
+  s.seats = Seats(players, p.direction);
+  s.dealer = static_cast<std::uint8_t>(s.seats.previous(p.turn));
+  for (int seat = 0; seat < players; ++seat)
+    for (Card c : p.hands[seat]) s.hands[seat].add(c);
+  for (Card c : p.discard) s.discard.push(c);
+  for (auto it = p.stock.rbegin(); it != p.stock.rend(); ++it) s.stock.push(*it);
+  s.turn = static_cast<std::uint8_t>(p.turn);
+  s.named_suit = p.suit;
+  s.phase = Phase::play;
+  return s;
+}
+
+}  // namespace switchcards

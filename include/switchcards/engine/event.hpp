@@ -1,0 +1,82 @@
+// Event: one change a viewer would show (a card played, cards drawn, a seat skipped, a suit
+// named, a penalty pending / paid / cancelled, last card called / caught, a reshuffle, the
+// end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "switchcards/core/card.hpp"
+
+namespace switchcards {
+
+enum class EventKind : std::uint8_t {
+  card_played,         // seat played card
+  card_drawn,          // seat drew card (private to seat: others see only that a card was drawn)
+  seat_skipped,        // seat misses its turn
+  direction_reversed,  // count: the new direction (0 clockwise, 1 counterclockwise)
+  play_again,          // seat plays again (identical card)
+  back_to_previous,    // play goes back to seat
+  suit_named,          // seat named suit (card's suit holds the named suit)
+  demand_set,          // the next card must satisfy the demand of card
+  penalty_pending,     // seat (the victim) faces count cards / extra turns skipped
+  penalty_paid,        // seat drew count cards for a penalty
+  penalty_cancelled,   // seat cancelled the pending penalty with card
+  last_card_called,    // seat called last card
+  last_card_missed,    // seat left itself one card without calling
+  last_card_caught,    // seat (the challenger) caught extra (the offender)
+  last_card_penalty,   // seat drew count cards as a last-card penalty
+  stock_reshuffled,    // count cards of the discard pile became the new stock
+  stock_exhausted,     // seat could draw only count of the cards owed
+  round_over,          // seat won (kNoSeat: stalemate, the turn limit was reached)
+};
+
+inline constexpr std::uint8_t kNoSeat = 0xff;
+
+struct Event {
+  EventKind kind;
+  std::uint8_t seat = kNoSeat;
+  Card card{};
+  std::uint8_t count = 0;
+  std::uint8_t extra = 0;
+  friend constexpr bool operator==(const Event&, const Event&) = default;
+};
+
+constexpr std::string_view event_name(EventKind k) {
+  constexpr std::array<std::string_view, 18> kNames = {
+      "card_played",      "card_drawn",       "seat_skipped",      "direction_reversed",
+      "play_again",       "back_to_previous", "suit_named",        "demand_set",
+      "penalty_pending",  "penalty_paid",     "penalty_cancelled", "last_card_called",
+      "last_card_missed", "last_card_caught", "last_card_penalty", "stock_reshuffled",
+      "stock_exhausted",  "round_over"};
+  return kNames[static_cast<int>(k)];
+}
+
+// Fixed capacity; events past it are counted in `dropped` rather than stored (only a draw of
+// hundreds of cards could get there).
+class EventBuffer {
+ public:
+  static constexpr int kCapacity = 256;
+  void clear() { size_ = 0, dropped_ = 0; }
+  void push(const Event& e) {
+    if (size_ < kCapacity)
+      items_[size_++] = e;
+    else
+      ++dropped_;
+  }
+  int size() const { return size_; }
+  int dropped() const { return dropped_; }
+  const Event& operator[](int i) const { return items_[i]; }
+  const Event* begin() const { return items_.data(); }
+  const Event* end() const { return items_.data() + size_; }
+  std::span<const Event> span() const { return {items_.data(), std::size_t(size_)}; }
+
+ private:
+  std::array<Event, kCapacity> items_;
+  int size_ = 0;
+  int dropped_ = 0;
+};
+
+}  // namespace switchcards

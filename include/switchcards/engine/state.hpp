@@ -1,0 +1,63 @@
+// State: the whole position of one round as a plain value — piles, hands, seats, the pending
+// penalty, constraints in force, last-card offences and the seeded generator used for
+// reshuffles. No heap memory: copying a State is a memcpy, so search and simulation can
+// clone it freely. Only the Engine changes it (legal_actions / apply in engine.hpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/hand.hpp"
+#include "switchcards/core/pile.hpp"
+#include "switchcards/core/rng.hpp"
+#include "switchcards/core/seats.hpp"
+
+namespace switchcards {
+
+enum class Phase : std::uint8_t {
+  play,        // the seat to act plays, draws or answers a pending penalty
+  after_draw,  // the seat to act drew a playable card: it may play that card or pass
+  over         // the round has ended (a winner, or a stalemate at the turn limit)
+};
+
+// A penalty waiting for the seat to act: draw `draw` cards and/or miss turns, unless answered
+// by a card of the source effect's stack or cancel selectors.
+struct Pending {
+  std::uint8_t draw = 0;
+  std::uint8_t skip = 0;
+  std::int8_t effect = -1;  // index of the source effect in Variant::specials; -1: none
+  constexpr bool active() const { return effect >= 0; }
+  friend constexpr bool operator==(const Pending&, const Pending&) = default;
+};
+
+struct State {
+  Pile stock;    // top = last
+  Pile discard;  // top = last: the card to match
+  std::array<Hand, kMaxSeats> hands{};
+  Pcg32 rng;  // drives reshuffles, so a seed and an action list replay a round exactly
+  Seats seats;
+  std::uint8_t turn = 0;
+  std::uint8_t dealer = 0;
+  Phase phase = Phase::play;
+  Suit named_suit = Suit::none;  // a suit named by a wild, in force while it binds
+  std::int8_t demand = -1;       // effect whose demand binds the seat to act; -1: none
+  Pending pending;
+  Card drawn{};                     // after_draw: the card that may be played
+  std::int8_t catchable = -1;       // seat that forgot "last card" and may be challenged now
+  std::uint8_t owes_last_card = 0;  // bit per seat: penalty applied when its turn comes
+  std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
+  std::int8_t winner = -1;          // after the round: the seat that emptied its hand
+  bool stalemate = false;           // after the round: the turn limit ended it
+  std::uint32_t decisions = 0;      // actions applied this round
+  std::uint16_t reshuffles = 0;     // times the discard pile became the stock
+
+  int players() const { return seats.count(); }
+  bool over() const { return phase == Phase::over; }
+  Card top() const { return discard.top(); }
+  const Hand& hand(int seat) const { return hands[seat]; }
+
+  friend bool operator==(const State&, const State&) = default;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,77 @@
+// PlayerView: what one seat may know of a round — its own hand, the others' hand sizes, the
+// top card, the suit in force, the pending penalty, whose turn it is. It refers to the State
+// rather than copying it, and exposes no accessor for hidden cards, so an agent given a view
+// cannot cheat. Beginner mode (where the variant offers it) reveals the other hands and the
+// stock, as the app's help page describes.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/state.hpp"
+
+namespace switchcards {
+
+class PlayerView {
+ public:
+  PlayerView(const Engine& engine, const State& state, int seat, bool revealed = false)
+      : engine_(&engine), state_(&state), seat_(seat), revealed_(revealed) {
+    if (seat < 0 || seat >= state.players()) throw std::out_of_range("no such seat");
+    if (revealed && !engine.variant().beginner_mode)
+      throw std::invalid_argument("this variant has no beginner mode: hands stay hidden");
+  }
+
+  const Engine& engine() const { return *engine_; }
+  const Variant& variant() const { return engine_->variant(); }
+  int seat() const { return seat_; }
+  int players() const { return state_->players(); }
+  int turn() const { return state_->turn; }
+  bool my_turn() const { return state_->turn == seat_; }
+  Direction direction() const { return state_->seats.direction(); }
+  const Seats& seats() const { return state_->seats; }
+  int dealer() const { return state_->dealer; }
+  Phase phase() const { return state_->phase; }
+
+  // Public table.
+  Card top() const { return state_->top(); }
+  Suit named_suit() const { return state_->named_suit; }
+  Suit suit_in_force() const { return engine_->suit_in_force(*state_); }
+  CardMask demand() const { return engine_->demand_cards(*state_); }
+  int pending_draw() const { return state_->pending.draw; }
+  int pending_skip() const { return state_->pending.skip; }
+  bool penalty_pending() const { return state_->pending.active(); }
+  int stock_size() const { return state_->stock.size(); }
+  int discard_size() const { return state_->discard.size(); }
+  std::span<const Card> discard_pile() const { return state_->discard.cards(); }  // face up
+  int hand_size(int seat) const { return state_->hands[seat].size(); }
+  int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
+  int winner() const { return state_->winner; }
+
+  // Own cards.
+  const Hand& hand() const { return state_->hands[seat_]; }
+  // The card this seat just drew and may play, during its after-draw decision.
+  std::optional<Card> drawn() const {
+    if (state_->phase == Phase::after_draw && my_turn()) return state_->drawn;
+    return std::nullopt;
+  }
+
+  // Beginner mode only.
+  bool revealed() const { return revealed_; }
+  const Hand& hand_of(int seat) const {
+    if (seat != seat_ && !revealed_) throw std::logic_error("another seat's hand is hidden");
+    return state_->hands[seat];
+  }
+  std::span<const Card> stock() const {
+    if (!revealed_) throw std::logic_error("the stock is hidden");
+    return state_->stock.cards();
+  }
+
+ private:
+  const Engine* engine_;
+  const State* state_;
+  int seat_;
+  bool revealed_;
+};
+
+}  // namespace switchcards

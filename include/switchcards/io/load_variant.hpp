@@ -1,0 +1,50 @@
+// Loading variants: a built-in name ("british") or a path to a user's YAML file, with
+// `extends:` deep merging and full validation. Errors name FILE:LINE:COL and the key. The
+// YAML parser stays behind src/: nothing here includes it.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+// A variant (or scenario, or replay) file that cannot be used. what() is the whole message,
+// `FILE:LINE:COL: message`; the parts are kept for programs that want them.
+class LoadError : public std::runtime_error {
+ public:
+  LoadError(std::string file, int line, int column, std::string key, std::string message);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }               // 1-based; 0 when unknown
+  int column() const { return column_; }           // 1-based; 0 when unknown
+  const std::string& key() const { return key_; }  // dotted path, e.g. "specials.draw-two.cap"
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string file_, key_, message_;
+  int line_, column_;
+};
+
+// `name_or_path`: a built-in variant name, or a path to a YAML file (anything containing a
+// '/' or ending in .yaml/.yml is a path). Throws LoadError; never returns a half-loaded variant.
+Variant load_variant(std::string_view name_or_path);
+
+// As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. a scenario's
+// `rules:`) onto it before validation. `overrides_label` names it in errors.
+Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
+                     std::string_view overrides_label);
+
+// Loads a variant from YAML text (for programs that build house rules at run time). `label`
+// names it in errors; `extends:` paths resolve relative to `base_dir`.
+Variant load_variant_from_string(std::string_view yaml, std::string_view label = "<string>",
+                                 std::string_view base_dir = ".");
+
+// The names of the built-in variants (the files of variants/ embedded at build time).
+std::vector<std::string> builtin_variant_names();
+// The YAML text of a built-in variant; throws LoadError for an unknown name.
+std::string_view builtin_variant_text(std::string_view name);
+
+}  // namespace switchcards

@@ -1,0 +1,179 @@
+// Variant: everything that makes one house's Switch differ from another's, as plain data.
+// A variant file (YAML, loaded in src/io) fills these structs; the engine compiles them
+// into flat per-card tables. No YAML type and no variant name appears here or in the engine.
+// The YAML key for each field is named in its comment (see docs/variant-format.md).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/card_mask.hpp"
+#include "switchcards/core/deck.hpp"
+#include "switchcards/core/seats.hpp"
+#include "switchcards/rules/match_rules.hpp"
+#include "switchcards/rules/scoring_rules.hpp"
+
+namespace switchcards {
+
+// A value that depends on the number of players, as steps: the value of the last step whose
+// `from_players` is <= the player count. YAML: a number, or a map `{2: 7, 5: 5, 7: 4}`.
+struct ByPlayers {
+  std::vector<std::pair<int, int>> steps;  // (from_players, value), ascending from_players
+
+  static ByPlayers constant(int v) { return ByPlayers{{{1, v}}}; }
+  int at(int players) const {
+    int value = steps.empty() ? 0 : steps.front().second;
+    for (const auto& [from, v] : steps)
+      if (players >= from) value = v;
+    return value;
+  }
+  friend bool operator==(const ByPlayers&, const ByPlayers&) = default;
+};
+
+// A set of card kinds together with the text it was written as, for messages and `describe`.
+struct Selector {
+  CardMask cards;
+  std::string text;  // e.g. "black J", "[2, A]"
+  friend bool operator==(const Selector&, const Selector&) = default;
+};
+
+// ---- deal -------------------------------------------------------------------------------
+
+enum class FirstCardRule {
+  ignore,  // YAML first_card: ignore — the turned-up card is a neutral start (British)
+  apply    // YAML first_card: apply — it acts as if the dealer had played it
+};
+
+struct DealRules {
+  int min_players = 2;  // players: {min, max}
+  int max_players = 7;
+  ByPlayers decks = ByPlayers::constant(1);      // deck.decks
+  DeckSpec deck;                                 // deck.ranks, deck.jokers (decks filled per round)
+  ByPlayers hand_size = ByPlayers::constant(7);  // deal.hand_size
+  FirstCardRule first_card = FirstCardRule::ignore;  // deal.first_card
+  friend bool operator==(const DealRules&, const DealRules&) = default;
+};
+
+// ---- turns --------------------------------------------------------------------------------
+
+enum class AfterDraw {
+  end_turn,       // YAML draw.after: end_turn — drawing ends the turn (Balkan)
+  may_play_drawn  // YAML draw.after: may_play_drawn — a playable drawn card may be played at once
+};
+
+struct DrawRules {
+  AfterDraw after = AfterDraw::may_play_drawn;  // draw.after
+  bool when_playable = true;  // draw.when_playable: may draw while holding a playable card
+  int cards = 1;              // draw.cards: cards taken by a plain draw
+  friend bool operator==(const DrawRules&, const DrawRules&) = default;
+};
+
+// How long a constraint set by a card (a named suit, a demand) binds when the player it binds
+// draws instead of playing.
+enum class Lasts {
+  next_player,  // only the next player: after they draw, the top card matches normally
+  until_played  // until a card is played on it
+};
+
+struct ConstraintRules {
+  Lasts named_suit = Lasts::until_played;  // constraints.named_suit
+  Lasts demand = Lasts::next_player;       // constraints.demand
+  friend bool operator==(const ConstraintRules&, const ConstraintRules&) = default;
+};
+
+// ---- special cards ------------------------------------------------------------------------
+
+// One entry of `specials:`: the effect primitives attached to a selector of cards. Every
+// field is optional; an entry may combine several (e.g. wild + names_suit).
+struct Effect {
+  std::string name;  // the key of the entry, e.g. "draw-two"
+  Selector cards;    // cards: which cards carry the effect
+  // Playability.
+  bool wild = false;        // wild: playable on anything (pending penalties and demands still bind)
+  bool names_suit = false;  // names_suit: its player names the suit the next card must have
+  Selector demand;          // demand: the next card must be one of these (any suit)
+  // Penalties on the next player, answerable by the cards listed.
+  int draw = 0;            // draw: cards the next player must draw
+  int skip = 0;            // skip: players skipped after this one
+  Selector stack;          // stack: cards that may answer a pending draw or skip, passing it on
+  bool stack_adds = true;  // stack_adds: answers add up (2, 4, 6); false: each answer restarts
+  int cap = 0;             // cap: an answer may not raise the pending draw above this (0: none)
+  Selector cancel;         // cancel: cards that answer the pending penalty by cancelling it
+  bool miss_turn = true;   // miss_turn: the player who draws the penalty also misses the turn
+  // Movement.
+  bool reverse = false;  // reverse: the direction of play flips
+  bool reverse_skips_with_two =
+      true;           // two_players: skip — with two players a reverse acts as a skip
+  bool back = false;  // back: play goes back to the player before the one who played it (once)
+
+  // A pending penalty (draw, or a skip that can be answered) rather than an immediate effect.
+  bool is_attack() const { return draw > 0 || (skip > 0 && !(stack.cards | cancel.cards).empty()); }
+  friend bool operator==(const Effect&, const Effect&) = default;
+};
+
+// ---- identical card, last card, round end ---------------------------------------------------
+
+struct IdenticalCardRules {
+  bool enabled = false;    // identical.enabled: a card identical to the top (rank and suit)...
+  int others_draw = 1;     // identical.others_draw: ...makes every other player draw this many
+  bool play_again = true;  // identical.play_again: ...and its player plays again
+  // identical.card_effect: applies — the card's own special effect still binds, aimed at the
+  // player who plays again ("if the top card is special, its rule binds"); none — it does not.
+  bool card_effect = true;
+  friend bool operator==(const IdenticalCardRules&, const IdenticalCardRules&) = default;
+};
+
+enum class LastCardEnforcement {
+  none,       // last_card.enforce: none — no call needed
+  next_turn,  // next_turn — the engine applies the penalty when the offender's turn comes (Balkan)
+  when_caught  // when_caught — any opponent may challenge before the next player acts (British)
+};
+
+struct LastCardRules {
+  LastCardEnforcement enforce = LastCardEnforcement::when_caught;  // last_card.enforce
+  int penalty = 2;         // last_card.penalty: cards drawn by an offender
+  bool miss_turn = false;  // last_card.miss_turn: the offender also misses a turn
+  friend bool operator==(const LastCardRules&, const LastCardRules&) = default;
+};
+
+struct RoundRules {
+  // round.turn_limit: a round still running after this many decisions ends as a stalemate
+  // (a guard against endless rounds, counted and reported by simulations).
+  int turn_limit = 2000;
+  // round.final_card_draws: a pending draw created by a player's final card is still drawn
+  // by its victim before the hands are scored.
+  bool final_card_draws = false;
+  friend bool operator==(const RoundRules&, const RoundRules&) = default;
+};
+
+// ---- the variant ------------------------------------------------------------------------------
+
+struct Variant {
+  std::string name;         // name: short identifier, e.g. "british"
+  std::string title;        // title: human-readable name
+  std::string description;  // description: one paragraph, with sources
+  std::string source;       // where it was loaded from (a path or "built-in:NAME")
+
+  DealRules deal;
+  DrawRules draw;
+  ConstraintRules constraints;
+  std::vector<Effect> specials;  // specials: a map from name to effect, in file order
+  IdenticalCardRules identical;
+  LastCardRules last_card;
+  RoundRules round;
+  ScoringRules scoring;
+  MatchRules match;
+  bool beginner_mode = false;  // beginner_mode: seats may be shown every hand and the stock
+
+  // The deck used with `players` players.
+  DeckSpec deck_for(int players) const {
+    DeckSpec d = deal.deck;
+    d.decks = deal.decks.at(players);
+    return d;
+  }
+  friend bool operator==(const Variant&, const Variant&) = default;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,233 @@
+// Engine tests on variants built in code: each effect primitive in a small position, and
+// random playouts checking the invariants (every card in one place, refusals change nothing,
+// a decision always exists, determinism).
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "switchcards/engine/engine.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+Selector sel(CardMask m, std::string text = "") {
+  return Selector{m, std::move(text)};
+}
+CardMask rank(Rank r) {
+  return CardMask::of_rank(r);
+}
+Card C(const char* s) {
+  return parse_card(s);
+}
+
+Effect effect(std::string name, CardMask cards) {
+  Effect e;
+  e.name = std::move(name);
+  e.cards = sel(cards);
+  return e;
+}
+
+// Something of everything: 2s draw and stack, black jacks draw 7 cancelled by red jacks, 8s
+// skip, aces reverse, queens name a suit (wild), kings demand a picture, 5s go back.
+Variant kitchen_sink() {
+  Variant v;
+  v.name = "kitchen-sink";
+  v.deal.min_players = 2;
+  v.deal.max_players = 7;
+  v.deal.decks = ByPlayers{{{2, 1}, {5, 2}}};
+  v.deal.hand_size = ByPlayers{{{2, 7}, {5, 5}}};
+  Effect two = effect("draw-two", rank(Rank::two));
+  two.draw = 2;
+  two.stack = sel(rank(Rank::two));
+  v.specials.push_back(two);
+  Effect bj = effect("pick-up-seven", rank(Rank::jack) & CardMask::of_colour(Colour::black));
+  bj.draw = 7;
+  bj.cancel = sel(rank(Rank::jack) & CardMask::of_colour(Colour::red));
+  v.specials.push_back(bj);
+  Effect eight = effect("skip", rank(Rank::eight));
+  eight.skip = 1;
+  v.specials.push_back(eight);
+  Effect ace = effect("reverse", rank(Rank::ace));
+  ace.reverse = true;
+  v.specials.push_back(ace);
+  Effect queen = effect("wild-queen", rank(Rank::queen));
+  queen.wild = true;
+  queen.names_suit = true;
+  v.specials.push_back(queen);
+  Effect king = effect("picture-demand", rank(Rank::king));
+  king.demand = sel(rank(Rank::jack) | rank(Rank::queen) | rank(Rank::king));
+  v.specials.push_back(king);
+  Effect five = effect("go-back", rank(Rank::five));
+  five.back = true;
+  v.specials.push_back(five);
+  v.identical.enabled = true;
+  return v;
+}
+
+Position pos(std::vector<std::vector<const char*>> hands, std::vector<const char*> discard,
+             std::vector<const char*> stock = {}, int turn = 0) {
+  Position p;
+  for (auto& h : hands) {
+    p.hands.emplace_back();
+    for (auto c : h) p.hands.back().push_back(C(c));
+  }
+  for (auto c : discard) p.discard.push_back(C(c));
+  for (auto c : stock) p.stock.push_back(C(c));
+  p.turn = turn;
+  return p;
+}
+
+void must(const Engine& e, State& s, const char* action) {
+  const ApplyResult r = e.apply(s, parse_action(action));
+  INFO(action << ": " << r.reason());
+  REQUIRE(r.ok());
+}
+
+std::map<int, int> census(const State& s) {
+  std::map<int, int> m;
+  for (Card c : s.stock.cards()) ++m[c.index()];
+  for (Card c : s.discard.cards()) ++m[c.index()];
+  for (int seat = 0; seat < s.players(); ++seat)
+    s.hands[seat].for_each([&](Card c) { ++m[c.index()]; });
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("draw penalties stack and the first seat unable to answer pays the total") {
+  const Engine e(kitchen_sink());
+  State s = e.position(
+      pos({{"2H", "3C"}, {"2S", "4D"}, {"9C", "9D"}}, {"7H"}, {"3D", "4S", "5C", "6C", "7C"}));
+  must(e, s, "0 play 2H");
+  CHECK(s.pending.draw == 2);
+  CHECK(s.turn == 1);
+  must(e, s, "1 play 2S");
+  CHECK(s.pending.draw == 4);
+  CHECK(e.check(s, parse_action("2 play 9C")) == Refusal::must_answer_penalty);
+  must(e, s, "2 draw");
+  CHECK(s.hands[2].size() == 6);
+  CHECK(s.turn == 0);  // the victim also missed the turn
+  CHECK_FALSE(s.pending.active());
+}
+
+TEST_CASE("a red jack cancels a black jack and play goes on to the following seat") {
+  const Engine e(kitchen_sink());
+  State s =
+      e.position(pos({{"JS", "4H"}, {"JH", "9C"}, {"5D", "6D", "7D"}}, {"4S"}, {"2C", "3C", "KD"}));
+  must(e, s, "0 play JS");
+  CHECK(s.pending.draw == 7);
+  must(e, s, "1 play JH");
+  CHECK_FALSE(s.pending.active());
+  CHECK(s.turn == 2);
+  const State before = s;
+  CHECK_FALSE(e.apply(s, parse_action("2 play 4H")).ok());
+  CHECK(s == before);
+}
+
+TEST_CASE("skip, reverse, back and the two-player reverse") {
+  const Engine e(kitchen_sink());
+  State s = e.position(pos({{"8H", "3C"}, {"4H"}, {"5H", "6C"}, {"7H", "7C"}}, {"9H"}));
+  must(e, s, "0 play 8H");
+  CHECK(s.turn == 2);
+  must(e, s, "2 play 5H");  // back to the player before seat 2
+  CHECK(s.turn == 1);
+
+  State r = e.position(pos({{"AH", "3C"}, {"4H", "4C"}, {"5S"}, {"7H"}}, {"9H"}, {}, 1));
+  must(e, r, "1 play 4H");
+  CHECK(r.turn == 2);
+  State t = e.position(pos({{"AH", "3C"}, {"4H", "4C"}, {"5S", "6S"}, {"7H"}}, {"9H"}));
+  must(e, t, "0 play AH");
+  CHECK(t.seats.direction() == Direction::counterclockwise);
+  CHECK(t.turn == 3);
+
+  State two = e.position(pos({{"AH", "3C", "3D"}, {"4H", "4C"}}, {"9H"}));
+  must(e, two, "0 play AH");
+  CHECK(two.turn == 0);  // with two players a reverse acts as a skip
+  CHECK(two.seats.direction() == Direction::clockwise);
+}
+
+TEST_CASE("a wild names a suit that binds; a demand restricts the next card") {
+  const Engine e(kitchen_sink());
+  State s = e.position(pos({{"QH", "3C"}, {"4S", "4C", "9H"}}, {"9C"}));
+  CHECK(e.check(s, parse_action("0 play QH")) == Refusal::suit_required);
+  CHECK(e.check(s, parse_action("0 play 3C hearts")) == Refusal::suit_not_allowed);
+  must(e, s, "0 play QH spades");
+  CHECK(e.suit_in_force(s) == Suit::spades);
+  CHECK(e.check(s, parse_action("1 play 9H")) == Refusal::suit_not_followed);
+  must(e, s, "1 play 4S");
+
+  State d = e.position(pos({{"KH", "3C"}, {"4H", "JC", "QS"}}, {"9H"}));
+  must(e, d, "0 play KH");
+  CHECK(e.check(d, parse_action("1 play 4H")) == Refusal::demand_not_met);
+  CHECK(e.check(d, parse_action("1 play JC")) == Refusal::none);
+}
+
+TEST_CASE("identical card: the others draw one and the same seat plays again") {
+  const Engine e(kitchen_sink());
+  State s = e.position(pos({{"9H", "3H", "4C"}, {"4D"}, {"5S"}}, {"9H"}, {"6C", "6D", "6H"}));
+  must(e, s, "0 play 9H");
+  CHECK(s.turn == 0);
+  CHECK(s.hands[1].size() == 2);
+  CHECK(s.hands[2].size() == 2);
+}
+
+TEST_CASE("a refused action leaves the state untouched, and every listed action is accepted") {
+  const Engine e(kitchen_sink());
+  Pcg32 rng(99);
+  ActionList legal;
+  // Plain checks in the loop (Catch assertions per step would dominate the run time); the
+  // first broken invariant is reported with its game.
+  std::string broken;
+  for (int players = 2; players <= 7 && broken.empty(); ++players) {
+    for (std::uint64_t seed = 0; seed < 40 && broken.empty(); ++seed) {
+      State s = e.deal(players, seed);
+      const auto deck = census(s);
+      const std::string game =
+          "players " + std::to_string(players) + " seed " + std::to_string(seed);
+      while (!s.over() && broken.empty()) {
+        e.legal_actions(s, legal);
+        if (legal.empty()) broken = game + ": no legal action";
+        for (Action a : legal) {
+          State copy = s;
+          if (!e.apply(copy, a).ok()) broken = game + ": listed action refused: " + to_string(a);
+        }
+        // Something illegal: a card the seat does not hold, or another seat acting.
+        const State before = s;
+        for (int i = 0; i < kCardKinds; ++i)
+          if (!s.hands[s.turn].contains(Card::from_index(i))) {
+            if (e.apply(s, Action::play(s.turn, Card::from_index(i))).ok())
+              broken = game + ": played a card not held";
+            break;
+          }
+        if (e.apply(s, Action::draw((s.turn + 1) % players)).ok())
+          broken = game + ": drew out of turn";
+        if (!(s == before)) broken = game + ": a refused action changed the state";
+        if (legal.empty()) break;
+        Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+        if (a.kind() == ActionKind::play && s.hands[s.turn].size() == 2 && rng.below(2))
+          a = a.with_last();
+        if (!e.apply(s, a).ok()) broken = game + ": refused " + to_string(a);
+        if (census(s) != deck) broken = game + ": cards lost or made after " + to_string(a);
+      }
+    }
+  }
+  CHECK(broken == "");
+}
+
+TEST_CASE("the same seed and actions give the same states") {
+  const Engine e(kitchen_sink());
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    State a = e.deal(4, seed), b = e.deal(4, seed);
+    REQUIRE(a == b);
+    ActionList legal;
+    Pcg32 rng(seed);
+    while (!a.over()) {
+      e.legal_actions(a, legal);
+      const Action x = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      e.apply(a, x);
+      e.apply(b, x);
+      REQUIRE(a == b);
+    }
+  }
+}
