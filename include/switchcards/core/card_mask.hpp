@@ -18,9 +18,9 @@ class CardMask {
   static constexpr CardMask of(Card c) { return CardMask(std::uint64_t{1} << c.index()); }
   static constexpr CardMask of_rank(Rank r) {
     if (r == Rank::joker) return of(Card::joker());
-    CardMask m;
-    for (int s = 0; s < kSuitCount; ++s) m.insert(Card(r, static_cast<Suit>(s)));
-    return m;
+    // One bit per suit, 13 apart: the rank's bit in each suit's block.
+    constexpr std::uint64_t kEverySuit = 1 | (1ULL << 13) | (1ULL << 26) | (1ULL << 39);
+    return CardMask(kEverySuit << static_cast<int>(r));
   }
   static constexpr CardMask of_suit(Suit s) {
     if (s == Suit::none) return of(Card::joker());
