@@ -43,7 +43,6 @@ class PlayerView {
   bool penalty_pending() const { return state_->pending.active(); }
   int stock_size() const { return state_->stock.size(); }
   int discard_size() const { return state_->discard.size(); }
-  std::span<const Card> discard_pile() const { return state_->discard.cards(); }  // face up
   int hand_size(int seat) const { return state_->hands[seat].size(); }
   int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
   int winner() const { return state_->winner; }
@@ -65,6 +64,12 @@ class PlayerView {
   std::span<const Card> stock() const {
     if (!revealed_) throw std::logic_error("the stock is hidden");
     return state_->stock.cards();
+  }
+  // The discard pile below its top card (bottom first): squared up on the table, so only
+  // beginner mode shows it (app 002/004); others know it only from the events they saw.
+  std::span<const Card> discard_pile() const {
+    if (!revealed_) throw std::logic_error("the discard pile below the top card is hidden");
+    return state_->discard.cards();
   }
 
  private:
