@@ -1,0 +1,44 @@
+// HeuristicAgent: the strategy notes of the British document, applied to any variant through
+// the effects its cards carry: keep a card that cancels an attack (the red J against black
+// jacks); chain draw penalties (2s) aggressively; save skips, reverses and go-backs for when
+// the next player is close to going out; switch suit by rank towards the suit it is long in;
+// save wilds and name the suit it holds most of; play an identical card for its bonus.
+// It forgets to call "last card" with a configurable probability, so the penalty rules are
+// exercised, and challenges a forgetful opponent whenever it can.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/hand_value.hpp"
+#include "switchcards/core/rng.hpp"
+
+namespace switchcards {
+
+class HeuristicAgent final : public Agent {
+ public:
+  static constexpr double kDefaultForget = 0.1;
+
+  explicit HeuristicAgent(std::uint64_t seed = 0, double forget_last_card = kDefaultForget)
+      : rng_(seed), forget_(forget_last_card) {}
+
+  Action choose(const PlayerView& view, std::span<const Action> legal) override;
+  bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
+  std::string name() const override { return "heuristic"; }
+
+  double forget_probability() const { return forget_; }
+  // How much the agent likes a play (higher is better; drawing or passing is kDecline). Public
+  // so tests and curious users can see why a card was chosen.
+  double rate_play(const PlayerView& view, Action play);
+  static constexpr double kDecline = -12.0;
+
+ private:
+  Pcg32 rng_;
+  double forget_;
+  detail::ScorerCache scorer_;
+};
+
+}  // namespace switchcards

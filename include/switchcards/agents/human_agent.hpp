@@ -1,0 +1,45 @@
+// HumanAgent: a person at a terminal. Shows the table (top card, suit in force, pending
+// penalty, the other seats' hand sizes, or their cards in beginner mode), the hand in coloured
+// cards and the legal moves numbered; reads the number from an input stream, asks whether to
+// call "last card", and offers to challenge a forgetful opponent. It prints the other seats'
+// events as they happen. The streams are parameters, so a scripted istream drives it in tests.
+#pragma once
+
+#include <iosfwd>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "switchcards/agents/agent.hpp"
+
+namespace switchcards {
+
+// The input stream ended (or failed) while the HumanAgent waited for an answer.
+class InputEnded : public std::runtime_error {
+ public:
+  InputEnded() : std::runtime_error("the input ended before the game did") {}
+};
+
+class HumanAgent final : public Agent {
+ public:
+  HumanAgent(std::istream& in, std::ostream& out, bool colour = true)
+      : in_(&in), out_(&out), colour_(colour) {}
+
+  Action choose(const PlayerView& view, std::span<const Action> legal) override;
+  void observe(const PlayerView& view, std::span<const Event> events) override;
+  bool challenges(const PlayerView& view, int target) override;
+  std::string name() const override { return "human"; }
+
+ private:
+  void show_table(const PlayerView& view) const;
+  std::string move_text(const PlayerView& view, Action a) const;
+  // Reads a line; throws InputEnded at the end of the input.
+  std::string read_line();
+  bool ask_yes_no(const std::string& question, bool default_answer);
+
+  std::istream* in_;
+  std::ostream* out_;
+  bool colour_;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,111 @@
+// play_round: plays a dealt round to its end with one agent per seat. Each agent sees only its
+// seat's PlayerView; its choice must be one of the legal actions (plus the "last card" call).
+// After a seat leaves itself one card without calling, the other seats are asked, in order of
+// play, whether they challenge (the seat to act has the challenge among its legal actions).
+// A callback sees every applied action and its events (simulations count them, logs print
+// them, recorders keep the actions).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "switchcards/agents/agent.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/view.hpp"
+
+namespace switchcards {
+
+// An agent chose an action that is not legal: a bug in the agent, never a rule question.
+class IllegalChoice : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+struct RoundOptions {
+  std::uint8_t revealed = 0;  // bit per seat: its view shows every hand (beginner mode)
+  bool observe = true;        // deliver each action's events to every agent (Agent::observe)
+  bool challenges_out_of_turn = true;  // ask the other seats (Agent::challenges)
+};
+
+struct NoActionCallback {
+  void operator()(const State&, Action, std::span<const Event>) const {}
+};
+
+namespace detail {
+
+// The events as `seat` may see them: other seats' drawn cards become the joker placeholder.
+inline void mask_events(std::span<const Event> in, int seat, bool revealed, EventBuffer& out) {
+  out.clear();
+  for (Event e : in) {
+    if (!revealed && e.kind == EventKind::card_drawn && e.seat != seat) e.card = Card::joker();
+    out.push(e);
+  }
+}
+
+inline bool is_revealed(const RoundOptions& o, int seat) {
+  return (o.revealed >> seat) & 1u;
+}
+
+}  // namespace detail
+
+// Gives every agent the events of one action (or of the deal), masked for its seat.
+inline void deliver_events(const Engine& engine, const State& state, std::span<Agent* const> agents,
+                           std::span<const Event> events, const RoundOptions& options = {}) {
+  EventBuffer masked;
+  for (int seat = 0; seat < state.players(); ++seat) {
+    const bool revealed = detail::is_revealed(options, seat);
+    detail::mask_events(events, seat, revealed, masked);
+    agents[seat]->observe(PlayerView(engine, state, seat, revealed), masked.span());
+  }
+}
+
+// Plays `state` (dealt by `engine`) to the end of the round; `agents[seat]` decides for each
+// seat. Throws IllegalChoice if an agent picks an action that is not legal.
+template <typename OnAction = NoActionCallback>
+void play_round(const Engine& engine, State& state, std::span<Agent* const> agents,
+                const RoundOptions& options = {}, OnAction&& on_action = {}) {
+  if (static_cast<int>(agents.size()) < state.players())
+    throw std::invalid_argument("play_round: " + std::to_string(state.players()) + " seats but " +
+                                std::to_string(agents.size()) + " agents");
+  ActionList legal;
+  EventBuffer events;
+  const auto act = [&](int seat, Action a) {
+    events.clear();
+    const ApplyResult r = engine.apply(state, a, &events);
+    if (!r)
+      throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
+                          " chose '" + to_string(a) +
+                          "', which is refused: " + std::string(r.reason()));
+    on_action(static_cast<const State&>(state), a, events.span());
+    if (options.observe) deliver_events(engine, state, agents, events.span(), options);
+  };
+
+  while (!state.over()) {
+    if (options.challenges_out_of_turn && state.catchable >= 0) {
+      const int target = state.catchable;
+      for (int k = 1; k < state.players(); ++k) {
+        const int seat = state.seats.after(state.turn, k);
+        if (seat == target) continue;
+        const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
+        if (agents[seat]->challenges(view, target)) {
+          act(seat, Action::challenge(seat, target));
+          break;
+        }
+      }
+      if (state.over()) break;  // the challenge reached the turn limit
+    }
+    const int seat = state.turn;
+    engine.legal_actions(state, legal);
+    const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
+    const Action a = agents[seat]->choose(view, legal.span());
+    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
+    if (!legal.contains(listed) || listed.seat() != seat)
+      throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
+                          " chose '" + to_string(a) + "', which is not among its legal actions");
+    act(seat, a);
+  }
+}
+
+}  // namespace switchcards

@@ -1,0 +1,38 @@
+// RandomAgent: picks uniformly among the legal actions with its own seeded Pcg32. It calls
+// "last card" with every play that leaves one card, unless given a probability of forgetting.
+// The baseline of simulations, and a fuzzer of the engine.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "switchcards/agents/agent.hpp"
+#include "switchcards/core/rng.hpp"
+
+namespace switchcards {
+
+class RandomAgent final : public Agent {
+ public:
+  explicit RandomAgent(std::uint64_t seed = 0, double forget_last_card = 0.0)
+      : rng_(seed), forget_(forget_last_card) {}
+
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    const Action a = legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+    if (a.kind() == ActionKind::play && view.hand().size() == 2) {
+      // Draw from the generator only when forgetting is possible, so a forget probability
+      // of 0 leaves the stream (and every game) as it was.
+      const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
+      return a.with_last(!forgets);
+    }
+    return a;
+  }
+  void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
+  std::string name() const override { return "random"; }
+
+ private:
+  Pcg32 rng_;
+  double forget_;
+};
+
+}  // namespace switchcards

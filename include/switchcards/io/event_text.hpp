@@ -1,0 +1,33 @@
+// Events as English sentences, for logs, the terminal player and the demo: "Seat 2 plays 7♥",
+// "You draw 2 penalty cards: 5♣ 9♦". Consecutive draws of one seat become one line, and a
+// viewer seat sees other seats' drawn cards only as a count.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/event.hpp"
+
+namespace switchcards {
+
+struct EventTextOptions {
+  // The seat whose view this is: its own events read "You ...", other seats' drawn cards are
+  // counted, not shown. -1: a spectator who sees every card.
+  int viewer = -1;
+  bool colour = false;             // cards as coloured symbols for a terminal ({:c})
+  const Engine* engine = nullptr;  // if given, demands are spelled out ("J, Q or K")
+};
+
+// One line per event (draws merged), without a trailing newline.
+std::vector<std::string> describe_events(std::span<const Event> events,
+                                         const EventTextOptions& options = {});
+
+// "Seat 3", or "You" for the viewer.
+std::string seat_text(int seat, const EventTextOptions& options = {});
+
+// A card for people: `7♥`, coloured if asked.
+std::string card_text(Card card, bool colour);
+
+}  // namespace switchcards

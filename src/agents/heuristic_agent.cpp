@@ -1,0 +1,133 @@
+// The HeuristicAgent's ratings. The weights are small integers chosen by hand and checked by
+// simulation (see docs/cli.md): they order the kinds of play, they are not probabilities.
+#include "switchcards/agents/heuristic_agent.hpp"
+
+#include "switchcards/agents/greedy_agent.hpp"
+#include "switchcards/agents/hand_value.hpp"
+
+namespace switchcards {
+
+namespace {
+
+// Weights, in rating points.
+constexpr double kWin = 1e6;            // the play empties the hand
+constexpr double kAnswer = 100;         // answering a pending penalty instead of taking it
+constexpr double kStackOverCancel = 5;  // passing a penalty on beats cancelling it
+constexpr double kIdentical = 30;       // others draw and we play again
+constexpr double kAttack = 8;           // start a draw penalty ("chain 2s aggressively")
+constexpr double kAttackNearOut = 25;   // ... when the victim is close to going out
+constexpr double kMoveNearOut = 25;     // skip / reverse / back when the next seat is close
+constexpr double kSaveMove = -6;        // otherwise keep skips and reverses for later
+constexpr double kHelpsNearOut =
+    -15;  // a reverse or back that hands the turn to a seat close to out
+constexpr double kDemandNearOut = 10;  // a demand (Balkan J) against a seat close to going out
+constexpr double kSaveWild = -10;      // keep wilds while the hand is long
+constexpr double kKeepDefence = -20;   // keep the card that cancels an attack (red J)
+constexpr double kPerSuitCard = 3;     // per card left in the suit the play leaves in force
+constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
+constexpr int kCloseToOut = 2;         // a hand of this many cards or fewer is close to out
+constexpr int kEndgame = 3;            // with this many cards or fewer, keep nothing back
+
+struct VariantMasks {
+  CardMask wild, defence;
+};
+
+VariantMasks masks_of(const Variant& v) {
+  VariantMasks m;
+  for (const Effect& e : v.specials) {
+    if (e.wild) m.wild |= e.cards.cards;
+    if (e.is_attack()) m.defence |= e.cancel.cards;
+  }
+  return m;
+}
+
+}  // namespace
+
+double HeuristicAgent::rate_play(const PlayerView& view, Action play) {
+  const Hand& hand = view.hand();
+  const Card card = play.card();
+  Hand after = hand;
+  after.remove(card);
+  if (after.empty()) return kWin;
+
+  const Variant& variant = view.variant();
+  const VariantMasks masks = masks_of(variant);
+  const Effect* e = view.engine().effect_of(card);
+  const bool endgame = hand.size() <= kEndgame;
+  const Seats& seats = view.seats();
+  const int me = view.seat();
+  const bool next_close = view.hand_size(seats.next(me)) <= kCloseToOut;
+  const bool previous_close = view.hand_size(seats.previous(me)) <= kCloseToOut;
+
+  double rating = 0;
+  const bool answering = view.penalty_pending();
+  if (answering) {
+    rating += kAnswer;
+    if (e && e->is_attack()) rating += kStackOverCancel;
+  } else if (variant.identical.enabled && card == view.top()) {
+    rating += kIdentical;
+  }
+  if (e) {
+    if (e->draw > 0 && !answering) rating += next_close ? kAttackNearOut : kAttack;
+    const bool turns_back = (e->reverse && view.players() > 2) || e->back;
+    if (turns_back) {
+      // The turn goes to the previous seat instead of the next one.
+      if (previous_close)
+        rating += kHelpsNearOut;
+      else
+        rating += next_close ? kMoveNearOut : kSaveMove;
+    } else if (e->skip > 0 || e->reverse) {
+      rating += next_close ? kMoveNearOut : kSaveMove;
+    }
+    if (!e->demand.cards.empty() && next_close) rating += kDemandNearOut;
+    if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
+  }
+  if (masks.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
+
+  // Switch suit by rank towards the suit we are long in: count what is left of the suit the
+  // play puts in force (the named suit for a wild).
+  const auto lengths = detail::suit_lengths(after, masks.wild);
+  const Suit in_force = play.named_suit() != Suit::none ? play.named_suit() : card.suit();
+  if (in_force != Suit::none) rating += kPerSuitCard * lengths[static_cast<int>(in_force)];
+  rating += kPerPointShed * detail::shedding_gain(scorer_.get(variant.scoring), hand, card);
+  return rating;
+}
+
+Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> legal) {
+  const Action* best = nullptr;
+  double best_rating = kDecline;
+  const Action* decline = nullptr;
+  const CardMask wild = masks_of(view.variant()).wild;
+  for (const Action& a : legal) {
+    switch (a.kind()) {
+      case ActionKind::challenge:
+        return a;  // always catch a forgetful opponent
+      case ActionKind::draw:
+      case ActionKind::pass:
+        decline = &a;
+        break;
+      case ActionKind::play: {
+        if (a.named_suit() != Suit::none) {
+          // Name the suit held most of (wilds aside).
+          Hand after = view.hand();
+          after.remove(a.card());
+          if (a.named_suit() != detail::longest_suit(detail::suit_lengths(after, wild))) break;
+        }
+        const double r = rate_play(view, a);
+        if (!best || r > best_rating) {
+          best = &a;
+          best_rating = r;
+        }
+        break;
+      }
+    }
+  }
+  if (!best || (decline && best_rating <= kDecline)) return decline ? *decline : legal.front();
+  if (view.hand().size() == 2) {
+    const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
+    return best->with_last(!forgets);
+  }
+  return *best;
+}
+
+}  // namespace switchcards

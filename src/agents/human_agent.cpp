@@ -1,0 +1,146 @@
+// The terminal player; see include/switchcards/agents/human_agent.hpp.
+#include "switchcards/agents/human_agent.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cctype>
+#include <istream>
+#include <ostream>
+
+#include "switchcards/io/event_text.hpp"
+
+namespace switchcards {
+
+namespace {
+
+std::string trim(std::string s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  std::size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  return s.substr(i);
+}
+
+}  // namespace
+
+std::string HumanAgent::read_line() {
+  std::string line;
+  if (!std::getline(*in_, line)) throw InputEnded();
+  return trim(line);
+}
+
+bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer) {
+  for (;;) {
+    fmt::print(*out_, "{} [{}] ", question, default_answer ? "Y/n" : "y/N");
+    out_->flush();
+    const std::string answer = read_line();
+    if (answer.empty()) return default_answer;
+    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(answer[0])));
+    if (c == 'y') return true;
+    if (c == 'n') return false;
+    fmt::print(*out_, "Please answer y or n.\n");
+  }
+}
+
+void HumanAgent::show_table(const PlayerView& view) const {
+  std::ostream& out = *out_;
+  fmt::print(out, "\n--- Your turn (seat {}) ---\n", view.seat());
+  std::string top = "Top card: " + card_text(view.top(), colour_);
+  if (view.named_suit() != Suit::none)
+    top += fmt::format("   suit in force: {}", suit_name(view.named_suit()));
+  fmt::print(out, "{}\n", top);
+  if (!view.demand().empty()) {
+    const Effect* e = view.engine().effect_of(view.top());
+    fmt::print(out, "The next card must be {}.\n",
+               e && !e->demand.text.empty() ? e->demand.text : "what the top card demands");
+  }
+  if (view.penalty_pending()) {
+    std::string what;
+    if (view.pending_draw() > 0) what = fmt::format("draw {}", view.pending_draw());
+    if (view.pending_skip() > 0)
+      what += fmt::format("{}miss {} turn{}", what.empty() ? "" : " and ", view.pending_skip(),
+                          view.pending_skip() == 1 ? "" : "s");
+    fmt::print(out, "Penalty pending: {} unless you answer it.\n", what);
+  }
+  std::string others;
+  for (int k = 1; k < view.players(); ++k) {
+    const int seat = view.seats().after(view.seat(), k);
+    others += fmt::format("{}seat {}: ", others.empty() ? "" : ", ", seat);
+    if (view.revealed()) {
+      std::string cards;
+      view.hand_of(seat).for_each([&](Card c) { cards += " " + card_text(c, colour_); });
+      others += fmt::format("[{} ]", cards);
+    } else {
+      const int n = view.hand_size(seat);
+      others += fmt::format("{} card{}", n, n == 1 ? "" : "s");
+    }
+  }
+  fmt::print(out, "Others (in order of play): {}. Stock: {} cards.\n", others, view.stock_size());
+  std::string hand;
+  view.hand().for_each([&](Card c) { hand += " " + card_text(c, colour_); });
+  fmt::print(out, "Your hand:{}\n", hand);
+}
+
+std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
+  switch (a.kind()) {
+    case ActionKind::play:
+      if (a.named_suit() != Suit::none)
+        return fmt::format("play {} and name {}", card_text(a.card(), colour_),
+                           suit_name(a.named_suit()));
+      return fmt::format("play {}", card_text(a.card(), colour_));
+    case ActionKind::draw:
+      if (view.penalty_pending())
+        return fmt::format("take the penalty ({} cards)", view.pending_draw());
+      return "draw a card";
+    case ActionKind::pass:
+      return view.phase() == Phase::after_draw ? "keep the card and end your turn"
+                                               : "miss the turn";
+    case ActionKind::challenge:
+      return fmt::format("challenge seat {}: it did not call last card", a.target());
+  }
+  return to_string(a);
+}
+
+Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal) {
+  show_table(view);
+  if (auto drawn = view.drawn())
+    fmt::print(*out_, "You drew {}, which you may play now.\n", card_text(*drawn, colour_));
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i]));
+  Action chosen;
+  for (;;) {
+    fmt::print(*out_, "Your move [1-{}]: ", legal.size());
+    out_->flush();
+    const std::string answer = read_line();
+    std::size_t pick = 0;
+    bool number = !answer.empty() && answer.size() <= 4;
+    for (char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
+    if (number) pick = std::stoul(answer);
+    if (number && pick >= 1 && pick <= legal.size()) {
+      chosen = legal[pick - 1];
+      break;
+    }
+    fmt::print(*out_, "Please type a number from 1 to {}.\n", legal.size());
+  }
+  if (chosen.kind() == ActionKind::play && view.hand().size() == 2)
+    chosen = chosen.with_last(ask_yes_no("That leaves you one card. Call \"last card\"?", true));
+  return chosen;
+}
+
+void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) {
+  EventTextOptions options;
+  options.viewer = view.seat();
+  options.colour = colour_;
+  options.engine = &view.engine();
+  for (const std::string& line : describe_events(events, options))
+    fmt::print(*out_, "  {}\n", line);
+}
+
+bool HumanAgent::challenges(const PlayerView& /*view*/, int target) {
+  return ask_yes_no(fmt::format("Seat {} has one card left and did not call \"last card\". "
+                                "Challenge?",
+                                target),
+                    true);
+}
+
+}  // namespace switchcards

@@ -1,0 +1,127 @@
+// Sentences for events; see include/switchcards/io/event_text.hpp.
+#include "switchcards/io/event_text.hpp"
+
+#include <fmt/format.h>
+
+#include "switchcards/core/card_format.hpp"
+
+namespace switchcards {
+
+std::string card_text(Card card, bool colour) {
+  return colour ? fmt::format("{:c}", card) : fmt::format("{:s}", card);
+}
+
+std::string seat_text(int seat, const EventTextOptions& options) {
+  if (seat == options.viewer) return "You";
+  return fmt::format("Seat {}", seat);
+}
+
+namespace {
+
+// "You play" / "Seat 2 plays".
+std::string says(int seat, const EventTextOptions& o, std::string_view you_form,
+                 std::string_view third_form) {
+  return fmt::format("{} {}", seat_text(seat, o), seat == o.viewer ? you_form : third_form);
+}
+
+std::string plural(int n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string one_event(const Event& e, const EventTextOptions& o) {
+  const int seat = e.seat == kNoSeat ? -2 : e.seat;
+  const std::string card = card_text(e.card, o.colour);
+  switch (e.kind) {
+    case EventKind::card_played:
+      if (seat < 0) return fmt::format("The first card turned up is {}.", card);
+      return fmt::format("{} {}.", says(seat, o, "play", "plays"), card);
+    case EventKind::card_drawn:  // only reached alone through a caller's own loop
+      return fmt::format("{} a card.", says(seat, o, "draw", "draws"));
+    case EventKind::seat_skipped:
+      return fmt::format("{} a turn.", says(seat, o, "miss", "misses"));
+    case EventKind::direction_reversed:
+      return fmt::format("Play now goes {}.", e.count == 0 ? "clockwise" : "counterclockwise");
+    case EventKind::play_again:
+      return fmt::format("{} again.", says(seat, o, "play", "plays"));
+    case EventKind::back_to_previous:
+      return fmt::format("Play goes back to {}.", seat == o.viewer ? "you" : seat_text(seat, o));
+    case EventKind::suit_named:
+      return fmt::format("{} {}.", says(seat, o, "name", "names"), suit_name(e.card.suit()));
+    case EventKind::demand_set: {
+      const Effect* effect = o.engine ? o.engine->effect_of(e.card) : nullptr;
+      if (effect && !effect->demand.text.empty())
+        return fmt::format("The next card must be {}.", effect->demand.text);
+      return fmt::format("{} sets a demand on the next card.", card);
+    }
+    case EventKind::penalty_pending: {
+      std::string what;
+      if (e.count > 0) what = "draw " + std::to_string(e.count);
+      if (e.extra > 0) what += (what.empty() ? "miss " : " and miss ") + plural(e.extra, "turn");
+      return fmt::format("{} must {} unless answered.", seat_text(seat, o), what);
+    }
+    case EventKind::penalty_paid:
+      return fmt::format("{} the penalty ({}).", says(seat, o, "take", "takes"),
+                         plural(e.count, "card"));
+    case EventKind::penalty_cancelled:
+      return fmt::format("{} the penalty with {}.", says(seat, o, "cancel", "cancels"), card);
+    case EventKind::last_card_called:
+      return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
+    case EventKind::last_card_missed:
+      return fmt::format("{} not call \"last card\".", says(seat, o, "did", "did"));
+    case EventKind::last_card_caught:
+      return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
+                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+    case EventKind::last_card_penalty:
+      return fmt::format("{} {} for not calling last card.", says(seat, o, "draw", "draws"),
+                         plural(e.count, "card"));
+    case EventKind::stock_reshuffled:
+      return fmt::format("The discard pile is shuffled into a new stock ({}).",
+                         plural(e.count, "card"));
+    case EventKind::stock_exhausted:
+      return fmt::format("{} only {} of {}: no cards are left.", says(seat, o, "get", "gets"),
+                         e.count, e.extra);
+    case EventKind::round_over:
+      if (seat < 0) return "The round ends in a stalemate: the turn limit was reached.";
+      return fmt::format("{} the round!", says(seat, o, "win", "wins"));
+  }
+  return "?";  // not reached: every kind is handled above
+}
+
+}  // namespace
+
+std::vector<std::string> describe_events(std::span<const Event> events, const EventTextOptions& o) {
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    if (e.kind != EventKind::card_drawn) {
+      lines.push_back(one_event(e, o));
+      continue;
+    }
+    // A run of draws by one seat, and the penalty it paid, if that is why it drew.
+    std::string cards;
+    int n = 0;
+    std::size_t j = i;
+    for (; j < events.size() && events[j].kind == EventKind::card_drawn && events[j].seat == e.seat;
+         ++j, ++n)
+      cards += " " + card_text(events[j].card, o.colour);
+    std::string why;
+    if (j < events.size() && events[j].seat == e.seat) {
+      if (events[j].kind == EventKind::penalty_paid) {
+        why = "penalty ";
+        ++j;
+      } else if (events[j].kind == EventKind::last_card_penalty) {
+        why = "last-card penalty ";
+        ++j;
+      }
+    }
+    const bool shown = o.viewer == -1 || o.viewer == e.seat;
+    std::string line = says(e.seat, o, "draw", "draws") + " " + std::to_string(n) + " " + why +
+                       (n == 1 ? "card" : "cards");
+    line += shown ? ":" + cards : ".";
+    lines.push_back(std::move(line));
+    i = j - 1;
+  }
+  return lines;
+}
+
+}  // namespace switchcards

@@ -1,0 +1,265 @@
+// Agents: every agent chooses only legal actions over many rounds of every built-in variant;
+// a round is reproducible from (variant, agents, seed); the heuristic's strategy in small
+// positions; the terminal player through a scripted istream; make_agent.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "switchcards/agents/greedy_agent.hpp"
+#include "switchcards/agents/heuristic_agent.hpp"
+#include "switchcards/agents/human_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/agents/random_agent.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+Card C(const char* s) {
+  return parse_card(s);
+}
+std::vector<Card> cards(std::initializer_list<const char*> names) {
+  std::vector<Card> out;
+  for (const char* n : names) out.push_back(C(n));
+  return out;
+}
+
+// Wraps an agent and checks each choice against the legal list it was given.
+class Checked final : public Agent {
+ public:
+  explicit Checked(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    const Action a = inner_->choose(view, legal);
+    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
+    bool found = false;
+    for (Action l : legal) found = found || l == listed;
+    CHECK(found);
+    if (a.calls_last()) CHECK(view.hand().size() == 2);
+    ++choices;
+    return a;
+  }
+  bool challenges(const PlayerView& view, int target) override {
+    CHECK(view.catchable() == target);
+    return inner_->challenges(view, target);
+  }
+  void reset(std::uint64_t seed) override { inner_->reset(seed); }
+  std::string name() const override { return inner_->name(); }
+  int choices = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
+std::vector<std::string> round_actions(const Engine& engine, int players,
+                                       const std::vector<std::string>& names, std::uint64_t seed) {
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::vector<Agent*> agents;
+  for (int seat = 0; seat < players; ++seat) {
+    owned.push_back(make_agent(names[seat % names.size()], derive_seed(seed, 100 + seat)));
+    agents.push_back(owned.back().get());
+  }
+  State s = engine.deal(players, seed);
+  std::vector<std::string> actions;
+  play_round(engine, s, agents, {}, [&](const State&, Action a, std::span<const Event>) {
+    actions.push_back(to_string(a));
+  });
+  return actions;
+}
+
+}  // namespace
+
+TEST_CASE("every agent chooses only legal actions in every built-in variant") {
+  for (const std::string& variant_name : builtin_variant_names()) {
+    const Engine engine(load_variant(variant_name));
+    const int players = engine.variant().deal.min_players + 1;
+    for (const char* kind : {"random", "greedy", "heuristic", "heuristic:0.5", "random:0.5"}) {
+      INFO(variant_name << " / " << kind);
+      int rounds_won = 0;
+      for (std::uint64_t seed = 0; seed < 20; ++seed) {
+        std::vector<std::unique_ptr<Checked>> owned;
+        std::vector<Agent*> agents;
+        for (int seat = 0; seat < players; ++seat) {
+          owned.push_back(std::make_unique<Checked>(make_agent(kind, seed * 10 + seat)));
+          agents.push_back(owned.back().get());
+        }
+        State s = engine.deal(players, seed);
+        REQUIRE_NOTHROW(play_round(engine, s, agents));
+        REQUIRE(s.over());
+        if (s.winner >= 0) ++rounds_won;
+      }
+      CHECK(rounds_won > 0);
+    }
+  }
+}
+
+TEST_CASE("a bot that never calls last card, among bots that always catch it, never wins") {
+  for (const std::string& variant_name : builtin_variant_names()) {
+    INFO(variant_name);
+    const Engine engine(load_variant(variant_name));
+    if (engine.variant().last_card.enforce == LastCardEnforcement::none) continue;
+    for (std::uint64_t seed = 0; seed < 5; ++seed) {
+      HeuristicAgent forgetful(seed, 1.0);
+      std::vector<std::unique_ptr<Agent>> owned;
+      std::vector<Agent*> agents = {&forgetful};
+      for (int seat = 1; seat < 3; ++seat) {
+        owned.push_back(make_agent("heuristic:1", seed + seat));
+        agents.push_back(owned.back().get());
+      }
+      State s = engine.deal(3, seed);
+      play_round(engine, s, agents);
+      CHECK(s.stalemate);
+    }
+  }
+}
+
+TEST_CASE("a round is reproducible from the variant, the agents and the seed") {
+  const Engine engine(load_variant("british"));
+  const std::vector<std::string> mix = {"random", "heuristic", "greedy", "random:0.3"};
+  const auto a = round_actions(engine, 4, mix, 77);
+  CHECK(a == round_actions(engine, 4, mix, 77));
+  CHECK(a != round_actions(engine, 4, mix, 78));
+  CHECK(round_actions(engine, 3, {"heuristic"}, 5) == round_actions(engine, 3, {"heuristic"}, 5));
+}
+
+TEST_CASE("play_round refuses an agent's illegal choice") {
+  struct Cheat final : Agent {
+    Action choose(const PlayerView& view, std::span<const Action>) override {
+      return Action::play(view.seat(), Card(Rank::king, Suit::hearts));
+    }
+    std::string name() const override { return "cheat"; }
+  };
+  const Engine engine(load_variant("british"));
+  Cheat cheat;
+  std::vector<Agent*> agents = {&cheat, &cheat};
+  State s = engine.deal(2, 1);
+  CHECK_THROWS_AS(play_round(engine, s, agents), IllegalChoice);
+}
+
+TEST_CASE("the heuristic plays the British strategy") {
+  const Engine engine(load_variant("british"));
+  HeuristicAgent bot(1, 0.0);
+  ActionList legal;
+  auto choose = [&](const Position& p) {
+    const State s = engine.position(p);
+    engine.legal_actions(s, legal);
+    return bot.choose(PlayerView(engine, s, s.turn), legal.span());
+  };
+  Position p;
+  p.stock = cards({"3C", "4C", "5C", "6C", "7C", "9C", "10C"});
+  p.discard = cards({"5H"});
+
+  SECTION("keeps a red jack, switches suit by rank towards its long suit") {
+    p.hands = {cards({"JH", "5S", "KS", "QS", "9H", "3D"}), cards({"2D", "3D", "4D", "6D", "7D"})};
+    CHECK(to_string(choose(p)) == "0 play 5S");
+  }
+  SECTION("chains a two on a pending two") {
+    p.hands = {cards({"2C", "9H", "KS", "QS"}), cards({"2H", "3D", "4D", "6D"})};
+    p.discard = cards({"2H"});
+    State s = engine.position(p);
+    REQUIRE(engine.apply(s, Action::play(0, C("2C"))));  // seat 1 now faces 2
+    engine.legal_actions(s, legal);
+    CHECK(to_string(bot.choose(PlayerView(engine, s, 1), legal.span())) == "1 play 2H");
+  }
+  SECTION("cancels a black jack with a red one") {
+    p.hands = {cards({"JS", "9H", "KS", "QS"}), cards({"JD", "3D", "4D", "6D"})};
+    p.discard = cards({"JC"});
+    State s = engine.position(p);
+    REQUIRE(engine.apply(s, Action::play(0, C("JS"))));
+    engine.legal_actions(s, legal);
+    CHECK(to_string(bot.choose(PlayerView(engine, s, 1), legal.span())) == "1 play JD");
+  }
+  SECTION("skips the next player when it is close to going out, else saves the 8") {
+    p.hands = {cards({"8H", "6H", "KS", "QS"}), cards({"3D", "4D"}),
+               cards({"3S", "4S", "9S", "10S"})};
+    CHECK(to_string(choose(p)) == "0 play 8H");
+    p.hands[1] = cards({"3D", "4D", "5D", "6D", "7D"});
+    CHECK(to_string(choose(p)) == "0 play 6H");
+  }
+  SECTION("calls last card, unless it forgets") {
+    p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+    CHECK(to_string(choose(p)) == "0 play 6H last");
+    HeuristicAgent forgetful(1, 1.0);
+    const State s = engine.position(p);
+    engine.legal_actions(s, legal);
+    CHECK(to_string(forgetful.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H");
+  }
+  SECTION("challenges a forgetful opponent") {
+    p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+    State s = engine.position(p);
+    REQUIRE(engine.apply(s, Action::play(0, C("6H"))));  // no call
+    REQUIRE(s.catchable == 0);
+    engine.legal_actions(s, legal);
+    CHECK(to_string(bot.choose(PlayerView(engine, s, 1), legal.span())) == "1 challenge 0");
+  }
+}
+
+TEST_CASE("the heuristic names the suit it holds most of") {
+  const Engine engine(load_variant("mobile-app"));  // jacks are wild and name a suit
+  HeuristicAgent bot(1, 0.0);
+  ActionList legal;
+  Position p;
+  p.hands = {cards({"JC", "3S", "4S", "9S", "KD"}), cards({"3D", "4D", "5D", "6D"})};
+  p.discard = cards({"7H"});
+  p.stock = cards({"3C", "4C", "5C"});
+  const State s = engine.position(p);
+  engine.legal_actions(s, legal);
+  CHECK(to_string(bot.choose(PlayerView(engine, s, 0), legal.span())) == "0 play JC spades");
+}
+
+TEST_CASE("the greedy agent sheds the card worth most against it") {
+  const Engine engine(load_variant("british"));
+  GreedyAgent bot;
+  ActionList legal;
+  Position p;
+  p.hands = {cards({"6H", "KH", "3H", "9C"}), cards({"3D", "4D", "5D", "6D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  engine.legal_actions(s, legal);
+  CHECK(to_string(bot.choose(PlayerView(engine, s, 0), legal.span())) == "0 play KH");
+}
+
+TEST_CASE("the terminal player reads numbered moves from its input") {
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  REQUIRE(legal.size() == 2);  // play 6H, draw
+
+  std::istringstream in("what\n7\n1\nn\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  const Action a = human.choose(PlayerView(engine, s, 0), legal.span());
+  CHECK(to_string(a) == "0 play 6H");  // 'n': no last-card call
+  const std::string text = out.str();
+  CHECK(text.find("Top card: 5♥") != std::string::npos);
+  CHECK(text.find("1) play 6♥") != std::string::npos);
+  CHECK(text.find("2) draw a card") != std::string::npos);
+  CHECK(text.find("Please type a number from 1 to 2.") != std::string::npos);
+  CHECK(text.find("Call \"last card\"?") != std::string::npos);
+
+  std::istringstream ended("");
+  HumanAgent quiet(ended, out, false);
+  CHECK_THROWS_AS(quiet.choose(PlayerView(engine, s, 0), legal.span()), InputEnded);
+
+  std::istringstream yes("1\n\n");
+  HumanAgent caller(yes, out, true);
+  CHECK(to_string(caller.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
+}
+
+TEST_CASE("make_agent knows the agents by name") {
+  for (const std::string& name : agent_names()) CHECK(make_agent(name, 1)->name() == name);
+  CHECK(make_agent("heuristic:0.25", 1)->name() == "heuristic");
+  CHECK_THROWS_AS(make_agent("clever", 1), std::invalid_argument);
+  CHECK_THROWS_AS(make_agent("heuristic:2", 1), std::invalid_argument);
+  CHECK_THROWS_AS(make_agent("greedy:0.1", 1), std::invalid_argument);
+}
