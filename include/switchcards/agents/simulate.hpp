@@ -1,0 +1,109 @@
+// Simulation at scale: plays many games between agents named as make_agent names them, on
+// several threads, and adds up what happened: wins per seat, decisions, round lengths (as an
+// exact histogram), how often each event fired, stalemates. Game i of a study is played from
+// derive_seed(seed, i) alone, and the statistics are sums, so the result does not depend on
+// the number of threads, and shards of a study merge into exactly the unsharded result.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/event.hpp"
+#include "switchcards/io/replay.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::round_over) + 1;
+
+enum class GameKind {
+  round,  // a game is one round: the first round of a match dealt from the game's seed
+  match   // a game is a whole match under the variant's `match:` rules
+};
+
+struct SimulationConfig {
+  int players = 4;
+  std::vector<std::string> agents = {"random"};  // by seat, cycled when shorter
+  std::uint64_t games = 1000;                    // games in the whole study (all shards)
+  std::uint64_t seed = 1;
+  GameKind kind = GameKind::round;
+  int threads = 1;
+  int shard = 1;                // play the shard-th (1-based) ...
+  int shards = 1;               // ... of this many contiguous ranges of game indices
+  std::uint64_t record = 0;     // keep game records of the first `record` games of the range
+  int max_match_rounds = 1000;  // matches: a match still running after this many rounds stops
+
+  // The agent name of a seat.
+  const std::string& agent_of(int seat) const {
+    return agents[static_cast<std::size_t>(seat) % agents.size()];
+  }
+  // The game indices [first, end) of this shard: floor(games * (k-1) / M) to floor(games * k / M).
+  std::uint64_t first_game() const;
+  std::uint64_t end_game() const;
+};
+
+// Sums over games; `add` is exact and commutative, so any split of the games adds up to the
+// same totals.
+struct SimulationStats {
+  std::uint64_t games = 0;
+  std::uint64_t rounds = 0;
+  std::uint64_t decisions = 0;                          // actions applied, over all rounds
+  std::uint64_t stalemates = 0;                         // rounds ended by the turn limit
+  std::uint64_t unfinished = 0;                         // matches stopped at max_match_rounds
+  std::vector<std::uint64_t> wins;                      // by seat: games won
+  std::vector<std::uint64_t> losses;                    // by seat: matches lost (matches only)
+  std::array<std::uint64_t, kEventKindCount> events{};  // by EventKind
+  std::vector<std::uint64_t> round_lengths;             // [n]: rounds that took n decisions
+
+  void add(const SimulationStats& other);
+  double mean_round_length() const;
+  // Nearest rank: the smallest n such that at least q of the rounds took n decisions or fewer.
+  std::uint64_t round_length_percentile(double q) const;
+  std::uint64_t longest_round() const;
+  friend bool operator==(const SimulationStats&, const SimulationStats&) = default;
+};
+
+// A 95% (z = 1.96) Wilson score interval for a proportion of successes in trials.
+struct Interval {
+  double low = 0, high = 0;
+};
+Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z = 1.96);
+
+// Wins of each agent name over the seats it held. `trials` = games x seats held, so `rate` is
+// the chance that one seat of this agent wins a game, comparable between agents.
+struct AgentSummary {
+  std::string agent;
+  int seats = 0;
+  std::uint64_t wins = 0;
+  std::uint64_t trials = 0;
+  double rate = 0;
+  Interval interval;
+};
+std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
+                                           const SimulationStats& stats);
+
+struct SimulationResult {
+  SimulationConfig config;
+  std::uint64_t first_game = 0, end_game = 0;
+  SimulationStats stats;
+  std::vector<GameRecord> records;  // the first config.record games, by index
+  double seconds = 0;               // wall time (not part of the results)
+};
+
+// Called from the calling thread about ten times a second with the games done so far.
+using SimulationProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
+// Plays the configured shard of the study. Throws std::invalid_argument for a bad
+// configuration (an unknown agent, a player count the variant does not allow, a bad shard)
+// and rethrows the first error of a worker (e.g. IllegalChoice).
+SimulationResult simulate(const Variant& variant, const SimulationConfig& config,
+                          const SimulationProgress& progress = {});
+
+// Plays one game (index `game` of the study) alone, as simulate would; for tests and replays.
+SimulationStats simulate_game(const Variant& variant, const SimulationConfig& config,
+                              std::uint64_t game, GameRecord* record = nullptr);
+
+}  // namespace switchcards

@@ -1,0 +1,73 @@
+// Game records: what a game was (variant and rule overrides, seats, agents, seed) and every
+// action taken, round by round, with the result. Written as YAML by `switchcards play` and
+// `simulate --record`; `switchcards replay FILE` re-deals each round from its seed, checks that
+// every recorded action is legal, and that the winners, scores and match result come out the
+// same. The YAML side lives in src/io (yaml-cpp is private to the library). Format:
+// docs/cli.md, "Game records".
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/engine/action.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+struct RecordedRound {
+  std::uint64_t seed = 0;       // the deal's seed (it also drives reshuffles)
+  int dealer = 0;               // match seat that dealt
+  std::vector<int> seats;       // match seats that played, in round-seat order
+  std::vector<Action> actions;  // seat numbers are round seats
+  int winner = -1;              // match seat that emptied its hand; -1: stalemate
+  std::vector<int> scores;      // by match seat (0 for a seat sitting out)
+};
+
+struct GameRecord {
+  std::string variant;       // a built-in name, or the path the variant was loaded from
+  std::string variant_text;  // for a file: its YAML text, so the record replays anywhere
+  std::string rules;         // YAML overrides deep-merged onto the variant ("" for none)
+  int players = 0;
+  std::vector<std::string> agents;  // by seat, as make_agent names them
+  std::uint64_t seed = 0;           // the game's seed (round seeds derive from it)
+  // True: the rounds are a match under the variant's `match:` rules, and the record ends with
+  // the match result. False: each round stands alone.
+  bool match = false;
+  std::vector<RecordedRound> rounds;
+  // Matches only: final totals by seat, winner and loser (-1 if the match did not finish).
+  std::vector<int> totals;
+  int match_winner = -1;
+  int match_loser = -1;
+};
+
+// The variant a record was played with (its text or built-in name, plus the overrides).
+// `base_dir`: where a variant file's `extends:` paths resolve. Throws LoadError.
+Variant record_variant(const GameRecord& record, std::string_view base_dir = ".");
+
+// YAML, one action per line.
+void write_game_record(std::ostream& out, const GameRecord& record);
+void write_game_record(const std::string& path, const GameRecord& record);
+void write_game_records(std::ostream& out, const std::vector<GameRecord>& records);
+
+// Reads a file of one or more records (a YAML list of records, or a single record). Throws
+// LoadError with the file, line, column and key for anything malformed.
+std::vector<GameRecord> read_game_records(const std::string& path);
+std::vector<GameRecord> read_game_records_from_string(std::string_view yaml,
+                                                      std::string_view label = "<string>");
+
+struct ReplayResult {
+  bool ok = false;
+  int rounds = 0;   // rounds replayed
+  int actions = 0;  // actions applied
+  // Empty when ok; else where and why: "round 2, action 17 '1 play 7H': refused: ...".
+  std::string failure;
+};
+
+// Re-runs a record with the engine. Never throws for a record that does not replay: the
+// reason is in `failure`. (It throws LoadError only if the variant cannot be loaded.)
+ReplayResult replay_game(const GameRecord& record, std::string_view base_dir = ".");
+
+}  // namespace switchcards

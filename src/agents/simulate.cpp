@@ -1,0 +1,380 @@
+// Simulation at scale; see include/switchcards/agents/simulate.hpp.
+#include "switchcards/agents/simulate.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/match.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/agents/recording_agent.hpp"
+#include "switchcards/core/rng.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
+
+namespace switchcards {
+
+// ---- configuration ----------------------------------------------------------------------
+
+namespace {
+std::uint64_t shard_bound(std::uint64_t games, int k, int shards) {
+  // games * k / shards without overflow for any games < 2^64 and shards < 2^31.
+  const std::uint64_t m = static_cast<std::uint64_t>(shards);
+  const std::uint64_t kk = static_cast<std::uint64_t>(k);
+  return games / m * kk + games % m * kk / m;
+}
+}  // namespace
+
+std::uint64_t SimulationConfig::first_game() const {
+  return shard_bound(games, shard - 1, shards);
+}
+std::uint64_t SimulationConfig::end_game() const {
+  return shard_bound(games, shard, shards);
+}
+
+// ---- statistics ---------------------------------------------------------------------------
+
+void SimulationStats::add(const SimulationStats& o) {
+  games += o.games;
+  rounds += o.rounds;
+  decisions += o.decisions;
+  stalemates += o.stalemates;
+  unfinished += o.unfinished;
+  const auto add_vectors = [](std::vector<std::uint64_t>& to,
+                              const std::vector<std::uint64_t>& from) {
+    if (to.size() < from.size()) to.resize(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) to[i] += from[i];
+  };
+  add_vectors(wins, o.wins);
+  add_vectors(losses, o.losses);
+  add_vectors(round_lengths, o.round_lengths);
+  for (int k = 0; k < kEventKindCount; ++k) events[k] += o.events[k];
+}
+
+double SimulationStats::mean_round_length() const {
+  std::uint64_t n = 0;
+  double sum = 0;
+  for (std::size_t len = 0; len < round_lengths.size(); ++len) {
+    n += round_lengths[len];
+    sum += static_cast<double>(len) * static_cast<double>(round_lengths[len]);
+  }
+  return n == 0 ? 0.0 : sum / static_cast<double>(n);
+}
+
+std::uint64_t SimulationStats::round_length_percentile(double q) const {
+  std::uint64_t n = 0;
+  for (std::uint64_t c : round_lengths) n += c;
+  if (n == 0) return 0;
+  // The rank of the q-quantile, 1-based: ceil(q * n), at least 1.
+  auto rank = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(n)));
+  rank = std::clamp<std::uint64_t>(rank, 1, n);
+  std::uint64_t seen = 0;
+  for (std::size_t len = 0; len < round_lengths.size(); ++len) {
+    seen += round_lengths[len];
+    if (seen >= rank) return len;
+  }
+  return round_lengths.size() - 1;
+}
+
+std::uint64_t SimulationStats::longest_round() const {
+  for (std::size_t len = round_lengths.size(); len > 0; --len)
+    if (round_lengths[len - 1] > 0) return len - 1;
+  return 0;
+}
+
+Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z) {
+  if (trials == 0) return {0.0, 1.0};
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  const double z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
+                                           const SimulationStats& stats) {
+  std::vector<AgentSummary> out;
+  for (int seat = 0; seat < config.players; ++seat) {
+    const std::string& name = config.agent_of(seat);
+    auto it = std::find_if(out.begin(), out.end(),
+                           [&](const AgentSummary& a) { return a.agent == name; });
+    if (it == out.end()) {
+      out.push_back(AgentSummary{name, 0, 0, 0, 0, {}});
+      it = out.end() - 1;
+    }
+    ++it->seats;
+    if (static_cast<std::size_t>(seat) < stats.wins.size()) it->wins += stats.wins[seat];
+  }
+  for (AgentSummary& a : out) {
+    a.trials = stats.games * static_cast<std::uint64_t>(a.seats);
+    a.rate = a.trials == 0 ? 0.0 : static_cast<double>(a.wins) / static_cast<double>(a.trials);
+    a.interval = wilson_interval(a.wins, a.trials);
+  }
+  return out;
+}
+
+// ---- playing games ------------------------------------------------------------------------
+
+namespace {
+
+// A seat's agent as the simulation runs it: counts the events of the round it sees as round
+// seat 0 (every round has one, also when seats sit out of a match), and records its actions.
+class SimSeat final : public Agent {
+ public:
+  SimSeat(std::unique_ptr<Agent> inner, SimulationStats& stats, std::vector<Action>& log)
+      : inner_(std::move(inner)), stats_(&stats), log_(&log) {}
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    const Action a = inner_->choose(view, legal);
+    if (recording) log_->push_back(a);
+    return a;
+  }
+  bool challenges(const PlayerView& view, int target) override {
+    const bool yes = inner_->challenges(view, target);
+    if (yes && recording) log_->push_back(Action::challenge(view.seat(), target));
+    return yes;
+  }
+  void observe(const PlayerView& view, std::span<const Event> events) override {
+    if (view.seat() == 0)
+      for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
+    inner_->observe(view, events);
+  }
+  void reset(std::uint64_t seed) override { inner_->reset(seed); }
+  std::string name() const override { return inner_->name(); }
+  bool recording = false;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  SimulationStats* stats_;
+  std::vector<Action>* log_;
+};
+
+void count_round(SimulationStats& stats, const State& s) {
+  ++stats.rounds;
+  stats.decisions += s.decisions;
+  if (s.stalemate) ++stats.stalemates;
+  if (stats.round_lengths.size() <= s.decisions) stats.round_lengths.resize(s.decisions + 1);
+  ++stats.round_lengths[s.decisions];
+}
+
+// Everything one thread needs to play games of a study, built once per thread.
+class GamePlayer {
+ public:
+  GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
+             SimulationStats& stats)
+      : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
+    for (int seat = 0; seat < config.players; ++seat) {
+      seats_.push_back(
+          std::make_unique<SimSeat>(make_agent(config.agent_of(seat), 0), stats, log_));
+      agents_.push_back(seats_.back().get());
+    }
+    stats.wins.resize(static_cast<std::size_t>(config.players));
+    stats.losses.resize(static_cast<std::size_t>(config.players));
+  }
+
+  void play(std::uint64_t game, GameRecord* record) {
+    const std::uint64_t seed = derive_seed(config_->seed, game);
+    for (auto& s : seats_) s->recording = record != nullptr;
+    if (record) {
+      record->players = config_->players;
+      record->seed = seed;
+      record->match = config_->kind == GameKind::match;
+      for (int seat = 0; seat < config_->players; ++seat)
+        record->agents.push_back(config_->agent_of(seat));
+    }
+    ++stats_->games;
+    if (config_->kind == GameKind::round)
+      play_round_game(seed, record);
+    else
+      play_match_game(seed, record);
+  }
+
+ private:
+  // The first round of a match dealt from `seed`, exactly as Match deals it.
+  void play_round_game(std::uint64_t seed, GameRecord* record) {
+    const int players = config_->players;
+    const std::uint64_t rseed = round_seed(seed, 0);
+    const int dealer = first_dealer(*variant_, players, seed);
+    for (int seat = 0; seat < players; ++seat)
+      agents_[seat]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(seat)));
+    EventBuffer events;
+    State s = engine_->deal(players, rseed, dealer, &events);
+    for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
+    log_.clear();
+    RoundOptions options;
+    options.observe = false;  // the built-in agents do not observe; events are counted here
+    SimulationStats& stats = *stats_;
+    play_round(*engine_, s, agents_, options, [&](const State&, Action, std::span<const Event> ev) {
+      for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
+    });
+    count_round(stats, s);
+    if (s.winner >= 0) ++stats.wins[static_cast<std::size_t>(s.winner)];
+    if (record) {
+      RecordedRound r;
+      r.seed = rseed;
+      r.dealer = dealer;
+      for (int seat = 0; seat < players; ++seat) r.seats.push_back(seat);
+      r.actions = log_;
+      r.winner = s.winner;
+      r.scores = round_scores(scorer_, s);
+      record->rounds.push_back(std::move(r));
+    }
+  }
+
+  void play_match_game(std::uint64_t seed, GameRecord* record) {
+    MatchOptions options;
+    options.max_rounds = config_->max_match_rounds;
+    Match match(*variant_, agents_, seed, options);
+    log_.clear();
+    match.set_observer([&](const MatchEvent& e) {
+      if (e.kind != MatchEventKind::round_scored) return;
+      const RoundRecord& done = match.history().back();
+      State dummy;  // count_round reads only the decision count and stalemate flag
+      dummy.decisions = static_cast<std::uint32_t>(done.decisions);
+      dummy.stalemate = done.stalemate;
+      count_round(*stats_, dummy);
+      if (record) {
+        RecordedRound r;
+        r.seed = done.seed;
+        r.dealer = done.dealer;
+        r.seats = done.seats;
+        r.actions = log_;
+        r.winner = done.winner;
+        r.scores = done.scores;
+        record->rounds.push_back(std::move(r));
+      }
+      log_.clear();
+    });
+    match.play();
+    // Matches ended by the round cap count as unfinished; their winner still counts.
+    if (match.stopped_at_round_limit()) ++stats_->unfinished;
+    if (match.winner() >= 0) ++stats_->wins[static_cast<std::size_t>(match.winner())];
+    if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
+    if (record) {
+      record->totals = match.standings().totals;
+      record->match_winner = match.winner();
+      record->match_loser = match.loser();
+    }
+  }
+
+  const Variant* variant_;
+  const Engine* engine_;
+  const SimulationConfig* config_;
+  SimulationStats* stats_;
+  HandScorer scorer_;
+  std::vector<Action> log_;
+  std::vector<std::unique_ptr<SimSeat>> seats_;
+  std::vector<Agent*> agents_;
+};
+
+void check_config(const Variant& variant, const SimulationConfig& c) {
+  if (c.agents.empty()) throw std::invalid_argument("simulate: no agents given");
+  for (const std::string& name : c.agents) {
+    if (name.rfind("human", 0) == 0)
+      throw std::invalid_argument(
+          "simulate: a human cannot play thousands of games; use "
+          "`switchcards play`");
+    (void)make_agent(name, 0);  // throws for an unknown name
+  }
+  if (c.players < variant.deal.min_players || c.players > variant.deal.max_players)
+    throw std::invalid_argument(
+        variant.name + " is for " + std::to_string(variant.deal.min_players) + " to " +
+        std::to_string(variant.deal.max_players) + " players, not " + std::to_string(c.players));
+  if (c.shards < 1 || c.shard < 1 || c.shard > c.shards)
+    throw std::invalid_argument("shard " + std::to_string(c.shard) + "/" +
+                                std::to_string(c.shards) + ": K/M needs 1 <= K <= M");
+  if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
+}
+
+}  // namespace
+
+SimulationStats simulate_game(const Variant& variant, const SimulationConfig& config,
+                              std::uint64_t game, GameRecord* record) {
+  check_config(variant, config);
+  const Engine engine(variant);
+  SimulationStats stats;
+  GamePlayer player(variant, engine, config, stats);
+  player.play(game, record);
+  return stats;
+}
+
+SimulationResult simulate(const Variant& variant, const SimulationConfig& config,
+                          const SimulationProgress& progress) {
+  check_config(variant, config);
+  const auto start = std::chrono::steady_clock::now();
+  SimulationResult result;
+  result.config = config;
+  result.first_game = config.first_game();
+  result.end_game = config.end_game();
+  const std::uint64_t first = result.first_game, end = result.end_game;
+  const std::uint64_t total = end - first;
+  const Engine engine(variant);
+
+  // Workers take chunks of game indices; each keeps its own sums, added up at the end.
+  constexpr std::uint64_t kChunk = 64;
+  std::atomic<std::uint64_t> next{first};
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+  const int threads = static_cast<int>(std::min<std::uint64_t>(
+      static_cast<std::uint64_t>(config.threads), std::max<std::uint64_t>(1, total)));
+  std::vector<SimulationStats> partial(static_cast<std::size_t>(threads));
+  std::vector<std::vector<std::pair<std::uint64_t, GameRecord>>> records(partial.size());
+
+  const auto work = [&](int t) {
+    try {
+      GamePlayer player(variant, engine, config, partial[t]);
+      for (;;) {
+        const std::uint64_t begin = next.fetch_add(kChunk);
+        if (begin >= end || failed.load()) break;
+        const std::uint64_t stop = std::min(end, begin + kChunk);
+        for (std::uint64_t game = begin; game < stop; ++game) {
+          if (game - first < config.record) {
+            GameRecord r;
+            player.play(game, &r);
+            records[t].emplace_back(game, std::move(r));
+          } else {
+            player.play(game, nullptr);
+          }
+        }
+        done.fetch_add(stop - begin);
+      }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+      failed.store(true);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
+  if (progress) {
+    while (done.load() < total && !failed.load()) {
+      progress(done.load(), total);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+  if (progress) progress(total, total);
+
+  result.stats.wins.assign(static_cast<std::size_t>(config.players), 0);
+  result.stats.losses.assign(static_cast<std::size_t>(config.players), 0);
+  for (const SimulationStats& p : partial) result.stats.add(p);
+  std::vector<std::pair<std::uint64_t, GameRecord>> all;
+  for (auto& r : records)
+    for (auto& item : r) all.push_back(std::move(item));
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& item : all) result.records.push_back(std::move(item.second));
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace switchcards

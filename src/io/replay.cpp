@@ -1,0 +1,288 @@
+// Game records as YAML, and replaying them; see include/switchcards/io/replay.hpp.
+#include "switchcards/io/replay.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "io/yaml_support.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards {
+
+namespace {
+
+constexpr std::string_view kFormat = "switchcards-game/1";
+
+// ---- writing ----------------------------------------------------------------------------
+
+void emit_ints(YAML::Emitter& out, const char* key, const std::vector<int>& values) {
+  out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (int v : values) out << v;
+  out << YAML::EndSeq;
+}
+
+void emit_record(YAML::Emitter& out, const GameRecord& r) {
+  out << YAML::BeginMap;
+  out << YAML::Key << "format" << YAML::Value << std::string(kFormat);
+  out << YAML::Key << "variant" << YAML::Value << r.variant;
+  if (!r.variant_text.empty())
+    out << YAML::Key << "variant_text" << YAML::Value << YAML::Literal << r.variant_text;
+  if (!r.rules.empty()) out << YAML::Key << "rules" << YAML::Value << YAML::Literal << r.rules;
+  out << YAML::Key << "players" << YAML::Value << r.players;
+  out << YAML::Key << "agents" << YAML::Value << YAML::Flow << r.agents;
+  out << YAML::Key << "seed" << YAML::Value << r.seed;
+  out << YAML::Key << "match" << YAML::Value << r.match;
+  out << YAML::Key << "rounds" << YAML::Value << YAML::BeginSeq;
+  for (const RecordedRound& round : r.rounds) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "seed" << YAML::Value << round.seed;
+    out << YAML::Key << "dealer" << YAML::Value << round.dealer;
+    emit_ints(out, "seats", round.seats);
+    out << YAML::Key << "actions" << YAML::Value << YAML::BeginSeq;
+    for (Action a : round.actions) out << to_string(a);
+    out << YAML::EndSeq;
+    out << YAML::Key << "winner" << YAML::Value << round.winner;
+    emit_ints(out, "scores", round.scores);
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  if (r.match) {
+    out << YAML::Key << "result" << YAML::Value << YAML::BeginMap;
+    emit_ints(out, "totals", r.totals);
+    out << YAML::Key << "winner" << YAML::Value << r.match_winner;
+    out << YAML::Key << "loser" << YAML::Value << r.match_loser;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndMap;
+}
+
+// ---- reading ----------------------------------------------------------------------------
+
+using detail::yaml::Documents;
+using detail::yaml::Entry;
+
+std::uint64_t get_u64(const Documents& docs, const Entry& e) {
+  const std::string text = docs.get_string(e);
+  bool digits = !text.empty() && text.size() <= 20;
+  for (char c : text) digits = digits && c >= '0' && c <= '9';
+  if (digits) {
+    try {
+      return std::stoull(text);
+    } catch (const std::out_of_range&) {
+    }
+  }
+  docs.fail(e, "expected a seed, a whole number from 0 to 18446744073709551615, got " +
+                   detail::yaml::describe(e.value));
+}
+
+std::vector<int> get_ints(const Documents& docs, const Entry& e, int min, int max) {
+  std::vector<int> out;
+  for (const Entry& item : docs.list_items(e)) out.push_back(docs.get_int(item, min, max));
+  return out;
+}
+
+GameRecord read_record(const Documents& docs, const Entry& e) {
+  docs.expect_keys(e, {"format", "variant", "variant_text", "rules", "players", "agents", "seed",
+                       "match", "rounds", "result"});
+  GameRecord r;
+  if (auto f = docs.find(e, "format"); f && docs.get_string(*f) != kFormat)
+    docs.fail(
+        *f, "this file is not a switchcards game record of format '" + std::string(kFormat) + "'");
+  r.variant = docs.get_string(docs.require(e, "variant"));
+  if (auto t = docs.find(e, "variant_text")) r.variant_text = docs.get_string(*t);
+  if (auto t = docs.find(e, "rules")) r.rules = docs.get_string(*t);
+  r.players = docs.get_int(docs.require(e, "players"), 1, kMaxSeats);
+  if (auto a = docs.find(e, "agents"))
+    for (const Entry& item : docs.list_items(*a)) r.agents.push_back(docs.get_string(item));
+  r.seed = get_u64(docs, docs.require(e, "seed"));
+  if (auto m = docs.find(e, "match")) r.match = docs.get_bool(*m);
+  for (const Entry& item : docs.list_items(docs.require(e, "rounds"))) {
+    docs.expect_keys(item, {"seed", "dealer", "seats", "actions", "winner", "scores"});
+    RecordedRound round;
+    round.seed = get_u64(docs, docs.require(item, "seed"));
+    round.dealer = docs.get_int(docs.require(item, "dealer"), 0, r.players - 1);
+    if (auto s = docs.find(item, "seats")) round.seats = get_ints(docs, *s, 0, r.players - 1);
+    for (const Entry& a : docs.list_items(docs.require(item, "actions"))) {
+      try {
+        round.actions.push_back(parse_action(docs.get_string(a)));
+      } catch (const NotationError& error) {
+        docs.fail(a, error.what());
+      }
+    }
+    if (auto w = docs.find(item, "winner")) round.winner = docs.get_int(*w, -1, r.players - 1);
+    if (auto s = docs.find(item, "scores"))
+      round.scores = get_ints(docs, *s, -kMaxHandScore, kMaxHandScore);
+    r.rounds.push_back(std::move(round));
+  }
+  if (auto result = docs.find(e, "result")) {
+    docs.expect_keys(*result, {"totals", "winner", "loser"});
+    if (auto t = docs.find(*result, "totals"))
+      r.totals = get_ints(docs, *t, -2'000'000'000, 2'000'000'000);
+    if (auto w = docs.find(*result, "winner")) r.match_winner = docs.get_int(*w, -1, r.players - 1);
+    if (auto l = docs.find(*result, "loser")) r.match_loser = docs.get_int(*l, -1, r.players - 1);
+  }
+  return r;
+}
+
+std::vector<GameRecord> read_records(std::string_view text, const std::string& label) {
+  Documents docs;
+  const YAML::Node root = docs.parse(text, label);
+  const Entry top = Documents::root(root);
+  std::vector<GameRecord> out;
+  if (root.IsSequence()) {
+    for (const Entry& item : docs.list_items(top)) out.push_back(read_record(docs, item));
+  } else {
+    out.push_back(read_record(docs, top));
+  }
+  return out;
+}
+
+std::string ints_text(const std::vector<int>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+// ---- public --------------------------------------------------------------------------------
+
+void write_game_record(std::ostream& out, const GameRecord& record) {
+  YAML::Emitter e;
+  emit_record(e, record);
+  out << "# A switchcards game record: `switchcards replay FILE` checks it.\n" << e.c_str() << "\n";
+}
+
+void write_game_records(std::ostream& out, const std::vector<GameRecord>& records) {
+  if (records.size() == 1) return write_game_record(out, records.front());
+  YAML::Emitter e;
+  e << YAML::BeginSeq;
+  for (const GameRecord& r : records) emit_record(e, r);
+  e << YAML::EndSeq;
+  out << "# switchcards game records: `switchcards replay FILE` checks them.\n"
+      << e.c_str() << "\n";
+}
+
+void write_game_record(const std::string& path, const GameRecord& record) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write " + path);
+  write_game_record(out, record);
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+std::vector<GameRecord> read_game_records(const std::string& path) {
+  return read_records(detail::yaml::read_text_file(path, path), path);
+}
+
+std::vector<GameRecord> read_game_records_from_string(std::string_view yaml,
+                                                      std::string_view label) {
+  return read_records(yaml, std::string(label));
+}
+
+Variant record_variant(const GameRecord& record, std::string_view base_dir) {
+  namespace fs = std::filesystem;
+  // A relative path is looked for beside the record first, then from the current directory.
+  std::string path = record.variant;
+  if (!record.variant.empty() && fs::path(record.variant).is_relative()) {
+    const fs::path beside = fs::path(base_dir) / record.variant;
+    std::error_code ec;
+    if (fs::exists(beside, ec)) path = beside.string();
+  }
+  if (!record.variant_text.empty() && record.rules.empty()) {
+    const std::string dir = fs::path(path).parent_path().string();
+    return load_variant_from_string(record.variant_text, record.variant, dir.empty() ? "." : dir);
+  }
+  if (!record.rules.empty()) return load_variant(path, record.rules, "rules");
+  return load_variant(path);
+}
+
+ReplayResult replay_game(const GameRecord& record, std::string_view base_dir) {
+  const Variant variant = record_variant(record, base_dir);
+  const Engine engine(variant);
+  const HandScorer scorer(variant);
+  ReplayResult result;
+  const auto fail = [&](std::string why) {
+    result.failure = std::move(why);
+    return result;
+  };
+  if (record.players < 1 || record.players > kMaxSeats)
+    return fail("players: " + std::to_string(record.players) + " is not a seat count");
+  Standings standings = Standings::start(record.players);
+
+  for (std::size_t i = 0; i < record.rounds.size(); ++i) {
+    const RecordedRound& round = record.rounds[i];
+    const std::string where = "round " + std::to_string(i + 1);
+    std::vector<int> seats = round.seats;
+    if (seats.empty())
+      for (int s = 0; s < record.players; ++s) seats.push_back(s);
+    if (record.match && seats != standings.active_seats())
+      return fail(where + ": seats " + ints_text(seats) + ", but the seats still in are " +
+                  ints_text(standings.active_seats()));
+    int dealer = -1;
+    for (std::size_t k = 0; k < seats.size(); ++k)
+      if (seats[k] == round.dealer) dealer = static_cast<int>(k);
+    if (dealer < 0)
+      return fail(where + ": the dealer " + std::to_string(round.dealer) +
+                  " is not one of the seats " + ints_text(seats));
+    State state;
+    try {
+      state = engine.deal(static_cast<int>(seats.size()), round.seed, dealer);
+    } catch (const std::invalid_argument& e) {
+      return fail(where + ": cannot deal: " + e.what());
+    }
+    for (std::size_t k = 0; k < round.actions.size(); ++k) {
+      const Action a = round.actions[k];
+      const std::string at =
+          where + ", action " + std::to_string(k + 1) + " '" + to_string(a) + "'";
+      if (state.over()) return fail(at + ": the round was already over");
+      const Refusal refusal = engine.check(state, a);
+      if (refusal != Refusal::none)
+        return fail(at + ": refused: " + std::string(describe(refusal)));
+      engine.apply(state, a);
+      ++result.actions;
+    }
+    if (!state.over())
+      return fail(where + ": the actions end before the round does (" +
+                  std::to_string(round.actions.size()) + " actions)");
+    const int winner = state.winner >= 0 ? seats[static_cast<std::size_t>(state.winner)] : -1;
+    if (winner != round.winner)
+      return fail(where + ": recorded winner " + std::to_string(round.winner) + ", replayed " +
+                  std::to_string(winner));
+    const std::vector<int> by_round_seat = round_scores(scorer, state);
+    std::vector<int> scores(static_cast<std::size_t>(record.players), 0);
+    for (std::size_t k = 0; k < seats.size(); ++k)
+      scores[static_cast<std::size_t>(seats[k])] = by_round_seat[k];
+    if (!round.scores.empty() && round.scores != scores)
+      return fail(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +
+                  ints_text(scores));
+    if (record.match) {
+      if (standings.over) return fail(where + ": the match was already over");
+      standings = after_round(variant.match, standings, scores, winner);
+    }
+    ++result.rounds;
+  }
+  if (record.match) {
+    // A simulation may stop a long match at its round cap; the record then ends unfinished
+    // and the result is the standings as they were.
+    if (!standings.over && record.match_winner >= 0)
+      standings = end_match_now(variant.match, standings);
+    if (!record.totals.empty() && record.totals != standings.totals)
+      return fail("match: recorded totals " + ints_text(record.totals) + ", replayed " +
+                  ints_text(standings.totals));
+    if (record.match_winner != standings.winner || record.match_loser != standings.loser)
+      return fail("match: recorded winner " + std::to_string(record.match_winner) + " and loser " +
+                  std::to_string(record.match_loser) + ", replayed " +
+                  std::to_string(standings.winner) + " and " + std::to_string(standings.loser));
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace switchcards

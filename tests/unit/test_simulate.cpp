@@ -1,0 +1,206 @@
+// Simulation: results independent of the thread count, shards adding up exactly to the
+// unsharded run, per-game determinism, the statistics helpers, game records that replay.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+SimulationConfig study(int players, std::uint64_t games, std::vector<std::string> agents) {
+  SimulationConfig c;
+  c.players = players;
+  c.games = games;
+  c.agents = std::move(agents);
+  c.seed = 2024;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("simulation results do not depend on the number of threads") {
+  const Variant british = load_variant("british");
+  SimulationConfig c = study(4, 300, {"random", "heuristic", "greedy"});
+  const SimulationResult one = simulate(british, c);
+  c.threads = 2;
+  const SimulationResult two = simulate(british, c);
+  c.threads = 3;
+  const SimulationResult three = simulate(british, c);
+  CHECK(one.stats == two.stats);
+  CHECK(one.stats == three.stats);
+  CHECK(one.stats.games == 300);
+  CHECK(one.stats.rounds == 300);
+  std::uint64_t wins = 0;
+  for (auto w : one.stats.wins) wins += w;
+  CHECK(wins + one.stats.stalemates == 300);
+  CHECK(one.stats.decisions > 300 * 10);
+}
+
+TEST_CASE("shards add up to exactly the unsharded study") {
+  const Variant balkan = load_variant("balkan");
+  SimulationConfig c = study(4, 201, {"heuristic", "random"});
+  const SimulationResult whole = simulate(balkan, c);
+  for (int shards : {2, 3}) {
+    SimulationStats sum;
+    std::uint64_t expected_first = 0;
+    for (int k = 1; k <= shards; ++k) {
+      c.shard = k;
+      c.shards = shards;
+      const SimulationResult part = simulate(balkan, c);
+      CHECK(part.first_game == expected_first);
+      expected_first = part.end_game;
+      sum.add(part.stats);
+    }
+    CHECK(expected_first == 201);
+    CHECK(sum == whole.stats);
+  }
+}
+
+TEST_CASE("each game of a study can be played alone with the same result") {
+  const Variant app = load_variant("mobile-app");
+  const SimulationConfig c = study(3, 40, {"greedy", "heuristic:0.5", "random"});
+  SimulationStats sum;
+  sum.wins.assign(3, 0);
+  sum.losses.assign(3, 0);
+  for (std::uint64_t g = 0; g < c.games; ++g) sum.add(simulate_game(app, c, g));
+  CHECK(sum == simulate(app, c).stats);
+}
+
+TEST_CASE("special effects and last-card events are counted") {
+  const SimulationResult r = simulate(load_variant("british"), study(4, 200, {"heuristic"}));
+  const auto count = [&](EventKind k) { return r.stats.events[static_cast<int>(k)]; };
+  CHECK(count(EventKind::penalty_pending) > 0);
+  CHECK(count(EventKind::seat_skipped) > 0);
+  CHECK(count(EventKind::direction_reversed) > 0);
+  CHECK(count(EventKind::penalty_cancelled) > 0);
+  CHECK(count(EventKind::last_card_missed) > 0);
+  CHECK(count(EventKind::last_card_caught) > 0);
+  CHECK(count(EventKind::round_over) == 200);
+  CHECK(count(EventKind::card_played) > 200);  // the turned-up first cards count too
+}
+
+TEST_CASE("round-length percentiles come from the exact histogram") {
+  SimulationStats s;
+  s.round_lengths = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,
+                     0, 3, 0, 0, 0, 0, 0, 0, 0, 2};  // 10x5 12x3 20x2
+  CHECK(s.mean_round_length() == Approx((50.0 + 36 + 40) / 10));
+  CHECK(s.round_length_percentile(0.5) == 10);
+  CHECK(s.round_length_percentile(0.51) == 12);
+  CHECK(s.round_length_percentile(0.8) == 12);
+  CHECK(s.round_length_percentile(0.9) == 20);
+  CHECK(s.round_length_percentile(0.99) == 20);
+  CHECK(s.longest_round() == 20);
+}
+
+TEST_CASE("Wilson intervals") {
+  const Interval half = wilson_interval(50, 100);
+  CHECK(half.low == Approx(0.4038).epsilon(1e-3));
+  CHECK(half.high == Approx(0.5962).epsilon(1e-3));
+  const Interval none = wilson_interval(0, 10);
+  CHECK(none.low == 0.0);
+  CHECK(none.high == Approx(0.2775).epsilon(1e-3));
+  CHECK(wilson_interval(0, 0).high == 1.0);
+}
+
+TEST_CASE("per-agent summaries add the seats each agent held") {
+  SimulationConfig c = study(4, 100, {"random", "heuristic"});
+  SimulationStats s;
+  s.games = 100;
+  s.wins = {10, 40, 12, 38};
+  const auto agents = summarize_agents(c, s);
+  REQUIRE(agents.size() == 2);
+  CHECK(agents[0].agent == "random");
+  CHECK(agents[0].seats == 2);
+  CHECK(agents[0].wins == 22);
+  CHECK(agents[0].trials == 200);
+  CHECK(agents[1].rate == Approx(0.39));
+}
+
+TEST_CASE("simulation refuses bad configurations") {
+  const Variant balkan = load_variant("balkan");
+  CHECK_THROWS_AS(simulate(balkan, study(2, 10, {"random"})), std::invalid_argument);
+  CHECK_THROWS_AS(simulate(balkan, study(4, 10, {"clever"})), std::invalid_argument);
+  CHECK_THROWS_AS(simulate(balkan, study(4, 10, {"human"})), std::invalid_argument);
+  SimulationConfig c = study(4, 10, {"random"});
+  c.shard = 3;
+  c.shards = 2;
+  CHECK_THROWS_AS(simulate(balkan, c), std::invalid_argument);
+}
+
+TEST_CASE("recorded games replay, and a tampered record does not") {
+  for (const char* name : {"british", "balkan", "mobile-app"}) {
+    INFO(name);
+    SimulationConfig c = study(3, 6, {"heuristic", "random"});
+    c.record = 2;
+    SimulationResult r = simulate(load_variant(name), c);
+    REQUIRE(r.records.size() == 2);
+    for (GameRecord& rec : r.records) rec.variant = name;
+
+    std::ostringstream yaml;
+    write_game_records(yaml, r.records);
+    const std::vector<GameRecord> back = read_game_records_from_string(yaml.str());
+    REQUIRE(back.size() == 2);
+    for (const GameRecord& rec : back) {
+      const ReplayResult replayed = replay_game(rec);
+      CHECK(replayed.failure == "");
+      CHECK(replayed.ok);
+      CHECK(replayed.rounds == 1);
+    }
+
+    GameRecord bad = back[0];
+    REQUIRE(bad.rounds[0].actions.size() > 3);
+    bad.rounds[0].actions[2] = Action::pass(bad.rounds[0].actions[2].seat());
+    const ReplayResult refused = replay_game(bad);
+    CHECK_FALSE(refused.ok);
+    CHECK(refused.failure.rfind("round 1, action 3", 0) == 0);
+
+    bad = back[0];
+    bad.rounds[0].winner = (bad.rounds[0].winner + 1) % 3;
+    CHECK_FALSE(replay_game(bad).ok);
+  }
+}
+
+TEST_CASE("matches: whole Balkan matches simulate, record and replay") {
+  SimulationConfig c = study(3, 4, {"heuristic", "greedy", "random"});
+  c.kind = GameKind::match;
+  c.record = 1;
+  const Variant balkan = load_variant("balkan");
+  const SimulationResult one = simulate(balkan, c);
+  c.threads = 2;
+  CHECK(simulate(balkan, c).stats == one.stats);
+  CHECK(one.stats.games == 4);
+  CHECK(one.stats.rounds > 4);
+  std::uint64_t wins = 0, losses = 0;
+  for (auto w : one.stats.wins) wins += w;
+  for (auto l : one.stats.losses) losses += l;
+  CHECK(wins == 4);
+  CHECK(losses == 4);
+  REQUIRE(one.records.size() == 1);
+  GameRecord rec = one.records[0];
+  rec.variant = "balkan";
+  CHECK(rec.match);
+  CHECK(rec.match_winner >= 0);
+  std::ostringstream yaml;
+  write_game_record(yaml, rec);
+  const ReplayResult replayed = replay_game(read_game_records_from_string(yaml.str()).at(0));
+  CHECK(replayed.failure == "");
+  CHECK(replayed.rounds == static_cast<int>(rec.rounds.size()));
+}
+
+TEST_CASE("a malformed game record is a LoadError with its position") {
+  const char* text =
+      "variant: british\nplayers: 2\nseed: 1\nrounds:\n  - seed: 5\n    dealer: 1\n"
+      "    actions: [0 play 7H, 1 jump]\n";
+  try {
+    read_game_records_from_string(text, "bad.yaml");
+    FAIL("no error");
+  } catch (const LoadError& e) {
+    CHECK(std::string(e.what()).find("bad.yaml:7:") == 0);
+    CHECK(std::string(e.what()).find("unknown verb 'jump'") != std::string::npos);
+  }
+}
