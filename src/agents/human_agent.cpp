@@ -26,7 +26,9 @@ std::string trim(std::string s) {
 std::string HumanAgent::read_line() {
   std::string line;
   if (!std::getline(*in_, line)) throw InputEnded();
-  return trim(line);
+  line = trim(line);
+  if (echo_) *out_ << line << "\n";
+  return line;
 }
 
 bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer) {
@@ -76,6 +78,12 @@ void HumanAgent::show_table(const PlayerView& view) const {
     }
   }
   fmt::print(out, "Others (in order of play): {}. Stock: {} cards.\n", others, view.stock_size());
+  if (view.revealed()) {
+    std::string stock;
+    const auto cards = view.stock();
+    for (auto it = cards.rbegin(); it != cards.rend(); ++it) stock += " " + card_text(*it, colour_);
+    fmt::print(out, "Stock, top first:{}\n", stock);
+  }
   std::string hand;
   view.hand().for_each([&](Card c) { hand += " " + card_text(c, colour_); });
   fmt::print(out, "Your hand:{}\n", hand);

@@ -114,7 +114,7 @@ std::vector<std::string> describe_events(std::span<const Event> events, const Ev
         ++j;
       }
     }
-    const bool shown = o.viewer == -1 || o.viewer == e.seat;
+    const bool shown = o.viewer == kSeesEverything || o.viewer == e.seat;
     std::string line = says(e.seat, o, "draw", "draws") + " " + std::to_string(n) + " " + why +
                        (n == 1 ? "card" : "cards");
     line += shown ? ":" + cards : ".";

@@ -29,6 +29,9 @@ class HumanAgent final : public Agent {
   void observe(const PlayerView& view, std::span<const Event> events) override;
   bool challenges(const PlayerView& view, int target) override;
   std::string name() const override { return "human"; }
+  // Repeat each answer read on the output: for input that is not typed at a terminal (a
+  // script), so the transcript reads as a session.
+  void set_echo(bool echo) { echo_ = echo; }
 
  private:
   void show_table(const PlayerView& view) const;
@@ -40,6 +43,7 @@ class HumanAgent final : public Agent {
   std::istream* in_;
   std::ostream* out_;
   bool colour_;
+  bool echo_ = false;
 };
 
 }  // namespace switchcards

@@ -12,10 +12,13 @@
 
 namespace switchcards {
 
+inline constexpr int kSeesEverything = -1;  // a viewer who sees every drawn card
+inline constexpr int kAtTheTable = -2;      // a spectator at the table: draws are only counted
+
 struct EventTextOptions {
   // The seat whose view this is: its own events read "You ...", other seats' drawn cards are
-  // counted, not shown. -1: a spectator who sees every card.
-  int viewer = -1;
+  // counted, not shown. Or kSeesEverything, or kAtTheTable.
+  int viewer = kSeesEverything;
   bool colour = false;             // cards as coloured symbols for a terminal ({:c})
   const Engine* engine = nullptr;  // if given, demands are spelled out ("J, Q or K")
 };

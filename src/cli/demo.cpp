@@ -1,0 +1,146 @@
+// `switchcards demo`: a whole match of a built-in variant between bots, as a readable log — what
+// the README's first command shows. Every action is a line; each round ends with its scores
+// and the totals.
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/match.hpp"
+#include "switchcards/io/describe.hpp"
+#include "switchcards/io/event_text.hpp"
+
+namespace switchcards::cli {
+
+namespace {
+
+// Prints the events of each action as one line, as a spectator at the table sees them; it
+// watches through round seat 0, which every round has.
+class Narrator final : public Agent {
+ public:
+  Narrator(std::unique_ptr<Agent> inner, const Engine& engine, const std::vector<int>* seats,
+           bool colour)
+      : inner_(std::move(inner)), engine_(&engine), seats_(seats), colour_(colour) {}
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    return inner_->choose(view, legal);
+  }
+  bool challenges(const PlayerView& view, int target) override {
+    return inner_->challenges(view, target);
+  }
+  void observe(const PlayerView& view, std::span<const Event> events) override {
+    inner_->observe(view, events);
+    if (view.seat() != 0 || events.empty()) return;
+    // Round seats are renumbered to match seats for the log.
+    std::vector<Event> renamed(events.begin(), events.end());
+    for (Event& e : renamed) {
+      if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>((*seats_)[e.seat]);
+      if (e.kind == EventKind::last_card_caught)
+        e.extra = static_cast<std::uint8_t>((*seats_)[e.extra]);
+    }
+    EventTextOptions o;
+    o.viewer = kAtTheTable;
+    o.colour = colour_;
+    o.engine = engine_;
+    std::string line;
+    for (const std::string& part : describe_events(renamed, o))
+      line += (line.empty() ? "" : " ") + part;
+    fmt::print("  {}\n", line);
+  }
+  void reset(std::uint64_t seed) override { inner_->reset(seed); }
+  std::string name() const override { return inner_->name(); }
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  const Engine* engine_;
+  const std::vector<int>* seats_;
+  bool colour_;
+};
+
+std::string by_seat(std::span<const int> values, const Standings& s, bool skip_out) {
+  std::string out;
+  for (int seat = 0; seat < static_cast<int>(values.size()); ++seat) {
+    if (skip_out && !s.is_in(seat) && values[seat] == 0) continue;
+    out += fmt::format("{}seat {} {}", out.empty() ? "" : ", ", seat, values[seat]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_demo(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("demo", "Watch a whole match between bots, as a readable log");
+  static std::string variant = "british", agents = "heuristic,greedy,heuristic,random";
+  static std::uint64_t seed = 1;
+  static int players = 0;
+  static bool colour = false;
+  cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
+  cmd->add_option("--seed,-s", seed, "seed of the match")->capture_default_str();
+  cmd->add_option("--players,-p", players,
+                  "players (default: 4, or the nearest the variant allows)");
+  cmd->add_option("--agents,-a", agents,
+                  "bots by seat, comma-separated, repeated to fill the seats")
+      ->capture_default_str();
+  cmd->add_flag("--color", colour, "coloured cards (for a terminal)");
+  cmd->callback([&exit_code] {
+    const Variant v = load_cli_variant(variant);
+    const int n = players_for(v, players);
+    std::vector<std::string> names;
+    for (std::size_t start = 0;;) {
+      const std::size_t comma = agents.find(',', start);
+      names.push_back(agents.substr(start, comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    const Engine engine(v);
+    std::vector<int> round_seats;  // updated at each round start
+    std::vector<std::unique_ptr<Narrator>> owned;
+    std::vector<Agent*> seats;
+    std::string lineup;
+    for (int seat = 0; seat < n; ++seat) {
+      const std::string& name = names[static_cast<std::size_t>(seat) % names.size()];
+      owned.push_back(
+          std::make_unique<Narrator>(make_agent(name, 0), engine, &round_seats, colour));
+      seats.push_back(owned.back().get());
+      lineup += fmt::format("{}seat {} {}", seat ? ", " : "", seat, name);
+    }
+    Match match(v, seats, seed);
+    fmt::print("{}\nSeats: {}. Seed {}.\n", summarize_variant(v), lineup, seed);
+    match.set_observer([&](const MatchEvent& e) {
+      const Standings& s = *e.standings;
+      switch (e.kind) {
+        case MatchEventKind::round_started:
+          round_seats = s.active_seats();
+          fmt::print("\nRound {}: seat {} deals{}.\n", e.round + 1, e.seat,
+                     round_seats.size() < static_cast<std::size_t>(n)
+                         ? fmt::format(" ({} players still in)", round_seats.size())
+                         : "");
+          break;
+        case MatchEventKind::round_scored:
+          fmt::print("Round {} {}. Scores: {}.\n", e.round + 1,
+                     e.stalemate ? std::string("ends in a stalemate")
+                                 : fmt::format("won by seat {}", e.seat),
+                     by_seat(e.scores, s, true));
+          if (v.match.end != MatchKind::single_round)
+            fmt::print("Totals after {} round{}: {}.\n", s.rounds, s.rounds == 1 ? "" : "s",
+                       by_seat(s.totals, s, false));
+          break;
+        case MatchEventKind::player_eliminated:
+          fmt::print("Seat {} is out with {} points.\n", e.seat, s.totals[e.seat]);
+          break;
+        case MatchEventKind::match_over:
+          fmt::print("\nThe match is over after {} round{}: seat {} ({}) wins", s.rounds,
+                     s.rounds == 1 ? "" : "s", e.seat, seats[e.seat]->name());
+          if (e.loser >= 0 && e.loser != e.seat && v.match.end != MatchKind::single_round)
+            fmt::print(", seat {} ({}) loses", e.loser, seats[e.loser]->name());
+          fmt::print(".\n");
+          break;
+      }
+    });
+    match.play();
+    if (match.stopped_at_round_limit()) fmt::print("(The match was stopped at its round cap.)\n");
+    exit_code = 0;
+  });
+}
+
+}  // namespace switchcards::cli

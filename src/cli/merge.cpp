@@ -1,0 +1,49 @@
+// `switchcards merge FILE...`: add up the JSON files of `simulate --shard K/M --json FILE`; the
+// merged results equal those of one unsharded run (exact sums and histograms).
+#include <fmt/core.h>
+
+#include <fstream>
+
+#include "cli/commands.hpp"
+#include "cli/simulation_report.hpp"
+
+namespace switchcards::cli {
+
+void add_merge(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("merge", "Add up the JSON results of simulation shards");
+  static std::vector<std::string> files;
+  static std::string json_file;
+  cmd->add_option("FILE", files, "JSON files written by `simulate --shard K/M --json FILE`")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--json", json_file,
+                  "write the merged results as JSON to FILE ('-': standard output)");
+  cmd->callback([&exit_code] {
+    std::vector<ShardResults> parts;
+    for (const std::string& file : files) {
+      std::ifstream in(file);
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(in);
+      } catch (const nlohmann::json::parse_error& e) {
+        throw std::runtime_error(file + ": not JSON: " + e.what());
+      }
+      parts.push_back(shard_from_json(j, file));
+    }
+    const ShardResults merged = merge_shards(std::move(parts), files);
+    if (json_file == "-") {
+      fmt::print("{}\n", to_json(merged).dump(2));
+    } else {
+      print_report(merged, -1);
+      if (!json_file.empty()) {
+        std::ofstream out(json_file);
+        out << to_json(merged).dump(2) << "\n";
+        if (!out) throw std::runtime_error("cannot write " + json_file);
+        fmt::print("\nMerged results written to {}\n", json_file);
+      }
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace switchcards::cli

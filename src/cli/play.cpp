@@ -1,0 +1,183 @@
+// `switchcards play`: you (seat 0) against bots at the terminal — coloured cards, numbered
+// moves, the last-card call, the other seats' moves as they happen, round and match scores.
+// The match is played here rather than by Match so that beginner mode can show the human
+// every hand (Match plays rounds with default views); the rules of play are Match's: round k
+// is dealt from round_seed(seed, k), agents are reset with derive_seed(round seed, 1 + seat),
+// the dealer rotates among the seats still in, standings.hpp scores and ends the match.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "cli/commands.hpp"
+#include "switchcards/agents/human_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/core/card_format.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/describe.hpp"
+#include "switchcards/io/event_text.hpp"
+#include "switchcards/io/replay.hpp"
+
+namespace switchcards::cli {
+
+namespace {
+
+constexpr int kMaxRounds = 1000;
+
+std::string hand_text(const Hand& hand, bool colour) {
+  std::string out;
+  hand.for_each([&](Card c) { out += " " + card_text(c, colour); });
+  return out.empty() ? " (none)" : out;
+}
+
+}  // namespace
+
+void add_play(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("play", "Play against the computer in the terminal");
+  static std::string variant = "british", rules, bots = "heuristic", record_file;
+  static int players = 0;
+  static std::uint64_t seed = 0;
+  static bool beginner = false, single_round = false, no_colour = false, colour = false;
+  cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
+  cmd->add_option("--players,-p", players,
+                  "players, you included (default: 4, or the nearest the variant allows)");
+  cmd->add_flag("--beginner", beginner,
+                "see every hand and the stock (variants with a beginner mode)");
+  auto* seed_opt =
+      cmd->add_option("--seed,-s", seed, "seed of the match (default: a random one, printed)");
+  cmd->add_option("--bots", bots, "the computer players: heuristic, greedy or random")
+      ->capture_default_str();
+  cmd->add_option("--record", record_file,
+                  "write the game record (YAML) to FILE when the game ends");
+  cmd->add_option("--rules", rules, "YAML overrides merged onto the variant");
+  cmd->add_flag("--round", single_round, "play one round instead of a match");
+  cmd->add_flag("--color", colour, "coloured cards even when the output is not a terminal");
+  cmd->add_flag("--no-color", no_colour, "plain cards");
+
+  cmd->callback([&exit_code, seed_opt] {
+    const Variant v = load_cli_variant(variant, rules);
+    const int n = players_for(v, players);
+    if (n < v.deal.min_players || n > v.deal.max_players)
+      throw std::invalid_argument(fmt::format("{} is for {} to {} players, not {}", v.name,
+                                              v.deal.min_players, v.deal.max_players, n));
+    if (beginner && !v.beginner_mode)
+      throw std::invalid_argument(v.name + " has no beginner mode (beginner_mode: false)");
+    if (seed_opt->count() == 0) seed = std::random_device{}() % 1000000;
+    const bool col = !no_colour && (colour || stdout_is_terminal());
+
+    const Engine engine(v);
+    const HandScorer scorer(v);
+    HumanAgent human(std::cin, std::cout, col);
+    human.set_echo(::isatty(STDIN_FILENO) != 1);
+    std::vector<std::unique_ptr<Agent>> owned;
+    std::vector<Agent*> agents = {&human};
+    for (int seat = 1; seat < n; ++seat) {
+      owned.push_back(make_agent(bots, 0));
+      agents.push_back(owned.back().get());
+    }
+
+    fmt::print("{}\n", summarize_variant(v));
+    fmt::print("You are seat 0, against {} {} bot{}. Seed {} (replay this deal with --seed {}).\n",
+               n - 1, bots, n == 2 ? "" : "s", seed, seed);
+    fmt::print("Rules: switchcards describe {}\n", variant);
+
+    GameRecord record;
+    record.variant = variant;
+    record.variant_text = variant_file_text(variant);
+    record.rules = rules;
+    record.players = n;
+    record.seed = seed;
+    record.match = !single_round;
+    record.agents.push_back("human");
+    for (int seat = 1; seat < n; ++seat) record.agents.push_back(bots);
+
+    Standings standings = Standings::start(n);
+    int dealer = first_dealer(v, n, seed);
+    for (int round = 0; round < kMaxRounds && !standings.over; ++round) {
+      const std::vector<int> seats = standings.active_seats();
+      const int m = static_cast<int>(seats.size());
+      int round_dealer = 0, human_seat = -1;
+      for (int r = 0; r < m; ++r) {
+        if (seats[r] == dealer) round_dealer = r;
+        if (seats[r] == 0) human_seat = r;
+      }
+      const std::uint64_t rseed = round_seed(seed, round);
+      std::vector<Agent*> round_agents;
+      for (int s : seats) {
+        agents[s]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(s)));
+        round_agents.push_back(agents[s]);
+      }
+      fmt::print("\n=== Round {}: seat {} deals{} ===\n", round + 1, dealer,
+                 human_seat < 0 ? " (you are out: the others play on)" : "");
+      if (human_seat > 0)
+        fmt::print("(Seats are renumbered for this round: you are seat {}.)\n", human_seat);
+
+      EventBuffer events;
+      State state = engine.deal(m, rseed, round_dealer, &events);
+      RoundOptions options;
+      if (beginner && human_seat >= 0)
+        options.revealed = static_cast<std::uint8_t>(1u << human_seat);
+      deliver_events(engine, state, round_agents, events.span(), options);
+      RecordedRound rec;
+      rec.seed = rseed;
+      rec.dealer = dealer;
+      rec.seats = seats;
+      play_round(engine, state, round_agents, options,
+                 [&](const State&, Action a, std::span<const Event>) { rec.actions.push_back(a); });
+
+      const std::vector<int> by_round_seat = round_scores(scorer, state);
+      std::vector<int> scores(static_cast<std::size_t>(n), 0);
+      for (int r = 0; r < m; ++r) scores[seats[r]] = by_round_seat[r];
+      const int winner = state.winner >= 0 ? seats[state.winner] : -1;
+      rec.winner = winner;
+      rec.scores = scores;
+      record.rounds.push_back(std::move(rec));
+
+      fmt::print("\n--- Round {} over: {} ---\n", round + 1,
+                 winner < 0    ? std::string("a stalemate (turn limit)")
+                 : winner == 0 ? std::string("you win the round!")
+                               : fmt::format("seat {} wins", winner));
+      for (int r = 0; r < m; ++r)
+        fmt::print("  {:<7} {:>4} points:{}\n",
+                   seats[r] == 0 ? "you" : fmt::format("seat {}", seats[r]), by_round_seat[r],
+                   hand_text(state.hand(r), col));
+      if (single_round) break;
+      standings = after_round(v.match, standings, scores, winner);
+      std::string totals;
+      for (int s = 0; s < n; ++s)
+        totals +=
+            fmt::format("{}{} {}{}", s ? ", " : "", s == 0 ? "you" : fmt::format("seat {}", s),
+                        standings.totals[s], standings.is_in(s) ? "" : " (out)");
+      if (v.match.end != MatchKind::single_round) fmt::print("Totals: {}\n", totals);
+      if (!standings.over) dealer = next_dealer(standings, dealer);
+    }
+    if (!single_round) {
+      if (!standings.over) standings = end_match_now(v.match, standings);
+      record.totals = standings.totals;
+      record.match_winner = standings.winner;
+      record.match_loser = standings.loser;
+      const auto who = [](int s) {
+        return s == 0 ? std::string("you") : fmt::format("seat {}", s);
+      };
+      fmt::print("\n*** The match is over: {} {}", who(standings.winner),
+                 standings.winner == 0 ? "win" : "wins");
+      if (standings.loser >= 0 && standings.loser != standings.winner &&
+          v.match.end != MatchKind::single_round)
+        fmt::print("; {} {}", who(standings.loser), standings.loser == 0 ? "lose" : "loses");
+      fmt::print(". ***\n");
+    }
+    if (!record_file.empty()) {
+      write_game_record(record_file, record);
+      fmt::print("Game record written to {} (check it with: switchcards replay {})\n", record_file,
+                 record_file);
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace switchcards::cli

@@ -1,0 +1,397 @@
+// English text from a Variant; see include/switchcards/io/describe.hpp. Every sentence is built
+// from the rule structs, never from a variant's name, so a house file is described as faithfully
+// as a built-in one.
+#include "switchcards/io/describe.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <vector>
+
+#include "switchcards/engine/scoring.hpp"
+
+namespace switchcards {
+
+namespace {
+
+std::string plural(int n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string number_word(int n) {
+  static constexpr std::string_view kWords[] = {"no",  "one",   "two",   "three", "four", "five",
+                                                "six", "seven", "eight", "nine",  "ten"};
+  return n >= 0 && n <= 10 ? std::string(kWords[n]) : std::to_string(n);
+}
+
+// "7 cards each; 5 from 5 players; 4 from 7 players" from steps of a ByPlayers value.
+template <typename F>
+std::string by_players(const ByPlayers& b, int min_players, F&& first_text) {
+  std::string out;
+  bool first = true;
+  for (const auto& [from, value] : b.steps) {
+    if (first) {
+      out = first_text(value);
+      first = false;
+    } else if (from > min_players || !first) {
+      out += fmt::format("; {} from {} players", value, from);
+    }
+  }
+  return out;
+}
+
+std::string selector_text(const Selector& s) {
+  if (s.text.size() > 2 && s.text.front() == '[' && s.text.back() == ']') {
+    // "[J, Q, K]" reads "J, Q or K".
+    std::string inner = s.text.substr(1, s.text.size() - 2);
+    const std::size_t last = inner.rfind(", ");
+    if (last != std::string::npos) inner.replace(last, 2, " or ");
+    return inner;
+  }
+  if (!s.text.empty()) return s.text;
+  std::string out;
+  for (CardMask m = s.cards; !m.empty();)
+    out += (out.empty() ? "" : " ") + to_string(m.pop_first());
+  return out;
+}
+
+// A wrapped paragraph: words joined with spaces, lines of at most 96 characters.
+std::string wrap(const std::string& text, std::string_view indent = "",
+                 std::string_view first_indent = "") {
+  std::string out, line(first_indent);
+  std::size_t i = 0;
+  bool line_empty = true;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ') ++j;
+    if (j == i) break;
+    const std::string_view word(text.data() + i, j - i);
+    if (!line_empty && line.size() + 1 + word.size() > 96) {
+      out += line + "\n";
+      line = std::string(indent);
+      line_empty = true;
+    }
+    if (!line_empty) line += ' ';
+    line += word;
+    line_empty = false;
+    i = j;
+  }
+  if (!line_empty) out += line + "\n";
+  return out;
+}
+
+std::string effect_text(const Effect& e, int max_players) {
+  std::vector<std::string> parts;
+  if (e.wild) parts.push_back("may be played on any card");
+  if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
+  if (!e.demand.cards.empty())
+    parts.push_back("the next card must be " + selector_text(e.demand) + " (any suit)");
+  const bool answerable = !(e.stack.cards | e.cancel.cards).empty();
+  if (e.draw > 0) {
+    std::string s = fmt::format("the next player must draw {}", e.draw);
+    if (e.miss_turn) s += " and miss the turn";
+    parts.push_back(s);
+  }
+  if (e.skip > 0) {
+    const std::string turns = e.skip == 1 ? "a turn" : plural(e.skip, "turn");
+    if (e.draw == 0)
+      parts.push_back("the next player misses " + turns);
+    else
+      parts.push_back("and misses " +
+                      (e.skip == 1 ? std::string("one more turn") : turns + " more"));
+  }
+  if (answerable && (e.draw > 0 || e.skip > 0)) {
+    std::string s;
+    if (!e.stack.cards.empty()) {
+      s = "unless they answer with " + selector_text(e.stack);
+      if (e.draw > 0 && e.stack_adds)
+        s += fmt::format(
+            ", which passes the penalty on with the answer's cards added ({}, {}, {}...)", e.draw,
+            2 * e.draw, 3 * e.draw);
+      else if (e.stack_adds)
+        s += ", which passes it on, added up";
+      else
+        s += ", which passes it on unchanged";
+      if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
+    }
+    if (!e.cancel.cards.empty())
+      s += (s.empty() ? "unless they answer with " : "; or with ") + selector_text(e.cancel) +
+           ", which cancels the penalty: nobody draws and play goes on to the following player";
+    parts.push_back(s);
+  }
+  if (e.reverse) {
+    std::string s = "play changes direction";
+    if (max_players >= 2 && e.reverse_skips_with_two) s += " (with two players it acts as a skip)";
+    parts.push_back(s);
+  }
+  if (e.back) parts.push_back("play goes back to the player before the one who played it");
+  if (parts.empty()) return "no effect";
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0)
+      out += parts[i].rfind("unless", 0) == 0 || parts[i].rfind("and", 0) == 0 ? " " : "; ";
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string card_values_text(const ScoringRules& rules) {
+  // Rank by rank, high to low; where suits differ, the exceptions follow in brackets.
+  static constexpr Rank kOrder[] = {Rank::ace,  Rank::king,  Rank::queen, Rank::jack, Rank::ten,
+                                    Rank::nine, Rank::eight, Rank::seven, Rank::six,  Rank::five,
+                                    Rank::four, Rank::three, Rank::two};
+  std::vector<std::string> items;
+  for (Rank r : kOrder) {
+    std::map<int, std::vector<Suit>> by_value;
+    for (int s = 0; s < kSuitCount; ++s)
+      by_value[card_value(rules, Card(r, static_cast<Suit>(s)))].push_back(static_cast<Suit>(s));
+    int common = by_value.begin()->first;
+    std::size_t most = 0;
+    for (const auto& [value, suits] : by_value)
+      if (suits.size() > most) most = suits.size(), common = value;
+    std::string item = fmt::format("{} {}", rank_symbol(r), common);
+    for (const auto& [value, suits] : by_value) {
+      if (value == common) continue;
+      std::string who;
+      if (suits.size() == 2 && Card(r, suits[0]).colour() == Card(r, suits[1]).colour())
+        who = Card(r, suits[0]).colour() == Colour::black ? "black" : "red";
+      else
+        for (Suit s : suits) who += (who.empty() ? "" : ", ") + std::string(suit_name(s));
+      item += fmt::format(" ({} {})", who, value);
+    }
+    items.push_back(item);
+  }
+  const int joker = card_value(rules, Card::joker());
+  items.push_back(fmt::format("joker {}", joker));
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+std::string factor_text(double f) {
+  if (f == 0.5) return "halves it";
+  if (f == 2) return "doubles it";
+  return fmt::format("multiplies it by {}", f);
+}
+
+std::string match_text(const MatchRules& m) {
+  switch (m.end) {
+    case MatchKind::single_round:
+      return "A single round: whoever empties their hand first wins.";
+    case MatchKind::fixed_rounds:
+      return fmt::format("{} rounds; the lowest total wins, the highest loses.", m.rounds);
+    case MatchKind::elimination:
+      return fmt::format(
+          "Elimination at {}: a player whose total reaches {} is out and sits out the later "
+          "rounds; the last player under {} wins, the first one out loses.",
+          m.limit, m.limit, m.limit);
+    case MatchKind::threshold: {
+      std::string s = fmt::format(
+          "Rounds go on until only one player is below {} points: that player wins. Players at "
+          "or over {} keep playing. The first to reach {} loses",
+          m.limit, m.limit, m.limit);
+      if (m.hard_limit > 0)
+        s += fmt::format(", unless someone reaches {}: then the first to reach {} loses instead",
+                         m.hard_limit, m.hard_limit);
+      return s + ".";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string summarize_variant(const Variant& v) {
+  const int min = v.deal.min_players, max = v.deal.max_players;
+  const std::string title = v.title.empty() ? v.name : v.title;
+  std::string match;
+  switch (v.match.end) {
+    case MatchKind::single_round:
+      match = "single rounds";
+      break;
+    case MatchKind::fixed_rounds:
+      match = fmt::format("matches of {} rounds", v.match.rounds);
+      break;
+    case MatchKind::elimination:
+      match = fmt::format("elimination at {}", v.match.limit);
+      break;
+    case MatchKind::threshold:
+      match = fmt::format("play to {}", v.match.limit);
+      if (v.match.hard_limit > 0) match += fmt::format(" ({} loses outright)", v.match.hard_limit);
+      break;
+  }
+  return fmt::format("{} ({}): {}-{} players, {} cards, {} cards each, {}, {}", title, v.name, min,
+                     max, v.deck_for(min).size(), v.deal.hand_size.at(min),
+                     plural(static_cast<int>(v.specials.size()), "special card rule"), match);
+}
+
+std::string describe_variant(const Variant& v) {
+  std::string out;
+  const auto para = [&](const std::string& text) { out += wrap(text) + "\n"; };
+  const std::string title = v.title.empty() ? v.name : v.title;
+  out += fmt::format("{} ({})\n{}\n\n", title, v.name,
+                     std::string(title.size() + v.name.size() + 3, '='));
+  if (!v.description.empty()) para(v.description);
+
+  const int min = v.deal.min_players, max = v.deal.max_players;
+  para(fmt::format("Players: {} to {}, playing clockwise.", min, max));
+
+  // Deck.
+  const DeckSpec base = v.deck_for(min);
+  const int decks = v.deal.decks.at(min);
+  std::string deck = decks == 1 ? fmt::format("Deck: one deck of {} cards", base.size())
+                                : fmt::format("Deck: {} decks shuffled together ({} cards)",
+                                              number_word(decks), base.size());
+  if (base.ranks.count() < kRankCount) {
+    std::string ranks;
+    for (int r = 0; r < kRankCount; ++r)
+      if (base.ranks.test(r))
+        ranks += (ranks.empty() ? "" : " ") + std::string(rank_symbol(static_cast<Rank>(r)));
+    deck += " (ranks " + ranks + ")";
+  }
+  if (base.jokers > 0) deck += fmt::format(" including {}", plural(base.jokers, "joker"));
+  for (const auto& [from, decks] : v.deal.decks.steps)
+    if (from > min && from <= max && decks != v.deal.decks.at(min))
+      deck += fmt::format("; from {} players, {} ({} cards)", from, plural(decks, "deck"),
+                          v.deck_for(from).size());
+  para(deck + ".");
+
+  // Deal.
+  std::string deal = "Deal: " + by_players(v.deal.hand_size, min,
+                                           [](int n) { return fmt::format("{} cards each", n); });
+  deal +=
+      ". The rest is the stock, face down; its top card is turned up to start the discard "
+      "pile. ";
+  deal += v.deal.first_card == FirstCardRule::ignore
+              ? "If that card is special, its effect does not apply."
+              : "If that card is special, it acts as if the dealer had played it.";
+  deal += v.match.first_dealer == FirstDealer::lowest_cut
+              ? " The first dealer is whoever cuts the lowest card; the deal passes clockwise."
+              : " Seat 0 deals first; the deal passes clockwise.";
+  para(deal);
+
+  // Turns.
+  std::string turn =
+      fmt::format("A turn: play one card matching the top card by suit or by rank, or draw {}.",
+                  v.draw.cards == 1 ? std::string("one card") : plural(v.draw.cards, "card"));
+  turn += v.draw.when_playable ? " You may draw even when you could play."
+                               : " You may draw only when you cannot play.";
+  turn += v.draw.after == AfterDraw::end_turn
+              ? " Drawing ends the turn: the drawn card may not be played at once."
+              : " A drawn card that can be played may be played at once; otherwise the turn ends.";
+  turn +=
+      " When the stock runs out, the discard pile except its top card is shuffled into a new "
+      "stock.";
+  para(turn);
+
+  // Specials.
+  if (v.specials.empty()) {
+    para("Special cards: none; every card is ordinary.");
+  } else {
+    out += "Special cards (an effect hits the next player; after that the card is ordinary):\n";
+    for (const Effect& e : v.specials)
+      out += wrap(fmt::format("{} ({}): {}.", selector_text(e.cards), e.name, effect_text(e, max)),
+                  "    ", "  - ");
+    out += wrap(
+        "Only the cards listed with a penalty answer it: different specials do not "
+        "combine.",
+        "    ", "  ");
+    bool names = false, demands = false;
+    for (const Effect& e : v.specials) {
+      names = names || e.names_suit;
+      demands = demands || !e.demand.cards.empty();
+    }
+    if (names)
+      out += wrap(v.constraints.named_suit == Lasts::until_played
+                      ? "A named suit binds until a card is played on it, also when the next "
+                        "player draws instead."
+                      : "A named suit binds only the next player: after they draw, the top card "
+                        "matches as usual.",
+                  "    ", "  ");
+    if (demands)
+      out += wrap(v.constraints.demand == Lasts::until_played
+                      ? "A demand binds until a card is played on it."
+                      : "A demand binds only the next player: after they draw, the top card "
+                        "matches as usual.",
+                  "    ", "  ");
+    out += "\n";
+  }
+
+  // Identical card.
+  if (v.identical.enabled) {
+    std::string s = fmt::format(
+        "Identical card: playing a card identical to the top card (same rank and suit) makes "
+        "every other player draw {}",
+        v.identical.others_draw);
+    s += v.identical.play_again ? ", and its player plays again." : ".";
+    s += v.identical.card_effect ? " If the card is special, its effect still applies."
+                                 : " Its own special effect does not apply.";
+    para(s);
+  }
+
+  // Last card.
+  switch (v.last_card.enforce) {
+    case LastCardEnforcement::none:
+      para("Last card: nobody needs to announce it.");
+      break;
+    case LastCardEnforcement::next_turn:
+      para(
+          fmt::format("Last card: a player left with one card must say \"last card\" with the "
+                      "play. If not, when their next turn comes they draw {}{}.",
+                      plural(v.last_card.penalty, "penalty card"),
+                      v.last_card.miss_turn ? " and miss that turn" : ""));
+      break;
+    case LastCardEnforcement::when_caught:
+      para(
+          fmt::format("Last card: a player left with one card must say \"last card\" with the "
+                      "play. Any opponent may catch one who does not, before the next player "
+                      "acts: the offender then draws {}{}.",
+                      plural(v.last_card.penalty, "penalty card"),
+                      v.last_card.miss_turn ? " and misses a turn" : ""));
+      break;
+  }
+
+  // Round end.
+  para(fmt::format(
+      "End of round: as soon as a player has no cards. {} A round still running after {} "
+      "decisions ends as a stalemate.",
+      v.round.final_card_draws
+          ? "A draw penalty carried by the final card is still drawn by its victim."
+          : "A special effect of the final card does not take effect.",
+      v.round.turn_limit));
+
+  // Scoring.
+  std::string scoring =
+      "Scoring: the round's winner scores 0; the others score the cards left "
+      "in their hands (lower is better): " +
+      card_values_text(v.scoring) + ".";
+  if (!v.scoring.formula.empty()) {
+    scoring += " The hand's score is the formula " + v.scoring.formula +
+               " (total: the sum of the card values, cards, pairs, count(rank)).";
+  } else {
+    for (const HandMultiplier& m : v.scoring.multipliers)
+      scoring += fmt::format(
+          " Each {} in the hand {}.", m.selector.empty() ? "such card" : m.selector,
+          factor_text(m.factor) == "doubles it" ? "doubles the total" : factor_text(m.factor));
+    if (v.scoring.pair_factor != 1.0)
+      scoring += fmt::format(
+          " Each pair of identical cards (same rank and suit) {}.",
+          v.scoring.pair_factor == 0.5 ? "halves the total" : factor_text(v.scoring.pair_factor));
+  }
+  if (!v.scoring.multipliers.empty() || v.scoring.pair_factor != 1.0 ||
+      !v.scoring.formula.empty()) {
+    const char* rounding = v.scoring.rounding == Rounding::down ? "down"
+                           : v.scoring.rounding == Rounding::up ? "up"
+                                                                : "to the nearest (halves up)";
+    scoring += fmt::format(" The result is rounded {}.", rounding);
+  }
+  para(scoring);
+
+  para("Match: " + match_text(v.match));
+  if (v.beginner_mode)
+    para("Beginner mode: a player may ask to see the other hands and the stock.");
+  return out;
+}
+
+}  // namespace switchcards

@@ -1,0 +1,270 @@
+// The `switchcards` command line, run as a user would run it (std::system on the built binary):
+// validate, describe, score, scenario, simulate (JSON, thread invariance, shards merged equal to
+// the unsharded run, records), merge, play through a scripted stdin, replay, demo.
+#include <sys/wait.h>
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The CLI binary: SWITCHCARDS_CLI_PATH from CMake, else `switchcards` beside this test binary.
+std::string cli_path() {
+#ifdef SWITCHCARDS_CLI_PATH
+  return SWITCHCARDS_CLI_PATH;
+#else
+  return (fs::read_symlink("/proc/self/exe").parent_path() / "switchcards").string();
+#endif
+}
+
+// A scratch directory for one test case, removed afterwards.
+struct Scratch {
+  fs::path dir;
+  explicit Scratch(const std::string& name)
+      : dir(fs::temp_directory_path() /
+            ("switchcards-cli-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string operator/(const std::string& file) const { return (dir / file).string(); }
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+struct Run {
+  int status = -1;
+  std::string out;  // stdout and stderr together
+};
+
+// Runs `switchcards ARGS` in `dir`, with stdin from `input` (a file path) or /dev/null.
+Run run(const std::string& args, const Scratch& scratch, const std::string& input = "") {
+  const std::string output = scratch / "output.txt";
+  const std::string command =
+      "cd '" + scratch.dir.string() + "' && '" + cli_path() + "' " + args + " < " +
+      (input.empty() ? std::string("/dev/null") : "'" + input + "'") + " > '" + output + "' 2>&1";
+  const int raw = std::system(command.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = read_file(output);
+  return r;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Answers for the terminal player: "1" to every numbered menu, "y" to every question (each
+// prompt rejects the other kind of answer and asks again).
+std::string scripted_input(const Scratch& scratch) {
+  std::string text;
+  for (int i = 0; i < 4000; ++i) text += "1\ny\n";
+  const std::string path = scratch / "input.txt";
+  write_file(path, text);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("cli: validate prints OK and a summary, or the error with its position") {
+  Scratch s("validate");
+  Run ok = run("validate british", s);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.rfind("OK british: British Switch (british): 2-7 players", 0) == 0);
+
+  write_file(s / "house.yaml", "extends: british\nname: house\nlast_card: {penalty: 4}\n");
+  CHECK(run("validate house.yaml", s).status == 0);
+
+  write_file(s / "bad.yaml", "extends: british\nname: bad\nlast_card:\n  penalti: 4\n");
+  Run bad = run("validate bad.yaml", s);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.out, "bad.yaml:4:3"));
+  CHECK(contains(bad.out, "penalty"));  // the suggestion
+}
+
+TEST_CASE("cli: describe writes the rules in English") {
+  Scratch s("describe");
+  Run r = run("describe balkan", s);
+  CHECK(r.status == 0);
+  for (char& c : r.out)
+    if (c == '\n') c = ' ';  // sentences are wrapped
+  for (std::size_t at; (at = r.out.find("    ")) != std::string::npos;) r.out.erase(at, 3);
+  CHECK(contains(r.out, "Players: 3 to 5"));
+  CHECK(contains(r.out, "the next card must be J, Q or K"));
+  CHECK(contains(r.out, "Each 2 in the hand doubles the total."));
+  CHECK(contains(r.out, "Match: Rounds go on until only one player is below 250 points"));
+  CHECK(run("describe nowhere", s).status == 1);
+}
+
+TEST_CASE("cli: score prints one number") {
+  Scratch s("score");
+  Run r = run("score --variant balkan 2C 2C AS", s);
+  CHECK(r.status == 0);
+  CHECK(r.out == "52\n");  // (2 + 2 + 22) x 2 x 2 for the 2s, / 2 for the identical pair
+  CHECK(run("score --variant british KS 7H", s).out == "17\n");
+  CHECK(run("score --variant british XX", s).status == 1);
+}
+
+TEST_CASE("cli: scenario runs files and sets the exit status") {
+  Scratch s("scenario");
+  write_file(s / "cancel.yaml",
+             "name: a red jack cancels a black jack\nvariant: british\nsetup:\n"
+             "  hands: [[JS, 4H], [JH, 9C], [5D, 6D, 7D]]\n  discard: [4S]\n  stock: [2C, 3C, KD]\n"
+             "steps:\n  - do: 0 play JS\n  - expect: {turn: 1, pending_draw: 7}\n"
+             "  - do: 1 play JH\n  - expect: {turn: 2, pending_draw: 0}\n");
+  Run pass = run("scenario cancel.yaml", s);
+  CHECK(pass.status == 0);
+  CHECK(contains(pass.out, "PASS a red jack cancels a black jack"));
+  CHECK(contains(pass.out, "1 passed, 0 failed"));
+  write_file(s / "wrong.yaml",
+             "name: wrong\nvariant: british\nsetup:\n  hands: [[JS, 4H], [JH, 9C]]\n"
+             "  discard: [4S]\n  stock: [2C]\nsteps:\n  - do: 0 play JS\n"
+             "  - expect: {pending_draw: 2}\n");
+  CHECK(run("scenario wrong.yaml", s).status == 1);
+}
+
+TEST_CASE(
+    "cli: simulate writes valid JSON that does not depend on threads, and shards merge "
+    "into it exactly") {
+  Scratch s("simulate");
+  const std::string study =
+      "simulate --variant british --games 401 --agents random,heuristic --seed 9";
+  Run one = run(study + " --threads 1 --json one.json", s);
+  REQUIRE(one.status == 0);
+  CHECK(contains(one.out, "401 games"));
+  CHECK(contains(one.out, "Wins by seat"));
+  CHECK(contains(one.out, "p50"));
+  const nlohmann::json j = nlohmann::json::parse(read_file(s / "one.json"));
+  CHECK(j["games"] == 401);
+  CHECK(j["decisions"].get<std::uint64_t>() > 401);
+  CHECK(j.contains("stalemates"));
+  CHECK(j["wins"].size() == 4);
+  std::uint64_t wins = 0;
+  for (const auto& w : j["wins"]) wins += w.get<std::uint64_t>();
+  CHECK(wins + j["stalemates"].get<std::uint64_t>() == 401);
+  CHECK(j["round_length"]["p99"].get<int>() >= j["round_length"]["p50"].get<int>());
+  CHECK(j["events"]["penalty_pending"].get<int>() > 0);
+
+  REQUIRE(run(study + " --threads 2 --json two.json", s).status == 0);
+  CHECK(read_file(s / "one.json") == read_file(s / "two.json"));
+
+  REQUIRE(run(study + " --shard 1/2 --json s1.json", s).status == 0);
+  REQUIRE(run(study + " --shard 2/2 --threads 1 --json s2.json", s).status == 0);
+  CHECK(nlohmann::json::parse(read_file(s / "s1.json"))["games"] == 200);
+  Run merged = run("merge s2.json s1.json --json merged.json", s);
+  CHECK(merged.status == 0);
+  CHECK(read_file(s / "merged.json") == read_file(s / "one.json"));
+
+  Run gap = run("merge s2.json", s);  // alone, a shard merges to itself
+  CHECK(gap.status == 0);
+  Run overlap = run("merge s1.json one.json", s);
+  CHECK(overlap.status == 1);
+  CHECK(contains(overlap.out, "overlap"));
+  REQUIRE(run("simulate --variant british --games 401 --seed 10 --shard 2/2 --json other.json", s)
+              .status == 0);
+  CHECK(run("merge s1.json other.json", s).status == 1);
+}
+
+TEST_CASE("cli: simulate --record writes records that replay") {
+  Scratch s("record");
+  Run r =
+      run("simulate --variant balkan --games 3 --players 3 --agents heuristic,greedy "
+          "--matches --record games.yaml",
+          s);
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "3 game records written to games.yaml"));
+  Run replayed = run("replay games.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "OK games.yaml game 3: balkan"));
+
+  write_file(s / "house.yaml", "extends: british\nname: house\nmatch: {end: single_round}\n");
+  REQUIRE(run("simulate --variant house.yaml --games 50 --record one.yaml", s).status == 0);
+  const std::string record = read_file(s / "one.yaml");
+  CHECK(contains(record, "variant_text: |"));
+  fs::remove(s.dir / "house.yaml");  // the record carries the variant's text
+  CHECK(run("replay one.yaml", s).status == 0);
+
+  // Change one action: the replay must notice.
+  std::string tampered = record;
+  const std::size_t at = tampered.find(" draw\n");
+  REQUIRE(at != std::string::npos);
+  tampered.replace(at, 6, " pass\n");
+  write_file(s / "tampered.yaml", tampered);
+  Run bad = run("replay tampered.yaml", s);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.out, "FAIL tampered.yaml: round 1, action"));
+}
+
+TEST_CASE("cli: play against bots through a scripted stdin, and replay the game") {
+  Scratch s("play");
+  const std::string input = scripted_input(s);
+  Run round =
+      run("play --variant british --players 3 --seed 7 --round --record round.yaml", s, input);
+  REQUIRE(round.status == 0);
+  CHECK(contains(round.out, "You are seat 0, against 2 heuristic bots. Seed 7"));
+  CHECK(contains(round.out, "--- Your turn (seat 0) ---"));
+  CHECK(contains(round.out, "Your hand:"));
+  CHECK(contains(round.out, "  1) "));
+  CHECK(contains(round.out, "Round 1 over"));
+  CHECK(run("replay round.yaml", s).status == 0);
+
+  Run match =
+      run("play --variant balkan --players 3 --seed 11 --no-color --record match.yaml", s, input);
+  REQUIRE(match.status == 0);
+  CHECK(contains(match.out, "*** The match is over"));
+  CHECK(contains(match.out, "Totals: you "));
+  Run replayed = run("replay match.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "match winner seat"));
+
+  Run beginner = run("play --variant mobile-app --players 2 --seed 5 --round --beginner", s, input);
+  CHECK(beginner.status == 0);
+  CHECK(contains(beginner.out, "Stock, top first:"));
+  CHECK(run("play --variant british --beginner --seed 1", s, input).status ==
+        1);  // no beginner mode
+
+  Run ended = run("play --variant british --seed 3", s);  // stdin is empty
+  CHECK(ended.status == 1);
+  CHECK(contains(ended.out, "the input ended"));
+}
+
+TEST_CASE("cli: demo plays a whole match as a log") {
+  Scratch s("demo");
+  Run r = run("demo", s);
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "Round 1: seat"));
+  CHECK(contains(r.out, "The match is over after"));
+  Run balkan = run("demo --variant balkan --seed 4 --players 3", s);
+  CHECK(balkan.status == 0);
+  CHECK(contains(balkan.out, "The match is over after"));
+}
+
+TEST_CASE("cli: usage errors exit non-zero with a message") {
+  Scratch s("usage");
+  CHECK(run("", s).status != 0);
+  CHECK(run("simulate --variant british --games 10 --agents clever", s).status == 1);
+  Run shard = run("simulate --variant british --games 10 --shard 3/2", s);
+  CHECK(shard.status == 1);
+  CHECK(contains(shard.out, "K/M"));
+  CHECK(run("replay missing.yaml", s).status == 1);
+}
