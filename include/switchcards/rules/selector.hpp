@@ -1,0 +1,92 @@
+// Selectors: the text that names a set of card kinds in variant files and scenarios ("black J",
+// "hearts", "10H", "[2, A]"), parsed to a CardMask. Pure text, no YAML: the variant loader
+// turns a NotationError into a LoadError with the file position, other code calls it directly.
+//
+// Grammar (docs/variant-format.md, "Selectors"): a selector string is tokens separated by
+// spaces; each token is a set and the sets are intersected. A token is
+//   a rank    A 2..10 T J Q K, or ace jack queen king (any case);
+//   a suit    clubs diamonds hearts spades, singular, letters C D H S, symbols ♣ ♦ ♥ ♠;
+//   a colour  red, black;
+//   a card    core notation: JS, 10H, qd, 7♣;
+//   joker     (or JOKER: the joker kind);
+//   any       every kind.
+// A list of selector strings is the union of its items.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/card_mask.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+// The set one token names; nullopt if the token is not a rank, suit, colour, card, joker or any.
+constexpr std::optional<CardMask> try_parse_selector_token(std::string_view token) {
+  using detail::iequals;
+  if (iequals(token, "any")) return CardMask::all();
+  if (iequals(token, "red")) return CardMask::of_colour(Colour::red);
+  if (iequals(token, "black")) return CardMask::of_colour(Colour::black);
+  if (iequals(token, "joker")) return CardMask::of(Card::joker());
+  if (auto rank = try_parse_rank(token)) return CardMask::of_rank(*rank);
+  if (auto suit = try_parse_suit(token)) return CardMask::of_suit(*suit);
+  if (auto card = try_parse_card(token)) return CardMask::of(*card);
+  return std::nullopt;
+}
+
+// Parses one selector string. The result may be empty ("hearts joker"): whether that is an
+// error depends on the deck, which the caller knows. Throws NotationError naming the text.
+inline Selector parse_selector(std::string_view text) {
+  constexpr std::string_view kSpace = " \t";
+  const std::string whole(text);
+  if (text.find(',') != std::string_view::npos)
+    throw NotationError("selector '" + whole +
+                        "' contains a comma: write a union as a list, e.g. [black J, red Q]");
+  CardMask cards = CardMask::all();
+  int tokens = 0;
+  std::size_t pos = text.find_first_not_of(kSpace);
+  while (pos != std::string_view::npos) {
+    const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
+    const std::string_view token = text.substr(pos, end - pos);
+    const auto set = try_parse_selector_token(token);
+    if (!set)
+      throw NotationError("'" + std::string(token) + "' in selector '" + whole +
+                          "' is not a rank (A, 2..10, J, Q, K), suit (clubs, diamonds, hearts, "
+                          "spades), colour (red, black), card (JS, 10H), joker or any");
+    cards &= *set;
+    ++tokens;
+    pos = text.find_first_not_of(kSpace, end);
+  }
+  if (tokens == 0) throw NotationError("empty selector: name a rank, suit, colour, card or any");
+  return Selector{cards, whole};
+}
+
+// The union of several selectors; its text is the list form "[2, A]" (or the single item's
+// text for a list of one).
+inline Selector selector_union(std::span<const Selector> parts) {
+  if (parts.size() == 1) return parts.front();
+  Selector out;
+  out.text = "[";
+  for (const Selector& part : parts) {
+    out.cards |= part.cards;
+    if (out.text.size() > 1) out.text += ", ";
+    out.text += part.text;
+  }
+  out.text += "]";
+  return out;
+}
+
+// Parses each string and returns their union. Throws NotationError for a bad item.
+inline Selector parse_selector_list(std::span<const std::string> items) {
+  std::vector<Selector> parts;
+  parts.reserve(items.size());
+  for (const std::string& item : items) parts.push_back(parse_selector(item));
+  return selector_union(parts);
+}
+
+}  // namespace switchcards

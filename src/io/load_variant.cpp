@@ -1,0 +1,641 @@
+// Loading variants: built-in names and paths, `extends:` chains with deep merging, overrides,
+// and the validation of every key into the rules structs. The format is docs/variant-format.md.
+#include "switchcards/io/load_variant.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "io/embedded_variants.hpp"
+#include "io/yaml_support.hpp"
+#include "switchcards/core/pile.hpp"
+#include "switchcards/core/seats.hpp"
+#include "switchcards/rules/selector.hpp"
+
+namespace switchcards {
+
+namespace {
+
+std::string compose_message(const std::string& file, int line, int column, const std::string& key,
+                            const std::string& message) {
+  std::string out = file.empty() ? std::string("<unknown>") : file;
+  if (line > 0) out += fmt::format(":{}:{}", line, column);
+  out += ": ";
+  if (!key.empty()) out += key + ": ";
+  return out + message;
+}
+
+}  // namespace
+
+LoadError::LoadError(std::string file, int line, int column, std::string key, std::string message)
+    : std::runtime_error(compose_message(file, line, column, key, message)),
+      file_(std::move(file)),
+      key_(std::move(key)),
+      message_(std::move(message)),
+      line_(line),
+      column_(column) {}
+
+namespace {
+
+using detail::yaml::Documents;
+using detail::yaml::Entry;
+
+constexpr int kMaxExtendsDepth = 16;
+constexpr int kMaxDecks = 3;
+constexpr int kMaxJokers = 4;
+constexpr int kMaxDrawCards = 100;
+constexpr int kMaxCap = 1000;
+constexpr int kMaxPoints = 1000;
+constexpr double kMaxFactor = 1000.0;
+constexpr int kMaxTurnLimit = 1000000;
+constexpr int kMaxMatchPoints = 1000000;
+constexpr int kMaxRounds = 1000;
+constexpr std::size_t kMaxNameLength = 64;
+
+bool looks_like_path(std::string_view s) {
+  return s.find('/') != std::string_view::npos || s.ends_with(".yaml") || s.ends_with(".yml");
+}
+
+const detail::EmbeddedFile* find_builtin(std::string_view name) {
+  for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
+    if (file.name == name) return &file;
+  return nullptr;
+}
+
+std::string unknown_builtin_message(std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
+    names.push_back(file.name);
+  std::string message =
+      fmt::format("no built-in variant '{}' (built-ins: {})", name,
+                  names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
+  if (auto guess = detail::yaml::closest_match(name, names))
+    message += fmt::format("; did you mean '{}'?", *guess);
+  return message + "; a path must contain '/' or end in .yaml";
+}
+
+// One variant text to load: a built-in or a file (or a string, which resolves like a file).
+struct Source {
+  std::string label;          // for messages: the path, "built-in:NAME", or the string's label
+  std::string id;             // identity for cycle detection: canonical path or "built-in:NAME"
+  std::filesystem::path dir;  // where relative `extends:` paths start
+  bool builtin = false;
+  std::string text;
+};
+
+Source builtin_source(const detail::EmbeddedFile& file) {
+  const std::string label = "built-in:" + std::string(file.name);
+  return Source{label, label, {}, true, std::string(file.text)};
+}
+
+Source file_source(const std::filesystem::path& path, const std::string& label) {
+  std::error_code ec;
+  auto canonical = std::filesystem::weakly_canonical(path, ec);
+  Source source{label, (ec ? path : canonical).string(), path.parent_path(), false, {}};
+  source.text = detail::yaml::read_text_file(path, label);
+  return source;
+}
+
+// ---- reading a variant file and the files it extends ------------------------------------
+
+class TreeLoader {
+ public:
+  Documents docs;
+
+  // Parses `source` and, recursively, what it extends; returns the merged tree, without
+  // `extends`. `chain` holds the sources being loaded (for cycles and messages).
+  YAML::Node load(const Source& source) {
+    chain_.push_back(source);
+    YAML::Node root = docs.parse(source.text, source.label);
+    const Entry top = Documents::root(root);
+    if (root.IsNull())
+      throw LoadError(source.label, 0, 0, "",
+                      "empty file: a variant is a map with at least `name:`");
+    docs.expect_map(top);
+    docs.require(top, "name");
+    if (auto extends = docs.find(top, "extends")) {
+      const YAML::Node base = load_base(*extends, source);
+      root.remove(*extends->key);
+      root = docs.merge(base, root);
+    }
+    chain_.pop_back();
+    return root;
+  }
+
+ private:
+  std::string chain_text(std::string_view last) const {
+    std::string out;
+    for (const Source& s : chain_) out += s.label + " -> ";
+    return out + std::string(last);
+  }
+
+  YAML::Node load_base(const Entry& extends, const Source& from) {
+    const std::string target = docs.get_string(extends);
+    if (target.empty()) docs.fail(extends, "expected a built-in name or a path");
+    if (static_cast<int>(chain_.size()) >= kMaxExtendsDepth)
+      docs.fail(extends, fmt::format("more than {} files in the chain: {}", kMaxExtendsDepth,
+                                     chain_text(target)));
+    Source base;
+    if (looks_like_path(target)) {
+      if (from.builtin)
+        docs.fail(extends, "a built-in variant can only extend another built-in, by name");
+      const std::filesystem::path path = (from.dir / target).lexically_normal();
+      try {
+        base = file_source(path, path.string());
+      } catch (const LoadError& e) {
+        docs.fail(extends, fmt::format("cannot load the base '{}': {} (chain: {})", target,
+                                       e.message(), chain_text(path.string())));
+      }
+    } else {
+      const detail::EmbeddedFile* file = find_builtin(target);
+      if (file == nullptr)
+        docs.fail(extends, fmt::format("{} (chain: {})", unknown_builtin_message(target),
+                                       chain_text(target)));
+      base = builtin_source(*file);
+    }
+    for (const Source& s : chain_)
+      if (s.id == base.id) docs.fail(extends, "extends cycle: " + chain_text(base.label));
+    return load(base);
+  }
+
+  std::vector<Source> chain_;
+};
+
+// ---- validation: the merged tree into a Variant --------------------------------------------
+
+// "7 8 9 10 J Q K A": low to high, the ace last as players list it.
+std::string rank_list(const DeckSpec& deck) {
+  std::vector<std::string_view> ranks;
+  for (int r = 1; r <= kRankCount; ++r)
+    if (deck.ranks.test(r % kRankCount))
+      ranks.push_back(rank_symbol(static_cast<Rank>(r % kRankCount)));
+  return fmt::format("{}", fmt::join(ranks, " "));
+}
+
+class VariantBuilder {
+ public:
+  VariantBuilder(const Documents& docs, const YAML::Node& tree)
+      : d_(docs), root_(Documents::root(tree)) {}
+
+  Variant build() {
+    d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
+                           "constraints", "specials", "identical", "last_card", "round", "scoring",
+                           "match", "beginner_mode"});
+    read_names();
+    read_players();
+    read_deck();
+    read_deal();
+    check_deal();
+    read_draw();
+    read_constraints();
+    read_specials();
+    read_identical();
+    read_last_card();
+    read_round();
+    read_scoring();
+    read_match();
+    if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
+    return std::move(v_);
+  }
+
+ private:
+  // Calls `f` with the entry under `key` of `map` when it is present.
+  template <typename F>
+  void with(const Entry& map, std::string_view key, F&& f) {
+    if (auto e = d_.find(map, key)) f(*e);
+  }
+  int get_int(const Entry& map, std::string_view key, int min, int max, int fallback) {
+    auto e = d_.find(map, key);
+    return e ? d_.get_int(*e, min, max) : fallback;
+  }
+  bool get_bool(const Entry& map, std::string_view key, bool fallback) {
+    auto e = d_.find(map, key);
+    return e ? d_.get_bool(*e) : fallback;
+  }
+
+  void read_names() {
+    const Entry name = d_.require(root_, "name");
+    v_.name = d_.get_string(name);
+    const bool ok = !v_.name.empty() && v_.name.size() <= kMaxNameLength &&
+                    std::all_of(v_.name.begin(), v_.name.end(), [](char c) {
+                      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+                    });
+    if (!ok)
+      d_.fail(name, fmt::format("'{}' is not a variant name: use 1 to {} characters a-z, 0-9 "
+                                "and '-', e.g. my-house-rules",
+                                v_.name, kMaxNameLength));
+    with(root_, "title", [&](const Entry& e) { v_.title = d_.get_string(e); });
+    with(root_, "description", [&](const Entry& e) { v_.description = d_.get_string(e); });
+  }
+
+  void read_players() {
+    players_ = d_.find(root_, "players");
+    if (!players_) return;
+    d_.expect_keys(*players_, {"min", "max"});
+    DealRules& deal = v_.deal;
+    deal.min_players = get_int(*players_, "min", 2, kMaxSeats, deal.min_players);
+    deal.max_players = get_int(*players_, "max", 2, kMaxSeats, deal.max_players);
+    if (deal.min_players > deal.max_players)
+      d_.fail(*players_,
+              fmt::format("min {} is greater than max {}", deal.min_players, deal.max_players));
+  }
+
+  // A number, or a map from player counts to numbers.
+  ByPlayers by_players(const Entry& e, int min, int max) {
+    if (e.value.IsScalar()) return ByPlayers::constant(d_.get_int(e, min, max));
+    if (!e.value.IsMap())
+      d_.fail(e, fmt::format("expected a number, or a map from player counts to numbers like "
+                             "{{2: 7, 5: 5}}, got {}",
+                             detail::yaml::describe(e.value)));
+    ByPlayers out;
+    for (const Entry& step : d_.map_entries(e))
+      out.steps.emplace_back(d_.key_int(step, 1, kMaxSeats), d_.get_int(step, min, max));
+    if (out.steps.empty()) d_.fail(e, "an empty map: give at least one player count");
+    std::sort(out.steps.begin(), out.steps.end());
+    return out;
+  }
+
+  void read_deck() {
+    DealRules& deal = v_.deal;
+    deck_ = d_.find(root_, "deck");
+    if (deck_) {
+      d_.expect_keys(*deck_, {"decks", "ranks", "jokers"});
+      decks_ = d_.find(*deck_, "decks");
+      if (decks_) deal.decks = by_players(*decks_, 1, kMaxDecks);
+      with(*deck_, "ranks", [&](const Entry& e) { deal.deck.ranks = read_ranks(e); });
+      deal.deck.jokers = get_int(*deck_, "jokers", 0, kMaxJokers, deal.deck.jokers);
+    }
+    deal.deck.decks = deal.decks.at(deal.min_players);
+    kinds_ = deal.deck.kinds();
+  }
+
+  std::bitset<kRankCount> read_ranks(const Entry& e) {
+    if (e.value.IsScalar() && e.value.Scalar() == "all") return std::bitset<kRankCount>().set();
+    if (!e.value.IsSequence())
+      d_.fail(e, fmt::format("expected `all` or a list of ranks like [7, 8, 9, 10, J, Q, K, A], "
+                             "got {}",
+                             detail::yaml::describe(e.value)));
+    std::bitset<kRankCount> ranks;
+    for (const Entry& item : d_.list_items(e)) {
+      const std::string text = d_.get_string(item);
+      const auto rank = try_parse_rank(text);
+      if (!rank) d_.fail(item, fmt::format("'{}' is not a rank (A, 2..10, J, Q, K)", text));
+      const int bit = static_cast<int>(*rank);
+      if (ranks.test(bit)) d_.fail(item, fmt::format("rank {} is listed twice", text));
+      ranks.set(bit);
+    }
+    if (ranks.none()) d_.fail(e, "an empty list: a deck needs at least one rank");
+    return ranks;
+  }
+
+  std::string deck_description() const {
+    const DeckSpec& deck = v_.deal.deck;
+    const std::string jokers =
+        deck.jokers == 0 ? "no jokers" : fmt::format("{} jokers", deck.jokers);
+    if (deck.ranks.all()) return fmt::format("all ranks, {}", jokers);
+    return fmt::format("ranks {}, {}", rank_list(deck), jokers);
+  }
+
+  void read_deal() {
+    deal_ = d_.find(root_, "deal");
+    if (!deal_) return;
+    d_.expect_keys(*deal_, {"hand_size", "first_card"});
+    hand_size_ = d_.find(*deal_, "hand_size");
+    if (hand_size_) v_.deal.hand_size = by_players(*hand_size_, 1, kMaxCards);
+    with(*deal_, "first_card", [&](const Entry& e) {
+      v_.deal.first_card = d_.get_enum<FirstCardRule>(
+          e, {{"ignore", FirstCardRule::ignore}, {"apply", FirstCardRule::apply}});
+    });
+  }
+
+  // The entry an error about the deal is reported at: the first of the candidates written in
+  // the file being loaded (not inherited from a base), else the first present.
+  Entry deal_error_entry() const {
+    const std::vector<const std::optional<Entry>*> candidates = {&hand_size_, &deal_, &decks_,
+                                                                 &deck_, &players_};
+    for (const auto* c : candidates)
+      if (*c && d_.comes_from((*c)->value, d_.primary_label())) return **c;
+    for (const auto* c : candidates)
+      if (*c) return **c;
+    return root_;
+  }
+
+  void check_deal() {
+    const DealRules& deal = v_.deal;
+    for (int players = deal.min_players; players <= deal.max_players; ++players) {
+      const DeckSpec deck = v_.deck_for(players);
+      if (deck.size() > kMaxCards) {
+        const Entry at = deck_ ? *deck_ : root_;
+        d_.fail(at, fmt::format("with {} players the deck has {} cards; at most {} are supported",
+                                players, deck.size(), kMaxCards));
+      }
+      const int hand = deal.hand_size.at(players);
+      const int needed = players * hand + 1;
+      if (needed > deck.size()) {
+        Entry at = deal_error_entry();
+        at.path = "deal.hand_size";
+        d_.fail(at, fmt::format("impossible deal: {} players x {} cards + 1 turned up = {} cards, "
+                                "but the deck has only {}",
+                                players, hand, needed, deck.size()));
+      }
+    }
+  }
+
+  void read_draw() {
+    with(root_, "draw", [&](const Entry& draw) {
+      d_.expect_keys(draw, {"after", "when_playable", "cards"});
+      DrawRules& r = v_.draw;
+      with(draw, "after", [&](const Entry& e) {
+        r.after = d_.get_enum<AfterDraw>(
+            e, {{"end_turn", AfterDraw::end_turn}, {"may_play_drawn", AfterDraw::may_play_drawn}});
+      });
+      r.when_playable = get_bool(draw, "when_playable", r.when_playable);
+      r.cards = get_int(draw, "cards", 1, kMaxDrawCards, r.cards);
+    });
+  }
+
+  Lasts get_lasts(const Entry& e) {
+    return d_.get_enum<Lasts>(
+        e, {{"next_player", Lasts::next_player}, {"until_played", Lasts::until_played}});
+  }
+
+  void read_constraints() {
+    with(root_, "constraints", [&](const Entry& c) {
+      d_.expect_keys(c, {"named_suit", "demand"});
+      with(c, "named_suit", [&](const Entry& e) { v_.constraints.named_suit = get_lasts(e); });
+      with(c, "demand", [&](const Entry& e) { v_.constraints.demand = get_lasts(e); });
+    });
+  }
+
+  // ---- selectors ----
+
+  // One selector string, parsed and checked against the deck; `at_key` for selectors written
+  // as map keys (scoring.values).
+  Selector selector_text(const std::string& text, const Entry& at, bool at_key) {
+    const auto fail = [&](const std::string& message) {
+      if (at_key) d_.fail_at_key(at, message);
+      d_.fail(at, message);
+    };
+    Selector selector;
+    try {
+      selector = parse_selector(text);
+    } catch (const NotationError& e) {
+      fail(e.what());
+    }
+    if (selector.cards.empty()) fail(fmt::format("selector '{}' matches no card at all", text));
+    if ((selector.cards & kinds_).empty())
+      fail(fmt::format("selector '{}' matches no card of the deck ({})", text, deck_description()));
+    selector.cards &= kinds_;
+    return selector;
+  }
+
+  // A selector value: a string, or a list of strings (their union).
+  Selector selector(const Entry& e) {
+    const std::vector<Entry> items = d_.scalar_or_list(e);
+    if (items.empty()) d_.fail(e, "an empty list: name at least one card");
+    std::vector<Selector> parts;
+    for (const Entry& item : items) {
+      if (!item.value.IsScalar())
+        d_.fail(item, fmt::format("expected a selector like 'black J', got {}",
+                                  detail::yaml::describe(item.value)));
+      parts.push_back(selector_text(item.value.Scalar(), item, false));
+    }
+    return selector_union(parts);
+  }
+
+  // ---- specials ----
+
+  void read_specials() {
+    auto specials = d_.find(root_, "specials");
+    if (!specials) return;
+    for (const Entry& entry : d_.map_entries(*specials)) {
+      const std::string& name = entry.key->Scalar();
+      if (name.empty() || name.size() > kMaxNameLength)
+        d_.fail_at_key(
+            entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
+      d_.expect_keys(
+          entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack", "stack_adds",
+                  "cap", "cancel", "miss_turn", "reverse", "two_players", "back"});
+      const Entry cards = d_.require(entry, "cards");
+      Effect effect = read_effect(entry, cards);
+      effect.name = name;
+      for (std::size_t i = 0; i < v_.specials.size(); ++i) {
+        const CardMask both = v_.specials[i].cards.cards & effect.cards.cards;
+        if (!both.empty())
+          d_.fail(cards, fmt::format("{} is matched by both '{}' and '{}' (a card has at most one "
+                                     "entry: put both effects in one)",
+                                     to_string(both.first()), v_.specials[i].name, name));
+      }
+      v_.specials.push_back(std::move(effect));
+    }
+  }
+
+  Effect read_effect(const Entry& entry, const Entry& cards) {
+    Effect e;
+    e.cards = selector(cards);
+    e.wild = get_bool(entry, "wild", e.wild);
+    e.names_suit = get_bool(entry, "names_suit", e.names_suit);
+    with(entry, "demand", [&](const Entry& x) { e.demand = selector(x); });
+    e.draw = get_int(entry, "draw", 0, kMaxDrawCards, e.draw);
+    e.skip = get_int(entry, "skip", 0, kMaxSeats - 1, e.skip);
+    with(entry, "stack", [&](const Entry& x) { e.stack = selector(x); });
+    e.stack_adds = get_bool(entry, "stack_adds", e.stack_adds);
+    with(entry, "cap", [&](const Entry& x) {
+      e.cap = d_.get_int(x, 0, kMaxCap);
+      if (e.cap > 0 && e.cap < e.draw)
+        d_.fail(x, fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap,
+                               e.draw));
+    });
+    with(entry, "cancel", [&](const Entry& x) { e.cancel = selector(x); });
+    e.miss_turn = get_bool(entry, "miss_turn", e.miss_turn);
+    e.reverse = get_bool(entry, "reverse", e.reverse);
+    with(entry, "two_players", [&](const Entry& x) {
+      e.reverse_skips_with_two = d_.get_enum<bool>(x, {{"skip", true}, {"reverse", false}});
+    });
+    e.back = get_bool(entry, "back", e.back);
+    return e;
+  }
+
+  // ---- the rest ----
+
+  void read_identical() {
+    with(root_, "identical", [&](const Entry& x) {
+      d_.expect_keys(x, {"enabled", "others_draw", "play_again", "card_effect"});
+      IdenticalCardRules& r = v_.identical;
+      r.enabled = get_bool(x, "enabled", r.enabled);
+      r.others_draw = get_int(x, "others_draw", 0, kMaxDrawCards, r.others_draw);
+      r.play_again = get_bool(x, "play_again", r.play_again);
+      with(x, "card_effect", [&](const Entry& e) {
+        r.card_effect = d_.get_enum<bool>(e, {{"applies", true}, {"none", false}});
+      });
+    });
+  }
+
+  void read_last_card() {
+    with(root_, "last_card", [&](const Entry& x) {
+      d_.expect_keys(x, {"enforce", "penalty", "miss_turn"});
+      LastCardRules& r = v_.last_card;
+      with(x, "enforce", [&](const Entry& e) {
+        r.enforce = d_.get_enum<LastCardEnforcement>(
+            e, {{"none", LastCardEnforcement::none},
+                {"next_turn", LastCardEnforcement::next_turn},
+                {"when_caught", LastCardEnforcement::when_caught}});
+      });
+      r.penalty = get_int(x, "penalty", 0, kMaxDrawCards, r.penalty);
+      r.miss_turn = get_bool(x, "miss_turn", r.miss_turn);
+    });
+  }
+
+  void read_round() {
+    with(root_, "round", [&](const Entry& x) {
+      d_.expect_keys(x, {"turn_limit", "final_card_draws"});
+      v_.round.turn_limit = get_int(x, "turn_limit", 1, kMaxTurnLimit, v_.round.turn_limit);
+      v_.round.final_card_draws = get_bool(x, "final_card_draws", v_.round.final_card_draws);
+    });
+  }
+
+  void read_scoring() {
+    with(root_, "scoring", [&](const Entry& x) {
+      d_.expect_keys(x, {"values", "multipliers", "pair_factor", "rounding", "formula"});
+      ScoringRules& r = v_.scoring;
+      with(x, "values", [&](const Entry& values) {
+        for (const Entry& e : d_.map_entries(values)) {
+          const Selector s = selector_text(e.key->Scalar(), e, true);
+          r.values.push_back(CardValue{s.cards, s.text, d_.get_int(e, 0, kMaxPoints)});
+        }
+      });
+      with(x, "multipliers", [&](const Entry& multipliers) {
+        for (const Entry& e : d_.map_entries(multipliers)) {
+          const Selector s = selector_text(e.key->Scalar(), e, true);
+          r.multipliers.push_back(
+              HandMultiplier{s.cards, s.text, d_.get_double(e, 0.0, kMaxFactor, true)});
+        }
+      });
+      with(x, "pair_factor",
+           [&](const Entry& e) { r.pair_factor = d_.get_double(e, 0.0, kMaxFactor, true); });
+      with(x, "rounding", [&](const Entry& e) {
+        r.rounding = d_.get_enum<Rounding>(
+            e, {{"down", Rounding::down}, {"up", Rounding::up}, {"nearest", Rounding::nearest}});
+      });
+      with(x, "formula", [&](const Entry& e) { r.formula = read_formula(e); });
+    });
+  }
+
+  // Stored as text; it is checked and evaluated by the scoring code.
+  std::string read_formula(const Entry& e) {
+    if (!e.value.IsScalar())
+      d_.fail(e, fmt::format("expected a formula (text), got {}", detail::yaml::describe(e.value)));
+    const std::string text = e.value.Scalar();
+    if (e.value.Tag() == "?") {
+      const std::string_view kBools[] = {"true", "false", "yes", "no", "on", "off"};
+      if (std::find(std::begin(kBools), std::end(kBools), text) != std::end(kBools))
+        d_.fail(e, fmt::format("expected a formula (text), got the boolean {}", text));
+    }
+    if (text.find_first_not_of(" \t\n") == std::string::npos)
+      d_.fail(e, "an empty formula: remove the key to use the structured rules");
+    return text;
+  }
+
+  void read_match() {
+    with(root_, "match", [&](const Entry& x) {
+      d_.expect_keys(x, {"end", "rounds", "limit", "hard_limit", "first_dealer"});
+      MatchRules& r = v_.match;
+      with(x, "end", [&](const Entry& e) {
+        r.end = d_.get_enum<MatchKind>(e, {{"single_round", MatchKind::single_round},
+                                           {"fixed_rounds", MatchKind::fixed_rounds},
+                                           {"elimination", MatchKind::elimination},
+                                           {"threshold", MatchKind::threshold}});
+      });
+      r.rounds = get_int(x, "rounds", 1, kMaxRounds, r.rounds);
+      r.limit = get_int(x, "limit", 1, kMaxMatchPoints, r.limit);
+      with(x, "hard_limit", [&](const Entry& e) {
+        r.hard_limit = d_.get_int(e, 0, kMaxMatchPoints);
+        if (r.hard_limit != 0 && r.hard_limit <= r.limit)
+          d_.fail(e, fmt::format("hard_limit {} must be above limit {} (or 0: none)", r.hard_limit,
+                                 r.limit));
+      });
+      with(x, "first_dealer", [&](const Entry& e) {
+        r.first_dealer = d_.get_enum<FirstDealer>(
+            e, {{"seat_zero", FirstDealer::seat_zero}, {"lowest_cut", FirstDealer::lowest_cut}});
+      });
+    });
+  }
+
+  const Documents& d_;
+  Entry root_;
+  Variant v_;
+  CardMask kinds_ = CardMask::all();
+  std::optional<Entry> players_, deck_, decks_, deal_, hand_size_;
+};
+
+Variant finish(TreeLoader& loader, const YAML::Node& tree, std::string source) {
+  Variant v = VariantBuilder(loader.docs, tree).build();
+  v.source = std::move(source);
+  return v;
+}
+
+// The source of a top-level name or path, with the name used for Variant::source.
+std::pair<Source, std::string> top_source(std::string_view name_or_path) {
+  const std::string text(name_or_path);
+  if (looks_like_path(name_or_path)) return {file_source(text, text), text};
+  const detail::EmbeddedFile* file = find_builtin(name_or_path);
+  if (file == nullptr) throw LoadError(text, 0, 0, "", unknown_builtin_message(name_or_path));
+  Source source = builtin_source(*file);
+  return {source, source.label};
+}
+
+}  // namespace
+
+Variant load_variant(std::string_view name_or_path) {
+  auto [source, name] = top_source(name_or_path);
+  TreeLoader loader;
+  const YAML::Node tree = loader.load(source);
+  return finish(loader, tree, name);
+}
+
+Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
+                     std::string_view overrides_label) {
+  auto [source, name] = top_source(name_or_path);
+  TreeLoader loader;
+  YAML::Node tree = loader.load(source);
+  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
+  if (!overrides.IsNull()) {
+    const Entry top = Documents::root(overrides);
+    loader.docs.expect_map(top);
+    if (auto extends = loader.docs.find(top, "extends"))
+      loader.docs.fail_at_key(*extends,
+                              "overrides cannot extend: they apply to the variant being loaded");
+    tree = loader.docs.merge(tree, overrides);
+  }
+  return finish(loader, tree, name);
+}
+
+Variant load_variant_from_string(std::string_view yaml, std::string_view label,
+                                 std::string_view base_dir) {
+  const std::string name(label);
+  Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
+  TreeLoader loader;
+  const YAML::Node tree = loader.load(source);
+  return finish(loader, tree, name);
+}
+
+std::vector<std::string> builtin_variant_names() {
+  std::vector<std::string> names;
+  for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
+    names.emplace_back(file.name);
+  return names;
+}
+
+std::string_view builtin_variant_text(std::string_view name) {
+  const detail::EmbeddedFile* file = find_builtin(name);
+  if (file == nullptr) throw LoadError(std::string(name), 0, 0, "", unknown_builtin_message(name));
+  return file->text;
+}
+
+}  // namespace switchcards

@@ -1,0 +1,162 @@
+// YAML plumbing shared by the loaders of variants, scenarios and replays: guarded parsing
+// (size, encoding, nesting, anchors, duplicate keys), error positions that stay right after
+// deep merging nodes from several files, strict key checks with suggestions, and typed getters.
+// Private to the library. Every failure is a LoadError, what() = `FILE:LINE:COL: key: message`.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards::detail::yaml {
+
+// Text larger than this is refused before it reaches yaml-cpp (a variant is a few KiB).
+inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
+// Maps and lists may nest this deep, counting the top-level map as 1. yaml-cpp parses
+// recursively and gives up only at its own, much larger limit.
+inline constexpr int kMaxNesting = 64;
+
+// A node together with how it was reached, for messages: its key node in the parent map
+// (absent for list items and document roots) and the dotted path, e.g. "specials.skip.cap" or
+// "deck.ranks[2]" ("" for a root).
+struct Entry {
+  std::optional<YAML::Node> key;
+  YAML::Node value;
+  std::string path;
+};
+
+// Where a node is: the label of the document holding it and a 1-based position (0 when unknown).
+struct Location {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+// "a.b" from "a" and "b"; "b" when the parent path is empty.
+std::string child_path(std::string_view parent, std::string_view key);
+// "a[3]".
+std::string index_path(std::string_view parent, std::size_t index);
+
+// The candidate closest to `word` by edit distance (case, '-' and '_' ignored), if it is close
+// enough to be a plausible typo; for "did you mean 'X'?".
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string_view> candidates);
+
+// The guards applied to text before yaml-cpp sees it. Throws LoadError naming `label` (with the
+// line and column of the offending byte where there is one) when the text is larger than
+// kMaxTextBytes, is not UTF-8, contains control characters (binary data), or nests flow
+// collections (`[`, `{`) deeper than kMaxNesting.
+void check_text(std::string_view text, const std::string& label);
+
+// Reads a whole file for parsing. Refuses (LoadError naming `label`) a missing or unreadable
+// file, a directory, and a file larger than kMaxTextBytes (checked by size and by a bounded
+// read, so /dev/zero is refused too) — before reading it whole.
+std::string read_text_file(const std::filesystem::path& path, const std::string& label);
+
+// The documents of one load (a file, the files it extends, overrides), which own the error
+// positions: a node keeps its identity through merge(), so an error about a value inherited
+// from a base file names that file and its line.
+class Documents {
+ public:
+  // Parses one YAML document with every guard: check_text, then an event pass over yaml-cpp's
+  // parser that rejects anchors and aliases (cycles, "billion laughs"), tags other than the core
+  // schema's, keys that are not scalars, duplicate keys, nesting deeper than kMaxNesting and a
+  // second document; then builds the node tree. Every yaml-cpp exception (syntax errors,
+  // DeepRecursion) becomes a LoadError at its mark. Empty text, or only comments, gives a Null
+  // node. The document is remembered under `label` for later messages.
+  YAML::Node parse(std::string_view text, std::string label);
+
+  // The document and position of a node from parse() (found by identity, so merged trees work);
+  // file = the first document's label and line 0 for any other node.
+  Location locate(const YAML::Node& node) const;
+  // Whether `node` comes from the document parsed under `label`.
+  bool comes_from(const YAML::Node& node, std::string_view label) const;
+  // The label given to the first parse() ("" before any).
+  const std::string& primary_label() const;
+
+  // Throws LoadError about `at`: positioned at its value, or at its key when the value is null
+  // or has no position (yaml-cpp gives missing keys mark -1), or failing that at `parent`.
+  [[noreturn]] void fail(const Entry& at, const std::string& message,
+                         const Entry* parent = nullptr) const;
+  // Throws LoadError positioned at the key of `at` (unknown keys, bad map keys).
+  [[noreturn]] void fail_at_key(const Entry& at, const std::string& message) const;
+
+  // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
+  // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
+  // key, with a suggestion, when `base` has no such key). Key order: the base's keys in the
+  // base's order, then the overlay's new keys. Returns the merged node. `overlay`'s maps are
+  // rebuilt in place and `base`'s subtrees are shared, not copied (so positions survive):
+  // use only the result afterwards. `path` names the nodes in messages.
+  YAML::Node merge(const YAML::Node& base, YAML::Node overlay, const std::string& path = "");
+
+  // An Entry for a document root (path "").
+  static Entry root(const YAML::Node& node) { return Entry{std::nullopt, node, ""}; }
+
+  // Fails unless `e` is a map ("expected a map, got ...").
+  void expect_map(const Entry& e) const;
+  // Fails unless `e` is a map whose keys all appear in `allowed`; an unknown key is reported at
+  // its own position with "did you mean 'X'?" or else the list of allowed keys.
+  void expect_keys(const Entry& e, std::initializer_list<std::string_view> allowed) const;
+  void expect_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+                   std::string_view path) const;
+  // The entry under `key` of map `e`, if present.
+  std::optional<Entry> find(const Entry& e, std::string_view key) const;
+  // As find, but a missing key fails at the map's position ("missing required key 'name'").
+  Entry require(const Entry& e, std::string_view key) const;
+  // The entries of map `e`, in order.
+  std::vector<Entry> map_entries(const Entry& e) const;
+  // The items of list `e`, in order (fails for a non-list).
+  std::vector<Entry> list_items(const Entry& e) const;
+  // A scalar as a list of one, or the items of a list (for selectors: "J" or [J, Q, K]).
+  std::vector<Entry> scalar_or_list(const Entry& e) const;
+
+  // Typed getters. Each fails with the path, the expected type or range, and what was found.
+  // Integers: plain decimal scalars (or tagged !!int) within [min, max]; quoted "5" is a string.
+  int get_int(const Entry& e, int min, int max) const;
+  // The key of `e` read as an integer within [min, max] (maps keyed by player counts).
+  int key_int(const Entry& e, int min, int max) const;
+  // Finite numbers, `min < x <= max` when min_exclusive, else `min <= x <= max`.
+  double get_double(const Entry& e, double min, double max, bool min_exclusive) const;
+  // true/false (also yes/no, on/off; any case).
+  bool get_bool(const Entry& e) const;
+  // Any scalar (plain or quoted), not null.
+  std::string get_string(const Entry& e) const;
+  // One of the names in `choices`; the message lists them all.
+  template <typename E>
+  E get_enum(const Entry& e, std::initializer_list<std::pair<std::string_view, E>> choices) const {
+    const std::string text = get_string(e);
+    std::vector<std::string_view> names;
+    for (const auto& [name, value] : choices) {
+      if (name == text) return value;
+      names.push_back(name);
+    }
+    fail(e, enum_message(text, names));
+  }
+
+ private:
+  struct Doc {
+    std::string label;
+    YAML::Node root;
+    std::vector<YAML::Node> nodes;  // every node of the tree, keys included, for locate()
+  };
+  const Doc* find_doc(const YAML::Node& node) const;
+  static std::string enum_message(std::string_view text, std::span<const std::string_view> names);
+  [[noreturn]] void fail_at(const YAML::Node& node, const std::string& path,
+                            const std::string& message) const;
+  std::vector<Doc> docs_;
+};
+
+// What a node holds, for messages: "a map", "a list", "null", "'text'".
+std::string describe(const YAML::Node& node);
+
+}  // namespace switchcards::detail::yaml

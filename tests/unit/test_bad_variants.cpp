@@ -1,0 +1,169 @@
+// The catalogue of broken variant files (tests/bad-variants/*.yaml): each must be refused with a
+// LoadError naming the file, the position and the expected text, which the file's first line
+// states: `# expect: [LINE:COL: ]text`. A second line `# file: PATH` names the file the error is
+// in when it is another one (a base the file extends, the far end of a cycle). Plus inputs too
+// large to commit, and random damage to the built-in variants: the loader must never crash.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kDir = fs::path(SWITCHCARDS_SOURCE_DIR) / "tests" / "bad-variants";
+
+struct Expectation {
+  std::string position;  // "LINE:COL" or ""
+  std::string text;
+  fs::path file;  // the file the error must name
+};
+
+Expectation read_expectation(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first, second;
+  std::getline(in, first);
+  std::getline(in, second);
+  static const std::regex kExpect(R"(^# expect: (?:(\d+:\d+): )?(.+)$)");
+  static const std::regex kFile(R"(^# file: (\S+).*$)");
+  std::smatch m;
+  Expectation out;
+  out.file = path;
+  if (!std::regex_match(first, m, kExpect)) FAIL(path << ": first line is not `# expect: ...`");
+  out.position = m[1];
+  out.text = m[2];
+  if (std::regex_match(second, m, kFile)) out.file = kDir / std::string(m[1]);
+  return out;
+}
+
+std::string error_of(const std::string& path) {
+  try {
+    load_variant(path);
+  } catch (const LoadError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("not a LoadError: ") + e.what();
+  }
+  return "(loaded without an error)";
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("switchcards-bad-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace
+
+TEST_CASE("every bad variant is refused with its expected message", "[load_variant][bad]") {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(kDir))
+    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  CHECK(files.size() >= 30);
+  for (const fs::path& path : files) {
+    const Expectation expect = read_expectation(path);
+    const std::string message = error_of(path.string());
+    INFO(path.filename().string() << "\n  message:  " << message
+                                  << "\n  expected: " << expect.position << " " << expect.text);
+    CHECK_THAT(message, Catch::StartsWith(expect.file.lexically_normal().string()));
+    CHECK_THAT(message, Catch::Contains(expect.file.filename().string()));
+    if (!expect.position.empty())
+      CHECK_THAT(message,
+                 Catch::Contains(expect.file.filename().string() + ":" + expect.position + ": "));
+    CHECK_THAT(message, Catch::Contains(expect.text));
+  }
+}
+
+TEST_CASE("files over 1 MiB are refused before parsing", "[load_variant][bad]") {
+  TempDir dir;
+  const fs::path big = dir.path() / "big.yaml";
+  {
+    // A valid-looking variant with several MB of description.
+    std::ofstream out(big, std::ios::binary);
+    out << "name: big\ndescription: >-\n";
+    const std::string line = "  " + std::string(98, 'x') + "\n";
+    for (int i = 0; i < 40000; ++i) out << line;
+  }
+  REQUIRE(fs::file_size(big) > 3'000'000);
+  const std::string message = error_of(big.string());
+  CHECK_THAT(message, Catch::StartsWith(big.string() + ": "));
+  CHECK_THAT(message, Catch::Contains("larger than the limit of 1048576 bytes"));
+
+  const std::string text = "name: big\ndescription: " + std::string(2 << 20, 'y') + "\n";
+  try {
+    load_variant_from_string(text, "big-string");
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("big-string: "));
+    CHECK_THAT(e.what(), Catch::Contains("larger than the limit"));
+  }
+  if (fs::exists("/dev/zero"))
+    CHECK_THAT(error_of("/dev/zero"), Catch::Contains("larger than the limit"));
+  CHECK_THAT(error_of(dir.path().string() + "/"), Catch::Contains("is a directory"));
+}
+
+TEST_CASE("random damage to the built-in variants never crashes the loader",
+          "[load_variant][bad][fuzz]") {
+  std::mt19937 rng(20240611);
+  const std::string alphabet = "{}[]:,-#&*!'\"\n \t|>?%@`~0123456789abcdefJQKA\x01\xff\xc3";
+  int loaded = 0, refused = 0;
+  for (const std::string& name : builtin_variant_names()) {
+    const std::string original(builtin_variant_text(name));
+    for (int round = 0; round < 300; ++round) {
+      std::string text = original;
+      const int edits = 1 + static_cast<int>(rng() % 8);
+      for (int k = 0; k < edits && !text.empty(); ++k) {
+        const std::size_t at = rng() % text.size();
+        switch (rng() % 4) {
+          case 0:
+            text[at] = alphabet[rng() % alphabet.size()];
+            break;
+          case 1:
+            text.insert(at, 1, alphabet[rng() % alphabet.size()]);
+            break;
+          case 2:
+            text.erase(at, 1 + rng() % 20);
+            break;
+          default:
+            text.insert(at, text.substr(rng() % text.size(), rng() % 40));
+        }
+      }
+      try {
+        load_variant_from_string(text, "damaged");
+        ++loaded;
+      } catch (const LoadError& e) {
+        ++refused;
+        CHECK_THAT(e.what(), Catch::StartsWith("damaged"));
+      }
+    }
+  }
+  CHECK(loaded + refused == 300 * static_cast<int>(builtin_variant_names().size()));
+  CHECK(refused > 0);
+}

@@ -1,0 +1,525 @@
+// The variant loader: the built-in variants and their documented values, `extends:` with deep
+// merging and null deletion, overrides, loading from strings, and selectors.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/rules/selector.hpp"
+
+using namespace switchcards;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh directory under the system temp directory, removed at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("switchcards-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+  std::string write(const std::string& name, const std::string& text) const {
+    const fs::path file = path_ / name;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+
+ private:
+  fs::path path_;
+};
+
+const Effect& special(const Variant& v, std::string_view name) {
+  for (const Effect& e : v.specials)
+    if (e.name == name) return e;
+  FAIL("no special named " << name);
+  throw;
+}
+
+bool has_special(const Variant& v, std::string_view name) {
+  for (const Effect& e : v.specials)
+    if (e.name == name) return true;
+  return false;
+}
+
+CardMask mask(std::string_view selector) {
+  return parse_selector(selector).cards;
+}
+
+// The points a card scores under the variant's `values` (later entries override earlier), over
+// the defaults: 2..10 face, J Q K 10, A 1, joker 50.
+int points(const Variant& v, Card c) {
+  int p = c.is_joker()            ? 50
+          : c.is_picture()        ? 10
+          : c.rank() == Rank::ace ? 1
+                                  : static_cast<int>(c.rank()) + 1;
+  for (const CardValue& value : v.scoring.values)
+    if (value.cards.contains(c)) p = value.points;
+  return p;
+}
+
+std::string load_error(auto&& f) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("the built-in variants are listed and their text is embedded", "[load_variant]") {
+  const auto names = builtin_variant_names();
+  for (const char* name : {"balkan", "british", "mobile-app"}) {
+    CHECK(std::find(names.begin(), names.end(), name) != names.end());
+    CHECK(builtin_variant_text(name).find(std::string("name: ") + name) != std::string::npos);
+  }
+  CHECK_THROWS_AS(builtin_variant_text("nope"), LoadError);
+  const std::string message = load_error([] { load_variant("britsh"); });
+  CHECK_THAT(message, Catch::Contains("no built-in variant 'britsh'"));
+  CHECK_THAT(message, Catch::Contains("did you mean 'british'?"));
+}
+
+TEST_CASE("british loads with the documented rules", "[load_variant][british]") {
+  const Variant v = load_variant("british");
+  CHECK(v.name == "british");
+  CHECK(v.title == "British Switch");
+  CHECK(v.source == "built-in:british");
+  CHECK(v.deal.min_players == 2);
+  CHECK(v.deal.max_players == 7);
+  CHECK(v.deck_for(2).decks == 1);
+  CHECK(v.deck_for(6).decks == 1);
+  CHECK(v.deck_for(7).decks == 2);
+  CHECK(v.deck_for(4).size() == 52);
+  CHECK(v.deal.deck.jokers == 0);
+  CHECK(v.deal.hand_size.at(2) == 7);
+  CHECK(v.deal.hand_size.at(4) == 7);
+  CHECK(v.deal.hand_size.at(5) == 5);
+  CHECK(v.deal.hand_size.at(6) == 5);
+  CHECK(v.deal.hand_size.at(7) == 4);
+  CHECK(v.deal.first_card == FirstCardRule::ignore);
+  CHECK(v.draw.after == AfterDraw::may_play_drawn);
+  CHECK(v.draw.when_playable);
+  CHECK(v.draw.cards == 1);
+
+  REQUIRE(v.specials.size() == 4);
+  CHECK(v.specials[0].name == "draw-two");  // file order
+  const Effect& two = special(v, "draw-two");
+  CHECK(two.cards.cards == CardMask::of_rank(Rank::two));
+  CHECK(two.draw == 2);
+  CHECK(two.stack.cards == CardMask::of_rank(Rank::two));
+  CHECK(two.stack_adds);
+  CHECK(two.cap == 0);
+  CHECK(two.miss_turn);
+  const Effect& skip = special(v, "skip");
+  CHECK(skip.cards.cards == CardMask::of_rank(Rank::eight));
+  CHECK(skip.skip == 1);
+  CHECK(skip.stack.cards.empty());
+  const Effect& seven = special(v, "pick-up-seven");
+  CHECK(seven.cards.cards == mask("black J"));
+  CHECK(seven.cards.text == "black J");
+  CHECK(seven.draw == 7);
+  CHECK(seven.cancel.cards == mask("red J"));
+  CHECK(seven.miss_turn);
+  CHECK(seven.is_attack());
+  const Effect& reverse = special(v, "reverse");
+  CHECK(reverse.cards.cards == CardMask::of_rank(Rank::ace));
+  CHECK(reverse.reverse);
+  CHECK(reverse.reverse_skips_with_two);
+
+  CHECK_FALSE(v.identical.enabled);
+  CHECK(v.last_card.enforce == LastCardEnforcement::when_caught);
+  CHECK(v.last_card.penalty == 2);
+  CHECK_FALSE(v.last_card.miss_turn);
+  CHECK(v.round.turn_limit == 2000);
+  CHECK_FALSE(v.round.final_card_draws);
+
+  CHECK(points(v, parse_card("AS")) == 25);
+  CHECK(points(v, parse_card("KH")) == 10);
+  CHECK(points(v, parse_card("QD")) == 10);
+  CHECK(points(v, parse_card("JC")) == 20);
+  CHECK(points(v, parse_card("7C")) == 7);
+  CHECK(v.scoring.multipliers.empty());
+  CHECK(v.scoring.pair_factor == 1.0);
+  CHECK(v.scoring.formula.empty());
+
+  CHECK(v.match.end == MatchKind::elimination);
+  CHECK(v.match.limit == 100);
+  CHECK(v.match.first_dealer == FirstDealer::lowest_cut);
+  CHECK_FALSE(v.beginner_mode);
+}
+
+TEST_CASE("balkan loads with the documented rules", "[load_variant][balkan]") {
+  const Variant v = load_variant("balkan");
+  CHECK(v.name == "balkan");
+  CHECK(v.deal.min_players == 3);
+  CHECK(v.deal.max_players == 5);
+  CHECK(v.deck_for(3).decks == 2);
+  CHECK(v.deck_for(5).size() == 104);
+  CHECK(v.deal.hand_size.at(4) == 5);
+  CHECK(v.deal.first_card == FirstCardRule::apply);
+  CHECK(v.draw.after == AfterDraw::end_turn);
+  CHECK(v.draw.when_playable);
+  CHECK(v.constraints.named_suit == Lasts::until_played);
+  CHECK(v.constraints.demand == Lasts::next_player);
+
+  REQUIRE(v.specials.size() == 5);
+  const Effect& ace = special(v, "wild-ace");
+  CHECK(ace.cards.cards == CardMask::of_rank(Rank::ace));
+  CHECK(ace.wild);
+  CHECK(ace.names_suit);
+  CHECK_FALSE(ace.is_attack());
+  const Effect& jack = special(v, "picture-demand");
+  CHECK(jack.cards.cards == CardMask::of_rank(Rank::jack));
+  CHECK(jack.demand.cards == (CardMask::of_rank(Rank::jack) | CardMask::of_rank(Rank::queen) |
+                              CardMask::of_rank(Rank::king)));
+  CHECK(jack.demand.text == "[J, Q, K]");
+  CHECK_FALSE(jack.wild);
+  CHECK(special(v, "skip").skip == 1);
+  CHECK(special(v, "skip").cards.cards == CardMask::of_rank(Rank::eight));
+  const Effect& five = special(v, "go-back");
+  CHECK(five.back);
+  CHECK_FALSE(five.reverse);
+  const Effect& two = special(v, "draw-two");
+  CHECK(two.draw == 2);
+  CHECK(two.stack.cards == CardMask::of_rank(Rank::two));
+  CHECK(two.cancel.cards.empty());
+  CHECK(two.miss_turn);
+
+  CHECK(v.identical.enabled);
+  CHECK(v.identical.others_draw == 1);
+  CHECK(v.identical.play_again);
+  CHECK(v.identical.card_effect);
+  CHECK(v.last_card.enforce == LastCardEnforcement::next_turn);
+  CHECK(v.last_card.penalty == 1);
+  CHECK(v.last_card.miss_turn);
+
+  CHECK(points(v, parse_card("AH")) == 22);
+  CHECK(points(v, parse_card("JH")) == 20);
+  CHECK(points(v, parse_card("8H")) == 16);
+  CHECK(points(v, parse_card("5H")) == 10);
+  CHECK(points(v, parse_card("KH")) == 10);
+  CHECK(points(v, parse_card("QH")) == 10);
+  CHECK(points(v, parse_card("2H")) == 2);
+  CHECK(points(v, parse_card("9H")) == 9);
+  REQUIRE(v.scoring.multipliers.size() == 1);
+  CHECK(v.scoring.multipliers[0].cards == CardMask::of_rank(Rank::two));
+  CHECK(v.scoring.multipliers[0].factor == 2.0);
+  CHECK(v.scoring.pair_factor == 0.5);
+  CHECK(v.scoring.rounding == Rounding::down);
+
+  CHECK(v.match.end == MatchKind::threshold);
+  CHECK(v.match.limit == 250);
+  CHECK(v.match.hard_limit == 500);
+  CHECK(v.match.first_dealer == FirstDealer::seat_zero);
+}
+
+TEST_CASE("mobile-app loads with the documented rules", "[load_variant][mobile-app]") {
+  const Variant v = load_variant("mobile-app");
+  CHECK(v.deal.min_players == 2);
+  CHECK(v.deal.max_players == 4);
+  CHECK(v.deck_for(4).size() == 52);
+  CHECK(v.deal.hand_size.at(3) == 7);
+  CHECK(v.deal.first_card == FirstCardRule::ignore);
+  CHECK(v.draw.after == AfterDraw::may_play_drawn);
+  CHECK_FALSE(v.draw.when_playable);
+
+  REQUIRE(v.specials.size() == 4);
+  const Effect& two = special(v, "draw-two");
+  CHECK(two.draw == 2);
+  CHECK(two.cap == 8);
+  CHECK_FALSE(two.miss_turn);
+  const Effect& jack = special(v, "wild-jack");
+  CHECK(jack.wild);
+  CHECK(jack.names_suit);
+  const Effect& ace = special(v, "wild-draw-four");
+  CHECK(ace.wild);
+  CHECK_FALSE(ace.names_suit);
+  CHECK(ace.draw == 4);
+  CHECK(ace.stack.cards == CardMask::of_rank(Rank::ace));
+  CHECK(ace.cap == 16);
+  CHECK_FALSE(ace.miss_turn);
+  const Effect& eight = special(v, "chain-eight");
+  CHECK(eight.skip == 1);
+  CHECK(eight.stack.cards == CardMask::of_rank(Rank::eight));
+  CHECK_FALSE(eight.stack_adds);
+  CHECK(eight.is_attack());
+
+  CHECK(v.last_card.enforce == LastCardEnforcement::when_caught);
+  CHECK(v.last_card.penalty == 2);
+  CHECK(v.beginner_mode);
+  CHECK(v.match.end == MatchKind::single_round);
+  CHECK(points(v, parse_card("AS")) == 25);
+}
+
+TEST_CASE("a built-in loaded by path equals the embedded one", "[load_variant]") {
+  for (const std::string& name : builtin_variant_names()) {
+    Variant by_path =
+        load_variant(std::string(SWITCHCARDS_SOURCE_DIR) + "/variants/" + name + ".yaml");
+    const Variant builtin = load_variant(name);
+    CHECK(by_path.source != builtin.source);
+    by_path.source = builtin.source;
+    CHECK(by_path == builtin);
+  }
+}
+
+TEST_CASE("extends deep-merges maps, replaces lists and scalars, null deletes",
+          "[load_variant][extends]") {
+  TempDir dir;
+  const std::string house = dir.write("house.yaml", R"(name: house
+title: Our House
+extends: british
+players: {max: 5}
+deck: {jokers: 2}
+specials:
+  pick-up-seven: null            # no black jacks
+  skip: {stack: 8}               # skips stack
+  wild-joker: {cards: joker, wild: true, names_suit: true}
+scoring:
+  values: {black J: 50, joker: 40}
+)");
+  const Variant v = load_variant(house);
+  const Variant british = load_variant("british");
+  CHECK(v.name == "house");
+  CHECK(v.title == "Our House");
+  CHECK(v.description == british.description);  // inherited
+  CHECK(v.source == house);
+  CHECK(v.deal.min_players == 2);  // inherited inside a merged map
+  CHECK(v.deal.max_players == 5);
+  CHECK(v.deal.decks == british.deal.decks);
+  CHECK(v.deal.deck.jokers == 2);
+  CHECK(v.deal.hand_size == british.deal.hand_size);
+
+  CHECK_FALSE(has_special(v, "pick-up-seven"));
+  REQUIRE(v.specials.size() == 4);
+  // Base order first, then the new entries.
+  CHECK(v.specials[0].name == "draw-two");
+  CHECK(v.specials[1].name == "skip");
+  CHECK(v.specials[2].name == "reverse");
+  CHECK(v.specials[3].name == "wild-joker");
+  const Effect& skip = special(v, "skip");
+  CHECK(skip.skip == 1);  // kept from the base
+  CHECK(skip.stack.cards == CardMask::of_rank(Rank::eight));
+  CHECK(special(v, "wild-joker").cards.cards == CardMask::of(Card::joker()));
+
+  // Later values override earlier ones: J 20 from the base, then black J 50.
+  CHECK(points(v, parse_card("JS")) == 50);
+  CHECK(points(v, parse_card("JH")) == 20);
+  CHECK(points(v, Card::joker()) == 40);
+  CHECK(points(v, parse_card("AS")) == 25);
+  CHECK(v.last_card == british.last_card);
+  CHECK(v.match == british.match);
+}
+
+TEST_CASE("extends follows paths relative to the file, in chains", "[load_variant][extends]") {
+  TempDir dir;
+  dir.write("bases/table.yaml", R"(name: table
+extends: british
+deal: {hand_size: 6}
+specials: {reverse: {cards: Q}}
+)");
+  const std::string top = dir.write("rules/top.yaml", R"(name: top
+extends: ../bases/table.yaml
+demand: null
+)");
+  // `demand: null` deletes nothing that exists: an error naming the key.
+  const std::string message = load_error([&] { load_variant(top); });
+  CHECK_THAT(message, Catch::Contains("top.yaml:3:1: demand: null deletes a key"));
+
+  dir.write("rules/top.yaml", R"(name: top
+extends: ../bases/table.yaml
+match: {end: single_round}
+)");
+  const Variant v = load_variant(top);
+  CHECK(v.deal.hand_size.at(4) == 6);
+  CHECK(special(v, "reverse").cards.cards == CardMask::of_rank(Rank::queen));
+  CHECK(special(v, "reverse").reverse);
+  CHECK(v.match.end == MatchKind::single_round);
+  CHECK(v.match.limit == 100);
+  CHECK(v.scoring == load_variant("british").scoring);
+}
+
+TEST_CASE("lists replace, they do not merge", "[load_variant][extends]") {
+  const Variant v = load_variant_from_string(R"(name: demand-aces
+extends: balkan
+specials:
+  picture-demand: {demand: [Q, K]}
+)");
+  CHECK(special(v, "picture-demand").demand.cards ==
+        (CardMask::of_rank(Rank::queen) | CardMask::of_rank(Rank::king)));
+  CHECK(special(v, "picture-demand").cards.cards == CardMask::of_rank(Rank::jack));
+}
+
+TEST_CASE("errors in a base file name the base file", "[load_variant][extends]") {
+  TempDir dir;
+  dir.write("base.yaml", "name: base\ndeck:\n  jokers: 9\n");
+  const std::string top = dir.write("top.yaml", "name: top\nextends: base.yaml\n");
+  const std::string message = load_error([&] { load_variant(top); });
+  CHECK_THAT(message, Catch::Contains("base.yaml:3:11: deck.jokers: 9 is out of range"));
+  CHECK_THAT(message, !Catch::Contains("top.yaml"));
+
+  // A value inherited from the base and valid there, made invalid by the top file: the error
+  // is reported in the top file, where the change is.
+  dir.write("base.yaml", "name: base\nplayers: {min: 2, max: 4}\ndeal: {hand_size: 7}\n");
+  dir.write("top.yaml", "name: top\nextends: base.yaml\nplayers: {max: 8}\n");
+  const std::string deal = load_error([&] { load_variant(top); });
+  CHECK_THAT(deal, Catch::Contains("top.yaml:3:10: deal.hand_size: impossible deal: 8 players"));
+}
+
+TEST_CASE("load_variant_from_string", "[load_variant][string]") {
+  const Variant v = load_variant_from_string(R"(name: tiny
+title: Two players, small deck
+players: {min: 2, max: 2}
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A]}
+deal: {hand_size: 5}
+specials:
+  wild: {cards: [J, 7], wild: true, names_suit: true}
+)",
+                                             "tiny");
+  CHECK(v.source == "tiny");
+  CHECK(v.deck_for(2).size() == 32);
+  CHECK(special(v, "wild").cards.cards ==
+        (CardMask::of_rank(Rank::jack) | CardMask::of_rank(Rank::seven)));
+  CHECK(special(v, "wild").cards.text == "[J, 7]");
+  // Defaults of the structs for everything not given.
+  CHECK(v.draw == DrawRules{});
+  CHECK(v.last_card == LastCardRules{});
+  CHECK(v.match == MatchRules{});
+
+  const std::string message =
+      load_error([] { load_variant_from_string("name: x\ndeal: {hand_size: 0}\n", "inline"); });
+  CHECK(message == "inline:2:19: deal.hand_size: 0 is out of range (allowed: 1..160)");
+
+  TempDir dir;
+  dir.write("base.yaml", "name: base\nplayers: {min: 3, max: 3}\n");
+  const Variant derived =
+      load_variant_from_string("name: derived\nextends: base.yaml\n", "mine", dir.path().string());
+  CHECK(derived.deal.min_players == 3);
+}
+
+TEST_CASE("overrides merge onto a variant before validation", "[load_variant][overrides]") {
+  const Variant v = load_variant("british",
+                                 "specials: {skip: {skip: 2}, reverse: null}\n"
+                                 "deal: {first_card: apply}\n",
+                                 "scenario.yaml#rules");
+  CHECK(v.name == "british");
+  CHECK(v.source == "built-in:british");
+  CHECK(special(v, "skip").skip == 2);
+  CHECK_FALSE(has_special(v, "reverse"));
+  CHECK(v.deal.first_card == FirstCardRule::apply);
+  CHECK(v.deal.hand_size.at(7) == 4);
+
+  CHECK(load_variant("british", "", "empty") == load_variant("british"));
+
+  LoadError error("", 0, 0, "", "");
+  try {
+    load_variant("balkan", "match:\n  end: forever\n", "scenario.yaml#rules");
+    FAIL("no error");
+  } catch (const LoadError& e) {
+    error = e;
+  }
+  CHECK(error.file() == "scenario.yaml#rules");
+  CHECK(error.line() == 2);
+  CHECK(error.column() == 8);
+  CHECK(error.key() == "match.end");
+  CHECK_THAT(error.message(), Catch::StartsWith("'forever' is not allowed here"));
+  CHECK_THAT(load_error([] { load_variant("british", "extends: balkan\n", "o"); }),
+             Catch::Contains("o:1:1: extends: overrides cannot extend"));
+}
+
+TEST_CASE("selectors parse ranks, suits, colours, cards, jokers and any", "[selector]") {
+  CHECK(mask("J") == CardMask::of_rank(Rank::jack));
+  CHECK(mask("jack") == CardMask::of_rank(Rank::jack));
+  CHECK(mask("ace") == CardMask::of_rank(Rank::ace));
+  CHECK(mask("10") == CardMask::of_rank(Rank::ten));
+  CHECK(mask("T") == CardMask::of_rank(Rank::ten));
+  CHECK(mask("2") == CardMask::of_rank(Rank::two));
+  CHECK(mask("hearts") == CardMask::of_suit(Suit::hearts));
+  CHECK(mask("heart") == CardMask::of_suit(Suit::hearts));
+  CHECK(mask("H") == CardMask::of_suit(Suit::hearts));
+  CHECK(mask("♠") == CardMask::of_suit(Suit::spades));
+  CHECK(mask("red") == CardMask::of_colour(Colour::red));
+  CHECK(mask("black J") == (CardMask::of(parse_card("JC")) | CardMask::of(parse_card("JS"))));
+  CHECK(mask("  red   Q ") == (CardMask::of(parse_card("QD")) | CardMask::of(parse_card("QH"))));
+  CHECK(mask("JS") == CardMask::of(parse_card("JS")));
+  CHECK(mask("10H") == CardMask::of(parse_card("10H")));
+  CHECK(mask("joker") == CardMask::of(Card::joker()));
+  CHECK(mask("JOKER") == CardMask::of(Card::joker()));
+  CHECK(mask("any") == CardMask::all());
+  CHECK(mask("any spades") == CardMask::of_suit(Suit::spades));
+  CHECK(mask("hearts JOKER").empty());
+  CHECK(mask("red spades").empty());
+
+  const std::vector<std::string> items = {"black J", "QH"};
+  const Selector list = parse_selector_list(items);
+  CHECK(list.cards.size() == 3);
+  CHECK(list.text == "[black J, QH]");
+  CHECK(parse_selector("black J").text == "black J");
+
+  CHECK_THROWS_AS(parse_selector(""), NotationError);
+  CHECK_THROWS_AS(parse_selector("   "), NotationError);
+  CHECK_THROWS_WITH(parse_selector("blak J"), Catch::Contains("'blak' in selector 'blak J'"));
+  CHECK_THROWS_WITH(parse_selector("black J, red J"), Catch::Contains("write a union as a list"));
+  CHECK_THROWS_AS(parse_selector("11"), NotationError);
+}
+
+TEST_CASE("selectors in variant files accept YAML integers and are limited to the deck",
+          "[selector][load_variant]") {
+  const Variant v = load_variant_from_string(R"(name: ints
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A]}
+players: {min: 2, max: 4}
+deal: {hand_size: 5}
+specials:
+  skip: {cards: 8, skip: 1}
+  ten: {cards: [10], draw: 1}
+  everything-else: {cards: [7, 9], wild: true}
+scoring:
+  values: {any: 3, 10: 10}
+)");
+  CHECK(special(v, "skip").cards.cards == CardMask::of_rank(Rank::eight));
+  CHECK(special(v, "ten").cards.cards == CardMask::of_rank(Rank::ten));
+  REQUIRE(v.scoring.values.size() == 2);
+  // `any` is restricted to the cards of the deck: no 2..6, no joker.
+  CHECK(v.scoring.values[0].cards.size() == 32);
+  CHECK_FALSE(v.scoring.values[0].cards.contains(Card::joker()));
+  CHECK(v.scoring.values[1].selector == "10");
+}
+
+TEST_CASE("LoadError composes FILE:LINE:COL: key: message", "[load_variant]") {
+  const LoadError e("a.yaml", 3, 7, "deal.hand_size", "too big");
+  CHECK(std::string(e.what()) == "a.yaml:3:7: deal.hand_size: too big");
+  CHECK(std::string(LoadError("a.yaml", 0, 0, "", "empty").what()) == "a.yaml: empty");
+}
+
+TEST_CASE("the complete example of docs/variant-format.md loads", "[load_variant][docs]") {
+  std::ifstream in(std::string(SWITCHCARDS_SOURCE_DIR) + "/docs/variant-format.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  const std::string text = doc.str();
+  const std::size_t section = text.find("## A complete file");
+  REQUIRE(section != std::string::npos);
+  const std::size_t begin = text.find("```yaml\n", section);
+  REQUIRE(begin != std::string::npos);
+  const std::size_t end = text.find("```", begin + 8);
+  const Variant v = load_variant_from_string(text.substr(begin + 8, end - begin - 8), "doc");
+  CHECK(v.name == "our-house");
+  CHECK(special(v, "pick-up-seven").stack.cards == mask("black J"));
+  CHECK(special(v, "reverse").cards.cards == CardMask::of_rank(Rank::queen));
+  CHECK(points(v, parse_card("JS")) == 50);
+}
