@@ -14,12 +14,16 @@ constexpr double kWin = 1e6;            // the play empties the hand
 constexpr double kAnswer = 100;         // answering a pending penalty instead of taking it
 constexpr double kStackOverCancel = 5;  // passing a penalty on beats cancelling it
 constexpr double kIdentical = 30;       // others draw and we play again
-constexpr double kAttack = 8;           // start a draw penalty ("chain 2s aggressively")
-constexpr double kAttackNearOut = 25;   // ... when the victim is close to going out
-constexpr double kMoveNearOut = 25;     // skip / reverse / back when the next seat is close
-constexpr double kSaveMove = -6;        // otherwise keep skips and reverses for later
-constexpr double kHelpsNearOut =
-    -15;  // a reverse or back that hands the turn to a seat close to out
+// Starting a draw penalty is neutral: the 2 is worth more kept for chaining (answering a 2
+// with a 2). Measured over 20,000 rounds against greedy bots: a bonus of 8 for attacking cost
+// 1 point of win rate in British and 5 in mobile-app, where it also left 17% of all-heuristic
+// rounds in stalemate (every hand full of wilds and twos passing penalties round the table).
+constexpr double kAttack = 0;
+constexpr double kAttackNearOut = 25;  // a draw penalty on a seat close to going out
+constexpr double kMoveNearOut = 25;    // skip / reverse / back when the next seat is close
+constexpr double kSaveMove = -6;       // otherwise keep skips and reverses for later
+// A reverse or go-back that hands the turn to a seat close to going out.
+constexpr double kHelpsNearOut = -15;
 constexpr double kDemandNearOut = 10;  // a demand (Balkan J) against a seat close to going out
 constexpr double kSaveWild = -10;      // keep wilds while the hand is long
 constexpr double kKeepDefence = -20;   // keep the card that cancels an attack (red J)

@@ -154,12 +154,12 @@ TEST_CASE("the heuristic plays the British strategy") {
   p.discard = cards({"5H"});
 
   SECTION("keeps a red jack, switches suit by rank towards its long suit") {
-    p.hands = {cards({"JH", "5S", "KS", "QS", "9H", "3D"}), cards({"2D", "3D", "4D", "6D", "7D"})};
+    p.hands = {cards({"JH", "5S", "KS", "QS", "9H", "3D"}), cards({"2D", "4D", "6D", "7D", "8D"})};
     CHECK(to_string(choose(p)) == "0 play 5S");
   }
   SECTION("chains a two on a pending two") {
     p.hands = {cards({"2C", "9H", "KS", "QS"}), cards({"2H", "3D", "4D", "6D"})};
-    p.discard = cards({"2H"});
+    p.discard = cards({"2S"});
     State s = engine.position(p);
     REQUIRE(engine.apply(s, Action::play(0, C("2C"))));  // seat 1 now faces 2
     engine.legal_actions(s, legal);

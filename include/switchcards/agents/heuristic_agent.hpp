@@ -1,8 +1,9 @@
 // HeuristicAgent: the strategy notes of the British document, applied to any variant through
 // the effects its cards carry: keep a card that cancels an attack (the red J against black
-// jacks); chain draw penalties (2s) aggressively; save skips, reverses and go-backs for when
-// the next player is close to going out; switch suit by rank towards the suit it is long in;
-// save wilds and name the suit it holds most of; play an identical card for its bonus.
+// jacks); chain draw penalties (answer a 2 with a 2), attacking first only against a seat
+// close to going out; save skips, reverses and go-backs for when the next player is close to
+// going out; switch suit by rank towards the suit it is long in; save wilds and name the suit
+// it holds most of; play an identical card for its bonus.
 // It forgets to call "last card" with a configurable probability, so the penalty rules are
 // exercised, and challenges a forgetful opponent whenever it can.
 #pragma once

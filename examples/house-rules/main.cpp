@@ -1,0 +1,60 @@
+// House rules: load a user's variant file (house-rules.yaml beside this program, which
+// `extends: british` and changes a few rules), simulate the same games under it and under the
+// base variant, and compare: are rounds longer, do penalties fire more, is the first seat
+// favoured? Run from this folder (CTest does), or pass the file's path.
+#include <fmt/core.h>
+
+#include <switchcards/agents/simulate.hpp>
+#include <switchcards/io/load_variant.hpp>
+
+using namespace switchcards;
+
+int main(int argc, char** argv) {
+  const std::string house_file = argc > 1 ? argv[1] : "house-rules.yaml";
+  Variant base, house;
+  try {
+    base = load_variant("british");
+    house = load_variant(house_file);
+  } catch (const LoadError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 1;
+  }
+
+  SimulationConfig study;
+  study.players = 4;
+  study.agents = {"heuristic", "greedy", "heuristic", "random:0.3"};
+  study.games = 2000;
+  study.seed = 99;
+  study.threads = 2;
+  const SimulationStats a = simulate(base, study).stats;
+  const SimulationStats b = simulate(house, study).stats;
+
+  const auto per_round = [](const SimulationStats& s, EventKind k) {
+    return static_cast<double>(s.events[static_cast<int>(k)]) / static_cast<double>(s.rounds);
+  };
+  const auto rate = [](const SimulationStats& s, int seat) {
+    return 100.0 * static_cast<double>(s.wins[seat]) / static_cast<double>(s.games);
+  };
+  fmt::print(
+      "{} games each, seats: heuristic, greedy, heuristic, random (forgets last card 30%)\n\n",
+      study.games);
+  fmt::print("{:<34} {:>12} {:>12}\n", "", base.name, house.name);
+  fmt::print("{:<34} {:>12.1f} {:>12.1f}\n", "decisions per round (mean)", a.mean_round_length(),
+             b.mean_round_length());
+  fmt::print("{:<34} {:>12} {:>12}\n", "decisions per round (p90)", a.round_length_percentile(0.9),
+             b.round_length_percentile(0.9));
+  const std::pair<const char*, EventKind> rows[] = {
+      {"penalties set per round", EventKind::penalty_pending},
+      {"penalties cancelled per round", EventKind::penalty_cancelled},
+      {"seats skipped per round", EventKind::seat_skipped},
+      {"last-card penalties per round", EventKind::last_card_penalty},
+      {"reshuffles per round", EventKind::stock_reshuffled}};
+  for (const auto& [label, kind] : rows)
+    fmt::print("{:<34} {:>12.2f} {:>12.2f}\n", label, per_round(a, kind), per_round(b, kind));
+  for (int seat = 0; seat < study.players; ++seat)
+    fmt::print("{:<34} {:>11.1f}% {:>11.1f}%\n",
+               fmt::format("seat {} ({}) wins", seat, study.agent_of(seat)), rate(a, seat),
+               rate(b, seat));
+  fmt::print("{:<34} {:>12} {:>12}\n", "stalemates", a.stalemates, b.stalemates);
+  return 0;
+}
