@@ -1,0 +1,162 @@
+// Scoring: the penalty points of the cards left in a hand at the end of a round (lower is
+// better; the round winner scores 0), from a variant's `scoring:` rules — card values per
+// selector, per-card multipliers, a factor per identical pair, one rounding at the end — or
+// from a house-rule formula (evaluated by muparser, which stays inside src/). See
+// docs/scoring.md for the YAML keys, worked examples and the exact arithmetic.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/hand.hpp"
+#include "switchcards/engine/state.hpp"
+#include "switchcards/rules/scoring_rules.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+// Every hand score is clamped to [-kMaxHandScore, kMaxHandScore], so match totals stay far
+// from int overflow and a formula's infinity has a defined value.
+inline constexpr int kMaxHandScore = 1'000'000;
+
+// ---- formulas ---------------------------------------------------------------------------
+
+// Why a `scoring.formula` cannot be used: the 1-based character (byte) position in the formula
+// where the problem was found (one past the end for "unexpected end"), and a message that
+// does not repeat the position.
+struct FormulaError {
+  int position = 1;
+  std::string message;
+  // "position 7: unknown name "totl" (...)"
+  std::string to_string() const { return "position " + std::to_string(position) + ": " + message; }
+  friend bool operator==(const FormulaError&, const FormulaError&) = default;
+};
+
+// Thrown by the scoring functions for a formula that check_scoring_formula refuses (a Variant
+// built in code without the loader's check). Loaded variants never throw this.
+class FormulaException : public std::invalid_argument {
+ public:
+  explicit FormulaException(FormulaError error)
+      : std::invalid_argument("scoring.formula: " + error.to_string()), error_(std::move(error)) {}
+  const FormulaError& error() const { return error_; }
+
+ private:
+  FormulaError error_;
+};
+
+// Checks a `scoring.formula` for the YAML loader, so that a bad formula is a load error with
+// its position and never a failure at scoring time. Returns nullopt when the formula is usable
+// (an empty or all-blank formula means "no formula" and is usable). Refused:
+//  - syntax errors (muparser's, with its position);
+//  - names other than the variables `total`, `cards`, `pairs`, the function `count(r)` and
+//    muparser's built-in functions (min, max, abs, rint, sum, avg, sqrt, ...) and constants
+//    (_pi, _e);
+//  - assignments (`total = 3`) and several comma-separated results (`total, 5`);
+//  - a formula whose value is not finite (division by zero, sqrt of a negative, ...) for one
+//    of a few sample hands (documented in docs/scoring.md). A formula that goes non-finite
+//    only on other hands is clamped at scoring time: +inf and NaN score kMaxHandScore, -inf
+//    scores -kMaxHandScore.
+// Never throws (every muparser exception is caught and becomes the FormulaError).
+std::optional<FormulaError> check_scoring_formula(std::string_view formula);
+
+// ---- card values --------------------------------------------------------------------------
+
+// The default points of a card before any `scoring.values` entry: 2..10 face value, J Q K 10,
+// A 1, joker 50.
+constexpr int default_card_value(Card c) {
+  switch (c.rank()) {
+    case Rank::ace:
+      return 1;
+    case Rank::jack:
+    case Rank::queen:
+    case Rank::king:
+      return 10;
+    case Rank::joker:
+      return 50;
+    default:
+      return static_cast<int>(c.rank()) + 1;
+  }
+}
+
+// The points of one card under `rules.values`: the last entry whose selector holds the card,
+// else the default.
+int card_value(const ScoringRules& rules, Card c);
+
+// ---- scoring hands ------------------------------------------------------------------------
+
+// The parts of one hand's score, for `switchcards score --explain` and for tests.
+struct HandScore {
+  int total = 0;   // the sum of the card values
+  int cards = 0;   // cards held
+  int pairs = 0;   // pairs of identical cards: count / 2 per card kind (3 copies: 1 pair)
+  double raw = 0;  // the value before rounding (the formula's, or total x the modifiers)
+  int score = 0;   // the final penalty points: raw rounded once by `rounding`, clamped
+};
+
+// A ScoringRules compiled for fast repeated scoring: the card values as a table and every
+// factor as an exact fraction. Cheap to build (no parsing: a formula is parsed once per thread
+// and formula text, on first use, and cached). Immutable after construction, so one scorer may
+// be shared by many threads. Throws FormulaException if the rules' formula is refused by
+// check_scoring_formula.
+//
+// Structured rules (no formula): score = total x product(factor^matching cards) x
+// pair_factor^pairs, computed exactly as a fraction (each factor is read as the fraction it
+// was written as: 0.5 = 1/2, 1.1 = 11/10, 0.3333333333333333 = 1/3; precisely, the first
+// continued-fraction convergent within 1e-12 relative error, denominators up to 10^6) and
+// rounded once. With a formula: the formula's value, read with a tolerance of 1e-9 relative
+// to land exactly on an integer or a half when it is that close (so 11.000000000000002 rounds
+// up to 11, not 12), then rounded once. `down` is floor, `up` is ceiling, `nearest` rounds
+// halves up (towards +infinity).
+//
+// An empty hand scores 0 (the round winner's score), whatever the formula says.
+class HandScorer {
+ public:
+  explicit HandScorer(const ScoringRules& rules);
+  explicit HandScorer(const Variant& variant) : HandScorer(variant.scoring) {}
+
+  int score(const Hand& hand) const { return breakdown(hand).score; }
+  int score(std::span<const Card> cards) const;
+  int operator()(const Hand& hand) const { return score(hand); }
+  HandScore breakdown(const Hand& hand) const;
+  int card_value(Card c) const { return values_[c.index()]; }
+  bool uses_formula() const { return !formula_.empty(); }
+
+ private:
+  struct Fraction {
+    std::int64_t num = 1;
+    std::int64_t den = 1;
+  };
+  struct Multiplier {
+    CardMask cards;
+    Fraction factor;
+    double approx = 1;
+  };
+  std::array<int, kCardKinds> values_{};
+  std::vector<Multiplier> multipliers_;
+  Fraction pair_factor_;
+  double pair_approx_ = 1;
+  Rounding rounding_ = Rounding::down;
+  bool exact_ = false;   // every factor has a short fraction (else: floating point)
+  std::string formula_;  // not blank: the formula replaces the structured modifiers
+};
+
+// The penalty points of a hand under the variant's scoring rules. Builds a HandScorer: for
+// millions of hands build one HandScorer and reuse it.
+int score_hand(const Variant& variant, const Hand& hand);
+int score_hand(const Variant& variant, std::span<const Card> cards);
+int score_hand(const ScoringRules& rules, const Hand& hand);
+
+// The scores of a finished round, seat 0 first: the seat that emptied its hand scores 0, every
+// other seat scores its hand. After a stalemate (the turn limit) every seat scores its hand
+// and nobody wins. Also usable on an unfinished state (every seat scores its hand).
+std::vector<int> round_scores(const Variant& variant, const State& state);
+std::vector<int> round_scores(const HandScorer& scorer, const State& state);
+
+}  // namespace switchcards

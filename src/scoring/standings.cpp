@@ -1,0 +1,212 @@
+// Match standings: totals, end conditions, tie rule, dealer rotation (see standings.hpp).
+#include "switchcards/engine/standings.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "switchcards/core/deck.hpp"
+#include "switchcards/core/pile.hpp"
+#include "switchcards/core/rng.hpp"
+
+namespace switchcards {
+
+namespace {
+
+std::size_t at(int seat) {
+  return static_cast<std::size_t>(seat);
+}
+
+// The worst / best of `seats` under the tie rule; -1 for no seats.
+int worst_of(const Standings& s, const std::vector<int>& seats) {
+  return seats.empty() ? -1 : rank_seats(s, seats).back();
+}
+int best_of(const Standings& s, const std::vector<int>& seats) {
+  return seats.empty() ? -1 : rank_seats(s, seats).front();
+}
+
+std::vector<int> seats_where(const Standings& s, auto&& pred) {
+  std::vector<int> out;
+  for (int seat = 0; seat < s.players(); ++seat)
+    if (pred(seat)) out.push_back(seat);
+  return out;
+}
+
+}  // namespace
+
+Standings Standings::start(int players) {
+  if (players < 1) throw std::invalid_argument("a match needs at least one seat");
+  Standings s;
+  s.totals.assign(at(players), 0);
+  s.out.assign(at(players), false);
+  s.last_round.assign(at(players), 0);
+  return s;
+}
+
+std::vector<int> Standings::active_seats() const {
+  return seats_where(*this, [&](int seat) { return is_in(seat); });
+}
+
+bool ranks_before(const Standings& s, int a, int b) {
+  if (a == b) return false;
+  if (s.totals[at(a)] != s.totals[at(b)]) return s.totals[at(a)] < s.totals[at(b)];
+  if (s.last_round[at(a)] != s.last_round[at(b)]) return s.last_round[at(a)] < s.last_round[at(b)];
+  if (a == s.last_round_winner || b == s.last_round_winner) return a == s.last_round_winner;
+  return a < b;
+}
+
+std::vector<int> rank_seats(const Standings& s, std::vector<int> seats) {
+  std::sort(seats.begin(), seats.end(), [&](int a, int b) { return ranks_before(s, a, b); });
+  return seats;
+}
+
+Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals) {
+  Standings s = Standings::start(static_cast<int>(totals.size()));
+  s.totals = std::move(totals);
+  if (rules.end == MatchKind::elimination || rules.end == MatchKind::threshold) {
+    const auto at_limit =
+        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.limit; });
+    if (!at_limit.empty()) s.first_at_limit = worst_of(s, at_limit);
+    if (rules.end == MatchKind::elimination)
+      for (int seat : at_limit) s.out[at(seat)] = true;
+  }
+  if (rules.end == MatchKind::threshold && rules.hard_limit > 0) {
+    const auto at_hard =
+        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.hard_limit; });
+    if (!at_hard.empty()) s.first_at_hard_limit = worst_of(s, at_hard);
+  }
+  return s;
+}
+
+Standings after_round(const MatchRules& rules, Standings s, std::span<const int> round_scores,
+                      int round_winner) {
+  if (s.over) throw std::logic_error("after_round: the match is already over");
+  if (static_cast<int>(round_scores.size()) != s.players())
+    throw std::invalid_argument("after_round: " + std::to_string(round_scores.size()) +
+                                " scores for " + std::to_string(s.players()) + " seats");
+  const std::vector<int> before = s.totals;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    const int score = s.is_in(seat) ? round_scores[at(seat)] : 0;
+    s.last_round[at(seat)] = score;
+    s.totals[at(seat)] += score;
+  }
+  ++s.rounds;
+  s.last_round_winner = (round_winner >= 0 && round_winner < s.players() && s.is_in(round_winner))
+                            ? round_winner
+                            : -1;
+  // The seats that played this round (all of them if a resumed match had everyone out).
+  std::vector<int> in = s.active_seats();
+  if (in.empty()) in = seats_where(s, [](int) { return true; });
+  // Seats that went from below `threshold` to at or over it in this round.
+  auto crossed = [&](int threshold) {
+    return seats_where(s, [&](int seat) {
+      return !s.out[at(seat)] && before[at(seat)] < threshold && s.totals[at(seat)] >= threshold;
+    });
+  };
+
+  switch (rules.end) {
+    case MatchKind::single_round:
+      s.over = true;
+      s.winner = best_of(s, in);
+      s.loser = worst_of(s, in);
+      break;
+
+    case MatchKind::fixed_rounds:
+      if (s.rounds >= std::max(1, rules.rounds)) {
+        s.over = true;
+        s.winner = best_of(s, in);
+        s.loser = worst_of(s, in);
+      }
+      break;
+
+    case MatchKind::elimination: {
+      const std::vector<int> newly = crossed(rules.limit);
+      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
+      for (int seat : newly) s.out[at(seat)] = true;
+      const std::vector<int> still_in = s.active_seats();
+      if (still_in.size() <= 1) {
+        s.over = true;
+        // Nobody left under the cap: the last seats standing went out together.
+        s.winner = still_in.size() == 1 ? still_in[0] : best_of(s, newly.empty() ? in : newly);
+        s.loser = s.first_at_limit >= 0 ? s.first_at_limit : worst_of(s, in);
+      }
+      break;
+    }
+
+    case MatchKind::threshold: {
+      const std::vector<int> newly = crossed(rules.limit);
+      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
+      if (rules.hard_limit > 0) {
+        const std::vector<int> newly_hard = crossed(rules.hard_limit);
+        if (!newly_hard.empty() && s.first_at_hard_limit < 0)
+          s.first_at_hard_limit = worst_of(s, newly_hard);
+      }
+      const std::vector<int> below =
+          seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+      if (below.size() <= 1) {
+        s.over = true;
+        s.winner = below.size() == 1 ? below[0] : best_of(s, newly.empty() ? in : newly);
+        s.loser = s.first_at_hard_limit >= 0 ? s.first_at_hard_limit
+                  : s.first_at_limit >= 0    ? s.first_at_limit
+                                             : worst_of(s, in);
+      }
+      break;
+    }
+  }
+  return s;
+}
+
+Standings end_match_now(const MatchRules& rules, Standings s) {
+  if (s.over) return s;
+  std::vector<int> candidates = s.active_seats();
+  if (rules.end == MatchKind::threshold) {
+    const auto below = seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+    if (!below.empty()) candidates = below;
+  }
+  if (candidates.empty()) candidates = seats_where(s, [](int) { return true; });
+  s.over = true;
+  s.winner = best_of(s, candidates);
+  s.loser = s.first_at_hard_limit >= 0 ? s.first_at_hard_limit
+            : s.first_at_limit >= 0    ? s.first_at_limit
+                                       : worst_of(s, candidates);
+  return s;
+}
+
+std::uint64_t round_seed(std::uint64_t match_seed, int round) {
+  return derive_seed(match_seed, static_cast<std::uint64_t>(round));
+}
+
+Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed) {
+  if (players < 1 || players > kMaxSeats)
+    throw std::invalid_argument("cannot cut for " + std::to_string(players) + " players");
+  Pile deck = build_deck(variant.deck_for(players));
+  if (deck.size() < players)
+    throw std::invalid_argument("a deck of " + std::to_string(deck.size()) +
+                                " cards cannot be cut by " + std::to_string(players) + " players");
+  Pcg32 rng(derive_seed(match_seed, kCutStream));
+  shuffle(deck.cards(), rng);
+  Cut cut;
+  auto cut_rank = [](Card c) { return c.is_joker() ? 14 : static_cast<int>(c.rank()) + 1; };
+  for (int seat = 0; seat < players; ++seat) {
+    cut.cards.push_back(deck.pop());
+    if (cut_rank(cut.cards.back()) < cut_rank(cut.cards[at(cut.dealer)])) cut.dealer = seat;
+  }
+  return cut;
+}
+
+int first_dealer(const Variant& variant, int players, std::uint64_t match_seed) {
+  if (variant.match.first_dealer == FirstDealer::lowest_cut)
+    return cut_for_dealer(variant, players, match_seed).dealer;
+  return 0;
+}
+
+int next_dealer(const Standings& s, int dealer) {
+  const int n = s.players();
+  for (int k = 1; k <= n; ++k) {
+    const int seat = (dealer + k) % n;
+    if (s.is_in(seat)) return seat;
+  }
+  return dealer;
+}
+
+}  // namespace switchcards

@@ -1,0 +1,521 @@
+// Matches: every end condition of `match:` from given totals (single round, fixed rounds,
+// elimination, the Balkan threshold with its hard limit), the tie rule, the dealer rotation and
+// the cut; then whole matches between simple bots: a Balkan match to 250/500 and a British
+// elimination match to 100, played to the end, with their events.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "switchcards/agents/match.hpp"
+#include "switchcards/core/rng.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+MatchRules rules(MatchKind end, int limit = 100, int hard_limit = 0, int rounds = 1) {
+  MatchRules r;
+  r.end = end;
+  r.limit = limit;
+  r.hard_limit = hard_limit;
+  r.rounds = rounds;
+  return r;
+}
+
+Standings add(const MatchRules& r, const Standings& s, std::vector<int> scores, int winner = -1) {
+  return after_round(r, s, scores, winner);
+}
+
+// Plays the first legal action; calls "last card" when it can.
+class FirstLegal final : public Agent {
+ public:
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    const Action a = legal[0];
+    return a.kind() == ActionKind::play && view.hand().size() == 2 ? a.with_last() : a;
+  }
+  std::string name() const override { return "first-legal"; }
+};
+
+// Uniform among the legal actions, seeded; forgets "last card" one time in four and challenges
+// when it may, so the last-card rules are exercised too.
+class SeededRandom final : public Agent {
+ public:
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    ++choices;
+    const Action a = legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+    const bool call = rng_.below(4) != 0;
+    return a.kind() == ActionKind::play && view.hand().size() == 2 && call ? a.with_last() : a;
+  }
+  bool challenges(const PlayerView&, int) override { return rng_.below(2) == 0; }
+  void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
+  std::string name() const override { return "seeded-random"; }
+  int choices = 0;
+
+ private:
+  Pcg32 rng_;
+};
+
+// Never legal: for the error path.
+class Cheater final : public Agent {
+ public:
+  Action choose(const PlayerView& view, std::span<const Action>) override {
+    return Action::play(view.seat(), Card::joker());
+  }
+  std::string name() const override { return "cheater"; }
+};
+
+struct Log {
+  std::vector<MatchEventKind> kinds;
+  std::vector<int> eliminated;
+  int rounds_started = 0, rounds_scored = 0, overs = 0, over_winner = -1, over_loser = -1;
+  std::vector<std::vector<int>> scores;
+  MatchObserver observer() {
+    return [this](const MatchEvent& e) {
+      kinds.push_back(e.kind);
+      switch (e.kind) {
+        case MatchEventKind::round_started:
+          ++rounds_started;
+          break;
+        case MatchEventKind::round_scored:
+          ++rounds_scored;
+          scores.emplace_back(e.scores.begin(), e.scores.end());
+          break;
+        case MatchEventKind::player_eliminated:
+          eliminated.push_back(e.seat);
+          CHECK_FALSE(e.standings->is_in(e.seat));
+          break;
+        case MatchEventKind::match_over:
+          ++overs;
+          over_winner = e.seat;
+          over_loser = e.loser;
+          CHECK(e.standings->over);
+          break;
+      }
+    };
+  }
+};
+
+}  // namespace
+
+// ---- end conditions from given totals ---------------------------------------------------------
+
+TEST_CASE("single round: over after one round; the round winner wins", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::single_round);
+  const Standings s = add(r, Standings::start(3), {0, 12, 30}, 0);
+  CHECK(s.over);
+  CHECK(s.rounds == 1);
+  CHECK(s.winner == 0);
+  CHECK(s.loser == 2);
+  CHECK(s.totals == std::vector<int>{0, 12, 30});
+  CHECK_THROWS_AS(add(r, s, {0, 0, 0}), std::logic_error);
+  SECTION("a stalemate: the lowest hand wins") {
+    const Standings t = add(r, Standings::start(3), {14, 9, 30}, -1);
+    CHECK(t.winner == 1);
+    CHECK(t.loser == 2);
+  }
+  SECTION("the round winner beats a seat that also scored 0 (zero-valued cards)") {
+    const Standings t = add(r, Standings::start(3), {0, 5, 0}, 2);
+    CHECK(t.winner == 2);
+    CHECK(t.loser == 1);
+  }
+  SECTION("equal losers: the higher seat loses") {
+    const Standings t = add(r, Standings::start(3), {0, 5, 5}, 0);
+    CHECK(t.loser == 2);
+  }
+}
+
+TEST_CASE("fixed rounds: lowest total after the last round", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::fixed_rounds, 100, 0, 3);
+  Standings s = Standings::start(3);
+  s = add(r, s, {0, 20, 35}, 0);
+  CHECK_FALSE(s.over);
+  s = add(r, s, {15, 0, 5}, 1);
+  CHECK_FALSE(s.over);
+  s = add(r, s, {25, 20, 0}, 2);
+  REQUIRE(s.over);
+  CHECK(s.totals == std::vector<int>{40, 40, 40});
+  // All equal: the lower score in the last round (seat 2, the round winner, scored 0), then
+  // the lower seat: 1 (20) before 0 (25).
+  CHECK(s.winner == 2);
+  CHECK(s.loser == 0);
+  CHECK(rank_seats(s, {0, 1, 2}) == std::vector<int>{2, 1, 0});
+
+  SECTION("resumed from totals, the final round decides") {
+    Standings t = standings_from_totals(r, {50, 60, 70});
+    t = add(r, t, {0, 0, 0});
+    t = add(r, t, {0, 0, 0});
+    t = add(r, t, {30, 0, 5}, 1);
+    REQUIRE(t.over);
+    CHECK(t.winner == 1);  // 60
+    CHECK(t.loser == 0);   // 80 against 75
+  }
+  SECTION("complete tie: the lower seat ranks first") {
+    Standings t = standings_from_totals(r, {10, 10});
+    for (int i = 0; i < 3; ++i) t = add(r, t, {5, 5});
+    CHECK(t.winner == 0);
+    CHECK(t.loser == 1);
+  }
+}
+
+TEST_CASE("elimination: a seat reaching the cap sits out; the last under it wins",
+          "[match][standings]") {
+  const MatchRules r = rules(MatchKind::elimination, 100);
+  Standings s = standings_from_totals(r, {90, 50, 99, 20});
+  CHECK(s.active_seats() == std::vector<int>{0, 1, 2, 3});
+  s = add(r, s, {20, 10, 0, 5}, 2);  // seat 0 reaches 110
+  CHECK_FALSE(s.over);
+  CHECK_FALSE(s.is_in(0));
+  CHECK(s.first_at_limit == 0);
+  CHECK(s.active_seats() == std::vector<int>{1, 2, 3});
+  s = add(r, s, {40, 45, 5, 0}, 3);  // seat 0 sits out: its 40 is ignored
+  CHECK(s.totals[0] == 110);
+  CHECK(s.last_round[0] == 0);
+  CHECK_FALSE(s.is_in(1));  // 105
+  CHECK_FALSE(s.is_in(2));  // 104
+  // Seats 1 and 2 went out together; seat 3 is the last under the cap.
+  CHECK(s.over);
+  CHECK(s.winner == 3);
+  CHECK(s.loser == 0);  // the first eliminated
+
+  SECTION("the last seats all reach the cap in one round: the best of them wins") {
+    Standings t = standings_from_totals(r, {150, 95, 90});
+    CHECK_FALSE(t.is_in(0));
+    CHECK(t.first_at_limit == 0);
+    t = add(r, t, {0, 10, 14});  // 105 and 104
+    REQUIRE(t.over);
+    CHECK(t.winner == 2);
+    CHECK(t.loser == 0);
+  }
+  SECTION("two reach the cap in the first elimination round: the worse is the loser") {
+    Standings t = standings_from_totals(r, {95, 95, 10});
+    t = add(r, t, {10, 20, 0}, 2);  // 105 and 115
+    REQUIRE(t.over);
+    CHECK(t.winner == 2);
+    CHECK(t.first_at_limit == 1);
+    CHECK(t.loser == 1);
+  }
+  SECTION("equal totals when going out together: the worse last round is eliminated first") {
+    Standings t = standings_from_totals(r, {90, 80, 10});
+    t = add(r, t, {20, 30, 0}, 2);  // 110 and 110
+    CHECK(t.first_at_limit == 1);
+  }
+}
+
+TEST_CASE("threshold (Balkan): play on until one seat is below the limit", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::threshold, 250, 500);
+  Standings s = standings_from_totals(r, {240, 100, 245, 200});
+  s = add(r, s, {20, 10, 0, 30}, 2);  // seat 0: 260, the first to reach 250
+  CHECK(s.first_at_limit == 0);
+  CHECK_FALSE(s.over);
+  CHECK(s.is_in(0));  // everyone keeps playing
+  CHECK(s.active_seats().size() == 4);
+  s = add(r, s, {300, 5, 10, 25}, 1);  // 560, 115, 255, 255
+  CHECK(s.first_at_hard_limit == 0);
+  REQUIRE(s.over);
+  CHECK(s.winner == 1);  // the only one below 250
+  CHECK(s.loser == 0);   // reached 500 (also the first at 250)
+
+  SECTION("without reaching the hard limit the first at the limit loses") {
+    Standings t = standings_from_totals(r, {240, 100, 245});
+    t = add(r, t, {20, 0, 0}, 1);  // 260: first at the limit
+    t = add(r, t, {0, 5, 10}, 0);  // 255
+    REQUIRE(t.over);
+    CHECK(t.winner == 1);
+    CHECK(t.loser == 0);
+  }
+  SECTION("a seat reaching the hard limit later is the loser instead") {
+    Standings t = standings_from_totals(r, {240, 100, 200});
+    t = add(r, t, {20, 0, 0}, 1);   // seat 0: 260, first at the limit
+    t = add(r, t, {0, 0, 310}, 1);  // seat 2: 510, first at the hard limit
+    REQUIRE(t.over);
+    CHECK(t.first_at_limit == 0);
+    CHECK(t.first_at_hard_limit == 2);
+    CHECK(t.winner == 1);
+    CHECK(t.loser == 2);
+  }
+  SECTION("reaching the hard limit does not end the match by itself") {
+    Standings t = standings_from_totals(r, {0, 0, 0});
+    t = add(r, t, {600, 0, 0}, 1);
+    CHECK_FALSE(t.over);
+    CHECK(t.first_at_hard_limit == 0);
+  }
+  SECTION("two reach the limit in the same round: the higher total is first") {
+    Standings t = standings_from_totals(r, {240, 245, 100, 100});
+    t = add(r, t, {20, 5, 0, 0}, 2);  // 260 and 250
+    CHECK(t.first_at_limit == 0);
+    CHECK_FALSE(t.over);
+  }
+  SECTION("two reach the limit with equal totals: the worse last round, then the higher seat") {
+    Standings t = standings_from_totals(r, {240, 245, 100});
+    t = add(r, t, {10, 5, 0}, 2);  // 250 and 250
+    CHECK(t.first_at_limit == 0);  // scored 10 against 5
+    Standings u = standings_from_totals(r, {240, 240, 100});
+    u = add(r, u, {10, 10, 0}, 2);
+    CHECK(u.first_at_limit == 1);
+  }
+  SECTION("several pass the hard limit in one round: the highest total is the loser") {
+    Standings t = standings_from_totals(r, {480, 490, 100, 100});
+    t = add(r, t, {30, 40, 0, 0}, 2);  // 510 and 530
+    CHECK(t.first_at_hard_limit == 1);
+    t = add(r, t, {0, 0, 200, 0}, 3);  // 300: only seat 3 below
+    REQUIRE(t.over);
+    CHECK(t.winner == 3);
+    CHECK(t.loser == 1);
+  }
+  SECTION("the last seats below all reach the limit together: the best of them wins") {
+    Standings t = standings_from_totals(r, {260, 240, 245});
+    CHECK(t.first_at_limit == 0);
+    t = add(r, t, {0, 20, 10}, 0);  // 260 and 255
+    REQUIRE(t.over);
+    CHECK(t.winner == 2);
+    CHECK(t.loser == 0);
+  }
+  SECTION("no hard limit configured") {
+    const MatchRules soft = rules(MatchKind::threshold, 250, 0);
+    Standings t = standings_from_totals(soft, {240, 0});
+    t = add(soft, t, {900, 0}, 1);
+    REQUIRE(t.over);
+    CHECK(t.first_at_hard_limit == -1);
+    CHECK(t.winner == 1);
+    CHECK(t.loser == 0);
+  }
+}
+
+TEST_CASE("standings: errors and ending a match early", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::threshold, 250, 500);
+  CHECK_THROWS_AS(add(r, Standings::start(3), {1, 2}), std::invalid_argument);
+  Standings s = standings_from_totals(r, {100, 260, 40});
+  s = end_match_now(r, s);
+  CHECK(s.over);
+  CHECK(s.winner == 2);
+  CHECK(s.loser == 1);  // first at the limit
+  Standings e = end_match_now(rules(MatchKind::elimination),
+                              standings_from_totals(rules(MatchKind::elimination), {10, 50}));
+  CHECK(e.winner == 0);
+  CHECK(e.loser == 1);
+}
+
+TEST_CASE("dealer rotation and the cut for the first dealer", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::elimination, 100);
+  Standings s = standings_from_totals(r, {0, 120, 0, 0});
+  CHECK(next_dealer(s, 0) == 2);  // seat 1 is out
+  CHECK(next_dealer(s, 3) == 0);  // clockwise wraps
+  CHECK(next_dealer(s, 1) == 2);  // the dealer itself just went out
+
+  const Variant british = load_variant("british");
+  CHECK(british.match.first_dealer == FirstDealer::lowest_cut);
+  for (std::uint64_t seed = 0; seed < 50; ++seed) {
+    const Cut cut = cut_for_dealer(british, 5, seed);
+    REQUIRE(cut.cards.size() == 5);
+    auto rank_of = [](Card c) { return static_cast<int>(c.rank()); };  // A low
+    const Card low = cut.cards[static_cast<std::size_t>(cut.dealer)];
+    for (int seat = 0; seat < 5; ++seat) {
+      const Card c = cut.cards[static_cast<std::size_t>(seat)];
+      CHECK(rank_of(c) >= rank_of(low));
+      if (seat < cut.dealer) CHECK(rank_of(c) > rank_of(low));  // ties go to the lower seat
+    }
+    CHECK(first_dealer(british, 5, seed) == cut.dealer);
+    CHECK(cut_for_dealer(british, 5, seed).cards == cut.cards);  // seeded
+  }
+  const Variant balkan = load_variant("balkan");
+  CHECK(first_dealer(balkan, 4, 99) == 0);  // seat_zero
+  CHECK(round_seed(7, 3) == derive_seed(7, 3));
+}
+
+// ---- whole matches between bots ----------------------------------------------------------------
+
+TEST_CASE("a full Balkan match between bots, to 250 and 500", "[match][balkan]") {
+  const Variant balkan = load_variant("balkan");
+  SeededRandom a, b, c;
+  FirstLegal d;
+  Log log;
+  Match match(balkan, {&a, &b, &c, &d}, 2024);
+  match.set_observer(log.observer());
+  const Standings& s = match.play();
+  REQUIRE(s.over);
+  CHECK_FALSE(match.stopped_at_round_limit());
+  INFO("rounds " << s.rounds << ", totals " << s.totals[0] << " " << s.totals[1] << " "
+                 << s.totals[2] << " " << s.totals[3]);
+  CHECK(s.rounds > 1);
+  CHECK(a.choices > 0);
+
+  // The end condition: at most one seat below 250, and it is the winner.
+  int below = 0;
+  for (int t : s.totals) below += t < 250;
+  CHECK(below <= 1);
+  if (below == 1) CHECK(s.totals[static_cast<std::size_t>(s.winner)] < 250);
+  CHECK(s.loser != s.winner);
+  if (s.first_at_hard_limit >= 0)
+    CHECK(s.loser == s.first_at_hard_limit);
+  else
+    CHECK(s.loser == s.first_at_limit);
+  // Everyone played every round (nobody sits out in the threshold game).
+  for (const RoundRecord& rec : match.history()) CHECK(rec.seats.size() == 4);
+
+  // Totals are the sums of the round scores; a round winner scored 0.
+  std::vector<int> sums(4, 0);
+  for (const RoundRecord& rec : match.history()) {
+    for (int i = 0; i < 4; ++i)
+      sums[static_cast<std::size_t>(i)] += rec.scores[static_cast<std::size_t>(i)];
+    if (rec.winner >= 0) CHECK(rec.scores[static_cast<std::size_t>(rec.winner)] == 0);
+  }
+  CHECK(sums == s.totals);
+  // The deal rotates clockwise from seat 0.
+  for (std::size_t k = 0; k < match.history().size(); ++k)
+    CHECK(match.history()[k].dealer == static_cast<int>(k % 4));
+
+  // Events: one start and one score per round, one match_over, last.
+  CHECK(log.rounds_started == s.rounds);
+  CHECK(log.rounds_scored == s.rounds);
+  CHECK(log.overs == 1);
+  CHECK(log.kinds.back() == MatchEventKind::match_over);
+  CHECK(log.over_winner == s.winner);
+  CHECK(log.over_loser == s.loser);
+  CHECK(log.eliminated.empty());
+  CHECK_THROWS_AS(match.play_round(), std::logic_error);
+
+  SECTION("reproducible from the seed") {
+    SeededRandom a2, b2, c2;
+    FirstLegal d2;
+    Match again(balkan, {&a2, &b2, &c2, &d2}, 2024);
+    again.play();
+    CHECK(again.standings() == s);
+    REQUIRE(again.history().size() == match.history().size());
+    for (std::size_t k = 0; k < again.history().size(); ++k)
+      CHECK(again.history()[k].scores == match.history()[k].scores);
+  }
+}
+
+TEST_CASE("a British elimination match between bots, to 100", "[match][british]") {
+  const Variant british = load_variant("british");
+  REQUIRE(british.match.end == MatchKind::elimination);
+  REQUIRE(british.match.limit == 100);
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    SeededRandom a, b, c, d, e;
+    Log log;
+    Match match(british, {&a, &b, &c, &d, &e}, seed);
+    match.set_observer(log.observer());
+    const int dealer0 = match.dealer();
+    CHECK(dealer0 == first_dealer(british, 5, seed));
+    const Standings& s = match.play();
+    REQUIRE(s.over);
+    INFO("seed " << seed << ", rounds " << s.rounds);
+    CHECK(match.history().front().dealer == dealer0);
+
+    // Everyone but the winner went out at 100 or more; the winner is the last one under the
+    // cap, or the best of those who went out together in the last round.
+    int still_in = 0;
+    for (int seat = 0; seat < 5; ++seat) still_in += s.is_in(seat);
+    CHECK(still_in <= 1);
+    if (still_in == 1) {
+      CHECK(s.is_in(s.winner));
+      CHECK(s.totals[static_cast<std::size_t>(s.winner)] < 100);
+    }
+    CHECK(s.loser == s.first_at_limit);
+    CHECK(log.eliminated.size() == static_cast<std::size_t>(5 - still_in));
+    CHECK(log.eliminated.front() == s.first_at_limit);
+
+    // Eliminated seats sit out: after its elimination round a seat is dealt no more cards and
+    // scores nothing; the dealer is always a seat still in, moving clockwise.
+    std::vector<bool> out(5, false);
+    for (const RoundRecord& rec : match.history()) {
+      CHECK(std::find(rec.seats.begin(), rec.seats.end(), rec.dealer) != rec.seats.end());
+      for (int seat = 0; seat < 5; ++seat) {
+        const bool plays = std::find(rec.seats.begin(), rec.seats.end(), seat) != rec.seats.end();
+        CHECK(plays == !out[static_cast<std::size_t>(seat)]);
+        if (!plays) CHECK(rec.scores[static_cast<std::size_t>(seat)] == 0);
+      }
+      std::vector<int> totals(5, 0);
+      for (const RoundRecord& upto : match.history()) {
+        for (int seat = 0; seat < 5; ++seat)
+          totals[static_cast<std::size_t>(seat)] += upto.scores[static_cast<std::size_t>(seat)];
+        if (&upto == &rec) break;
+      }
+      for (int seat = 0; seat < 5; ++seat)
+        if (totals[static_cast<std::size_t>(seat)] >= 100)
+          out[static_cast<std::size_t>(seat)] = true;
+    }
+    for (std::size_t k = 1; k < match.history().size(); ++k) {
+      const RoundRecord& prev = match.history()[k - 1];
+      const RoundRecord& cur = match.history()[k];
+      // The next seat clockwise after the previous dealer that is still in.
+      int expected = prev.dealer;
+      do expected = (expected + 1) % 5;
+      while (std::find(cur.seats.begin(), cur.seats.end(), expected) == cur.seats.end());
+      CHECK(cur.dealer == expected);
+    }
+    CHECK(log.over_winner == s.winner);
+  }
+}
+
+TEST_CASE("single-round and fixed-round matches, resumed totals, stalemates", "[match]") {
+  SECTION("mobile app: one round, whoever empties their hand wins") {
+    const Variant app = load_variant("mobile-app");
+    SeededRandom a, b, c;
+    Match match(app, {&a, &b, &c}, 5);
+    match.play();
+    REQUIRE(match.over());
+    REQUIRE(match.history().size() == 1);
+    const RoundRecord& rec = match.history()[0];
+    if (rec.winner >= 0) CHECK(match.winner() == rec.winner);
+  }
+  SECTION("fixed rounds from a house rule") {
+    const Variant v = load_variant("british", "match: {end: fixed_rounds, rounds: 4}", "house");
+    FirstLegal a, b, c;
+    Match match(v, {&a, &b, &c}, 11);
+    match.play();
+    CHECK(match.standings().rounds == 4);
+    CHECK(match.winner() == rank_seats(match.standings(), {0, 1, 2}).front());
+  }
+  SECTION("resumed from totals: the Balkan final round") {
+    const Variant balkan = load_variant("balkan");
+    SeededRandom a, b, c;
+    MatchOptions options;
+    options.start_totals = {249, 249, 0};
+    Match match(balkan, {&a, &b, &c}, 3, options);
+    match.play_round();
+    // Seats 0 and 1 both lose some points unless they win the round.
+    const Standings& s = match.standings();
+    CHECK(s.rounds == 1);
+    if (s.over) CHECK(s.winner == 2);
+  }
+  SECTION("a round at the turn limit is a stalemate: everyone scores, nobody wins it") {
+    Variant v = load_variant("british", "match: {end: fixed_rounds, rounds: 2}", "house");
+    v.round.turn_limit = 3;
+    FirstLegal a, b;
+    Match match(v, {&a, &b}, 8);
+    match.play();
+    REQUIRE(match.history().size() == 2);
+    for (const RoundRecord& rec : match.history()) {
+      CHECK(rec.stalemate);
+      CHECK(rec.winner == -1);
+      CHECK(rec.scores[0] > 0);
+      CHECK(rec.scores[1] > 0);
+    }
+  }
+  SECTION("the round cap ends a long match as it stands") {
+    const Variant balkan = load_variant("balkan");
+    FirstLegal a, b, c;
+    MatchOptions options;
+    options.max_rounds = 1;
+    Match match(balkan, {&a, &b, &c}, 3, options);
+    match.play();
+    CHECK(match.over());
+    CHECK(match.stopped_at_round_limit());
+    CHECK(match.standings().rounds == 1);
+  }
+  SECTION("bad set-ups") {
+    const Variant balkan = load_variant("balkan");  // 3 to 5 players
+    FirstLegal a, b;
+    CHECK_THROWS_AS(Match(balkan, {&a, &b}, 1), std::invalid_argument);
+    CHECK_THROWS_AS(Match(balkan, {&a, &b, nullptr}, 1), std::invalid_argument);
+    Cheater x;
+    Match match(balkan, {&a, &b, &x}, 1);
+    CHECK_THROWS_AS(match.play(), std::logic_error);
+  }
+}
