@@ -73,7 +73,7 @@ void add_demo(CLI::App& app, int& exit_code) {
   static std::string variant = "british", agents = "heuristic,greedy,heuristic,random";
   static std::uint64_t seed = 1;
   static int players = 0;
-  static bool colour = false;
+  static bool colour = false, no_colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
   cmd->add_option("--seed,-s", seed, "seed of the match")->capture_default_str();
   cmd->add_option("--players,-p", players,
@@ -81,7 +81,8 @@ void add_demo(CLI::App& app, int& exit_code) {
   cmd->add_option("--agents,-a", agents,
                   "bots by seat, comma-separated, repeated to fill the seats")
       ->capture_default_str();
-  cmd->add_flag("--color", colour, "coloured cards (for a terminal)");
+  cmd->add_flag("--color", colour, "coloured cards even when the output is not a terminal");
+  cmd->add_flag("--no-color", no_colour, "plain cards");
   cmd->callback([&exit_code] {
     const Variant v = load_cli_variant(variant);
     const int n = players_for(v, players);
@@ -99,8 +100,8 @@ void add_demo(CLI::App& app, int& exit_code) {
     std::string lineup;
     for (int seat = 0; seat < n; ++seat) {
       const std::string& name = names[static_cast<std::size_t>(seat) % names.size()];
-      owned.push_back(
-          std::make_unique<Narrator>(make_agent(name, 0), engine, &round_seats, colour));
+      owned.push_back(std::make_unique<Narrator>(make_agent(name, 0), engine, &round_seats,
+                                                 !no_colour && (colour || stdout_is_terminal())));
       seats.push_back(owned.back().get());
       lineup += fmt::format("{}seat {} {}", seat ? ", " : "", seat, name);
     }

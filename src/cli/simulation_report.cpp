@@ -257,8 +257,8 @@ void print_report(const ShardResults& r, double seconds) {
              c.kind == GameKind::match
                  ? fmt::format(", matches stopped at the round cap: {}", grouped(s.unfinished))
                  : "");
-  fmt::print("\nWins by seat{}        wins   rate   95% interval\n",
-             c.kind == GameKind::match ? " (matches)" : "");
+  fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n",
+             c.kind == GameKind::match ? "Wins by seat (matches)" : "Wins by seat", "wins", "rate");
   for (int seat = 0; seat < c.players; ++seat) {
     const std::uint64_t w = s.wins[seat];
     const Interval i = wilson_interval(w, s.games);
@@ -269,7 +269,7 @@ void print_report(const ShardResults& r, double seconds) {
   }
   const auto by_agent = summarize_agents(c, s);
   if (by_agent.size() > 1) {
-    fmt::print("\nWins by agent (per seat held)\n");
+    fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n", "Wins by agent per seat", "wins", "rate");
     for (const AgentSummary& a : by_agent)
       fmt::print("  {:<12} {} seat{} {:>9} {:>6}   {} - {}\n", a.agent, a.seats,
                  a.seats == 1 ? " " : "s", grouped(a.wins), percent(a.rate),
@@ -278,7 +278,7 @@ void print_report(const ShardResults& r, double seconds) {
   fmt::print("\nRound length (decisions): mean {:.1f}, p50 {}, p90 {}, p99 {}, longest {}\n",
              s.mean_round_length(), s.round_length_percentile(0.5), s.round_length_percentile(0.9),
              s.round_length_percentile(0.99), s.longest_round());
-  fmt::print("\nEffects                            total   per round\n");
+  fmt::print("\n{:<30} {:>12} {:>10}\n", "Effects", "total", "per round");
   for (const EventLabel& e : kEffectEvents) {
     const std::uint64_t n = s.events[static_cast<int>(e.kind)];
     if (n == 0) continue;

@@ -110,7 +110,7 @@ std::string effect_text(const Effect& e, int max_players) {
             ", which passes the penalty on with the answer's cards added ({}, {}, {}...)", e.draw,
             2 * e.draw, 3 * e.draw);
       else if (e.stack_adds)
-        s += ", which passes it on, added up";
+        s += ", which passes the skip on with one more seat skipped per answer";
       else
         s += ", which passes it on unchanged";
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
@@ -136,13 +136,14 @@ std::string effect_text(const Effect& e, int max_players) {
   return out;
 }
 
-std::string card_values_text(const ScoringRules& rules) {
+std::string card_values_text(const ScoringRules& rules, CardMask deck) {
   // Rank by rank, high to low; where suits differ, the exceptions follow in brackets.
   static constexpr Rank kOrder[] = {Rank::ace,  Rank::king,  Rank::queen, Rank::jack, Rank::ten,
                                     Rank::nine, Rank::eight, Rank::seven, Rank::six,  Rank::five,
                                     Rank::four, Rank::three, Rank::two};
   std::vector<std::string> items;
   for (Rank r : kOrder) {
+    if ((deck & CardMask::of_rank(r)).empty()) continue;
     std::map<int, std::vector<Suit>> by_value;
     for (int s = 0; s < kSuitCount; ++s)
       by_value[card_value(rules, Card(r, static_cast<Suit>(s)))].push_back(static_cast<Suit>(s));
@@ -162,8 +163,8 @@ std::string card_values_text(const ScoringRules& rules) {
     }
     items.push_back(item);
   }
-  const int joker = card_value(rules, Card::joker());
-  items.push_back(fmt::format("joker {}", joker));
+  if (deck.contains(Card::joker()))
+    items.push_back(fmt::format("joker {}", card_value(rules, Card::joker())));
   std::string out;
   for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
   return out;
@@ -365,7 +366,7 @@ std::string describe_variant(const Variant& v) {
   std::string scoring =
       "Scoring: the round's winner scores 0; the others score the cards left "
       "in their hands (lower is better): " +
-      card_values_text(v.scoring) + ".";
+      card_values_text(v.scoring, v.deck_for(max).kinds()) + ".";
   if (!v.scoring.formula.empty()) {
     scoring += " The hand's score is the formula " + v.scoring.formula +
                " (total: the sum of the card values, cards, pairs, count(rank)).";
