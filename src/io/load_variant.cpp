@@ -1,5 +1,6 @@
 // Loading variants: built-in names and paths, `extends:` chains with deep merging, overrides,
 // and the validation of every key into the rules structs. The format is docs/variant-format.md.
+#include "switchcards/engine/scoring.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 #include <algorithm>
@@ -527,7 +528,7 @@ class VariantBuilder {
     });
   }
 
-  // Stored as text; it is checked and evaluated by the scoring code.
+  // Stored as text after checking it with the scoring code, which evaluates it.
   std::string read_formula(const Entry& e) {
     if (!e.value.IsScalar())
       d_.fail(e, fmt::format("expected a formula (text), got {}", detail::yaml::describe(e.value)));
@@ -539,6 +540,10 @@ class VariantBuilder {
     }
     if (text.find_first_not_of(" \t\n") == std::string::npos)
       d_.fail(e, "an empty formula: remove the key to use the structured rules");
+    // Checked now, so that a bad formula is a load error with its position, never a failure
+    // at scoring time.
+    if (auto error = check_scoring_formula(text))
+      d_.fail(e, fmt::format("bad formula at character {}: {}", error->position, error->message));
     return text;
   }
 
