@@ -7,8 +7,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="$root/build"
 
+# valgrind: the perf.instructions test counts instructions with callgrind (docs/performance.md).
 packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
-          nlohmann-json3-dev libmuparser-dev libbenchmark-dev)
+          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind)
 
 missing=()
 for package in "${packages[@]}"; do
