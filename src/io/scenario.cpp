@@ -4,6 +4,7 @@
 #include "switchcards/io/scenario.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -15,9 +16,11 @@
 #include <set>
 #include <sstream>
 
+#include "io/yaml_support.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
-#include "yaml_guard.hpp"
 
 namespace switchcards {
 namespace {
@@ -46,9 +49,12 @@ class Reader {
     for (const auto& kv : map) {
       const std::string key = kv.first.Scalar();
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-        std::string known;
-        for (auto k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
-        fail(kv.first, fmt::format("unknown key '{}' in {} (known: {})", key, where, known));
+        const std::vector<std::string_view> known(keys);
+        if (auto guess = detail::yaml::closest_match(key, known))
+          fail(kv.first,
+               fmt::format("unknown key '{}' in {}; did you mean '{}'?", key, where, *guess));
+        fail(kv.first,
+             fmt::format("unknown key '{}' in {} (known: {})", key, where, fmt::join(known, ", ")));
       }
     }
   }
@@ -185,15 +191,44 @@ struct StepFailure {
   std::string message;
 };
 
-// Scoring and match expectations: the standings before this round (setup.scores) and the
-// round's scores once it ends.
-struct MatchTrack {
-  std::vector<int> prior;
-  void round_ended(const Engine&, const State&) {}
-  void expect(const Reader& r, const std::string& key, const YAML::Node& v, const Engine&,
-              const State&) {
-    r.fail(v, fmt::format("'{}' is not supported yet", key));
+// Scoring and match expectations: the standings before this round (setup.scores, or a new
+// match) and, once the round ends, its scores added by the variant's match rules.
+class MatchTrack {
+ public:
+  MatchTrack(const Variant& v, const std::vector<int>& prior, int players)
+      : standings_(prior.empty() ? Standings::start(players)
+                                 : standings_from_totals(v.match, prior)) {}
+
+  void round_ended(const Engine& engine, const State& s) {
+    round_ = round_scores(engine.variant(), s);
+    standings_ = after_round(engine.variant().match, standings_, round_, s.winner);
   }
+
+  void expect(const Reader& r, const std::string& key, const YAML::Node& v, const Engine&,
+              const State& s) {
+    if (!s.over())
+      throw StepFailure{fmt::format("expected {}, got a round still running", key)};
+    if (key == "round_scores" || key == "scores") {
+      const std::vector<int> want = r.ints(v, key);
+      const std::vector<int>& got = key == "scores" ? standings_.totals : round_;
+      if (want != got)
+        throw StepFailure{fmt::format("expected {} {}, got {}", key, list_text(want), list_text(got))};
+    } else if (key == "match_over") {
+      const bool want = r.boolean(v, key);
+      if (want != standings_.over)
+        throw StepFailure{fmt::format("expected match_over {}, got {}", want, standings_.over)};
+    } else {  // match_winner, match_loser
+      const std::optional<int> want = r.seat_or_none(v, key);
+      const int g = key == "match_winner" ? standings_.winner : standings_.loser;
+      const std::optional<int> got = g >= 0 ? std::optional<int>(g) : std::nullopt;
+      if (want != got)
+        throw StepFailure{fmt::format("expected {} {}, got {}", key, seat_text(want), seat_text(got))};
+    }
+  }
+
+ private:
+  Standings standings_;
+  std::vector<int> round_;
 };
 
 class Runner {
@@ -333,21 +368,15 @@ class Runner {
   MatchTrack scoring_;
 };
 
+// Reads and parses a scenario file behind the guards shared with variant files and game records
+// (size, encoding, nesting depth, anchors and aliases, duplicate keys, one document): yaml-cpp
+// never sees text that could overflow its stack or build a cyclic tree.
 YAML::Node parse_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ScenarioError{fmt::format("{}: cannot be read", path)};
-  std::stringstream buf;
-  buf << in.rdbuf();
-  const std::string text = buf.str();
-  if (auto problem = detail::yaml_guard(text))
-    throw ScenarioError{fmt::format("{}: {}", path, *problem)};
   try {
-    return YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    if (e.mark.line >= 0)
-      throw ScenarioError{
-          fmt::format("{}:{}:{}: {}", path, e.mark.line + 1, e.mark.column + 1, e.msg)};
-    throw ScenarioError{fmt::format("{}: {}", path, e.msg)};
+    detail::yaml::Documents docs;
+    return docs.parse(detail::yaml::read_text_file(path, path), path);
+  } catch (const LoadError& e) {
+    throw ScenarioError{e.what()};
   }
 }
 
@@ -447,7 +476,7 @@ ScenarioResult run_one(const std::string& path) {
         r.fail(doc["players"], e.what());
       }
     }
-    Runner runner(r, engine, state, MatchTrack{prior_scores});
+    Runner runner(r, engine, state, MatchTrack(variant, prior_scores, state.players()));
     runner.run(doc["steps"]);
     result.passed = true;
   } catch (const ScenarioError& e) {

@@ -111,6 +111,22 @@ TEST_CASE("draw penalties stack and the first seat unable to answer pays the tot
   CHECK_FALSE(s.pending.active());
 }
 
+TEST_CASE("a position holding a card more often than the deck does is refused") {
+  const Engine e(kitchen_sink());  // one deck for 2 to 4 players, no jokers
+  try {
+    e.position(pos({{"AS", "AS"}, {"2C"}}, {"3D"}));
+    FAIL("accepted two aces of spades from one deck");
+  } catch (const std::invalid_argument& x) {
+    CHECK(std::string(x.what()) == "card AS appears 2 times, but the deck for 2 players holds 1");
+  }
+  CHECK_THROWS_AS(e.position(pos({{"JOKER"}, {"2C"}}, {"3D"})), std::invalid_argument);
+  Position bad = pos({{"AS"}, {"2C"}}, {"3D"});
+  bad.stock.push_back(Card::from_index(99));
+  CHECK_THROWS_AS(e.position(bad), std::invalid_argument);
+  // Five players: two decks, so two of a card is a position a deal can reach.
+  CHECK_NOTHROW(e.position(pos({{"AS", "AS"}, {"2C"}, {"4C"}, {"5C"}, {"6C"}}, {"3D"})));
+}
+
 TEST_CASE("a red jack cancels a black jack and play goes on to the following seat") {
   const Engine e(kitchen_sink());
   State s =
@@ -164,7 +180,10 @@ TEST_CASE("a wild names a suit that binds; a demand restricts the next card") {
 }
 
 TEST_CASE("identical card: the others draw one and the same seat plays again") {
-  const Engine e(kitchen_sink());
+  // Identical cards (same rank and suit) exist only with two decks.
+  Variant v = kitchen_sink();
+  v.deal.decks = ByPlayers::constant(2);
+  const Engine e(v);
   State s = e.position(pos({{"9H", "3H", "4C"}, {"4D"}, {"5S"}}, {"9H"}, {"6C", "6D", "6H"}));
   must(e, s, "0 play 9H");
   CHECK(s.turn == 0);

@@ -45,6 +45,22 @@ class Action {
       a.arg_ = static_cast<std::uint8_t>((arg_ & kSuitBits) | (last ? kLastBit : 0));
     return a;
   }
+  // Whether this is a value the factories make. An Action copied in as raw bytes (from a file,
+  // another program) may hold an unknown kind, a card index past the joker or stray bits: the
+  // engine refuses it (Refusal::malformed) instead of indexing tables with it.
+  constexpr bool well_formed() const {
+    switch (kind_) {
+      case ActionKind::play:
+        return card_.index() < kCardKinds && (arg_ & ~(kSuitBits | kLastBit)) == 0 &&
+               (arg_ & kSuitBits) <= kNoSuit;
+      case ActionKind::draw:
+      case ActionKind::pass:
+        return card_ == Card{} && arg_ == kNoSuit;
+      case ActionKind::challenge:
+        return card_ == Card{};
+    }
+    return false;
+  }
   // A dense 32-bit encoding (for hashing and compact replays).
   constexpr std::uint32_t packed() const {
     return std::uint32_t(kind_) | std::uint32_t(seat_) << 8 | std::uint32_t(card_.index()) << 16 |
@@ -69,6 +85,12 @@ static_assert(sizeof(Action) == 4);
 
 // Text form: `S play CARD [SUIT] [last]`, `S draw`, `S pass`, `S challenge T`.
 inline std::string to_string(Action a) {
+  if (!a.well_formed()) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex = "malformed action 0x";
+    for (int shift = 28; shift >= 0; shift -= 4) hex += kHex[(a.packed() >> shift) & 0xf];
+    return hex;
+  }
   std::string out = std::to_string(a.seat());
   switch (a.kind()) {
     case ActionKind::play:

@@ -45,10 +45,11 @@ enum class Refusal : std::uint8_t {
   pass_not_allowed,
   nothing_to_challenge,
   cannot_challenge_self,
+  malformed,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 18> kText = {
+  constexpr std::array<std::string_view, 19> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -67,6 +68,7 @@ constexpr std::string_view describe(Refusal r) {
       "passing is allowed only after a draw or to take a pending skip",
       "no seat can be challenged now",
       "a seat cannot challenge itself",
+      "the action is malformed (an unknown kind, a card that does not exist, or stray bits)",
   };
   return kText[static_cast<int>(r)];
 }
@@ -109,7 +111,8 @@ class Engine {
   State deal(int players, std::uint64_t seed, int dealer = -1, EventBuffer* events = nullptr) const;
 
   // An exact position. Throws std::invalid_argument for impossible positions (no discard
-  // pile, a seat out of range, more seats than supported, more cards than fit).
+  // pile, a seat out of range, more seats than supported, more cards than fit, a card the
+  // variant's deck for that many players does not hold that often).
   State position(const Position& p) const;
 
   // ---- playing ---------------------------------------------------------------------------
@@ -275,6 +278,7 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
 }
 
 inline Refusal Engine::check(const State& s, Action a) const {
+  if (!a.well_formed()) return Refusal::malformed;
   if (s.phase == Phase::over) return Refusal::round_over;
   if (a.seat() >= s.players()) return Refusal::no_such_seat;
   if (a.kind() == ActionKind::challenge) {
@@ -530,8 +534,9 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
             total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
           else if (ei >= 0)
             total = compiled_[ei].draw;
-          if (total > 0) {
-            const int victim = s.seats.next(seat);
+          const int victim = s.seats.next(seat);
+          // Alone at the table, the winner would be its own victim: nobody pays.
+          if (total > 0 && victim != seat) {
             const int got = draw_cards(s, victim, total, ev);
             detail::emit(ev, EventKind::penalty_paid, victim, Card{}, got);
           }
@@ -544,7 +549,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         ++s.decisions;
         return {};
       }
-      const bool identical = variant_.identical.enabled && card == previous_top;
+      // With `card_effect: none` an identical card that answers a pending penalty is an
+      // answer, not a bonus: the penalty passes on to the next player as usual.
+      const bool identical = variant_.identical.enabled && card == previous_top &&
+                             (variant_.identical.card_effect || !s.pending.active());
       const bool effects_on = !identical || variant_.identical.card_effect;
       resolve_play(s, seat, card, a.named_suit(), identical, effects_on, ev);
       break;
@@ -642,6 +650,28 @@ inline State Engine::position(const Position& p) const {
   if (total > static_cast<std::size_t>(kMaxCards))
     throw std::invalid_argument("a position of " + std::to_string(total) + " cards: at most " +
                                 std::to_string(kMaxCards) + " fit");
+  // Every card must be one the variant's deck for this many players holds, no more often than
+  // it holds it: a joker without jokers, or a third ace of spades, is no position a deal reaches.
+  const DeckSpec deck = variant_.deck_for(players);
+  std::array<int, kCardKinds> seen{};
+  auto count = [&](const std::vector<Card>& cards) {
+    for (Card c : cards) {
+      if (c.index() < 0 || c.index() >= kCardKinds)
+        throw std::invalid_argument("card index " + std::to_string(c.index()) + " is no card");
+      ++seen[c.index()];
+    }
+  };
+  for (const auto& h : p.hands) count(h);
+  count(p.discard);
+  count(p.stock);
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    if (seen[i] > deck.copies(c))
+      throw std::invalid_argument("card " + to_string(c) + " appears " + std::to_string(seen[i]) +
+                                  (seen[i] == 1 ? " time" : " times") + ", but the deck for " +
+                                  std::to_string(players) + " players holds " +
+                                  std::to_string(deck.copies(c)));
+  }
   State s;
   s.rng = Pcg32(p.seed);
   s.seats = Seats(players, p.direction);

@@ -1,0 +1,342 @@
+// The engine's invariants as plain checks, shared by the property test
+// (tests/unit/test_invariants.cpp) and the engine fuzz target (tests/fuzz/fuzz_engine.cpp).
+// Each check returns what is broken ("" when nothing is); they are cheap enough to run after
+// every action. docs/reliability.md lists the invariants.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "switchcards/engine/action.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/state.hpp"
+#include "switchcards/engine/view.hpp"
+
+namespace switchcards::testing {
+
+// How many copies of each card kind a state holds, over stock, discard pile and hands.
+using Census = std::array<int, kCardKinds>;
+
+inline Census census(const State& s) {
+  Census out{};
+  for (Card c : s.stock.cards()) ++out[c.index()];
+  for (Card c : s.discard.cards()) ++out[c.index()];
+  for (int seat = 0; seat < kMaxSeats; ++seat)
+    s.hands[seat].for_each([&](Card c) { ++out[c.index()]; });
+  return out;
+}
+
+// How many cards a state holds in all.
+inline int card_count(const State& s) {
+  int n = s.stock.size() + s.discard.size();
+  for (const Hand& h : s.hands) n += h.size();
+  return n;
+}
+
+// The census of a freshly built deck (what deal() shuffles).
+inline Census census(const Pile& deck) {
+  Census out{};
+  for (Card c : deck.cards()) ++out[c.index()];
+  return out;
+}
+
+inline std::string census_diff(const Census& want, const Census& got) {
+  std::string out;
+  for (int i = 0; i < kCardKinds; ++i)
+    if (want[i] != got[i])
+      out += " " + to_string(Card::from_index(i)) + ": " + std::to_string(want[i]) + " -> " +
+             std::to_string(got[i]);
+  return out;
+}
+
+// Internal consistency of a hand: its size is the sum of its counts, its kinds those counted.
+inline std::string check_hand(const Hand& h) {
+  int total = 0;
+  CardMask kinds;
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    total += h.count(c);
+    if (h.count(c) > 0) kinds.insert(c);
+  }
+  if (total != h.size()) return "hand size " + std::to_string(h.size()) + " != sum of counts";
+  if (!(kinds == h.kinds())) return "hand kinds disagree with its counts";
+  return "";
+}
+
+// Every accessor of a seat's view, as text: two states that differ only in what the seat may
+// not see must give the same text.
+inline std::string view_text(const PlayerView& v) {
+  std::string out;
+  auto add = [&](long x) {
+    out += std::to_string(x);
+    out += ',';
+  };
+  add(v.seat());
+  add(v.players());
+  add(v.turn());
+  add(v.my_turn());
+  add(static_cast<int>(v.direction()));
+  add(v.dealer());
+  add(static_cast<int>(v.phase()));
+  add(v.top().index());
+  add(static_cast<int>(v.named_suit()));
+  add(static_cast<int>(v.suit_in_force()));
+  add(static_cast<long>(v.demand().bits()));
+  add(v.pending_draw());
+  add(v.pending_skip());
+  add(v.penalty_pending());
+  add(v.stock_size());
+  add(v.discard_size());
+  for (int k = 0; k < v.players(); ++k) add(v.hand_size(k));
+  add(v.catchable());
+  add(v.winner());
+  v.hand().for_each([&](Card c) { add(c.index()); });
+  add(v.drawn() ? v.drawn()->index() : -1);
+  return out;
+}
+
+// `s` with everything `seat` cannot see dealt differently: the other hands and the stock are
+// pooled, shuffled and dealt back in the same sizes.
+inline State rehide(const State& s, int seat, Pcg32& rng) {
+  State t = s;
+  Pile pool;
+  for (Card c : s.stock.cards()) pool.push(c);
+  for (int k = 0; k < s.players(); ++k)
+    if (k != seat) s.hands[k].for_each([&](Card c) { pool.push(c); });
+  shuffle(pool.cards(), rng);
+  t.stock.clear();
+  for (int i = 0; i < s.stock.size(); ++i) t.stock.push(pool.pop());
+  for (int k = 0; k < s.players(); ++k) {
+    if (k == seat) continue;
+    t.hands[k].clear();
+    for (int i = 0; i < s.hands[k].size(); ++i) t.hands[k].add(pool.pop());
+  }
+  return t;
+}
+
+// What each seat's PlayerView shows: its own hand and the public table, never a hidden card.
+// The hidden accessors throw unless the view is revealed (beginner mode only). Exceptions are
+// slow, so this runs once per round; check_views_hide_cards runs often.
+inline std::string check_view_guards(const Engine& e, const State& s) {
+  const bool beginner = e.variant().beginner_mode;
+  auto throws = [](auto&& f) {
+    try {
+      f();
+    } catch (const std::logic_error&) {
+      return true;
+    }
+    return false;
+  };
+  for (int seat = 0; seat < s.players(); ++seat) {
+    const PlayerView v(e, s, seat);
+    const std::string who = "view of seat " + std::to_string(seat) + ": ";
+    const int other = (seat + 1) % s.players();
+    if (other != seat && !throws([&] { (void)v.hand_of(other); }))
+      return who + "hand_of(another seat) did not throw";
+    if (!throws([&] { (void)v.stock(); })) return who + "stock() did not throw";
+    if (!throws([&] { (void)v.discard_pile(); })) return who + "discard_pile() did not throw";
+    // std::invalid_argument is a std::logic_error too.
+    const bool refused = throws([&] {
+      const PlayerView open(e, s, seat, true);
+      if (!(open.hand_of(other) == s.hands[other])) throw std::runtime_error("wrong hand_of");
+    });
+    if (refused == beginner)
+      return beginner ? "beginner mode: a revealed view was refused"
+                      : "a revealed view was allowed without beginner mode";
+  }
+  return "";
+}
+
+// Every seat's view shows its own hand and never a card it may not see: the view's whole output
+// is unchanged when the cards hidden from it are dealt differently.
+inline std::string check_views_hide_cards(const Engine& e, const State& s, Pcg32& rng) {
+  for (int seat = 0; seat < s.players(); ++seat) {
+    const PlayerView v(e, s, seat);
+    const std::string who = "view of seat " + std::to_string(seat) + ": ";
+    if (!(v.hand() == s.hands[seat])) return who + "wrong hand";
+    if (v.drawn() && !(s.phase == Phase::after_draw && s.turn == seat))
+      return who + "shows another seat's drawn card";
+    const State hidden = rehide(s, seat, rng);
+    if (view_text(v) != view_text(PlayerView(e, hidden, seat)))
+      return who + "changes with cards it cannot see";
+  }
+  return "";
+}
+
+// The invariants of one state of a round whose cards are `deck`: every card in exactly one
+// place; a consistent table; a running round offers the seat to act at least one action and
+// every action it lists is accepted (on a copy); an ended round has a winner with an empty hand
+// or was a stalemate, and offers nothing.
+inline std::string check_state(const Engine& e, const State& s, const Census& deck) {
+  const Census now = census(s);
+  if (now != deck) return "cards lost or made:" + census_diff(deck, now);
+  const int players = s.players();
+  if (players < 1 || players > kMaxSeats) return "bad player count";
+  if (s.turn >= players) return "turn is not a seat";
+  if (s.discard.empty()) return "empty discard pile";
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    if (seat >= players) {
+      if (!(s.hands[seat] == Hand{})) return "cards held by a seat that is not there";
+    } else if (auto h = check_hand(s.hands[seat]); !h.empty()) {
+      return "seat " + std::to_string(seat) + ": " + h;
+    }
+  }
+  const int effects = static_cast<int>(e.variant().specials.size());
+  if (s.pending.effect < -1 || s.pending.effect >= effects) return "pending effect out of range";
+  if (s.demand < -1 || s.demand >= effects) return "demand out of range";
+  if (s.catchable < -1 || s.catchable >= players) return "catchable is not a seat";
+  ActionList legal;
+  e.legal_actions(s, legal);
+  if (s.over()) {
+    if (!legal.empty()) return "actions listed after the round ended";
+    const bool won = s.winner >= 0 && s.winner < players && s.hands[s.winner].empty();
+    if (won == s.stalemate) return "an ended round needs exactly one of a winner and a stalemate";
+    return "";
+  }
+  if (s.winner >= 0 || s.stalemate) return "a running round has a result";
+  if (legal.empty()) return "no legal action while the round is running";
+  const Hand& hand = s.hands[s.turn];
+  for (Action a : legal) {
+    if (a.seat() != s.turn) return "listed for another seat: " + to_string(a);
+    if (e.check(s, a) != Refusal::none) return "listed but check() refuses: " + to_string(a);
+    State copy = s;
+    if (!e.apply(copy, a)) return "listed but refused: " + to_string(a);
+    // The full census runs on the state the round goes on with; here the count suffices.
+    if (card_count(copy) != card_count(s)) return "cards lost or made by " + to_string(a);
+    if (a.kind() == ActionKind::play) {
+      const Refusal last = e.check(s, a.with_last());
+      if ((hand.size() == 2) != (last == Refusal::none))
+        return "'last' wrongly " + std::string(last == Refusal::none ? "accepted" : "refused") +
+               ": " + to_string(a.with_last());
+    }
+  }
+  return "";
+}
+
+// Applies an action that may well be illegal. A refusal must leave the state exactly as it was
+// and agree with check(); an acceptance must be of an action legal_actions listed (modulo the
+// 'last' call), or a challenge (which any seat may make).
+inline std::string apply_checked(const Engine& e, State& s, Action a, bool& accepted) {
+  const State before = s;
+  const Refusal predicted = e.check(s, a);
+  ActionList legal;
+  e.legal_actions(s, legal);
+  const ApplyResult r = e.apply(s, a);
+  accepted = r.ok();
+  if (r.refusal != predicted) return "apply and check disagree on " + to_string(a);
+  if (!accepted) {
+    if (!(s == before)) return "refused but changed the state: " + to_string(a);
+    return "";
+  }
+  const bool listed =
+      legal.contains(a) || legal.contains(a.with_last(false)) || a.kind() == ActionKind::challenge;
+  if (!listed) return "accepted but not listed: " + to_string(a);
+  return "";
+}
+
+// An action of any kind with arbitrary fields (mostly illegal), built by `pick(bound)`.
+template <typename Pick>
+Action arbitrary_action(Pick&& pick, int players) {
+  const int seat = static_cast<int>(pick(static_cast<std::uint32_t>(players + 1)));
+  switch (pick(6)) {
+    case 0:
+      return Action::draw(seat);
+    case 1:
+      return Action::pass(seat);
+    case 2:
+      return Action::challenge(seat,
+                               static_cast<int>(pick(static_cast<std::uint32_t>(players + 1))));
+    case 3: {
+      // Raw bytes, as if read from elsewhere: the engine must refuse what no factory makes.
+      const std::uint32_t raw = pick(0xffffffffu);
+      return std::bit_cast<Action>(raw);
+    }
+    default: {
+      const Card card = Card::from_index(static_cast<int>(pick(kCardKinds)));
+      const Suit named = static_cast<Suit>(pick(kSuitCount + 1));
+      return Action::play(seat, card, named, pick(4) == 0);
+    }
+  }
+}
+
+// What one checked round did.
+struct RoundReport {
+  std::string broken;  // the first broken invariant, "" if none
+  long accepted = 0;   // actions applied
+  long refused = 0;    // illegal actions tried and refused
+  bool ended = false;  // the round ended (a winner or the stalemate guard)
+  bool stalemate = false;
+};
+
+// Plays a round from `s`, checking every invariant after every action. Choices come from
+// `pick(bound)` (a number below bound): mostly a listed action (a play, when there is one, seven
+// times in eight; with or without 'last'), else an
+// arbitrary action or a challenge from any seat, most of them illegal. `twin` starts equal to `s`
+// (dealt separately by `twin_engine`, built from the same variant) and is given every accepted
+// action: it must stay equal (determinism). Views are checked every `view_every` steps (0:
+// never). Stops when the round ends, when `more()` turns false, or with a broken invariant when
+// the round outlasts its turn limit. The accepted actions are appended to `record` if given.
+template <typename Pick, typename More>
+RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, State twin,
+                         const Census& deck, Pick&& pick, More&& more, int view_every,
+                         std::vector<Action>* record = nullptr) {
+  RoundReport r;
+  auto fail = [&](const std::string& what) {
+    r.broken = "after " + std::to_string(r.accepted) + " actions: " + what;
+    return r;
+  };
+  if (!(s == twin)) return fail("the same deal twice gave different states");
+  Pcg32 hide_rng = s.rng;  // a copy: hidden cards are re-dealt without touching the round
+  const long limit = 4L * e.variant().round.turn_limit + 64;
+  ActionList legal;
+  for (long step = 0;; ++step) {
+    if (auto b = check_state(e, s, deck); !b.empty()) return fail(b);
+    if (view_every > 0 && step % view_every == 0) {
+      if (step == 0)
+        if (auto b = check_view_guards(e, s); !b.empty()) return fail(b);
+      if (auto b = check_views_hide_cards(e, s, hide_rng); !b.empty()) return fail(b);
+    }
+    if (s.over()) {
+      r.ended = true;
+      r.stalemate = s.stalemate;
+      return r;
+    }
+    if (!more()) return r;
+    if (step > limit) return fail("the round outlasted its turn limit");
+    Action a;
+    const std::uint32_t choice = pick(16);
+    if (choice < 12) {
+      // Mostly a play when there is one, as players do: drawing at random whenever allowed
+      // makes rounds run into the turn limit.
+      e.legal_actions(s, legal);
+      int plays = 0;
+      while (plays < legal.size() && legal[plays].kind() == ActionKind::play) ++plays;
+      const bool play = plays > 0 && pick(8) != 0;
+      a = legal[static_cast<int>(pick(static_cast<std::uint32_t>(play ? plays : legal.size())))];
+      if (a.kind() == ActionKind::play && s.hands[s.turn].size() == 2 && pick(2) == 0)
+        a = a.with_last();
+    } else if (choice < 14 || s.catchable < 0) {
+      a = arbitrary_action(pick, s.players());
+    } else {
+      a = Action::challenge(static_cast<int>(pick(static_cast<std::uint32_t>(s.players()))),
+                            s.catchable);
+    }
+    bool accepted = false;
+    if (auto b = apply_checked(e, s, a, accepted); !b.empty()) return fail(b);
+    if (!accepted) {
+      ++r.refused;
+      continue;
+    }
+    ++r.accepted;
+    if (record) record->push_back(a);
+    if (!twin_engine.apply(twin, a)) return fail("the twin refused " + to_string(a));
+    if (!(twin == s)) return fail("the same action on the same state differed: " + to_string(a));
+  }
+}
+
+}  // namespace switchcards::testing

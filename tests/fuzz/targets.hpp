@@ -1,0 +1,251 @@
+// The bodies of the fuzz targets, as plain functions: each takes one input and returns what
+// is broken ("" when nothing is). The libFuzzer mains (fuzz_*.cpp) abort on a non-empty answer;
+// tests/unit/test_fuzz_regressions.cpp runs the saved findings and the seeds through the same
+// functions in every build. An exception escaping one of them is a finding too (libFuzzer
+// reports it as a crash; Catch as a failed test).
+#pragma once
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../common/invariants.hpp"
+#include "switchcards/core/card.hpp"
+#include "switchcards/core/card_format.hpp"
+#include "switchcards/engine/action.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+#include "switchcards/io/scenario.hpp"
+
+namespace switchcards::fuzz {
+
+// ---- variant loader ---------------------------------------------------------------------------
+
+// A short checked round of a loaded variant, for one of the player counts it allows (picked
+// by `seed`): what the loader accepts must deal and play.
+inline std::string play_variant(const Variant& v, std::uint64_t seed) {
+  const Engine engine(v);
+  const int range = v.deal.max_players - v.deal.min_players + 1;
+  if (range < 1) return "min_players > max_players";
+  const int players =
+      v.deal.min_players + static_cast<int>(seed % static_cast<std::uint64_t>(range));
+  const State s = engine.deal(players, seed);
+  const testing::Census deck = testing::census(build_deck(v.deck_for(players)));
+  Pcg32 rng(seed);
+  int steps = 0;
+  const testing::RoundReport r = testing::play_checked(
+      engine, s, engine, s, deck, [&](std::uint32_t bound) { return rng.below(bound); },
+      [&] { return ++steps < 100; }, 0);
+  if (!r.broken.empty()) return v.name + ", " + std::to_string(players) + " players: " + r.broken;
+  return "";
+}
+
+// YAML text as a variant file, and as overrides merged onto a built-in. The loader returns a
+// variant or throws LoadError with a message; nothing else.
+inline std::string variant(std::string_view text) {
+  const std::string base_dir = SWITCHCARDS_SOURCE_DIR "/tests/bad-variants";
+  for (int mode = 0; mode < 2; ++mode) {
+    try {
+      const Variant v = mode == 0 ? load_variant_from_string(text, "<fuzz>", base_dir)
+                                  : load_variant("british", text, "<fuzz overrides>");
+      if (auto b = play_variant(v, text.size()); !b.empty()) return b;
+    } catch (const LoadError& e) {
+      if (e.message().empty()) return "LoadError without a message";
+    }
+  }
+  return "";
+}
+
+// ---- scenario runner --------------------------------------------------------------------------
+
+// Any text run as a scenario file gives a result: passed, or failed with a message.
+inline std::string scenario(std::string_view text) {
+  // One file per process, rewritten for every input, in a directory of its own (removed at
+  // exit) so relative variant paths resolve to nothing in particular.
+  static const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("switchcards-fuzz-scenario-" + std::to_string(::getpid()));
+  static const std::string path = [] {
+    std::filesystem::create_directories(dir);
+    // Registered after `dir` is built, so it runs before `dir` is destroyed.
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    });
+    return (dir / "input.yaml").string();
+  }();
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+  const ScenarioResult r = run_scenario_file(path);
+  if (!r.passed && r.failure.empty()) return "a failed scenario without a message";
+  return "";
+}
+
+// ---- game records -----------------------------------------------------------------------------
+
+// Text read as game records: LoadError or records; each record replays, or fails with a reason
+// (LoadError only for a variant that does not load).
+inline std::string replay(std::string_view text) {
+  std::vector<GameRecord> records;
+  try {
+    records = read_game_records_from_string(text, "<fuzz>");
+  } catch (const LoadError& e) {
+    return e.message().empty() ? "LoadError without a message" : "";
+  }
+  for (const GameRecord& record : records) {
+    try {
+      const ReplayResult r = replay_game(record, SWITCHCARDS_SOURCE_DIR "/variants");
+      if (!r.ok && r.failure.empty()) return "a failed replay without a reason";
+    } catch (const LoadError& e) {
+      if (e.message().empty()) return "LoadError without a message";
+    }
+  }
+  return "";
+}
+
+// ---- notation ---------------------------------------------------------------------------------
+
+// Text either fails to parse (nullopt, or NotationError with a message) or parses to a value
+// whose canonical text parses back to it.
+inline std::string notation(std::string_view text) {
+  if (auto card = try_parse_card(text)) {
+    if (card->index() < 0 || card->index() >= kCardKinds) return "card index out of range";
+    if (try_parse_card(to_string(*card)) != card) return "card " + to_string(*card);
+    (void)fmt::format("{} {:s} {:c}", *card, *card, *card);
+  }
+  if (auto suit = try_parse_suit(text)) {
+    if (try_parse_suit(suit_name(*suit)) != suit) return "suit name";
+    if (try_parse_suit(std::string(1, suit_letter(*suit))) != suit) return "suit letter";
+  }
+  if (auto rank = try_parse_rank(text))
+    if (try_parse_rank(rank_symbol(*rank)) != rank) return "rank";
+  try {
+    const Action a = parse_action(text);
+    const std::string canonical = to_string(a);
+    if (parse_action(canonical) != a) return "action " + canonical;
+  } catch (const NotationError& e) {
+    if (std::string_view(e.what()).empty()) return "NotationError without a message";
+  }
+  return "";
+}
+
+// ---- engine -----------------------------------------------------------------------------------
+
+// Reads choices from the input; once it runs out, from a generator seeded by the input (when
+// the input asked to play on to the end of the round) or not at all.
+class Choices {
+ public:
+  explicit Choices(std::span<const std::uint8_t> data) : data_(data) {}
+  std::uint8_t byte() { return pos_ < data_.size() ? data_[pos_++] : 0; }
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v = v << 8 | byte();
+    return v;
+  }
+  void play_on(bool on, std::uint64_t seed) {
+    play_on_ = on;
+    rng_ = Pcg32(seed);
+  }
+  // Whether to go on: while the input lasts, then for a bounded number of generated steps.
+  bool more() {
+    if (pos_ < data_.size()) return true;
+    return play_on_ && ++generated_ <= kGeneratedSteps;
+  }
+  std::uint32_t operator()(std::uint32_t bound) {
+    if (bound <= 1) return 0;
+    if (pos_ >= data_.size()) return play_on_ ? rng_.below(bound) : 0;
+    std::uint32_t v = byte();
+    if (bound > 256)
+      v = v << 24 | std::uint32_t(byte()) << 16 | std::uint32_t(byte()) << 8 | byte();
+    return v % bound;
+  }
+
+ private:
+  std::span<const std::uint8_t> data_;
+  std::size_t pos_ = 0;
+  bool play_on_ = false;
+  Pcg32 rng_;
+  static constexpr int kGeneratedSteps = 600;
+  int generated_ = 0;
+};
+
+inline const std::vector<Variant>& builtin_variants() {
+  static const std::vector<Variant> all = [] {
+    std::vector<Variant> out;
+    for (const std::string& name : builtin_variant_names()) out.push_back(load_variant(name));
+    return out;
+  }();
+  return all;
+}
+
+// Rule switches the shipped variants do not all use, so that every engine path is reachable.
+inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
+  auto flip = [](bool& x, bool on) {
+    if (on) x = !x;
+  };
+  if (a & 0x01)
+    v.draw.after =
+        v.draw.after == AfterDraw::end_turn ? AfterDraw::may_play_drawn : AfterDraw::end_turn;
+  flip(v.draw.when_playable, a & 0x02);
+  flip(v.identical.enabled, a & 0x04);
+  flip(v.identical.play_again, a & 0x08);
+  flip(v.identical.card_effect, a & 0x10);
+  flip(v.round.final_card_draws, a & 0x20);
+  if (a & 0x40)
+    v.deal.first_card =
+        v.deal.first_card == FirstCardRule::apply ? FirstCardRule::ignore : FirstCardRule::apply;
+  flip(v.beginner_mode, a & 0x80);
+  if (b & 0x03) v.last_card.enforce = static_cast<LastCardEnforcement>((b & 0x03) - 1);
+  flip(v.last_card.miss_turn, b & 0x04);
+  if (b & 0x08)
+    v.constraints.named_suit =
+        v.constraints.named_suit == Lasts::next_player ? Lasts::until_played : Lasts::next_player;
+  if (b & 0x10)
+    v.constraints.demand =
+        v.constraints.demand == Lasts::next_player ? Lasts::until_played : Lasts::next_player;
+  if (b & 0x20) v.round.turn_limit = 1 + (b >> 6) * 20;  // reach the stalemate guard
+  if (b & 0x40) v.draw.cards = 1 + (a & 0x03);
+  return v;
+}
+
+// The input picks a built-in variant, rule switches flipped from it, a player count, a seed and
+// a dealer, then a stream of choices among the legal actions and deliberately illegal ones
+// (arbitrary Action values, raw bytes included); every invariant is checked after every step.
+inline std::string engine(std::span<const std::uint8_t> data) {
+  Choices in(data);
+  const auto& all = builtin_variants();
+  const Variant& base = all[in.byte() % all.size()];
+  const std::uint8_t a = in.byte(), b = in.byte();
+  const Variant variant = tweak(base, a, b);
+  const int players = 1 + in.byte() % kMaxSeats;
+  const std::uint64_t seed = in.u64();
+  const int dealer = static_cast<int>(in.byte() % (kMaxSeats + 1)) - 1;
+  in.play_on((in.byte() & 0x0f) == 0, seed);
+
+  const Engine engine(variant), twin_engine(variant);
+  State s, twin;
+  try {
+    s = engine.deal(players, seed, dealer);
+  } catch (const std::invalid_argument&) {
+    return "";  // a deal that cannot be made (too many cards for the deck) is refused
+  }
+  twin = twin_engine.deal(players, seed, dealer);
+  const testing::Census deck = testing::census(build_deck(variant.deck_for(players)));
+  const testing::RoundReport r = testing::play_checked(
+      engine, s, twin_engine, twin, deck, in, [&] { return in.more(); }, 8);
+  return r.broken;
+}
+
+}  // namespace switchcards::fuzz

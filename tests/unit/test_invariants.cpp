@@ -1,0 +1,139 @@
+// Property test: random rounds of every built-in variant, from 2 players (or the variant's
+// minimum) to its maximum, mixing legal actions with illegal ones, checking after every action
+// the invariants of tests/common/invariants.hpp: every card in exactly one place, refusals
+// change nothing, the seat to act always has an action and every listed one is accepted,
+// determinism (and a sample of rounds replayed from game records), rounds end (or hit the
+// stalemate guard), views hide what they must.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../common/invariants.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// Rounds per variant, spread evenly over its player counts. Under the sanitizers (about ten
+// times slower) a tenth; the normal build runs the full count.
+#ifdef SWITCHCARDS_SANITIZED
+constexpr int kRoundsPerVariant = 1000;
+#else
+constexpr int kRoundsPerVariant = 10000;
+#endif
+// Views are compared against re-dealt hidden cards every this many steps (the costliest check).
+constexpr int kViewEvery = 16;
+// Every this many rounds also goes through a game record: written, read back and replayed.
+constexpr int kReplayEvery = 50;
+
+// The round as a game record, written as YAML and read back, must replay to the same result.
+std::string check_replay(const std::string& variant, int players, std::uint64_t seed,
+                         const std::vector<Action>& actions, const State& end) {
+  GameRecord record;
+  record.variant = variant;
+  record.players = players;
+  record.agents.assign(static_cast<std::size_t>(players), "random");
+  RecordedRound round;
+  round.seed = seed;
+  round.dealer = players - 1;  // deal()'s default dealer
+  for (int s = 0; s < players; ++s) round.seats.push_back(s);
+  round.actions = actions;
+  round.winner = end.winner;
+  record.rounds.push_back(round);
+  std::ostringstream yaml;
+  write_game_record(yaml, record);
+  const std::vector<GameRecord> back = read_game_records_from_string(yaml.str(), "<record>");
+  if (back.size() != 1 || back[0].rounds.size() != 1 || back[0].rounds[0].actions != actions)
+    return "the record does not read back as written";
+  const ReplayResult r = replay_game(back[0]);
+  if (!r.ok) return "the recorded round does not replay: " + r.failure;
+  if (r.actions != static_cast<int>(actions.size())) return "the replay applied a different count";
+  return "";
+}
+
+struct Totals {
+  long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0;
+  std::string broken;
+};
+
+Totals run_variant(const std::string& name) {
+  const Variant variant = load_variant(name);
+  const Engine engine(variant), twin_engine(variant);
+  const int low = std::max(2, variant.deal.min_players), high = variant.deal.max_players;
+  const int counts = high - low + 1;
+  const int per_count = (kRoundsPerVariant + counts - 1) / counts;
+  Totals t;
+  for (int players = low; players <= high && t.broken.empty(); ++players) {
+    const testing::Census deck = testing::census(build_deck(variant.deck_for(players)));
+    for (int game = 0; game < per_count && t.broken.empty(); ++game) {
+      const std::uint64_t seed = derive_seed(static_cast<std::uint64_t>(players), game);
+      Pcg32 rng(seed ^ 0x5eed);
+      const bool replay = game % kReplayEvery == 0;
+      std::vector<Action> actions;
+      const State start = engine.deal(players, seed);
+      const auto r = testing::play_checked(
+          engine, start, twin_engine, twin_engine.deal(players, seed), deck,
+          [&](std::uint32_t bound) { return rng.below(bound); }, [] { return true; }, kViewEvery,
+          replay ? &actions : nullptr);
+      if (replay && r.broken.empty()) {
+        State end = start;
+        for (Action a : actions) engine.apply(end, a);
+        if (auto b = check_replay(name, players, seed, actions, end); !b.empty())
+          t.broken = name + ", " + std::to_string(players) + " players, seed " +
+                     std::to_string(seed) + ": " + b;
+        ++t.replayed;
+      }
+      ++t.rounds;
+      t.accepted += r.accepted;
+      t.refused += r.refused;
+      if (r.stalemate)
+        ++t.stalemates;
+      else if (r.ended)
+        ++t.won;
+      if (!r.broken.empty() && t.broken.empty())
+        t.broken = name + ", " + std::to_string(players) + " players, seed " +
+                   std::to_string(seed) + ": " + r.broken;
+    }
+  }
+  return t;
+}
+
+// The variants in two halves, so that ctest -j2 runs them side by side.
+void check_variants(int shard) {
+  const auto names = builtin_variant_names();
+  REQUIRE(names.size() >= 2);
+  for (std::size_t i = static_cast<std::size_t>(shard); i < names.size(); i += 2) {
+    const Totals t = run_variant(names[i]);
+    // Kept in ctest's log (Testing/Temporary/LastTest.log): the stalemate count is reported.
+    std::printf(
+        "invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions, %7ld refusals, "
+        "%4ld replayed\n",
+        names[i].c_str(), t.rounds, t.won, t.stalemates, t.accepted, t.refused, t.replayed);
+    INFO(names[i] << ": " << t.rounds << " rounds (" << t.won << " won, " << t.stalemates
+                  << " stalemates), " << t.accepted << " actions, " << t.refused << " refusals");
+    CHECK(t.broken == "");
+    CHECK(t.rounds >= kRoundsPerVariant);
+    // Every round ends: with a winner, or at the turn limit (counted; rare with these players).
+    CHECK(t.won + t.stalemates == t.rounds);
+    CHECK(t.stalemates * 100 <= t.rounds);
+    CHECK(t.refused > 0);
+    CHECK(t.replayed > 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("invariants hold after every action of random rounds: built-in variants 1, 3, 5...") {
+  check_variants(0);
+}
+
+TEST_CASE("invariants hold after every action of random rounds: built-in variants 2, 4, 6...") {
+  check_variants(1);
+}

@@ -1,0 +1,138 @@
+// yaml-cpp 0.7 overflows its stack on deeply nested input and builds cyclic trees from anchors
+// and aliases. The guards of src/io/yaml_support.cpp must stop such text before yaml-cpp parses
+// it, with a clear message, for every loader that reads YAML: variants (text and files),
+// scenarios and game records (text and files).
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+#include "switchcards/io/scenario.hpp"
+
+using namespace switchcards;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Each loader, given YAML text, returns its error message ("" if it accepted the text).
+struct Loader {
+  std::string name;
+  std::function<std::string(const std::string&)> load;
+};
+
+std::string temp_file(const std::string& text) {
+  static int counter = 0;
+  const fs::path path =
+      fs::temp_directory_path() / ("switchcards-guard-" + std::to_string(::getpid()) + "-" +
+                                   std::to_string(counter++) + ".yaml");
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+template <typename F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("not a LoadError: ") + e.what();
+  }
+  return "";
+}
+
+std::vector<Loader> loaders() {
+  return {
+      {"variant text",
+       [](const std::string& t) { return error_of([&] { load_variant_from_string(t); }); }},
+      {"variant file",
+       [](const std::string& t) {
+         const std::string path = temp_file(t);
+         const std::string e = error_of([&] { load_variant(path); });
+         fs::remove(path);
+         return e;
+       }},
+      {"variant overrides",
+       [](const std::string& t) {
+         return error_of([&] { load_variant("british", t, "<rules>"); });
+       }},
+      {"scenario file",
+       [](const std::string& t) {
+         const std::string path = temp_file(t);
+         const ScenarioResult r = run_scenario_file(path);
+         fs::remove(path);
+         return r.passed ? std::string() : r.failure;
+       }},
+      {"game record text",
+       [](const std::string& t) { return error_of([&] { read_game_records_from_string(t); }); }},
+      {"game record file",
+       [](const std::string& t) {
+         const std::string path = temp_file(t);
+         const std::string e = error_of([&] { read_game_records(path); });
+         fs::remove(path);
+         return e;
+       }},
+  };
+}
+
+void expect_refused(const std::string& what, const std::string& text, const std::string& message) {
+  for (const Loader& loader : loaders()) {
+    INFO(what << " via " << loader.name);
+    const std::string error = loader.load(text);
+    INFO("error: " << error);
+    CHECK(error.find(message) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("deep flow nesting is refused before yaml-cpp parses it, by every loader") {
+  // 100 000 levels: yaml-cpp alone would overflow the stack (or give up with "bad file").
+  expect_refused("flow lists",
+                 "name: x\nrules: " + std::string(100'000, '[') + std::string(100'000, ']') + "\n",
+                 "nesting deeper than 64 levels");
+  expect_refused("flow maps", "a: " + std::string(70, '{') + std::string(70, '}') + "\n",
+                 "nesting deeper than 64 levels");
+}
+
+TEST_CASE("deep block nesting is refused with a clear message, by every loader") {
+  // Block lists nested on one line: no brackets and no indentation for a text scan to count.
+  std::string text = "name: x\nrules:\n  ";
+  for (int i = 0; i < 5000; ++i) text += "- ";
+  expect_refused("block lists", text + "x\n", "nesting deeper than 64 levels");
+}
+
+TEST_CASE("anchors and aliases are refused, cycles and billion laughs included, by every loader") {
+  expect_refused("a cycle", "name: x\nrules: &a [*a]\n", "anchors (&a) are not supported");
+  expect_refused("a cycle behind tabs", "name: x\nrules:\t&a {b:\t*a}\n",
+                 "anchors (&a) are not supported");
+  std::string laughs = "name: x\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int i = 1; i < 10; ++i) {
+    laughs += "l" + std::to_string(i) + ": &l" + std::to_string(i) + " [";
+    for (int k = 0; k < 9; ++k) laughs += (k ? ", *l" : "*l") + std::to_string(i - 1);
+    laughs += "]\n";
+  }
+  expect_refused("billion laughs", laughs, "anchors (&l0) are not supported");
+}
+
+TEST_CASE("huge and binary text is refused before parsing, by every loader") {
+  std::string big = "name: x\ndescription: >-\n";
+  while (big.size() < 3'000'000) big += "  lorem ipsum dolor sit amet\n";
+  expect_refused("3 MB of text", big, "larger than the limit");
+  expect_refused("binary data", std::string("name: x\n\0\x01\x02garbage", 18), "NUL byte");
+}
+
+TEST_CASE("a file that never ends is read only up to the limit") {
+  CHECK(error_of([] { load_variant("/dev/zero"); }).find("larger than the limit") !=
+        std::string::npos);
+  CHECK(error_of([] { read_game_records("/dev/zero"); }).find("larger than the limit") !=
+        std::string::npos);
+  CHECK(run_scenario_file("/dev/zero").failure.find("larger than the limit") != std::string::npos);
+}
