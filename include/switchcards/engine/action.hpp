@@ -191,6 +191,10 @@ class ActionList {
   constexpr bool empty() const { return size_ == 0; }
   constexpr void clear() { size_ = 0; }
   constexpr void push(Action a) { items_[size_++] = a; }
+  // For producers that fill the buffer in a loop: write through data(), then set the count
+  // once (keeps the count in a register instead of storing it after every element).
+  constexpr Action* data() { return items_.data(); }
+  constexpr void set_size(int n) { size_ = n; }
   constexpr Action operator[](int i) const { return items_[i]; }
   constexpr const Action* begin() const { return items_.data(); }
   constexpr const Action* end() const { return items_.data() + size_; }

@@ -172,6 +172,9 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
+  // What may be played on each top card when no suit is named and no demand binds: its suit,
+  // its rank and the wilds (anything on a joker). Compiled once so the hot path does one load.
+  std::array<CardMask, kCardKinds> on_top_{};
 };
 
 // ======================================================================================
@@ -220,14 +223,18 @@ inline void Engine::compile() {
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card top = Card::from_index(i);
+    on_top_[i] = top.is_joker()
+                     ? CardMask::all()  // a joker with no named suit: anything goes
+                     : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_;
+  }
 }
 
 inline CardMask Engine::matching(const State& s) const {
   if (s.demand >= 0) return compiled_[s.demand].demand;
   if (s.named_suit != Suit::none) return CardMask::of_suit(s.named_suit) | wild_;
-  const Card top = s.top();
-  if (top.is_joker()) return CardMask::all();  // a joker with no named suit: anything goes
-  return CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_;
+  return on_top_[s.top().index()];
 }
 
 inline CardMask Engine::playable_kinds(const State& s) const {
@@ -257,24 +264,27 @@ inline bool Engine::may_draw(const State& s) const {
 
 inline void Engine::legal_actions(const State& s, ActionList& out) const {
   out.clear();
+  Action* list = out.data();
+  int n = 0;
   if (s.phase == Phase::over) return;
   const int seat = s.turn;
   for (CardMask m = playable_kinds(s); !m.empty();) {
     const Card c = m.pop_first();
     if (names_suit_.contains(c)) {
-      for (int suit = 0; suit < kSuitCount; ++suit) out.push(Action::play(seat, c, Suit(suit)));
+      for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
     } else {
-      out.push(Action::play(seat, c));
+      list[n++] = Action::play(seat, c);
     }
   }
   if (s.phase == Phase::after_draw) {
-    out.push(Action::pass(seat));
+    list[n++] = Action::pass(seat);
   } else if (s.pending.active() && s.pending.draw == 0) {
-    out.push(Action::pass(seat));  // take the pending skip
+    list[n++] = Action::pass(seat);  // take the pending skip
   } else if (may_draw(s)) {
-    out.push(Action::draw(seat));
+    list[n++] = Action::draw(seat);
   }
-  if (s.catchable >= 0 && s.catchable != seat) out.push(Action::challenge(seat, s.catchable));
+  if (s.catchable >= 0 && s.catchable != seat) list[n++] = Action::challenge(seat, s.catchable);
+  out.set_size(n);
 }
 
 inline Refusal Engine::check(const State& s, Action a) const {
@@ -325,6 +335,13 @@ inline Refusal Engine::check(const State& s, Action a) const {
 }
 
 inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last) const {
+  if (n == 1 && !s.stock.empty()) {  // the usual plain draw: one card, no reshuffle
+    const Card c = s.stock.pop();
+    s.hands[seat].add(c);
+    if (last) *last = c;
+    detail::emit(ev, EventKind::card_drawn, seat, c);
+    return 1;
+  }
   int drawn = 0;
   for (; drawn < n; ++drawn) {
     if (s.stock.empty()) {
@@ -345,6 +362,12 @@ inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* 
 }
 
 inline void Engine::begin_turn(State& s, int seat, EventBuffer* ev) const {
+  // The usual case: the seat owes nothing and misses nothing.
+  if (!((s.owes_last_card | s.misses_turn) & (1u << seat))) {
+    s.turn = static_cast<std::uint8_t>(seat);
+    s.phase = Phase::play;
+    return;
+  }
   // Each pass through the loop clears one bit, so it ends.
   for (;;) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
