@@ -84,6 +84,14 @@ void must(const Engine& e, State& s, const char* action) {
   REQUIRE(r.ok());
 }
 
+// Random playouts per player count; under the sanitizers (about ten times slower) fewer, and
+// tests/unit/test_invariants.cpp covers every built-in variant.
+#ifdef SWITCHCARDS_SANITIZED
+constexpr std::uint64_t kPlayoutSeeds = 8;
+#else
+constexpr std::uint64_t kPlayoutSeeds = 40;
+#endif
+
 std::map<int, int> census(const State& s) {
   std::map<int, int> m;
   for (Card c : s.stock.cards()) ++m[c.index()];
@@ -199,7 +207,7 @@ TEST_CASE("a refused action leaves the state untouched, and every listed action 
   // first broken invariant is reported with its game.
   std::string broken;
   for (int players = 2; players <= 7 && broken.empty(); ++players) {
-    for (std::uint64_t seed = 0; seed < 40 && broken.empty(); ++seed) {
+    for (std::uint64_t seed = 0; seed < kPlayoutSeeds && broken.empty(); ++seed) {
       State s = e.deal(players, seed);
       const auto deck = census(s);
       const std::string game =
