@@ -47,13 +47,13 @@ class CardMask {
   }
 
   friend constexpr CardMask operator|(CardMask a, CardMask b) {
-    return CardMask(a.bits_ | b.bits_);
+    return from_valid_bits(a.bits_ | b.bits_);
   }
   friend constexpr CardMask operator&(CardMask a, CardMask b) {
-    return CardMask(a.bits_ & b.bits_);
+    return from_valid_bits(a.bits_ & b.bits_);
   }
   friend constexpr CardMask operator-(CardMask a, CardMask b) {
-    return CardMask(a.bits_ & ~b.bits_);
+    return from_valid_bits(a.bits_ & ~b.bits_);
   }
   constexpr CardMask& operator|=(CardMask o) {
     bits_ |= o.bits_;
@@ -67,6 +67,12 @@ class CardMask {
 
  private:
   static constexpr std::uint64_t kAll = (std::uint64_t{1} << kCardKinds) - 1;
+  // Combining two masks cannot set a bit past the joker: no need to clear them again.
+  static constexpr CardMask from_valid_bits(std::uint64_t bits) {
+    CardMask m;
+    m.bits_ = bits;
+    return m;
+  }
   std::uint64_t bits_ = 0;
 };
 

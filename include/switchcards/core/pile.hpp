@@ -3,6 +3,7 @@
 // reshuffle). The top is the last element.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -46,7 +47,9 @@ class FixedPile {
   constexpr int take_all_but_top(FixedPile<N>& to) {
     if (size_ <= 1) return 0;
     const int moved = size_ - 1;
-    for (int i = 0; i < moved; ++i) to.push(cards_[i]);
+    assert(to.size_ + moved <= N);
+    std::copy_n(cards_.data(), moved, to.cards_.data() + to.size_);  // one block copy
+    to.size_ = static_cast<std::uint8_t>(to.size_ + moved);
     cards_[0] = cards_[size_ - 1];
     size_ = 1;
     return moved;
@@ -60,6 +63,8 @@ class FixedPile {
   }
 
  private:
+  template <int>
+  friend class FixedPile;  // take_all_but_top copies into a pile of another capacity
   std::array<Card, Capacity> cards_{};
   std::uint8_t size_ = 0;
   static_assert(Capacity <= 255, "size is kept in one byte");

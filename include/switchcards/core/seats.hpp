@@ -29,11 +29,17 @@ class Seats {
 
   // The seat `steps` places after `seat` in the direction of play (negative: before).
   constexpr int after(int seat, int steps = 1) const {
-    const int delta = direction_ == Direction::clockwise ? steps : -steps;
     const int n = count_;
-    return ((seat + delta) % n + n) % n;
+    const int r = seat + (direction_ == Direction::clockwise ? steps : -steps);
+    if (r >= 0 && r < n) return r;  // the usual short step: no division on the hot path
+    return (r % n + n) % n;
   }
-  constexpr int next(int seat) const { return after(seat, 1); }
+  // One seat on: called for every turn, so it wraps round by comparison, not division.
+  constexpr int next(int seat) const {
+    const int n = count_;
+    const int r = seat + (direction_ == Direction::clockwise ? 1 : -1);
+    return r == n ? 0 : r < 0 ? n - 1 : r;
+  }
   constexpr int previous(int seat) const { return after(seat, -1); }
   // The seat that plays after `seat` when the k seats following it are skipped.
   constexpr int skipping(int seat, int k) const { return after(seat, 1 + k); }

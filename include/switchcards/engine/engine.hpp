@@ -16,6 +16,7 @@
 
 #include "switchcards/core/card.hpp"
 #include "switchcards/core/card_mask.hpp"
+#include "switchcards/core/compiler.hpp"
 #include "switchcards/core/deck.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/action.hpp"
@@ -154,8 +155,14 @@ class Engine {
 
   // What may be played on the top card with no pending penalty.
   CardMask matching(const State& s) const;
+  // The cards in hand that answer the pending penalty (stack within the cap, or cancel).
+  CardMask answers(const State& s) const;
+  // check() for everything but the common accepted play or draw (which check tests inline).
+  Refusal check_in_full(const State& s, Action a) const;
   bool may_draw(const State& s) const;
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
+  // draw_cards for more than one card or from an empty stock (which is rebuilt).
+  int draw_cards_with_reshuffle(State& s, int seat, int n, EventBuffer* ev, Card* last) const;
   // Effects of `card` just played by `seat` (or turned up for the dealer), then movement to
   // the next seat to act. `identical`: the identical-card bonus was earned.
   void resolve_play(State& s, int seat, Card card, Suit named, bool identical, bool effects_on,
@@ -165,6 +172,8 @@ class Engine {
   void end_turn_without_play(State& s, int seat, int extra_skips, EventBuffer* ev) const;
   // Hands the turn to `seat`, applying penalties due at its start and missed turns.
   void begin_turn(State& s, int seat, EventBuffer* ev) const;
+  // begin_turn when the seat owes a last-card penalty or misses its turn.
+  void begin_turn_with_dues(State& s, int seat, EventBuffer* ev) const;
   void finish_action(State& s, EventBuffer* ev) const;
 
   Variant variant_;
@@ -237,23 +246,24 @@ inline CardMask Engine::matching(const State& s) const {
   return on_top_[s.top().index()];
 }
 
-inline CardMask Engine::playable_kinds(const State& s) const {
-  if (s.phase == Phase::over) return {};
+SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
   const Hand& hand = s.hands[s.turn];
-  if (s.phase == Phase::after_draw) return CardMask::of(s.drawn);
-  if (s.pending.active()) {
-    const CompiledEffect& src = compiled_[s.pending.effect];
-    CardMask out = hand.kinds() & src.cancel;
-    for (CardMask m = hand.kinds() & (src.stack - src.cancel); !m.empty();) {
-      const Card c = m.pop_first();
-      const int e = effect_index_[c.index()];
-      const int add = e >= 0 ? compiled_[e].draw : src.draw;
-      const int total = src.stack_adds ? s.pending.draw + add : add;
-      if (src.cap == 0 || total <= src.cap) out.insert(c);
-    }
-    return out;
+  const CompiledEffect& src = compiled_[s.pending.effect];
+  CardMask out = hand.kinds() & src.cancel;
+  for (CardMask m = hand.kinds() & (src.stack - src.cancel); !m.empty();) {
+    const Card c = m.pop_first();
+    const int e = effect_index_[c.index()];
+    const int add = e >= 0 ? compiled_[e].draw : src.draw;
+    const int total = src.stack_adds ? s.pending.draw + add : add;
+    if (src.cap == 0 || total <= src.cap) out.insert(c);
   }
-  return hand.kinds() & matching(s);
+  return out;
+}
+
+SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_kinds(const State& s) const {
+  if (s.phase != Phase::play) return s.phase == Phase::over ? CardMask{} : CardMask::of(s.drawn);
+  if (s.pending.active()) return answers(s);
+  return s.hands[s.turn].kinds() & matching(s);
 }
 
 inline bool Engine::may_draw(const State& s) const {
@@ -268,12 +278,13 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   int n = 0;
   if (s.phase == Phase::over) return;
   const int seat = s.turn;
+  const Action::PlayMaker play(seat);
   for (CardMask m = playable_kinds(s); !m.empty();) {
     const Card c = m.pop_first();
     if (names_suit_.contains(c)) {
       for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
     } else {
-      list[n++] = Action::play(seat, c);
+      list[n++] = play(c);
     }
   }
   if (s.phase == Phase::after_draw) {
@@ -287,7 +298,29 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   out.set_size(n);
 }
 
-inline Refusal Engine::check(const State& s, Action a) const {
+SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
+  // The actions a player makes most, accepted, tested in a few instructions: a card held that
+  // matches with no penalty pending, or a plain draw. Anything else (every refusal included)
+  // goes through check_in_full, which names the reason.
+  if (s.phase == Phase::play && !s.pending.active() && a.seat() == s.turn) {
+    const Hand& hand = s.hands[s.turn];
+    if (a.kind() == ActionKind::play && a.well_formed()) {
+      const Card c = a.card();
+      if ((hand.kinds() & matching(s)).contains(c) &&
+          names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
+          (!a.calls_last() || hand.size() == 2))
+        return Refusal::none;
+    } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
+      return Refusal::none;
+    }
+  } else if (s.phase == Phase::after_draw && a.kind() == ActionKind::pass && a.seat() == s.turn &&
+             a.well_formed()) {
+    return Refusal::none;
+  }
+  return check_in_full(s, a);
+}
+
+SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action a) const {
   if (!a.well_formed()) return Refusal::malformed;
   if (s.phase == Phase::over) return Refusal::round_over;
   if (a.seat() >= s.players()) return Refusal::no_such_seat;
@@ -334,7 +367,8 @@ inline Refusal Engine::check(const State& s, Action a) const {
   return Refusal::none;
 }
 
-inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last) const {
+SWITCHCARDS_ALWAYS_INLINE int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev,
+                                                 Card* last) const {
   if (n == 1 && !s.stock.empty()) {  // the usual plain draw: one card, no reshuffle
     const Card c = s.stock.pop();
     s.hands[seat].add(c);
@@ -342,6 +376,12 @@ inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* 
     detail::emit(ev, EventKind::card_drawn, seat, c);
     return 1;
   }
+  return draw_cards_with_reshuffle(s, seat, n, ev, last);
+}
+
+SWITCHCARDS_NOINLINE inline int Engine::draw_cards_with_reshuffle(State& s, int seat, int n,
+                                                                  EventBuffer* ev,
+                                                                  Card* last) const {
   int drawn = 0;
   for (; drawn < n; ++drawn) {
     if (s.stock.empty()) {
@@ -361,13 +401,18 @@ inline int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* 
   return drawn;
 }
 
-inline void Engine::begin_turn(State& s, int seat, EventBuffer* ev) const {
+SWITCHCARDS_ALWAYS_INLINE void Engine::begin_turn(State& s, int seat, EventBuffer* ev) const {
   // The usual case: the seat owes nothing and misses nothing.
   if (!((s.owes_last_card | s.misses_turn) & (1u << seat))) {
     s.turn = static_cast<std::uint8_t>(seat);
     s.phase = Phase::play;
     return;
   }
+  begin_turn_with_dues(s, seat, ev);
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat,
+                                                              EventBuffer* ev) const {
   // Each pass through the loop clears one bit, so it ends.
   for (;;) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
@@ -576,6 +621,13 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       // answer, not a bonus: the penalty passes on to the next player as usual.
       const bool identical = variant_.identical.enabled && card == previous_top &&
                              (variant_.identical.card_effect || !s.pending.active());
+      if (!identical && !s.pending.active() && effect_index_[card.index()] < 0 &&
+          !names_suit_.contains(card)) {
+        // A plain card (most plays): no effect to resolve, play moves one seat on. This is
+        // what resolve_play does for such a card, without its call and its rare cases.
+        begin_turn(s, s.seats.next(seat), ev);
+        break;
+      }
       const bool effects_on = !identical || variant_.identical.card_effect;
       resolve_play(s, seat, card, a.named_suit(), identical, effects_on, ev);
       break;
