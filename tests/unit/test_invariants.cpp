@@ -128,7 +128,74 @@ void check_variants(int shard) {
   }
 }
 
+// Every action a seat could name in `s` (every seat, every card with every suit and with and
+// without "last", draw, pass, every challenge): check() must accept exactly what legal_actions
+// lists for the seat to act, the "last" call where the play leaves one card, and a challenge of
+// the catchable seat from anyone else. check() answers the common accepted actions on an
+// inline fast path and everything else in full: this compares the two over the whole space.
+std::string check_whole_action_space(const Engine& e, const State& s) {
+  ActionList legal;
+  e.legal_actions(s, legal);
+  const int players = s.players();
+  auto expect = [&](Action a, bool accepted) -> std::string {
+    if ((e.check(s, a) == Refusal::none) == accepted) return "";
+    return std::string(accepted ? "refused: " : "accepted: ") + to_string(a);
+  };
+  for (int seat = 0; seat < players; ++seat) {
+    for (int i = 0; i < kCardKinds; ++i) {
+      for (int suit = 0; suit <= kSuitCount; ++suit) {
+        const Action plain = Action::play(seat, Card::from_index(i), static_cast<Suit>(suit));
+        const bool listed = legal.contains(plain);
+        if (auto b = expect(plain, listed); !b.empty()) return b;
+        if (auto b = expect(plain.with_last(), listed && s.hands[seat].size() == 2); !b.empty())
+          return b;
+      }
+    }
+    for (Action a : {Action::draw(seat), Action::pass(seat)})
+      if (auto b = expect(a, legal.contains(a)); !b.empty()) return b;
+    for (int target = 0; target < players; ++target)
+      if (auto b = expect(Action::challenge(seat, target),
+                          !s.over() && target == s.catchable && target != seat);
+          !b.empty())
+        return b;
+  }
+  return "";
+}
+
 }  // namespace
+
+TEST_CASE("check() accepts exactly the listed actions, over every action of sampled positions") {
+  long positions = 0;
+  for (const std::string& name : builtin_variant_names()) {
+    const Variant variant = load_variant(name);
+    const Engine engine(variant);
+    for (int players : {std::max(2, variant.deal.min_players), variant.deal.max_players}) {
+      Pcg32 rng(derive_seed(7, static_cast<std::uint64_t>(players)));
+      ActionList legal;
+      // Every 7th position of seeded random rounds (with "last" called at random, so that
+      // missed calls and challenges occur) until 400 are checked, the end of a round included.
+      int checked = 0;
+      for (std::uint64_t round = 0; checked < 400; ++round) {
+        State s = engine.deal(players, derive_seed(11, round));
+        for (int step = 0; checked < 400; ++step) {
+          if (step % 7 == 0 || s.over()) {
+            const std::string broken = check_whole_action_space(engine, s);
+            INFO(name << ", " << players << " players, round " << round << ", step " << step);
+            REQUIRE(broken == "");
+            ++checked;
+          }
+          if (s.over()) break;
+          engine.legal_actions(s, legal);
+          Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+          if (a.kind() == ActionKind::play && rng.below(2)) a = a.with_last();
+          if (!engine.apply(s, a)) engine.apply(s, a.with_last(false));
+        }
+      }
+      positions += checked;
+    }
+  }
+  CHECK(positions >= 400 * 2 * 3);
+}
 
 TEST_CASE("invariants hold after every action of random rounds: built-in variants 1, 3, 5...") {
   check_variants(0);

@@ -25,19 +25,6 @@ class Action {
     return Action(ActionKind::play, seat, card,
                   static_cast<std::uint8_t>(static_cast<int>(named) | (last ? kLastBit : 0)));
   }
-  // The plays of one seat, made in a loop (Engine::legal_actions): fixed fields computed once,
-  // then each play is one OR and one 4-byte store instead of four byte stores.
-  class PlayMaker {
-   public:
-    constexpr explicit PlayMaker(int seat)
-        : fixed_(Action::play(seat, Card::from_index(0)).packed()) {}
-    constexpr Action operator()(Card card) const {
-      return Action::unpacked(fixed_ | std::uint32_t(card.index()) << 16);
-    }
-
-   private:
-    std::uint32_t fixed_;
-  };
   static constexpr Action draw(int seat) { return Action(ActionKind::draw, seat, Card{}, kNoSuit); }
   static constexpr Action pass(int seat) { return Action(ActionKind::pass, seat, Card{}, kNoSuit); }
   static constexpr Action challenge(int seat, int target) {
@@ -81,17 +68,6 @@ class Action {
       return std::bit_cast<std::uint32_t>(*this);  // the fields are laid out in this order
     return std::uint32_t(kind_) | std::uint32_t(seat_) << 8 | std::uint32_t(card_.index()) << 16 |
            std::uint32_t(arg_) << 24;
-  }
-  // The action of a packed() value. Unchecked: a value not made by packed() may give an
-  // action that is not well_formed(), which the engine refuses.
-  static constexpr Action unpacked(std::uint32_t v) {
-    if constexpr (std::endian::native == std::endian::little) return std::bit_cast<Action>(v);
-    Action a;
-    a.kind_ = static_cast<ActionKind>(v & 0xff);
-    a.seat_ = static_cast<std::uint8_t>(v >> 8);
-    a.card_ = Card::from_index(static_cast<int>((v >> 16) & 0xff));
-    a.arg_ = static_cast<std::uint8_t>(v >> 24);
-    return a;
   }
 
   friend constexpr bool operator==(Action, Action) = default;

@@ -278,13 +278,12 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   int n = 0;
   if (s.phase == Phase::over) return;
   const int seat = s.turn;
-  const Action::PlayMaker play(seat);
   for (CardMask m = playable_kinds(s); !m.empty();) {
     const Card c = m.pop_first();
     if (names_suit_.contains(c)) {
       for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
     } else {
-      list[n++] = play(c);
+      list[n++] = Action::play(seat, c);
     }
   }
   if (s.phase == Phase::after_draw) {
