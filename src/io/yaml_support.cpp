@@ -257,6 +257,69 @@ class GuardHandler : public YAML::EventHandler {
   bool key_pending_ = false;
 };
 
+// Whether the text holds none of what only yaml-cpp's event stream shows, not its tree: an
+// anchor, an alias, a tag, a second document. Such text is loaded with one parse, and the
+// guard's other checks run on the tree (passes_guard). A false answer only costs speed: the text
+// then takes the guarded parse (a '*' in a formula, say).
+bool tree_shows_everything(std::string_view text) {
+  if (text.find_first_of("&*!") != std::string_view::npos) return false;
+  for (std::size_t line = 0; line < text.size();) {
+    const std::string_view rest = text.substr(line);
+    if (rest.starts_with("---") || rest.starts_with("...")) return false;
+    const std::size_t end = text.find('\n', line);
+    if (end == std::string_view::npos) break;
+    line = end + 1;
+  }
+  return true;
+}
+
+// GuardHandler's checks that the tree can answer: every key a scalar (not null, a list or a
+// map), no key twice in one map, at most kMaxNesting levels of lists and maps. false when any
+// fails; the guarded parse then reports the first failure with its place, as it always did.
+bool passes_guard(const YAML::Node& node, int depth = 0) {
+  if (!node.IsMap() && !node.IsSequence()) return true;
+  if (depth >= kMaxNesting) return false;
+  if (node.IsSequence()) {
+    for (const YAML::Node& child : node)
+      if (!passes_guard(child, depth + 1)) return false;
+    return true;
+  }
+  std::vector<std::string_view> keys;  // maps in variant files are small: a linear search
+  for (const auto& entry : node) {
+    if (!entry.first.IsScalar()) return false;
+    const std::string& key = entry.first.Scalar();
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return false;
+    keys.push_back(key);
+    if (!passes_guard(entry.second, depth + 1)) return false;
+  }
+  return true;
+}
+
+// The text parsed twice: once through GuardHandler, which refuses what the loader does not
+// support with its place, then by YAML::Load for the tree.
+YAML::Node guarded_load(const std::string& owned, const std::string& label) {
+  try {
+    {
+      std::istringstream in(owned);
+      YAML::Parser parser(in);
+      GuardHandler guard(label);
+      while (parser.HandleNextDocument(guard)) {
+      }
+    }
+    return YAML::Load(owned);
+  } catch (const LoadError&) {
+    throw;
+  } catch (const YAML::DeepRecursion& e) {
+    fail_text(label, e.mark.line + 1, e.mark.column + 1,
+              fmt::format("nesting deeper than {} levels", kMaxNesting));
+  } catch (const YAML::Exception& e) {
+    if (e.mark.is_null()) fail_text(label, 0, 0, "YAML error: " + e.msg);
+    fail_text(label, e.mark.line + 1, e.mark.column + 1, "YAML syntax error: " + e.msg);
+  } catch (const std::exception& e) {
+    fail_text(label, 0, 0, std::string("cannot parse YAML: ") + e.what());
+  }
+}
+
 void collect(const YAML::Node& node, std::vector<YAML::Node>& out) {
   out.push_back(node);
   if (node.IsMap()) {
@@ -382,11 +445,18 @@ std::string read_text_file(const std::filesystem::path& path, const std::string&
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail_text(label, 0, 0, fmt::format("cannot open '{}'", path.string()));
-  // One byte more than the limit tells a too-large stream (a pipe, /dev/zero) apart.
-  std::string text(kMaxTextBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  // Read in blocks up to one byte more than the limit, which tells a too-large stream (a pipe,
+  // /dev/zero) apart, without filling a 1 MiB buffer for a 4 KiB file.
+  std::string text;
+  constexpr std::size_t kBlock = 16 * 1024;
+  while (text.size() <= kMaxTextBytes) {
+    const std::size_t old_size = text.size();
+    text.resize(old_size + std::min(kBlock, kMaxTextBytes + 1 - old_size));
+    in.read(text.data() + old_size, static_cast<std::streamsize>(text.size() - old_size));
+    text.resize(old_size + static_cast<std::size_t>(in.gcount()));
+    if (!in) break;
+  }
   if (in.bad()) fail_text(label, 0, 0, fmt::format("cannot read '{}'", path.string()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxTextBytes)
     fail_text(
         label, 0, 0,
@@ -398,28 +468,20 @@ std::string read_text_file(const std::filesystem::path& path, const std::string&
 
 YAML::Node Documents::parse(std::string_view text, std::string label) {
   check_text(text, label);
+  const std::string owned(text);
+  // One parse when the tree can show every problem the guard looks for (most files); else, or
+  // when the tree shows one, the guarded parse finds and reports it.
   YAML::Node root;
-  try {
-    const std::string owned(text);
-    {
-      std::istringstream in(owned);
-      YAML::Parser parser(in);
-      GuardHandler guard(label);
-      while (parser.HandleNextDocument(guard)) {
-      }
+  bool loaded = false;
+  if (tree_shows_everything(owned)) {
+    try {
+      root = YAML::Load(owned);
+      loaded = passes_guard(root);
+    } catch (const std::exception&) {
+      loaded = false;  // reported by the guarded parse, with its place
     }
-    root = YAML::Load(owned);
-  } catch (const LoadError&) {
-    throw;
-  } catch (const YAML::DeepRecursion& e) {
-    fail_text(label, e.mark.line + 1, e.mark.column + 1,
-              fmt::format("nesting deeper than {} levels", kMaxNesting));
-  } catch (const YAML::Exception& e) {
-    if (e.mark.is_null()) fail_text(label, 0, 0, "YAML error: " + e.msg);
-    fail_text(label, e.mark.line + 1, e.mark.column + 1, "YAML syntax error: " + e.msg);
-  } catch (const std::exception& e) {
-    fail_text(label, 0, 0, std::string("cannot parse YAML: ") + e.what());
   }
+  if (!loaded) root = guarded_load(owned, label);
   Doc doc{std::move(label), root, {}};
   collect(root, doc.nodes);
   docs_.push_back(std::move(doc));
