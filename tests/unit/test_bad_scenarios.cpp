@@ -4,19 +4,19 @@
 // damage to the shipped scenarios: the runner must never crash, throw or pass them silently.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "../common/temp_dir.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/io/scenario.hpp"
 
 using namespace switchcards;
 namespace fs = std::filesystem;
+using switchcards::testing::TempDir;
 
 namespace {
 
@@ -35,32 +35,6 @@ std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
-
-// A scratch directory for generated files, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() / ("switchcards-bad-scenarios-" + std::to_string(::getpid()) +
-                                         "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path p = path_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // `# expect: [LINE:COL: ]text` (std::regex is avoided: g++ 12 warns inside it under ASan).
 bool parse_expectation(const std::string& line, std::string& position, std::string& text) {

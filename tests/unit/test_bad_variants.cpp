@@ -5,9 +5,7 @@
 // large to commit, and random damage to the built-in variants: the loader must never crash.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -16,10 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "../common/temp_dir.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
 namespace fs = std::filesystem;
+using switchcards::testing::TempDir;
 
 namespace {
 
@@ -58,26 +58,6 @@ std::string error_of(const std::string& path) {
   }
   return "(loaded without an error)";
 }
-
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("switchcards-bad-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 }  // namespace
 

@@ -2,47 +2,20 @@
 // merging and null deletion, overrides, loading from strings, and selectors.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "../common/temp_dir.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/rules/selector.hpp"
 
 using namespace switchcards;
 namespace fs = std::filesystem;
+using switchcards::testing::TempDir;
 
 namespace {
-
-// A fresh directory under the system temp directory, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("switchcards-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-  std::string write(const std::string& name, const std::string& text) const {
-    const fs::path file = path_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
-};
 
 const Effect& special(const Variant& v, std::string_view name) {
   for (const Effect& e : v.specials)
