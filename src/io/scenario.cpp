@@ -206,13 +206,13 @@ class MatchTrack {
 
   void expect(const Reader& r, const std::string& key, const YAML::Node& v, const Engine&,
               const State& s) {
-    if (!s.over())
-      throw StepFailure{fmt::format("expected {}, got a round still running", key)};
+    if (!s.over()) throw StepFailure{fmt::format("expected {}, got a round still running", key)};
     if (key == "round_scores" || key == "scores") {
       const std::vector<int> want = r.ints(v, key);
       const std::vector<int>& got = key == "scores" ? standings_.totals : round_;
       if (want != got)
-        throw StepFailure{fmt::format("expected {} {}, got {}", key, list_text(want), list_text(got))};
+        throw StepFailure{
+            fmt::format("expected {} {}, got {}", key, list_text(want), list_text(got))};
     } else if (key == "match_over") {
       const bool want = r.boolean(v, key);
       if (want != standings_.over)
@@ -222,7 +222,8 @@ class MatchTrack {
       const int g = key == "match_winner" ? standings_.winner : standings_.loser;
       const std::optional<int> got = g >= 0 ? std::optional<int>(g) : std::nullopt;
       if (want != got)
-        throw StepFailure{fmt::format("expected {} {}, got {}", key, seat_text(want), seat_text(got))};
+        throw StepFailure{
+            fmt::format("expected {} {}, got {}", key, seat_text(want), seat_text(got))};
     }
   }
 
@@ -437,6 +438,13 @@ ScenarioResult run_one(const std::string& path) {
                                            p.hands.size()));
       if (p.hands.empty() || p.hands.size() > static_cast<std::size_t>(kMaxSeats))
         r.fail(setup["hands"], fmt::format("setup.hands must give 1 to {} hands", kMaxSeats));
+      // A position is tested under the variant's rules only where they apply: a table the
+      // variant does not seat would test rules nobody plays.
+      const int seats = static_cast<int>(p.hands.size());
+      if (seats < variant.deal.min_players || seats > variant.deal.max_players)
+        r.fail(setup["hands"],
+               fmt::format("setup.hands gives {} hands; {} plays with {} to {} players", seats,
+                           variant.name, variant.deal.min_players, variant.deal.max_players));
       if (!setup["discard"]) r.fail(setup, "setup needs 'discard' (its last card is the top)");
       p.discard = r.cards(setup["discard"], "discard");
       if (p.discard.empty())
