@@ -126,6 +126,9 @@ std::string effect_text(const Effect& e, int max_players) {
     parts.push_back(s);
   }
   if (e.back) parts.push_back("play goes back to the player before the one who played it");
+  if (e.play_again) parts.push_back("its player plays again");
+  if (!e.not_on.cards.empty())
+    parts.push_back("it may not be played on " + selector_text(e.not_on));
   if (parts.empty()) return "no effect";
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {

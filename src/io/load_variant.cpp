@@ -1,7 +1,7 @@
 // Loading variants: built-in names and paths, `extends:` chains with deep merging, overrides,
 // and the validation of every key into the rules structs. The format is docs/variant-format.md.
-#include "switchcards/engine/scoring.hpp"
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/engine/scoring.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -420,9 +420,9 @@ class VariantBuilder {
       if (name.empty() || name.size() > kMaxNameLength)
         d_.fail_at_key(
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
-      d_.expect_keys(
-          entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack", "stack_adds",
-                  "cap", "cancel", "miss_turn", "reverse", "two_players", "back"});
+      d_.expect_keys(entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack",
+                             "stack_adds", "cap", "cancel", "miss_turn", "reverse", "two_players",
+                             "back", "play_again", "not_on"});
       const Entry cards = d_.require(entry, "cards");
       Effect effect = read_effect(entry, cards);
       effect.name = name;
@@ -460,6 +460,17 @@ class VariantBuilder {
       e.reverse_skips_with_two = d_.get_enum<bool>(x, {{"skip", true}, {"reverse", false}});
     });
     e.back = get_bool(entry, "back", e.back);
+    with(entry, "play_again", [&](const Entry& x) {
+      e.play_again = d_.get_bool(x);
+      // The same player acts next: a penalty or a skip aimed at "the next player" would hit
+      // nobody, and going back contradicts it.
+      if (e.play_again && (e.draw > 0 || e.skip > 0 || e.back))
+        d_.fail(x, fmt::format("play_again cannot be combined with {}: its player acts next",
+                               e.draw > 0   ? "draw"
+                               : e.skip > 0 ? "skip"
+                                            : "back"));
+    });
+    with(entry, "not_on", [&](const Entry& x) { e.not_on = selector(x); });
     return e;
   }
 

@@ -29,7 +29,8 @@ Effect effect(std::string name, CardMask cards) {
 }
 
 // Something of everything: 2s draw and stack, black jacks draw 7 cancelled by red jacks, 8s
-// skip, aces reverse, queens name a suit (wild), kings demand a picture, 5s go back.
+// skip, aces reverse, queens name a suit (wild, but not on a queen), kings demand a picture,
+// 5s go back, 9s let their player play again.
 Variant kitchen_sink() {
   Variant v;
   v.name = "kitchen-sink";
@@ -54,7 +55,11 @@ Variant kitchen_sink() {
   Effect queen = effect("wild-queen", rank(Rank::queen));
   queen.wild = true;
   queen.names_suit = true;
+  queen.not_on = sel(rank(Rank::queen));  // no wild queen on a queen
   v.specials.push_back(queen);
+  Effect nine = effect("nine-again", rank(Rank::nine));
+  nine.play_again = true;
+  v.specials.push_back(nine);
   Effect king = effect("picture-demand", rank(Rank::king));
   king.demand = sel(rank(Rank::jack) | rank(Rank::queen) | rank(Rank::king));
   v.specials.push_back(king);
@@ -185,6 +190,39 @@ TEST_CASE("a wild names a suit that binds; a demand restricts the next card") {
   must(e, d, "0 play KH");
   CHECK(e.check(d, parse_action("1 play 4H")) == Refusal::demand_not_met);
   CHECK(e.check(d, parse_action("1 play JC")) == Refusal::none);
+}
+
+TEST_CASE("play_again gives the same seat a normal turn; not_on refuses a card on given tops") {
+  const Engine e(kitchen_sink());
+  // A 9: the same seat acts again and must match the 9 (or draw); the next seat waits.
+  State s = e.position(pos({{"9H", "9C", "4D", "3S"}, {"4S", "5C"}, {"6S"}}, {"7H"}, {"KD"}));
+  must(e, s, "0 play 9H");
+  CHECK(s.turn == 0);
+  CHECK(e.check(s, parse_action("1 play 4S")) == Refusal::not_your_turn);
+  CHECK(e.check(s, parse_action("0 play 4D")) == Refusal::not_playable);
+  ActionList legal;
+  e.legal_actions(s, legal);
+  CHECK(legal.contains(parse_action("0 play 9C")));
+  CHECK(legal.contains(parse_action("0 draw")));
+  must(e, s, "0 play 9C");  // again
+  CHECK(s.turn == 0);
+  must(e, s, "0 draw");  // KD does not go on the 9C: the turn passes
+  CHECK(s.turn == 1);
+
+  // A queen is wild on anything but a queen, also when the named suit is its own.
+  State q = e.position(pos({{"QH", "4C"}, {"QS", "QD", "4S", "7D"}}, {"9C"}));
+  must(e, q, "0 play QH spades");
+  CHECK(e.check(q, parse_action("1 play QS spades")) == Refusal::not_on_top);
+  CHECK(e.check(q, parse_action("1 play QD hearts")) == Refusal::not_on_top);
+  CHECK(e.check(q, parse_action("1 play 7D")) == Refusal::suit_not_followed);
+  e.legal_actions(q, legal);
+  for (Action a : legal) CHECK(!(a.kind() == ActionKind::play && a.card().rank() == Rank::queen));
+  must(e, q, "1 play 4S");
+  CHECK(e.check(q, parse_action("0 play 4C")) == Refusal::none);  // the suit named has lapsed
+  // On a card that is not a queen, a queen is wild again.
+  State r = e.position(pos({{"QH", "4C"}, {"5D"}}, {"9C"}));
+  CHECK(e.check(r, parse_action("0 play QH clubs")) == Refusal::none);
+  CHECK(std::string(describe(Refusal::not_on_top)).find("not_on") != std::string::npos);
 }
 
 TEST_CASE("identical card: the others draw one and the same seat plays again") {

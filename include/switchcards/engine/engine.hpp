@@ -47,10 +47,11 @@ enum class Refusal : std::uint8_t {
   nothing_to_challenge,
   cannot_challenge_self,
   malformed,
+  not_on_top,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 19> kText = {
+  constexpr std::array<std::string_view, 20> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -70,6 +71,7 @@ constexpr std::string_view describe(Refusal r) {
       "no seat can be challenged now",
       "a seat cannot challenge itself",
       "the action is malformed (an unknown kind, a card that does not exist, or stray bits)",
+      "this card may not be played on the top card (not_on)",
   };
   return kText[static_cast<int>(r)];
 }
@@ -148,7 +150,7 @@ class Engine {
     CardMask demand, stack, cancel;
     std::uint8_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
-         reverse_skips_with_two = true, back = false;
+         reverse_skips_with_two = true, back = false, play_again = false;
   };
 
   void compile();
@@ -182,8 +184,11 @@ class Engine {
   CardMask wild_;
   CardMask names_suit_;
   // What may be played on each top card when no suit is named and no demand binds: its suit,
-  // its rank and the wilds (anything on a joker). Compiled once so the hot path does one load.
+  // its rank and the wilds (anything on a joker), less what may not go on it. Compiled once so
+  // the hot path does one load.
   std::array<CardMask, kCardKinds> on_top_{};
+  // The cards that may never be played on each top card (the effects' not_on).
+  std::array<CardMask, kCardKinds> not_on_top_{};
 };
 
 // ======================================================================================
@@ -221,7 +226,10 @@ inline void Engine::compile() {
     c.reverse = e.reverse;
     c.reverse_skips_with_two = e.reverse_skips_with_two;
     c.back = e.back;
+    c.play_again = e.play_again;
     compiled_.push_back(c);
+    for (CardMask m = e.not_on.cards; !m.empty();)
+      not_on_top_[m.pop_first().index()] |= e.cards.cards;
     for (CardMask m = e.cards.cards; !m.empty();) {
       const Card card = m.pop_first();
       // The loader refuses overlapping selectors; should a hand-built Variant overlap, the
@@ -234,15 +242,17 @@ inline void Engine::compile() {
   }
   for (int i = 0; i < kCardKinds; ++i) {
     const Card top = Card::from_index(i);
-    on_top_[i] = top.is_joker()
-                     ? CardMask::all()  // a joker with no named suit: anything goes
-                     : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_;
+    on_top_[i] =
+        (top.is_joker() ? CardMask::all()  // a joker with no named suit: anything goes
+                        : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
+        not_on_top_[i];
   }
 }
 
 inline CardMask Engine::matching(const State& s) const {
-  if (s.demand >= 0) return compiled_[s.demand].demand;
-  if (s.named_suit != Suit::none) return CardMask::of_suit(s.named_suit) | wild_;
+  if (s.demand >= 0) return compiled_[s.demand].demand - not_on_top_[s.top().index()];
+  if (s.named_suit != Suit::none)
+    return (CardMask::of_suit(s.named_suit) | wild_) - not_on_top_[s.top().index()];
   return on_top_[s.top().index()];
 }
 
@@ -341,6 +351,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
           const CompiledEffect& src = compiled_[s.pending.effect];
           return (src.stack.contains(c)) ? Refusal::cap_exceeded : Refusal::must_answer_penalty;
         }
+        if (not_on_top_[s.top().index()].contains(c)) return Refusal::not_on_top;
         if (s.demand >= 0) return Refusal::demand_not_met;
         if (s.named_suit != Suit::none) return Refusal::suit_not_followed;
         return Refusal::not_playable;
@@ -519,6 +530,11 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
   if (e && e->back) {
     next = s.seats.previous(seat);
     detail::emit(ev, EventKind::back_to_previous, next);
+  } else if (e && e->play_again) {
+    // The loader refuses play_again with a draw, a skip or back; a reverse-as-skip with two
+    // players means the same seat anyway.
+    next = seat;
+    detail::emit(ev, EventKind::play_again, seat);
   } else if (identical && variant_.identical.play_again) {
     // The same player plays again; a skip aimed at "the next player" now starts with them.
     next = seat;

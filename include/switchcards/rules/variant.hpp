@@ -107,6 +107,10 @@ struct Effect {
   bool reverse_skips_with_two =
       true;           // two_players: skip — with two players a reverse acts as a skip
   bool back = false;  // back: play goes back to the player before the one who played it (once)
+  bool play_again = false;  // play_again: its player plays again at once (no draw, skip or back)
+  // Playability.
+  Selector not_on;  // not_on: may not be played on a top card of these ("no J on a J"); answers
+                    // to a pending penalty are not affected
 
   // A pending penalty (draw, or a skip that can be answered) rather than an immediate effect.
   bool is_attack() const { return draw > 0 || (skip > 0 && !(stack.cards | cancel.cards).empty()); }
