@@ -106,6 +106,10 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
     switch (a.kind()) {
       case ActionKind::challenge:
         return a;  // always catch a forgetful opponent
+      case ActionKind::call:
+        // It forgot the call with its play and plays again: it may remember now.
+        if (calls_late(view)) return a;
+        break;
       case ActionKind::draw:
       case ActionKind::pass:
         decline = &a;

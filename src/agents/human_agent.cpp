@@ -105,6 +105,8 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
                                                : "miss the turn";
     case ActionKind::challenge:
       return fmt::format("challenge seat {}: it did not call last card", a.target());
+    case ActionKind::call:
+      return "call \"last card\" now (you forgot it with your play)";
   }
   return to_string(a);
 }
@@ -142,6 +144,10 @@ void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) 
   options.engine = &view.engine();
   for (const std::string& line : describe_events(events, options))
     fmt::print(*out_, "  {}\n", line);
+}
+
+bool HumanAgent::calls_late(const PlayerView& /*view*/) {
+  return ask_yes_no("You have one card left and did not call \"last card\". Call it now?", true);
 }
 
 bool HumanAgent::challenges(const PlayerView& /*view*/, int target) {

@@ -141,6 +141,11 @@ class SimSeat final : public Agent {
     if (yes && recording) log_->push_back(Action::challenge(view.seat(), target));
     return yes;
   }
+  bool calls_late(const PlayerView& view) override {
+    const bool yes = inner_->calls_late(view);
+    if (yes && recording) log_->push_back(Action::call(view.seat()));
+    return yes;
+  }
   void observe(const PlayerView& view, std::span<const Event> events) override {
     if (view.seat() == 0)
       for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];

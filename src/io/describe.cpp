@@ -349,8 +349,11 @@ std::string describe_variant(const Variant& v) {
     case LastCardEnforcement::when_caught:
       para(
           fmt::format("Last card: a player left with one card must say \"last card\" with the "
-                      "play. Any opponent may catch one who does not, before the next player "
+                      "play{}. Any opponent may catch one who does not, before the next player "
                       "acts: the offender then draws {}{}.",
+                      v.last_card.late_call
+                          ? " or shortly after, before anyone catches them or the next player acts"
+                          : "",
                       plural(v.last_card.penalty, "penalty card"),
                       v.last_card.miss_turn ? " and misses a turn" : ""));
       break;

@@ -491,7 +491,7 @@ class VariantBuilder {
 
   void read_last_card() {
     with(root_, "last_card", [&](const Entry& x) {
-      d_.expect_keys(x, {"enforce", "penalty", "miss_turn"});
+      d_.expect_keys(x, {"enforce", "penalty", "miss_turn", "late_call"});
       LastCardRules& r = v_.last_card;
       with(x, "enforce", [&](const Entry& e) {
         r.enforce = d_.get_enum<LastCardEnforcement>(
@@ -501,6 +501,10 @@ class VariantBuilder {
       });
       r.penalty = get_int(x, "penalty", 0, kMaxDrawCards, r.penalty);
       r.miss_turn = get_bool(x, "miss_turn", r.miss_turn);
+      // Only an offence that can still be caught (enforce: when_caught) can be undone by a late
+      // call; with next_turn or none the key changes nothing (so a house rule extending British
+      // may switch to next_turn without also clearing late_call).
+      r.late_call = get_bool(x, "late_call", r.late_call);
     });
   }
 

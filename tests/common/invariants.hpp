@@ -233,8 +233,9 @@ inline std::string apply_checked(const Engine& e, State& s, Action a, bool& acce
     if (!(s == before)) return "refused but changed the state: " + to_string(a);
     return "";
   }
-  const bool listed =
-      legal.contains(a) || legal.contains(a.with_last(false)) || a.kind() == ActionKind::challenge;
+  // Out of turn: a challenge from any seat, a late call from the seat that forgot.
+  const bool listed = legal.contains(a) || legal.contains(a.with_last(false)) ||
+                      a.kind() == ActionKind::challenge || a.kind() == ActionKind::call;
   if (!listed) return "accepted but not listed: " + to_string(a);
   return "";
 }
@@ -243,9 +244,11 @@ inline std::string apply_checked(const Engine& e, State& s, Action a, bool& acce
 template <typename Pick>
 Action arbitrary_action(Pick&& pick, int players) {
   const int seat = static_cast<int>(pick(static_cast<std::uint32_t>(players + 1)));
-  switch (pick(6)) {
+  switch (pick(7)) {
     case 0:
       return Action::draw(seat);
+    case 6:
+      return Action::call(seat);
     case 1:
       return Action::pass(seat);
     case 2:
@@ -276,9 +279,9 @@ struct RoundReport {
 // Plays a round from `s`, checking every invariant after every action. Choices come from
 // `pick(bound)` (a number below bound): mostly a listed action (a play, when there is one, seven
 // times in eight; with or without 'last'), else an
-// arbitrary action or a challenge from any seat, most of them illegal. `twin` starts equal to `s`
-// (dealt separately by `twin_engine`, built from the same variant) and is given every accepted
-// action: it must stay equal (determinism). Views are checked every `view_every` steps (0:
+// arbitrary action, a challenge from any seat or a late call, most of them illegal. `twin` starts
+// equal to `s` (dealt separately by `twin_engine`, built from the same variant) and is given every
+// accepted action: it must stay equal (determinism). Views are checked every `view_every` steps (0:
 // never). Stops when the round ends, when `more()` turns false, or with a broken invariant when
 // the round outlasts its turn limit. The accepted actions are appended to `record` if given.
 template <typename Pick, typename More>
@@ -322,9 +325,11 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
         a = a.with_last();
     } else if (choice < 14 || s.catchable < 0) {
       a = arbitrary_action(pick, s.players());
-    } else {
+    } else if (choice == 14) {
       a = Action::challenge(static_cast<int>(pick(static_cast<std::uint32_t>(s.players()))),
                             s.catchable);
+    } else {
+      a = Action::call(s.catchable);  // the forgetter calls late (refused where not allowed)
     }
     bool accepted = false;
     if (auto b = apply_checked(e, s, a, accepted); !b.empty()) return fail(b);

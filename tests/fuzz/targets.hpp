@@ -209,6 +209,7 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   flip(v.beginner_mode, a & 0x80);
   if (b & 0x03) v.last_card.enforce = static_cast<LastCardEnforcement>((b & 0x03) - 1);
   flip(v.last_card.miss_turn, b & 0x04);
+  flip(v.last_card.late_call, b & 0x80);  // shares the bit with the turn limit below
   if (b & 0x08)
     v.constraints.named_suit =
         v.constraints.named_suit == Lasts::next_player ? Lasts::until_played : Lasts::next_player;

@@ -47,6 +47,11 @@ class Checked final : public Agent {
     CHECK(view.catchable() == target);
     return inner_->challenges(view, target);
   }
+  bool calls_late(const PlayerView& view) override {
+    CHECK(view.catchable() == view.seat());
+    CHECK(view.variant().last_card.late_call);
+    return inner_->calls_late(view);
+  }
   void reset(std::uint64_t seed) override { inner_->reset(seed); }
   std::string name() const override { return inner_->name(); }
   int choices = 0;
@@ -113,6 +118,56 @@ TEST_CASE("a bot that never calls last card, among bots that always catch it, ne
       State s = engine.deal(3, seed);
       play_round(engine, s, agents);
       CHECK(s.stalemate);
+    }
+  }
+}
+
+TEST_CASE("a forgetter that calls late is asked before the catchers, and is not caught") {
+  // Seat 0 never calls "last card" with its play; everyone else always catches. With
+  // late_call, play_round asks seat 0 first, so a seat 0 that calls late is never caught; one
+  // that does not is caught every time.
+  struct Forgetter final : Agent {
+    bool late = false;
+    int asked = 0;
+    Action choose(const PlayerView&, std::span<const Action> legal) override {
+      for (Action a : legal)
+        if (a.kind() == ActionKind::play || a.kind() == ActionKind::call) return a;
+      return legal[0];
+    }
+    bool calls_late(const PlayerView&) override {
+      ++asked;
+      return late;
+    }
+    std::string name() const override { return "forgetter"; }
+  };
+  for (const char* variant_name : {"british", "mobile-app"}) {
+    INFO(variant_name);
+    const Engine engine(load_variant(variant_name));
+    REQUIRE(engine.variant().last_card.late_call);
+    for (const bool late : {true, false}) {
+      int called = 0, caught = 0, asked = 0;
+      for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        Forgetter forgetter;
+        forgetter.late = late;
+        GreedyAgent a(1), b(2);
+        std::vector<Agent*> agents = {&forgetter, &a, &b};
+        State s = engine.deal(3, seed);
+        play_round(engine, s, agents, {}, [&](const State&, Action act, std::span<const Event>) {
+          if (act.kind() == ActionKind::call) ++called;
+          if (act.kind() == ActionKind::challenge) ++caught;
+        });
+        asked += forgetter.asked;
+      }
+      INFO("late " << late << ": asked " << asked << ", called " << called << ", caught "
+                   << caught);
+      CHECK(asked > 0);
+      if (late) {
+        CHECK(called == asked);
+        CHECK(caught == 0);
+      } else {
+        CHECK(called == 0);
+        CHECK(caught == asked);
+      }
     }
   }
 }

@@ -95,7 +95,7 @@ TEST_CASE("actions no factory makes are refused and leave the state unchanged") 
   const State before = s;
   const std::uint8_t seat = s.turn;
   const std::uint32_t raw[] = {
-      0x04u | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,    // kind 4
+      0x05u | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,    // kind 5 (4 is call)
       0xffu | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,    // kind 255
       0x00u | std::uint32_t(seat) << 8 | 200u << 16 | 4u << 24,   // play card index 200
       0x00u | std::uint32_t(seat) << 8 | 0u << 16 | 6u << 24,     // play AC naming suit 6

@@ -129,10 +129,10 @@ void check_variants(int shard) {
 }
 
 // Every action a seat could name in `s` (every seat, every card with every suit and with and
-// without "last", draw, pass, every challenge): check() must accept exactly what legal_actions
-// lists for the seat to act, the "last" call where the play leaves one card, and a challenge of
-// the catchable seat from anyone else. check() answers the common accepted actions on an
-// inline fast path and everything else in full: this compares the two over the whole space.
+// without "last", draw, pass, every challenge, a late call): check() must accept exactly what
+// legal_actions lists for the seat to act, the "last" call where the play leaves one card, and a
+// challenge of the catchable seat from anyone else. check() answers the common accepted actions on
+// an inline fast path and everything else in full: this compares the two over the whole space.
 std::string check_whole_action_space(const Engine& e, const State& s) {
   ActionList legal;
   e.legal_actions(s, legal);
@@ -153,6 +153,11 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
     }
     for (Action a : {Action::draw(seat), Action::pass(seat)})
       if (auto b = expect(a, legal.contains(a)); !b.empty()) return b;
+    // A late call: the forgetter only, where the variant allows it, whoever is to act.
+    if (auto b = expect(Action::call(seat),
+                        !s.over() && e.variant().last_card.late_call && seat == s.catchable);
+        !b.empty())
+      return b;
     for (int target = 0; target < players; ++target)
       if (auto b = expect(Action::challenge(seat, target),
                           !s.over() && target == s.catchable && target != seat);

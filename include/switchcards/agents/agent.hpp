@@ -27,6 +27,11 @@ class Agent {
   // before the next player acts (British, app). Return true to challenge it. The seat to act
   // is not asked here: the challenge is among its legal actions. Optional; default: never.
   virtual bool challenges(const PlayerView& /*view*/, int /*target*/) { return false; }
+  // Out of turn: this seat left itself one card without calling "last card", and the variant
+  // allows the call late (last_card.late_call). Return true to call it now, before anyone is
+  // asked to challenge. Not asked when this seat is also the seat to act (a play again): the
+  // call is then among its legal actions. Optional; default: never.
+  virtual bool calls_late(const PlayerView& /*view*/) { return false; }
   // Re-seed before a new game or round.
   virtual void reset(std::uint64_t /*seed*/) {}
   virtual std::string name() const = 0;

@@ -43,7 +43,7 @@ class GreedyAgent final : public Agent {
     int best_gain = 0;
     int best_length = 0;
     for (const Action& a : legal) {
-      if (a.kind() == ActionKind::challenge) return a;
+      if (a.kind() == ActionKind::challenge || a.kind() == ActionKind::call) return a;
       if (a.kind() != ActionKind::play) continue;
       Hand after = hand;
       after.remove(a.card());

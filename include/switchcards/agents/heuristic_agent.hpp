@@ -5,7 +5,9 @@
 // going out; switch suit by rank towards the suit it is long in; save wilds and name the suit
 // it holds most of; play an identical card for its bonus.
 // It forgets to call "last card" with a configurable probability, so the penalty rules are
-// exercised, and challenges a forgetful opponent whenever it can.
+// exercised (having forgotten, it remembers in time with probability 1 - P where the variant
+// allows a late call, so P = 1 never calls), and challenges a forgetful opponent whenever it
+// can.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +29,9 @@ class HeuristicAgent final : public Agent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override;
   bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  bool calls_late(const PlayerView& /*view*/) override {
+    return forget_ < 1.0 && rng_.unit() >= forget_;
+  }
   void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
   std::string name() const override { return "heuristic"; }
 

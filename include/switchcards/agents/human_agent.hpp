@@ -28,6 +28,7 @@ class HumanAgent final : public Agent {
   Action choose(const PlayerView& view, std::span<const Action> legal) override;
   void observe(const PlayerView& view, std::span<const Event> events) override;
   bool challenges(const PlayerView& view, int target) override;
+  bool calls_late(const PlayerView& view) override;
   std::string name() const override { return "human"; }
   // Repeat each answer read on the output: for input that is not typed at a terminal (a
   // script), so the transcript reads as a session.

@@ -1,7 +1,8 @@
 // play_round: plays a dealt round to its end with one agent per seat. Each agent sees only its
 // seat's PlayerView; its choice must be one of the legal actions (plus the "last card" call).
-// After a seat leaves itself one card without calling, the other seats are asked, in order of
-// play, whether they challenge (the seat to act has the challenge among its legal actions).
+// After a seat leaves itself one card without calling, it is asked first whether it calls late
+// (where the variant allows it), then the other seats, in order of play, whether they challenge
+// (the seat to act has the challenge, or its own late call, among its legal actions).
 // A callback sees every applied action and its events (simulations count them, logs print
 // them, recorders keep the actions).
 #pragma once
@@ -26,7 +27,8 @@ class IllegalChoice : public std::logic_error {
 struct RoundOptions {
   std::uint8_t revealed = 0;  // bit per seat: its view shows every hand (beginner mode)
   bool observe = true;        // deliver each action's events to every agent (Agent::observe)
-  bool challenges_out_of_turn = true;  // ask the other seats (Agent::challenges)
+  bool challenges_out_of_turn = true;  // ask the forgetter (Agent::calls_late), then the other
+                                       // seats (Agent::challenges)
 };
 
 struct NoActionCallback {
@@ -83,6 +85,13 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
   };
 
   while (!state.over()) {
+    if (options.challenges_out_of_turn && state.catchable >= 0 &&
+        engine.variant().last_card.late_call && state.catchable != state.turn) {
+      const int seat = state.catchable;
+      const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
+      if (agents[seat]->calls_late(view)) act(seat, Action::call(seat));
+      if (state.over()) break;  // the call reached the turn limit
+    }
     if (options.challenges_out_of_turn && state.catchable >= 0) {
       const int target = state.catchable;
       for (int k = 1; k < state.players(); ++k) {

@@ -1,5 +1,8 @@
 // RandomAgent: picks uniformly among the legal actions with its own seeded Pcg32. It calls
-// "last card" with every play that leaves one card, unless given a probability of forgetting.
+// "last card" with every play that leaves one card, unless given a probability P of forgetting;
+// having forgotten, it remembers in time (a late call, where the variant allows one) with
+// probability 1 - P (P = 1: never out of turn; a late call among its legal actions, after a
+// play again, is picked like any other action).
 // The baseline of simulations, and a fuzzer of the engine.
 #pragma once
 
@@ -26,6 +29,9 @@ class RandomAgent final : public Agent {
       return a.with_last(!forgets);
     }
     return a;
+  }
+  bool calls_late(const PlayerView& /*view*/) override {
+    return forget_ < 1.0 && rng_.unit() >= forget_;
   }
   void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
   std::string name() const override { return "random"; }

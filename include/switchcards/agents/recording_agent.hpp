@@ -1,7 +1,7 @@
 // RecordingAgent: wraps another agent and appends every action it takes — its choices and its
-// out-of-turn challenges — to a shared log, in the order play_round applies them. Give every
-// seat a RecordingAgent on the same log and the log is the round's action list, ready for a
-// game record (io/replay.hpp).
+// out-of-turn challenges and late calls — to a shared log, in the order play_round applies them.
+// Give every seat a RecordingAgent on the same log and the log is the round's action list, ready
+// for a game record (io/replay.hpp).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,11 @@ class RecordingAgent final : public Agent {
   bool challenges(const PlayerView& view, int target) override {
     const bool yes = inner_->challenges(view, target);
     if (yes) log_->push_back(Action::challenge(view.seat(), target));
+    return yes;
+  }
+  bool calls_late(const PlayerView& view) override {
+    const bool yes = inner_->calls_late(view);
+    if (yes) log_->push_back(Action::call(view.seat()));
     return yes;
   }
   void observe(const PlayerView& view, std::span<const Event> events) override {

@@ -1,7 +1,8 @@
 // Action: one choice a seat makes — play a card (naming a suit for a wild, calling "last
-// card"), draw, pass, or challenge a seat that forgot to call last card. Four bytes, trivially
-// copyable; the text form is the one used by scenarios, replays and the CLI:
-// `0 play JS`, `1 play AH spades`, `2 play 7D last`, `1 draw`, `2 pass`, `0 challenge 2`.
+// card"), draw, pass, challenge a seat that forgot to call last card, or call it late. Four
+// bytes, trivially copyable; the text form is the one used by scenarios, replays and the CLI:
+// `0 play JS`, `1 play AH spades`, `2 play 7D last`, `1 draw`, `2 pass`, `0 challenge 2`,
+// `2 call`.
 #pragma once
 
 #include <array>
@@ -16,7 +17,9 @@
 
 namespace switchcards {
 
-enum class ActionKind : std::uint8_t { play, draw, pass, challenge };
+// `call`: the "last card" call made after the play (last_card.late_call), before anyone
+// catches the caller and before the next player acts.
+enum class ActionKind : std::uint8_t { play, draw, pass, challenge, call };
 
 class Action {
  public:
@@ -30,6 +33,7 @@ class Action {
   static constexpr Action challenge(int seat, int target) {
     return Action(ActionKind::challenge, seat, Card{}, static_cast<std::uint8_t>(target));
   }
+  static constexpr Action call(int seat) { return Action(ActionKind::call, seat, Card{}, kNoSuit); }
 
   constexpr ActionKind kind() const { return kind_; }
   constexpr int seat() const { return seat_; }
@@ -56,6 +60,7 @@ class Action {
                (arg_ & kSuitBits) <= kNoSuit;
       case ActionKind::draw:
       case ActionKind::pass:
+      case ActionKind::call:
         return card_ == Card{} && arg_ == kNoSuit;
       case ActionKind::challenge:
         return card_ == Card{};
@@ -86,7 +91,7 @@ class Action {
 };
 static_assert(sizeof(Action) == 4);
 
-// Text form: `S play CARD [SUIT] [last]`, `S draw`, `S pass`, `S challenge T`.
+// Text form: `S play CARD [SUIT] [last]`, `S draw`, `S pass`, `S challenge T`, `S call`.
 inline std::string to_string(Action a) {
   if (!a.well_formed()) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -109,6 +114,9 @@ inline std::string to_string(Action a) {
       break;
     case ActionKind::challenge:
       out += " challenge " + std::to_string(a.target());
+      break;
+    case ActionKind::call:
+      out += " call";
       break;
   }
   return out;
@@ -145,17 +153,19 @@ inline Action parse_action(std::string_view text) {
   const auto words = detail::split_words(text);
   auto fail = [&](const std::string& why) -> Action {
     throw NotationError("action '" + std::string(text) + "': " + why +
-                        " (expected 'S play CARD [SUIT] [last]', 'S draw', 'S pass' or "
-                        "'S challenge T')");
+                        " (expected 'S play CARD [SUIT] [last]', 'S draw', 'S pass', "
+                        "'S challenge T' or 'S call')");
   };
   int seat = 0;
   if (words.size() < 2) return fail("too few words");
   if (!detail::parse_seat_number(words[0], seat))
     return fail("'" + std::string(words[0]) + "' is not a seat number");
   const std::string_view verb = words[1];
-  if (verb == "draw" || verb == "pass") {
+  if (verb == "draw" || verb == "pass" || verb == "call") {
     if (words.size() != 2) return fail("'" + std::string(verb) + "' takes no arguments");
-    return verb == "draw" ? Action::draw(seat) : Action::pass(seat);
+    return verb == "draw"   ? Action::draw(seat)
+           : verb == "pass" ? Action::pass(seat)
+                            : Action::call(seat);
   }
   if (verb == "challenge") {
     int target = 0;

@@ -48,10 +48,12 @@ enum class Refusal : std::uint8_t {
   cannot_challenge_self,
   malformed,
   not_on_top,
+  late_call_not_allowed,
+  nothing_to_call,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 20> kText = {
+  constexpr std::array<std::string_view, 22> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -72,6 +74,9 @@ constexpr std::string_view describe(Refusal r) {
       "a seat cannot challenge itself",
       "the action is malformed (an unknown kind, a card that does not exist, or stray bits)",
       "this card may not be played on the top card (not_on)",
+      "this variant takes the \"last card\" call only with the play",
+      "only a seat that has just left itself one card without calling may call late, before it "
+      "is caught or the next player acts",
   };
   return kText[static_cast<int>(r)];
 }
@@ -121,12 +126,14 @@ class Engine {
   // ---- playing ---------------------------------------------------------------------------
 
   // Every legal action of the seat to act (a wild once per suit), plus a challenge it could
-  // make now. Plays are listed without the "last card" call; `a.with_last()` is accepted too
-  // wherever the play leaves exactly one card. Empty only when the round is over.
+  // make now, or its own late "last card" call (last_card.late_call). Plays are listed without the
+  // "last card" call; `a.with_last()` is accepted too wherever the play leaves exactly one card.
+  // Empty only when the round is over.
   void legal_actions(const State& s, ActionList& out) const;
 
   // Applies `a`, appending what happened to `events` (if given). Refused actions leave `s`
-  // untouched. A challenge may come from any seat; every other action from the seat to act.
+  // untouched. A challenge may come from any seat, a late call from the seat that may be
+  // caught; every other action from the seat to act.
   ApplyResult apply(State& s, Action a, EventBuffer* events = nullptr) const;
 
   // Why `a` would be refused now (Refusal::none if it would be accepted).
@@ -303,7 +310,12 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   } else if (may_draw(s)) {
     list[n++] = Action::draw(seat);
   }
-  if (s.catchable >= 0 && s.catchable != seat) list[n++] = Action::challenge(seat, s.catchable);
+  if (s.catchable >= 0) {
+    if (s.catchable != seat)
+      list[n++] = Action::challenge(seat, s.catchable);
+    else if (variant_.last_card.late_call)
+      list[n++] = Action::call(seat);  // after a play again, the forgetter acts itself
+  }
   out.set_size(n);
 }
 
@@ -339,6 +351,11 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
     if (s.catchable != a.target()) return Refusal::nothing_to_challenge;
     return Refusal::none;
   }
+  if (a.kind() == ActionKind::call) {
+    if (!variant_.last_card.late_call) return Refusal::late_call_not_allowed;
+    if (s.catchable != a.seat()) return Refusal::nothing_to_call;
+    return Refusal::none;
+  }
   if (a.seat() != s.turn) return Refusal::not_your_turn;
   const Hand& hand = s.hands[a.seat()];
   switch (a.kind()) {
@@ -372,6 +389,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (s.pending.active() && s.pending.draw == 0) return Refusal::none;
       return Refusal::pass_not_allowed;
     case ActionKind::challenge:
+    case ActionKind::call:
       break;
   }
   return Refusal::none;
@@ -580,6 +598,13 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     finish_action(s, ev);
     return {};
   }
+  if (a.kind() == ActionKind::call) {
+    // Said in time: the seat can no longer be caught. The turn does not move.
+    s.catchable = -1;
+    detail::emit(ev, EventKind::last_card_called, seat);
+    finish_action(s, ev);
+    return {};
+  }
 
   // The seat to act acts: an unnoticed missing "last card" call can no longer be caught.
   s.catchable = -1;
@@ -688,6 +713,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       break;
     }
     case ActionKind::challenge:
+    case ActionKind::call:
       break;
   }
   finish_action(s, ev);

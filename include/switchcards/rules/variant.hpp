@@ -139,6 +139,9 @@ struct LastCardRules {
   LastCardEnforcement enforce = LastCardEnforcement::when_caught;  // last_card.enforce
   int penalty = 2;         // last_card.penalty: cards drawn by an offender
   bool miss_turn = false;  // last_card.miss_turn: the offender also misses a turn
+  // last_card.late_call: the call may also come after the play ("or shortly after"), until
+  // the offender is caught or the next player acts (meaningful with enforce: when_caught).
+  bool late_call = false;
   friend bool operator==(const LastCardRules&, const LastCardRules&) = default;
 };
 
