@@ -3,10 +3,12 @@
 // the deterministic instruction count is bench/count_instructions.cpp. docs/performance.md.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "bench_support.hpp"
 
@@ -91,6 +93,29 @@ void BM_apply(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_apply)->Name("copy+apply/british/4");
+
+// apply alone: each iteration applies the 256 positions' actions to fresh copies made with the
+// timer paused (one pause per 256 applies, so its own cost hardly shows). ns/apply is the
+// number to read.
+void BM_apply_alone(benchmark::State& state) {
+  const Table& t = *table_of("british");
+  const Positions& p = british_positions();
+  std::vector<State> copies(p.states.size());
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::copy(p.states.begin(), p.states.end(), copies.begin());
+    state.ResumeTiming();
+    for (std::size_t i = 0; i < copies.size(); ++i) {
+      const ApplyResult r = t.engine.apply(copies[i], p.actions[i]);
+      benchmark::DoNotOptimize(r);
+    }
+    benchmark::ClobberMemory();
+  }
+  const auto applies = static_cast<double>(state.iterations() * copies.size());
+  state.counters["ns/apply"] =
+      benchmark::Counter(applies, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_apply_alone)->Name("apply/british/4");
 
 // ---- State ----------------------------------------------------------------------------------
 
