@@ -12,7 +12,7 @@
 namespace switchcards {
 
 std::vector<std::string> agent_names() {
-  return {"random", "greedy", "heuristic", "human"};
+  return {"random", "eager", "greedy", "heuristic", "human"};
 }
 
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
@@ -32,11 +32,13 @@ std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
       throw std::invalid_argument("agent '" + std::string(name) +
                                   "': the part after ':' is the probability of forgetting to "
                                   "call last card, a number from 0 to 1");
-    if (base != "random" && base != "heuristic")
+    if (base != "random" && base != "eager" && base != "heuristic")
       throw std::invalid_argument("agent '" + std::string(name) +
-                                  "': only random and heuristic take a parameter");
+                                  "': only random, eager and heuristic take a parameter");
   }
   if (base == "random") return std::make_unique<RandomAgent>(seed, forget);
+  if (base == "eager")
+    return std::make_unique<RandomAgent>(seed, forget, RandomAgent::Style::eager);
   if (base == "greedy") return std::make_unique<GreedyAgent>(seed);
   if (base == "heuristic")
     return std::make_unique<HeuristicAgent>(

@@ -201,6 +201,11 @@ inline std::string check_state(const Engine& e, const State& s, const Census& de
   if (s.winner >= 0 || s.stalemate) return "a running round has a result";
   if (legal.empty()) return "no legal action while the round is running";
   const Hand& hand = s.hands[s.turn];
+  // The documented order: plays first (agents rely on it), then draw or pass, then a challenge
+  // or a late call.
+  for (int i = 1; i < legal.size(); ++i)
+    if (legal[i].kind() == ActionKind::play && legal[i - 1].kind() != ActionKind::play)
+      return "a play listed after another action: " + to_string(legal[i]);
   for (Action a : legal) {
     if (a.seat() != s.turn) return "listed for another seat: " + to_string(a);
     if (e.check(s, a) != Refusal::none) return "listed but check() refuses: " + to_string(a);

@@ -82,7 +82,8 @@ TEST_CASE("every agent chooses only legal actions in every built-in variant") {
   for (const std::string& variant_name : builtin_variant_names()) {
     const Engine engine(load_variant(variant_name));
     const int players = engine.variant().deal.min_players + 1;
-    for (const char* kind : {"random", "greedy", "heuristic", "heuristic:0.5", "random:0.5"}) {
+    for (const char* kind :
+         {"random", "eager", "greedy", "heuristic", "heuristic:0.5", "random:0.5", "eager:0.5"}) {
       INFO(variant_name << " / " << kind);
       int rounds_won = 0;
       for (std::uint64_t seed = 0; seed < 20; ++seed) {
@@ -168,6 +169,55 @@ TEST_CASE("a forgetter that calls late is asked before the catchers, and is not 
         CHECK(called == 0);
         CHECK(caught == asked);
       }
+    }
+  }
+}
+
+TEST_CASE("the eager random agent plays whenever it can, so its rounds end") {
+  // Uniform random play in British draws about as often as it plays (drawing is always
+  // allowed), and many rounds reach the turn limit; eager play never declines a play.
+  const Engine engine(load_variant("british"));
+  struct Watch final : Agent {
+    std::unique_ptr<Agent> inner;
+    long declined_a_play = 0, decisions = 0;
+    Action choose(const PlayerView& view, std::span<const Action> legal) override {
+      const Action a = inner->choose(view, legal);
+      ++decisions;
+      const bool could_play = legal[0].kind() == ActionKind::play;
+      if (could_play && a.kind() != ActionKind::play) ++declined_a_play;
+      return a;
+    }
+    std::string name() const override { return inner->name(); }
+  };
+  for (const char* kind : {"eager", "random"}) {
+    INFO(kind);
+    int stalemates = 0;
+    long declined = 0, decisions = 0;
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+      std::vector<std::unique_ptr<Watch>> owned;
+      std::vector<Agent*> agents;
+      for (int seat = 0; seat < 4; ++seat) {
+        owned.push_back(std::make_unique<Watch>());
+        owned.back()->inner = make_agent(kind, derive_seed(seed, seat));
+        agents.push_back(owned.back().get());
+      }
+      State s = engine.deal(4, seed);
+      play_round(engine, s, agents);
+      if (s.stalemate) ++stalemates;
+      for (const auto& w : owned) {
+        declined += w->declined_a_play;
+        decisions += w->decisions;
+      }
+    }
+    INFO(stalemates << " stalemates in 200 rounds; " << declined << " of " << decisions
+                    << " decisions declined a play");
+    if (std::string(kind) == "eager") {
+      CHECK(make_agent(kind)->name() == "eager");
+      CHECK(declined == 0);
+      CHECK(stalemates == 0);
+    } else {
+      CHECK(declined > decisions / 10);
+      CHECK(stalemates > 10);
     }
   }
 }

@@ -4,6 +4,10 @@
 // probability 1 - P (P = 1: never out of turn; a late call among its legal actions, after a
 // play again, is picked like any other action).
 // The baseline of simulations, and a fuzzer of the engine.
+// Its eager style ("eager" in make_agent) picks uniformly among the plays whenever it has one,
+// and among all its actions otherwise: uniform random play draws whenever the variant lets it
+// (British, Balkan), so hands swell and about a quarter of British rounds reach the turn
+// limit; eager play ends its rounds, which is what a fairness study wants of a weak baseline.
 #pragma once
 
 #include <cstdint>
@@ -17,11 +21,21 @@ namespace switchcards {
 
 class RandomAgent final : public Agent {
  public:
-  explicit RandomAgent(std::uint64_t seed = 0, double forget_last_card = 0.0)
-      : rng_(seed), forget_(forget_last_card) {}
+  enum class Style { uniform, eager };
+
+  explicit RandomAgent(std::uint64_t seed = 0, double forget_last_card = 0.0,
+                       Style style = Style::uniform)
+      : rng_(seed), forget_(forget_last_card), style_(style) {}
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+    std::uint32_t choices = static_cast<std::uint32_t>(legal.size());
+    if (style_ == Style::eager) {
+      // Engine::legal_actions lists the plays first.
+      std::uint32_t plays = 0;
+      while (plays < choices && legal[plays].kind() == ActionKind::play) ++plays;
+      if (plays > 0) choices = plays;
+    }
+    const Action a = legal[rng_.below(choices)];
     if (a.kind() == ActionKind::play && view.hand().size() == 2) {
       // Draw from the generator only when forgetting is possible, so a forget probability
       // of 0 leaves the stream (and every game) as it was.
@@ -34,11 +48,12 @@ class RandomAgent final : public Agent {
     return forget_ < 1.0 && rng_.unit() >= forget_;
   }
   void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
-  std::string name() const override { return "random"; }
+  std::string name() const override { return style_ == Style::eager ? "eager" : "random"; }
 
  private:
   Pcg32 rng_;
   double forget_;
+  Style style_;
 };
 
 }  // namespace switchcards

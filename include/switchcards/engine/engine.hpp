@@ -126,9 +126,10 @@ class Engine {
   // ---- playing ---------------------------------------------------------------------------
 
   // Every legal action of the seat to act (a wild once per suit), plus a challenge it could
-  // make now, or its own late "last card" call (last_card.late_call). Plays are listed without the
-  // "last card" call; `a.with_last()` is accepted too wherever the play leaves exactly one card.
-  // Empty only when the round is over.
+  // make now, or its own late "last card" call (last_card.late_call). In this order: the plays
+  // by card index (a wild's suits in suit order), then draw or pass, then the challenge or the
+  // call. Plays are listed without the "last card" call; `a.with_last()` is accepted too
+  // wherever the play leaves exactly one card. Empty only when the round is over.
   void legal_actions(const State& s, ActionList& out) const;
 
   // Applies `a`, appending what happened to `events` (if given). Refused actions leave `s`
