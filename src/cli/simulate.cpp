@@ -56,9 +56,10 @@ void add_simulate(CLI::App& app, int& exit_code) {
   cmd->add_option("--players,-p", players,
                   "players (default: 4, or the nearest count the variant allows)");
   cmd->add_option("--agents,-a", agents,
-                  "agents by seat, comma-separated, repeated to fill the seats: random, greedy, "
-                  "heuristic (random:P and heuristic:P forget last card with probability P, and "
-                  "call it late with probability 1 - P)")
+                  "agents by seat, comma-separated, repeated to fill the seats: random, eager "
+                  "(random among its plays when it can play), greedy, heuristic (random:P, "
+                  "eager:P and heuristic:P forget last card with probability P, and call it "
+                  "late with probability 1 - P)")
       ->capture_default_str();
   cmd->add_option("--threads,-t", threads, "worker threads (results do not depend on it)")
       ->capture_default_str();
