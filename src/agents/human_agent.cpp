@@ -6,7 +6,9 @@
 
 #include <cctype>
 #include <istream>
+#include <optional>
 #include <ostream>
+#include <span>
 
 #include "switchcards/io/event_text.hpp"
 
@@ -19,6 +21,23 @@ std::string trim(std::string s) {
   std::size_t i = 0;
   while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
   return s.substr(i);
+}
+
+// A move typed as text instead of its number: "6H", "play 6h", "JS hearts", "draw", "pass",
+// "call", "challenge 2", optionally with "last". nullopt if it is no move or not a legal one.
+std::optional<Action> typed_move(const std::string& answer, int seat,
+                                 std::span<const Action> legal) {
+  for (const char* verb : {"", "play "}) {
+    try {
+      const Action a = parse_action(fmt::format("{} {}{}", seat, verb, answer));
+      const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
+      for (const Action l : legal)
+        if (l == listed) return a;
+      return std::nullopt;  // a move, but not one of the legal ones
+    } catch (const NotationError&) {
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -118,6 +137,7 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
   for (std::size_t i = 0; i < legal.size(); ++i)
     fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i]));
   Action chosen;
+  bool typed_last = false;  // "last" typed with the move: no need to ask
   for (;;) {
     fmt::print(*out_, "Your move [1-{}]: ", legal.size());
     out_->flush();
@@ -130,10 +150,21 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
       chosen = legal[pick - 1];
       break;
     }
-    fmt::print(*out_, "Please type a number from 1 to {}.\n", legal.size());
+    if (!number && !answer.empty()) {
+      if (const auto typed = typed_move(answer, view.seat(), legal)) {
+        chosen = *typed;
+        typed_last = typed->calls_last();
+        break;
+      }
+    }
+    fmt::print(*out_,
+               "Please type a number from 1 to {}, or the move itself (as 'play 6H', '6H last', "
+               "'JS hearts' or 'draw').\n",
+               legal.size());
   }
-  if (chosen.kind() == ActionKind::play && view.hand().size() == 2)
+  if (chosen.kind() == ActionKind::play && view.hand().size() == 2 && !typed_last)
     chosen = chosen.with_last(ask_yes_no("That leaves you one card. Call \"last card\"?", true));
+  if (chosen.calls_last() && view.hand().size() != 2) chosen = chosen.with_last(false);
   return chosen;
 }
 

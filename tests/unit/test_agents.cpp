@@ -349,7 +349,7 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   CHECK(text.find("Top card: 5♥") != std::string::npos);
   CHECK(text.find("1) play 6♥") != std::string::npos);
   CHECK(text.find("2) draw a card") != std::string::npos);
-  CHECK(text.find("Please type a number from 1 to 2.") != std::string::npos);
+  CHECK(text.find("Please type a number from 1 to 2, or the move itself") != std::string::npos);
   CHECK(text.find("Call \"last card\"?") != std::string::npos);
 
   std::istringstream ended("");
@@ -359,6 +359,12 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   std::istringstream yes("1\n\n");
   HumanAgent caller(yes, out, true);
   CHECK(to_string(caller.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
+
+  // The move may be typed instead of its number; an illegal one is asked again.
+  std::istringstream typed("play KS\n6h last\ndraw\n");
+  HumanAgent typist(typed, out, false);
+  CHECK(to_string(typist.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
+  CHECK(to_string(typist.choose(PlayerView(engine, s, 0), legal.span())) == "0 draw");
 }
 
 TEST_CASE("make_agent knows the agents by name") {
