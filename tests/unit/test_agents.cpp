@@ -173,6 +173,31 @@ TEST_CASE("a forgetter that calls late is asked before the catchers, and is not 
   }
 }
 
+TEST_CASE("a random agent that always forgets never calls, not even late on its own turn") {
+  // mau-mau-purist: an A lets its player play again, so a player who leaves itself one card
+  // with an A and no call acts next, with the late call among its legal actions.
+  const Engine engine(load_variant("mau-mau-purist"));
+  Position p;
+  p.hands = {cards({"AH", "9H"}), cards({"7C", "8C"}), cards({"QS", "KS"})};
+  p.discard = cards({"10H"});
+  p.stock = cards({"JC", "JD"});
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, parse_action("0 play AH")));
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  REQUIRE(legal.contains(Action::call(0)));
+  int calls_never = 0, calls_sometimes = 0;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    RandomAgent never(seed, 1.0), sometimes(seed, 0.5);
+    if (never.choose(PlayerView(engine, s, 0), legal.span()).kind() == ActionKind::call)
+      ++calls_never;
+    if (sometimes.choose(PlayerView(engine, s, 0), legal.span()).kind() == ActionKind::call)
+      ++calls_sometimes;
+  }
+  CHECK(calls_never == 0);
+  CHECK(calls_sometimes > 0);
+}
+
 TEST_CASE("the eager random agent plays whenever it can, so its rounds end") {
   // Uniform random play in British draws about as often as it plays (drawing is always
   // allowed), and many rounds reach the turn limit; eager play never declines a play.

@@ -1,8 +1,8 @@
 // RandomAgent: picks uniformly among the legal actions with its own seeded Pcg32. It calls
 // "last card" with every play that leaves one card, unless given a probability P of forgetting;
 // having forgotten, it remembers in time (a late call, where the variant allows one) with
-// probability 1 - P (P = 1: never out of turn; a late call among its legal actions, after a
-// play again, is picked like any other action).
+// probability 1 - P (P = 1: never; a late call among its legal actions, after a play again, is
+// then left out of its choice).
 // The baseline of simulations, and a fuzzer of the engine.
 // Its eager style ("eager" in make_agent) picks uniformly among the plays whenever it has one,
 // and among all its actions otherwise: uniform random play draws whenever the variant lets it
@@ -29,8 +29,10 @@ class RandomAgent final : public Agent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     std::uint32_t choices = static_cast<std::uint32_t>(legal.size());
+    // Engine::legal_actions lists a late call last.
+    if (forget_ >= 1.0 && choices > 1 && legal[choices - 1].kind() == ActionKind::call) --choices;
     if (style_ == Style::eager) {
-      // Engine::legal_actions lists the plays first.
+      // ...and the plays first.
       std::uint32_t plays = 0;
       while (plays < choices && legal[plays].kind() == ActionKind::play) ++plays;
       if (plays > 0) choices = plays;
