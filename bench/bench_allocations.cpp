@@ -162,6 +162,25 @@ std::uint64_t allocations() {
   return g_allocations.load(std::memory_order_relaxed);
 }
 
+// One round from the deal to the scores, its allocations counted in three parts; `play(s)`
+// makes the decisions (watched: any allocation there calls switchcards_bench_allocation_seen)
+// and returns how many it made.
+template <typename Play>
+void count_round(const Table& t, int players, AllocationCounts& counts, Play&& play) {
+  std::uint64_t before = allocations();
+  State s = t.engine.deal(players, derive_seed(3, counts.rounds));
+  counts.deal += allocations() - before;
+  before = allocations();
+  g_watching.store(true, std::memory_order_relaxed);
+  counts.decisions_made += play(s);
+  g_watching.store(false, std::memory_order_relaxed);
+  counts.decisions += allocations() - before;
+  before = allocations();
+  benchmark::DoNotOptimize(score_round(t.scorer, s));
+  counts.scoring += allocations() - before;
+  ++counts.rounds;
+}
+
 // The minimal random player of bench_support.hpp (the one issue 7's targets are about).
 void BM_allocations(benchmark::State& state, const std::string& variant, int players) {
   const Table* t = table_of(variant);
@@ -173,27 +192,17 @@ void BM_allocations(benchmark::State& state, const std::string& variant, int pla
   ActionList legal;
   AllocationCounts counts;
   for (auto _ : state) {
-    std::uint64_t before = allocations();
-    State s = t->engine.deal(players, derive_seed(3, counts.rounds));
-    counts.deal += allocations() - before;
-    before = allocations();
-    g_watching.store(true, std::memory_order_relaxed);
-    while (!s.over()) {
-      decide(t->engine, s, legal, agents);
-      ++counts.decisions_made;
-    }
-    g_watching.store(false, std::memory_order_relaxed);
-    counts.decisions += allocations() - before;
-    before = allocations();
-    benchmark::DoNotOptimize(score_round(t->scorer, s));
-    counts.scoring += allocations() - before;
-    ++counts.rounds;
+    count_round(*t, players, counts, [&](State& s) {
+      std::uint64_t made = 0;
+      for (; !s.over(); ++made) decide(t->engine, s, legal, agents);
+      return made;
+    });
   }
   counts.report(state);
 }
 
 // The library's own path: play_round with a RandomAgent per seat (PlayerViews, events
-// delivered to every agent, out-of-turn challenge questions), as simulations run it.
+// delivered to every agent, out-of-turn questions), as simulations run it.
 void BM_allocations_play_round(benchmark::State& state, const std::string& variant, int players) {
   const Table* t = table_of(variant);
   if (!t) {
@@ -209,16 +218,10 @@ void BM_allocations_play_round(benchmark::State& state, const std::string& varia
   }
   AllocationCounts counts;
   for (auto _ : state) {
-    std::uint64_t before = allocations();
-    State s = t->engine.deal(players, derive_seed(3, counts.rounds));
-    counts.deal += allocations() - before;
-    before = allocations();
-    g_watching.store(true, std::memory_order_relaxed);
-    play_round(t->engine, s, seats);
-    g_watching.store(false, std::memory_order_relaxed);
-    counts.decisions += allocations() - before;
-    counts.decisions_made += s.decisions;
-    ++counts.rounds;
+    count_round(*t, players, counts, [&](State& s) {
+      play_round(t->engine, s, seats);
+      return std::uint64_t{s.decisions};
+    });
   }
   counts.report(state);
 }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -247,6 +248,21 @@ inline std::string engine(std::span<const std::uint8_t> data) {
   const testing::RoundReport r = testing::play_checked(
       engine, s, twin_engine, twin, deck, in, [&] { return in.more(); }, 8);
   return r.broken;
+}
+
+// ---- what every libFuzzer main does with a target's answer --------------------------------
+
+inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// A non-empty answer is a finding: printed, then abort() so that libFuzzer keeps the input.
+inline int verdict(const char* target, const std::string& broken) {
+  if (!broken.empty()) {
+    std::fprintf(stderr, "%s: %s\n", target, broken.c_str());
+    std::abort();
+  }
+  return 0;
 }
 
 }  // namespace switchcards::fuzz

@@ -4,20 +4,17 @@
 // scenarios and game records (text and files).
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "../common/temp_dir.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 #include "switchcards/io/scenario.hpp"
 
 using namespace switchcards;
-namespace fs = std::filesystem;
+using switchcards::testing::TempDir;
 
 namespace {
 
@@ -27,13 +24,11 @@ struct Loader {
   std::function<std::string(const std::string&)> load;
 };
 
-std::string temp_file(const std::string& text) {
-  static int counter = 0;
-  const fs::path path =
-      fs::temp_directory_path() / ("switchcards-guard-" + std::to_string(::getpid()) + "-" +
-                                   std::to_string(counter++) + ".yaml");
-  std::ofstream(path, std::ios::binary) << text;
-  return path.string();
+// `read(path)` on a file holding `text`, removed afterwards.
+template <typename Read>
+auto from_file(const std::string& text, Read&& read) {
+  const TempDir dir;
+  return read(dir.write("input.yaml", text).string());
 }
 
 template <typename F>
@@ -54,10 +49,8 @@ std::vector<Loader> loaders() {
        [](const std::string& t) { return error_of([&] { load_variant_from_string(t); }); }},
       {"variant file",
        [](const std::string& t) {
-         const std::string path = temp_file(t);
-         const std::string e = error_of([&] { load_variant(path); });
-         fs::remove(path);
-         return e;
+         return from_file(
+             t, [](const std::string& path) { return error_of([&] { load_variant(path); }); });
        }},
       {"variant overrides",
        [](const std::string& t) {
@@ -65,19 +58,17 @@ std::vector<Loader> loaders() {
        }},
       {"scenario file",
        [](const std::string& t) {
-         const std::string path = temp_file(t);
-         const ScenarioResult r = run_scenario_file(path);
-         fs::remove(path);
-         return r.passed ? std::string() : r.failure;
+         return from_file(t, [](const std::string& path) {
+           const ScenarioResult r = run_scenario_file(path);
+           return r.passed ? std::string() : r.failure;
+         });
        }},
       {"game record text",
        [](const std::string& t) { return error_of([&] { read_game_records_from_string(t); }); }},
       {"game record file",
        [](const std::string& t) {
-         const std::string path = temp_file(t);
-         const std::string e = error_of([&] { read_game_records(path); });
-         fs::remove(path);
-         return e;
+         return from_file(
+             t, [](const std::string& path) { return error_of([&] { read_game_records(path); }); });
        }},
   };
 }

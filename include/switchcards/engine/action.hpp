@@ -6,7 +6,6 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -69,8 +68,6 @@ class Action {
   }
   // A dense 32-bit encoding (for hashing and compact replays).
   constexpr std::uint32_t packed() const {
-    if constexpr (std::endian::native == std::endian::little)
-      return std::bit_cast<std::uint32_t>(*this);  // the fields are laid out in this order
     return std::uint32_t(kind_) | std::uint32_t(seat_) << 8 | std::uint32_t(card_.index()) << 16 |
            std::uint32_t(arg_) << 24;
   }
