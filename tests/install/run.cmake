@@ -1,14 +1,26 @@
-# The install.consumer test, run as `cmake -P` by CTest: installs the current build into a
-# scratch prefix, then configures, builds and runs examples/consumer against that prefix only,
-# as a user of the installed package would. Fails on any step, or if the consumer's output
-# does not show the pinned deal (Pcg32(42) shuffle of a standard deck).
+# The install tests, run as `cmake -P` by CTest. Each builds examples/consumer the way a user
+# of the library would and checks its output (the pinned Pcg32(42) shuffle and one seeded
+# round of a variant built in C++):
+#   MODE=static        installs the current build into a scratch prefix and builds the consumer
+#                      against that prefix with find_package (install.consumer);
+#   MODE=shared        builds and installs the library alone with BUILD_SHARED_LIBS=ON, then
+#                      builds the consumer against it with yaml-cpp, PkgConfig (so muParser) and
+#                      CLI11 unfindable, and checks that its link line names neither yaml-cpp
+#                      nor muparser (install.shared);
+#   MODE=subdirectory  builds tests/install/subdirectory/, which takes switchcards in with
+#                      add_subdirectory, with CLI11, nlohmann-json, Catch2 and Google Benchmark
+#                      unfindable; installing that project must install nothing of switchcards
+#                      (install.subdirectory).
 cmake_minimum_required(VERSION 3.25)
 
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
-    message(FATAL_ERROR "test_install.cmake: ${var} is not set")
+    message(FATAL_ERROR "tests/install/run.cmake: ${var} is not set")
   endif()
 endforeach()
+if(NOT DEFINED MODE)
+  set(MODE static)
+endif()
 
 set(prefix "${WORK_DIR}/prefix")
 set(consumer_build "${WORK_DIR}/consumer-build")
@@ -16,32 +28,85 @@ set(consumer_build "${WORK_DIR}/consumer-build")
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "install.consumer: ${what} failed (${rc})\n${out}\n${err}")
+    message(FATAL_ERROR "install.${MODE}: ${what} failed (${rc})\n${out}\n${err}")
   endif()
   set(last_output "${out}" PARENT_SCOPE)
 endfunction()
 
-# A fresh prefix each time, so a header or file dropped from the project cannot linger.
-# (cmake --install keeps the files' times, so the consumer does not rebuild needlessly.)
-file(REMOVE_RECURSE "${prefix}")
 set(config_args "")
 if(CONFIG)
   set(config_args --config "${CONFIG}")
 endif()
-run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}" ${config_args})
+set(common_args -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+                "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}")
 
-run("configuring examples/consumer"
-    "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/consumer" -B "${consumer_build}"
-    -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
-    "-DCMAKE_PREFIX_PATH=${prefix}")
-# It must have used the package just installed, not one found elsewhere on the system.
-file(STRINGS "${consumer_build}/CMakeCache.txt" found_dir REGEX "^switchcards_DIR:")
-string(FIND "${found_dir}" "switchcards_DIR:PATH=${prefix}/" at)
-if(NOT at EQUAL 0)
-  message(FATAL_ERROR "install.consumer: found switchcards at '${found_dir}', not under ${prefix}")
+# A fresh prefix each time, so a header or file dropped from the project cannot linger.
+# (cmake --install keeps the files' times, so the consumer does not rebuild needlessly.)
+file(REMOVE_RECURSE "${prefix}")
+
+if(MODE STREQUAL "static")
+  run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}"
+      ${config_args})
+elseif(MODE STREQUAL "shared")
+  set(library_build "${WORK_DIR}/library-build")
+  run("configuring the shared library"
+      "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${library_build}" ${common_args}
+      -DBUILD_SHARED_LIBS=ON -DSWITCHCARDS_BUILD_TESTS=OFF -DSWITCHCARDS_BUILD_EXAMPLES=OFF
+      -DSWITCHCARDS_BUILD_CLI=OFF -DSWITCHCARDS_BUILD_BENCH=OFF -DSWITCHCARDS_INSTALL=ON)
+  run("building the shared library" "${CMAKE_COMMAND}" --build "${library_build}" ${config_args})
+  run("installing the shared library"
+      "${CMAKE_COMMAND}" --install "${library_build}" --prefix "${prefix}" ${config_args})
+  file(GLOB shared_objects "${prefix}/lib*/libswitchcards.so*")
+  if(NOT shared_objects)
+    message(FATAL_ERROR "install.shared: no libswitchcards.so under ${prefix}")
+  endif()
 endif()
 
-run("building examples/consumer" "${CMAKE_COMMAND}" --build "${consumer_build}" ${config_args})
+if(MODE STREQUAL "subdirectory")
+  run("configuring tests/install/subdirectory"
+      "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/tests/install/subdirectory" -B "${consumer_build}"
+      ${common_args} "-DSWITCHCARDS_SOURCE_DIR=${SOURCE_DIR}"
+      -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
+      -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON)
+else()
+  set(hide_dependencies "")
+  if(MODE STREQUAL "shared")
+    set(hide_dependencies -DCMAKE_DISABLE_FIND_PACKAGE_yaml-cpp=ON
+                          -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
+                          -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON)
+  endif()
+  run("configuring examples/consumer"
+      "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/consumer" -B "${consumer_build}"
+      ${common_args} "-DCMAKE_PREFIX_PATH=${prefix}" ${hide_dependencies})
+  # It must have used the package just installed, not one found elsewhere on the system.
+  file(STRINGS "${consumer_build}/CMakeCache.txt" found_dir REGEX "^switchcards_DIR:")
+  string(FIND "${found_dir}" "switchcards_DIR:PATH=${prefix}/" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "install.${MODE}: found switchcards at '${found_dir}', not under ${prefix}")
+  endif()
+endif()
+
+run("building the consumer" "${CMAKE_COMMAND}" --build "${consumer_build}" ${config_args})
+
+if(MODE STREQUAL "shared")
+  # The consumer links libswitchcards.so alone: yaml-cpp and muParser are the library's own
+  # (runtime) dependencies, so their development files (.so links, headers) are not needed.
+  file(GLOB_RECURSE link_files "${consumer_build}/build.ninja" "${consumer_build}/*link.txt")
+  foreach(file IN LISTS link_files)
+    file(READ "${file}" text)
+    if(text MATCHES "yaml-cpp|muparser")
+      message(FATAL_ERROR "install.shared: ${file} links yaml-cpp or muparser")
+    endif()
+  endforeach()
+endif()
+if(MODE STREQUAL "subdirectory")
+  run("installing the subdirectory consumer"
+      "${CMAKE_COMMAND}" --install "${consumer_build}" --prefix "${prefix}" ${config_args})
+  file(GLOB_RECURSE installed RELATIVE "${prefix}" "${prefix}/*")
+  if(NOT installed STREQUAL "bin/consumer")
+    message(FATAL_ERROR "install.subdirectory: installed '${installed}', expected only bin/consumer")
+  endif()
+endif()
 
 if(CONFIG AND EXISTS "${consumer_build}/${CONFIG}/consumer")
   set(consumer "${consumer_build}/${CONFIG}/consumer")
@@ -51,5 +116,8 @@ endif()
 run("running the consumer" "${consumer}")
 message("${last_output}")
 if(NOT last_output MATCHES "7H AC 8S 4D JS")
-  message(FATAL_ERROR "install.consumer: expected the first five cards 7H AC 8S 4D JS")
+  message(FATAL_ERROR "install.${MODE}: expected the first five cards 7H AC 8S 4D JS")
+endif()
+if(NOT last_output MATCHES "round: seat 2 wins after 146 decisions; scores 30 42 0")
+  message(FATAL_ERROR "install.${MODE}: expected the pinned round of the C++-built variant")
 endif()
