@@ -4,12 +4,11 @@
 #   MODE=static        installs the current build into a scratch prefix and builds the consumer
 #                      against that prefix with find_package (install.consumer);
 #   MODE=shared        builds and installs the library alone with BUILD_SHARED_LIBS=ON, then
-#                      builds the consumer against it with yaml-cpp, PkgConfig (so muParser) and
-#                      CLI11 unfindable, and checks that its link line names neither yaml-cpp
+#                      builds the consumer against it with yaml-cpp, PkgConfig (so muParser),
+#                      nlohmann-json and CLI11 unfindable, and checks that its link line names neither yaml-cpp
 #                      nor muparser (install.shared);
 #   MODE=subdirectory  builds tests/install/subdirectory/, which takes switchcards in with
-#                      add_subdirectory, with CLI11, nlohmann-json, Catch2 and Google Benchmark
-#                      unfindable; installing that project must install nothing of switchcards
+#                      add_subdirectory, with CLI11, Catch2 and Google Benchmark unfindable; installing that project must install nothing of switchcards
 #                      (install.subdirectory).
 cmake_minimum_required(VERSION 3.25)
 
@@ -66,13 +65,13 @@ if(MODE STREQUAL "subdirectory")
   run("configuring tests/install/subdirectory"
       "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/tests/install/subdirectory" -B "${consumer_build}"
       ${common_args} "-DSWITCHCARDS_SOURCE_DIR=${SOURCE_DIR}"
-      -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
-      -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON)
+      -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON)
 else()
   set(hide_dependencies "")
   if(MODE STREQUAL "shared")
     set(hide_dependencies -DCMAKE_DISABLE_FIND_PACKAGE_yaml-cpp=ON
                           -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
+                          -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
                           -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON)
   endif()
   run("configuring examples/consumer"

@@ -58,7 +58,7 @@ const std::map<std::string, std::vector<std::string>> kPrivateDependencies = {
     {"yaml-cpp/", {"src/io/"}},
     {"muParser.h", {"src/engine/"}},
     {"CLI/", {"src/cli/"}},
-    {"nlohmann/", {"src/cli/"}},
+    {"nlohmann/", {"src/cli/", "src/io/"}},
 };
 
 struct Finding {

@@ -17,7 +17,6 @@
 
 namespace switchcards {
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::round_over) + 1;
 
 enum class GameKind {
   round,  // a game is one round: the first round of a match dealt from the game's seed

@@ -53,6 +53,17 @@ class Pcg32 {
   static constexpr result_type max() { return 0xffffffffu; }
   constexpr result_type operator()() { return next(); }
 
+  // The generator's raw words, so a saved game (io/json.hpp) resumes the same stream.
+  // `increment` is odd in every generator the constructor makes; from_raw forces it odd.
+  constexpr std::uint64_t raw_state() const { return state_; }
+  constexpr std::uint64_t raw_increment() const { return inc_; }
+  static constexpr Pcg32 from_raw(std::uint64_t state, std::uint64_t increment) {
+    Pcg32 g;
+    g.state_ = state;
+    g.inc_ = increment | 1u;
+    return g;
+  }
+
   friend constexpr bool operator==(const Pcg32&, const Pcg32&) = default;
 
  private:

@@ -33,6 +33,7 @@ enum class EventKind : std::uint8_t {
   round_over,          // seat won (kNoSeat: stalemate, the turn limit was reached)
 };
 
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::round_over) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {

@@ -1,0 +1,104 @@
+// JSON forms of the library's values, both ways, for network clients, saved games and tools in
+// other languages: Card, Action, Event, a seat's view (exactly what it may know), the whole
+// State (for saving), and match Standings. Every document written carries a format name and
+// version; reading is strict (unknown, missing or mistyped keys are errors) and names the
+// JSON path of the problem (`/hands/2/3: '11H' is not a card`). A State read back is checked
+// like a dealt position, so no input yields a corrupt state. The JSON library is private to
+// src/io/json.cpp: these functions take and give text. Schema: docs/json-schema.json.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/engine/action.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/event.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/engine/state.hpp"
+#include "switchcards/engine/view.hpp"
+
+namespace switchcards {
+
+// The version of every JSON form below; a reader refuses other versions.
+inline constexpr int kJsonFormatVersion = 1;
+
+// A JSON document that is not a valid form of what was asked for. what() is
+// "SOURCE: PATH: MESSAGE", e.g. "save.json: /hands/2/3: '11H' is not a card".
+class JsonError : public std::runtime_error {
+ public:
+  JsonError(std::string source, std::string path, std::string message);
+  const std::string& source() const { return source_; }
+  const std::string& path() const { return path_; }  // JSON pointer; "" for the whole document
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string source_, path_, message_;
+};
+
+// What one seat knows of a round, as a plain value: a PlayerView copied out, or read from
+// JSON by a client that has no State. `hands`, `stock` and `discard` are filled only for a
+// revealed (beginner-mode) view.
+struct ViewSnapshot {
+  int seat = 0;
+  int players = 0;
+  int turn = 0;
+  int dealer = 0;
+  Direction direction = Direction::clockwise;
+  Phase phase = Phase::play;
+  Card top{};
+  Suit named_suit = Suit::none;
+  Suit suit_in_force = Suit::none;
+  std::vector<Card> demand;  // the cards a demand in force allows, or empty
+  int pending_draw = 0;
+  int pending_skip = 0;
+  std::string pending_effect;  // the special that set the pending penalty, or ""
+  int stock_size = 0;
+  int discard_size = 0;
+  std::vector<int> hand_sizes;  // by seat
+  int catchable = -1;
+  int winner = -1;
+  std::vector<Card> hand;     // this seat's cards, in card order
+  std::optional<Card> drawn;  // the card this seat may play after drawing
+  bool revealed = false;
+  std::vector<std::vector<Card>> hands;  // revealed only: every hand, by seat
+  std::vector<Card> stock;               // revealed only: top first
+  std::vector<Card> discard;             // revealed only: bottom first, the top last
+  friend bool operator==(const ViewSnapshot&, const ViewSnapshot&) = default;
+};
+ViewSnapshot snapshot(const PlayerView& view);
+
+// ---- writing (compact, one line; keys in a fixed order) ----------------------------------
+std::string to_json(Card card);  // "7H"
+std::string to_json(
+    Action action);  // {"seat":0,"kind":"play","card":"7H","suit":null,"last":false}
+std::string to_json(const Event& event);
+std::string to_json(std::span<const Event> events);  // an array
+std::string to_json(const PlayerView& view);         // the snapshot's form
+std::string to_json(const ViewSnapshot& view);
+// The whole position of a round of `engine`'s variant (every hidden card too: for saving).
+std::string to_json(const Engine& engine, const State& state);
+std::string to_json(const Standings& standings);
+
+// ---- reading (`source` names the document in messages) -----------------------------------
+Card card_from_json(std::string_view json, std::string_view source = "<json>");
+Action action_from_json(std::string_view json, std::string_view source = "<json>");
+Event event_from_json(std::string_view json, std::string_view source = "<json>");
+ViewSnapshot view_from_json(std::string_view json, std::string_view source = "<json>");
+Standings standings_from_json(std::string_view json, std::string_view source = "<json>");
+// A State of `engine`'s variant, checked: the variant's name matches, every card of the deck
+// for that many players is in exactly one place, every counter is within what the rules and
+// the State can hold, the phase agrees with the rest (a drawn card in the hand of the seat to
+// act, a winner with an empty hand) and a round in play gives the seat to act a decision.
+State state_from_json(const Engine& engine, std::string_view json,
+                      std::string_view source = "<json>");
+
+// The check state_from_json makes, for a State from anywhere: "" if it is a position a round
+// of `engine` can be in, else what is wrong (with the JSON path of the field at fault).
+std::string check_state(const Engine& engine, const State& state);
+
+}  // namespace switchcards

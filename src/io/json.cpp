@@ -1,0 +1,726 @@
+// JSON forms of cards, actions, events, views, states and standings; see
+// include/switchcards/io/json.hpp and docs/json.md. nlohmann-json stays in this file.
+#include "switchcards/io/json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace switchcards {
+
+// Insertion-ordered, so documents read in the order written: format and version first.
+using json = nlohmann::ordered_json;
+
+JsonError::JsonError(std::string source, std::string path, std::string message)
+    : std::runtime_error(source + ": " + (path.empty() ? std::string("/") : path) + ": " + message),
+      source_(std::move(source)),
+      path_(std::move(path)),
+      message_(std::move(message)) {}
+
+namespace {
+
+// ---- names of enumerations -----------------------------------------------------------------
+
+constexpr std::array<std::string_view, 5> kActionKinds = {"play", "draw", "pass", "challenge",
+                                                          "call"};
+constexpr std::array<std::string_view, 3> kPhases = {"play", "after_draw", "over"};
+constexpr std::array<std::string_view, 2> kDirections = {"clockwise", "counterclockwise"};
+
+std::string_view direction_name(Direction d) {
+  return kDirections[d == Direction::clockwise ? 0 : 1];
+}
+
+json card_json(Card c) {
+  return to_string(c);
+}
+json suit_json(Suit s) {
+  return s == Suit::none ? json(nullptr) : json(std::string(suit_name(s)));
+}
+json seat_json(int seat) {
+  return seat < 0 ? json(nullptr) : json(seat);
+}
+json cards_json(std::span<const Card> cards) {
+  json a = json::array();
+  for (Card c : cards) a.push_back(card_json(c));
+  return a;
+}
+std::vector<Card> hand_cards(const Hand& h) {
+  std::vector<Card> out;
+  h.for_each([&](Card c) { out.push_back(c); });
+  return out;
+}
+json seat_bits_json(std::uint8_t bits) {
+  json a = json::array();
+  for (int seat = 0; seat < 8; ++seat)
+    if ((bits >> seat) & 1u) a.push_back(seat);
+  return a;
+}
+std::string hex64(std::uint64_t v) {
+  char buf[19];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+json action_json(Action a) {
+  json j = json::object();
+  j["seat"] = a.seat();
+  j["kind"] = std::string(kActionKinds[static_cast<int>(a.kind())]);
+  if (a.kind() == ActionKind::play) {
+    j["card"] = card_json(a.card());
+    j["suit"] = suit_json(a.named_suit());
+    j["last"] = a.calls_last();
+  }
+  if (a.kind() == ActionKind::challenge) j["target"] = a.target();
+  return j;
+}
+
+json event_json(const Event& e) {
+  json j = json::object();
+  j["kind"] = std::string(event_name(e.kind));
+  j["seat"] = e.seat == kNoSeat ? json(nullptr) : json(int{e.seat});
+  j["card"] = card_json(e.card);
+  j["count"] = int{e.count};
+  j["extra"] = int{e.extra};
+  return j;
+}
+
+json header(std::string_view format) {
+  json j = json::object();
+  j["format"] = std::string(format);
+  j["version"] = kJsonFormatVersion;
+  return j;
+}
+
+json view_json(const ViewSnapshot& v) {
+  json j = header("switchcards.view");
+  j["seat"] = v.seat;
+  j["players"] = v.players;
+  j["turn"] = v.turn;
+  j["dealer"] = v.dealer;
+  j["direction"] = std::string(direction_name(v.direction));
+  j["phase"] = std::string(kPhases[static_cast<int>(v.phase)]);
+  j["top"] = card_json(v.top);
+  j["named_suit"] = suit_json(v.named_suit);
+  j["suit_in_force"] = suit_json(v.suit_in_force);
+  j["demand"] = cards_json(v.demand);
+  j["pending"] = {{"draw", v.pending_draw},
+                  {"skip", v.pending_skip},
+                  {"effect", v.pending_effect.empty() ? json(nullptr) : json(v.pending_effect)}};
+  j["stock_size"] = v.stock_size;
+  j["discard_size"] = v.discard_size;
+  j["hand_sizes"] = v.hand_sizes;
+  j["catchable"] = seat_json(v.catchable);
+  j["winner"] = seat_json(v.winner);
+  j["hand"] = cards_json(v.hand);
+  j["drawn"] = v.drawn ? card_json(*v.drawn) : json(nullptr);
+  j["revealed"] = v.revealed;
+  if (v.revealed) {
+    json hands = json::array();
+    for (const auto& h : v.hands) hands.push_back(cards_json(h));
+    j["hands"] = hands;
+    j["stock"] = cards_json(v.stock);
+    j["discard"] = cards_json(v.discard);
+  }
+  return j;
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+// A JSON value with its path, and the strict accessors every reader uses.
+class Node {
+ public:
+  Node(const json& value, std::string path, const std::string& source)
+      : value_(&value), path_(std::move(path)), source_(&source) {}
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw JsonError(*source_, path_, message);
+  }
+  const json& value() const { return *value_; }
+  const std::string& path() const { return path_; }
+  bool is_null() const { return value_->is_null(); }
+
+  // An object whose keys are exactly `required` plus any of `optional`.
+  void expect_object(std::initializer_list<std::string_view> required,
+                     std::initializer_list<std::string_view> optional = {}) const {
+    if (!value_->is_object()) fail("expected an object, not " + type_name());
+    for (std::string_view k : required)
+      if (!value_->contains(std::string(k))) fail("missing key '" + std::string(k) + "'");
+    for (const auto& [k, v] : value_->items()) {
+      const bool known = std::find(required.begin(), required.end(), k) != required.end() ||
+                         std::find(optional.begin(), optional.end(), k) != optional.end();
+      if (!known) Node(v, path_ + "/" + escape(k), *source_).fail("unknown key '" + k + "'");
+    }
+  }
+  bool has(std::string_view key) const { return value_->contains(std::string(key)); }
+  Node operator[](std::string_view key) const {
+    return Node(value_->at(std::string(key)), path_ + "/" + escape(std::string(key)), *source_);
+  }
+  std::vector<Node> elements() const {
+    if (!value_->is_array()) fail("expected an array, not " + type_name());
+    std::vector<Node> out;
+    for (std::size_t i = 0; i < value_->size(); ++i)
+      out.emplace_back((*value_)[i], path_ + "/" + std::to_string(i), *source_);
+    return out;
+  }
+
+  std::int64_t integer(std::int64_t min, std::int64_t max) const {
+    if (!value_->is_number_integer()) fail("expected a whole number, not " + type_name());
+    if (value_->is_number_unsigned() &&
+        value_->get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+      fail(range_text(min, max));
+    const std::int64_t v = value_->get<std::int64_t>();
+    if (v < min || v > max) fail(range_text(min, max));
+    return v;
+  }
+  int small(int min, int max) const { return static_cast<int>(integer(min, max)); }
+  bool boolean() const {
+    if (!value_->is_boolean()) fail("expected true or false, not " + type_name());
+    return value_->get<bool>();
+  }
+  std::string string() const {
+    if (!value_->is_string()) fail("expected a string, not " + type_name());
+    return value_->get<std::string>();
+  }
+  Card card() const {
+    const std::string text = string();
+    const std::optional<Card> c = try_parse_card(text);
+    if (!c) fail("'" + text + "' is not a card (e.g. AS, 10H, QD, JOKER)");
+    return *c;
+  }
+  Suit suit() const {  // a suit name, or null for none
+    if (is_null()) return Suit::none;
+    const std::string text = string();
+    const std::optional<Suit> s = try_parse_suit(text);
+    if (!s) fail("'" + text + "' is not a suit (clubs, diamonds, hearts, spades, or null)");
+    return *s;
+  }
+  int seat_or_none(int players) const {  // a seat number, or null
+    if (is_null()) return -1;
+    return small(0, players - 1);
+  }
+  std::vector<Card> cards() const {
+    std::vector<Card> out;
+    for (const Node& n : elements()) out.push_back(n.card());
+    return out;
+  }
+  template <std::size_t N>
+  int choice(const std::array<std::string_view, N>& names, std::string_view what) const {
+    const std::string text = string();
+    for (std::size_t i = 0; i < N; ++i)
+      if (names[i] == text) return static_cast<int>(i);
+    std::string list;
+    for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
+    fail("'" + text + "' is not " + std::string(what) + " (" + list + ")");
+  }
+  std::uint64_t hex() const {
+    const std::string text = string();
+    if (text.size() != 18 || text.rfind("0x", 0) != 0 ||
+        text.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
+      fail("'" + text + "' is not a 64-bit word as 0x followed by 16 hex digits");
+    return std::stoull(text.substr(2), nullptr, 16);
+  }
+  // The document header: this format and version.
+  void expect_format(std::string_view format) const {
+    const std::string f = (*this)["format"].string();
+    if (f != format)
+      (*this)["format"].fail("expected format '" + std::string(format) + "', not '" + f + "'");
+    const Node v = (*this)["version"];
+    if (v.integer(0, std::numeric_limits<int>::max()) != kJsonFormatVersion)
+      v.fail("version " + v.value().dump() + " is not supported (this library reads version " +
+             std::to_string(kJsonFormatVersion) + ")");
+  }
+
+ private:
+  std::string type_name() const {
+    if (value_->is_null()) return "null";
+    if (value_->is_boolean()) return "a boolean";
+    if (value_->is_number_integer()) return "a whole number";
+    if (value_->is_number()) return "a number";
+    if (value_->is_string()) return "a string";
+    if (value_->is_array()) return "an array";
+    return "an object";
+  }
+  static std::string range_text(std::int64_t min, std::int64_t max) {
+    return "out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")";
+  }
+  static std::string escape(const std::string& key) {  // JSON pointer escaping (RFC 6901)
+    std::string out;
+    for (char c : key) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+    return out;
+  }
+
+  const json* value_;
+  std::string path_;
+  const std::string* source_;
+};
+
+json parse(std::string_view text, const std::string& source) {
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."
+    std::string what = e.what();
+    const std::size_t at = what.find("parse error");
+    throw JsonError(source, "", at == std::string::npos ? what : what.substr(at));
+  }
+}
+
+Action read_action(const Node& n) {
+  n.expect_object({"seat", "kind"}, {"card", "suit", "last", "target"});
+  const int seat = n["seat"].small(0, kMaxSeats - 1);
+  const auto kind = static_cast<ActionKind>(n["kind"].choice(kActionKinds, "an action kind"));
+  const auto only = [&](std::initializer_list<std::string_view> allowed) {
+    for (std::string_view k : {"card", "suit", "last", "target"})
+      if (n.has(k) && std::find(allowed.begin(), allowed.end(), k) == allowed.end())
+        n[k].fail("'" + std::string(k) + "' is not part of a '" + n["kind"].string() + "' action");
+  };
+  switch (kind) {
+    case ActionKind::play: {
+      only({"card", "suit", "last"});
+      if (!n.has("card")) n.fail("missing key 'card'");
+      const Suit suit = n.has("suit") ? n["suit"].suit() : Suit::none;
+      const bool last = n.has("last") && n["last"].boolean();
+      return Action::play(seat, n["card"].card(), suit, last);
+    }
+    case ActionKind::challenge:
+      only({"target"});
+      if (!n.has("target")) n.fail("missing key 'target'");
+      return Action::challenge(seat, n["target"].small(0, kMaxSeats - 1));
+    case ActionKind::draw:
+      only({});
+      return Action::draw(seat);
+    case ActionKind::pass:
+      only({});
+      return Action::pass(seat);
+    case ActionKind::call:
+      only({});
+      return Action::call(seat);
+  }
+  n.fail("unknown action kind");
+}
+
+Event read_event(const Node& n) {
+  n.expect_object({"kind", "seat", "card", "count", "extra"});
+  std::array<std::string_view, kEventKindCount> names{};
+  for (int k = 0; k < kEventKindCount; ++k) names[k] = event_name(static_cast<EventKind>(k));
+  Event e{static_cast<EventKind>(n["kind"].choice(names, "an event kind"))};
+  e.seat =
+      n["seat"].is_null() ? kNoSeat : static_cast<std::uint8_t>(n["seat"].small(0, kMaxSeats - 1));
+  e.card = n["card"].card();
+  e.count = static_cast<std::uint8_t>(n["count"].small(0, 255));
+  e.extra = static_cast<std::uint8_t>(n["extra"].small(0, 255));
+  return e;
+}
+
+int effect_index(const Engine& engine, const Node& n) {  // a special's name, or null
+  if (n.is_null()) return -1;
+  const std::string name = n.string();
+  const auto& specials = engine.variant().specials;
+  for (std::size_t i = 0; i < specials.size(); ++i)
+    if (specials[i].name == name) return static_cast<int>(i);
+  n.fail("'" + name + "' is not a special of variant '" + engine.variant().name + "'");
+}
+
+std::uint8_t seat_bits(const Node& n, int players) {
+  std::uint8_t bits = 0;
+  for (const Node& e : n.elements()) {
+    const int seat = e.small(0, players - 1);
+    if ((bits >> seat) & 1u) e.fail("seat " + std::to_string(seat) + " is listed twice");
+    bits = static_cast<std::uint8_t>(bits | 1u << seat);
+  }
+  return bits;
+}
+
+// The largest value a counter of type T holds, for range checks against State's fields.
+template <typename T>
+constexpr std::int64_t max_of(const T&) {
+  return static_cast<std::int64_t>(std::numeric_limits<T>::max());
+}
+
+}  // namespace
+
+// ---- snapshot --------------------------------------------------------------------------------
+
+ViewSnapshot snapshot(const PlayerView& v) {
+  ViewSnapshot s;
+  s.seat = v.seat();
+  s.players = v.players();
+  s.turn = v.turn();
+  s.dealer = v.dealer();
+  s.direction = v.direction();
+  s.phase = v.phase();
+  s.top = v.top();
+  s.named_suit = v.named_suit();
+  s.suit_in_force = v.suit_in_force();
+  for (CardMask m = v.demand(); !m.empty();) s.demand.push_back(m.pop_first());
+  s.pending_draw = v.pending_draw();
+  s.pending_skip = v.pending_skip();
+  if (v.penalty_pending()) {
+    // The special that set the penalty is public: its card was played face up.
+    const Effect* e = v.engine().effect_of(v.top());
+    if (e != nullptr) s.pending_effect = e->name;
+  }
+  s.stock_size = v.stock_size();
+  s.discard_size = v.discard_size();
+  for (int seat = 0; seat < v.players(); ++seat) s.hand_sizes.push_back(v.hand_size(seat));
+  s.catchable = v.catchable();
+  s.winner = v.winner();
+  s.hand = hand_cards(v.hand());
+  s.drawn = v.drawn();
+  s.revealed = v.revealed();
+  if (v.revealed()) {
+    for (int seat = 0; seat < v.players(); ++seat) s.hands.push_back(hand_cards(v.hand_of(seat)));
+    const auto stock = v.stock();  // stored top last; written top first
+    s.stock.assign(stock.rbegin(), stock.rend());
+    const auto discard = v.discard_pile();
+    s.discard.assign(discard.begin(), discard.end());
+  }
+  return s;
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+std::string to_json(Card card) {
+  return card_json(card).dump();
+}
+std::string to_json(Action action) {
+  return action_json(action).dump();
+}
+std::string to_json(const Event& event) {
+  return event_json(event).dump();
+}
+std::string to_json(std::span<const Event> events) {
+  json a = json::array();
+  for (const Event& e : events) a.push_back(event_json(e));
+  return a.dump();
+}
+std::string to_json(const ViewSnapshot& view) {
+  return view_json(view).dump();
+}
+std::string to_json(const PlayerView& view) {
+  return to_json(snapshot(view));
+}
+
+std::string to_json(const Engine& engine, const State& s) {
+  json j = header("switchcards.state");
+  j["variant"] = engine.variant().name;
+  j["players"] = s.players();
+  j["turn"] = int{s.turn};
+  j["dealer"] = int{s.dealer};
+  j["direction"] = std::string(direction_name(s.seats.direction()));
+  j["phase"] = std::string(kPhases[static_cast<int>(s.phase)]);
+  json hands = json::array();
+  for (int seat = 0; seat < s.players(); ++seat)
+    hands.push_back(cards_json(hand_cards(s.hand(seat))));
+  j["hands"] = hands;
+  j["discard"] = cards_json(s.discard.cards());  // bottom first, the top last
+  std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());
+  j["stock"] = cards_json(stock);  // top first
+  j["named_suit"] = suit_json(s.named_suit);
+  j["demand"] = s.demand < 0 ? json(nullptr) : json(engine.variant().specials[s.demand].name);
+  j["pending"] = {
+      {"draw", int{s.pending.draw}},
+      {"skip", int{s.pending.skip}},
+      {"effect", s.pending.effect < 0 ? json(nullptr)
+                                      : json(engine.variant().specials[s.pending.effect].name)}};
+  // The card of the latest after-draw decision: kept whatever the phase, so that a saved state
+  // reads back equal (it matters only in phase after_draw).
+  j["drawn"] = card_json(s.drawn);
+  j["catchable"] = seat_json(s.catchable);
+  j["owes_last_card"] = seat_bits_json(s.owes_last_card);
+  j["misses_turn"] = seat_bits_json(s.misses_turn);
+  j["winner"] = seat_json(s.winner);
+  j["stalemate"] = s.stalemate;
+  j["decisions"] = s.decisions;
+  j["reshuffles"] = s.reshuffles;
+  j["rng"] = {{"state", hex64(s.rng.raw_state())}, {"increment", hex64(s.rng.raw_increment())}};
+  return j.dump();
+}
+
+std::string to_json(const Standings& st) {
+  json j = header("switchcards.standings");
+  j["totals"] = st.totals;
+  json out = json::array();
+  for (bool b : st.out) out.push_back(b);
+  j["out"] = out;
+  j["last_round"] = st.last_round;
+  j["rounds"] = st.rounds;
+  j["last_round_winner"] = seat_json(st.last_round_winner);
+  j["over"] = st.over;
+  j["winner"] = seat_json(st.winner);
+  j["loser"] = seat_json(st.loser);
+  j["first_at_limit"] = seat_json(st.first_at_limit);
+  j["first_at_hard_limit"] = seat_json(st.first_at_hard_limit);
+  return j.dump();
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+Card card_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  return Node(j, "", src).card();
+}
+
+Action action_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  return read_action(Node(j, "", src));
+}
+
+Event event_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  return read_event(Node(j, "", src));
+}
+
+ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  const Node n(j, "", src);
+  n.expect_object(
+      {"format",    "version",    "seat",         "players",    "turn",          "dealer",
+       "direction", "phase",      "top",          "named_suit", "suit_in_force", "demand",
+       "pending",   "stock_size", "discard_size", "hand_sizes", "catchable",     "winner",
+       "hand",      "drawn",      "revealed"},
+      {"hands", "stock", "discard"});
+  n.expect_format("switchcards.view");
+  ViewSnapshot v;
+  v.players = n["players"].small(1, kMaxSeats);
+  v.seat = n["seat"].small(0, v.players - 1);
+  v.turn = n["turn"].small(0, v.players - 1);
+  v.dealer = n["dealer"].small(0, v.players - 1);
+  v.direction = static_cast<Direction>(n["direction"].choice(kDirections, "a direction"));
+  v.phase = static_cast<Phase>(n["phase"].choice(kPhases, "a phase"));
+  v.top = n["top"].card();
+  v.named_suit = n["named_suit"].suit();
+  v.suit_in_force = n["suit_in_force"].suit();
+  v.demand = n["demand"].cards();
+  const Node pending = n["pending"];
+  pending.expect_object({"draw", "skip", "effect"});
+  v.pending_draw = pending["draw"].small(0, 1 << 20);
+  v.pending_skip = pending["skip"].small(0, 1 << 20);
+  v.pending_effect = pending["effect"].is_null() ? "" : pending["effect"].string();
+  v.stock_size = n["stock_size"].small(0, kMaxCards);
+  v.discard_size = n["discard_size"].small(0, kMaxCards);
+  for (const Node& e : n["hand_sizes"].elements()) v.hand_sizes.push_back(e.small(0, kMaxCards));
+  if (static_cast<int>(v.hand_sizes.size()) != v.players)
+    n["hand_sizes"].fail("expected one size per seat (" + std::to_string(v.players) + ")");
+  v.catchable = n["catchable"].seat_or_none(v.players);
+  v.winner = n["winner"].seat_or_none(v.players);
+  v.hand = n["hand"].cards();
+  if (static_cast<int>(v.hand.size()) != v.hand_sizes[v.seat])
+    n["hand"].fail("holds " + std::to_string(v.hand.size()) + " cards, but hand_sizes/" +
+                   std::to_string(v.seat) + " says " + std::to_string(v.hand_sizes[v.seat]));
+  if (!n["drawn"].is_null()) v.drawn = n["drawn"].card();
+  v.revealed = n["revealed"].boolean();
+  for (std::string_view k : {"hands", "stock", "discard"}) {
+    if (v.revealed && !n.has(k)) n.fail("a revealed view needs '" + std::string(k) + "'");
+    if (!v.revealed && n.has(k)) n[k].fail("only a revealed view shows this");
+  }
+  if (v.revealed) {
+    for (const Node& h : n["hands"].elements()) v.hands.push_back(h.cards());
+    if (static_cast<int>(v.hands.size()) != v.players)
+      n["hands"].fail("expected one hand per seat (" + std::to_string(v.players) + ")");
+    v.stock = n["stock"].cards();
+    v.discard = n["discard"].cards();
+  }
+  return v;
+}
+
+Standings standings_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  const Node n(j, "", src);
+  n.expect_object({"format", "version", "totals", "out", "last_round", "rounds",
+                   "last_round_winner", "over", "winner", "loser", "first_at_limit",
+                   "first_at_hard_limit"});
+  n.expect_format("switchcards.standings");
+  Standings st;
+  for (const Node& e : n["totals"].elements())
+    st.totals.push_back(e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  const int players = static_cast<int>(st.totals.size());
+  if (players < 1 || players > kMaxSeats)
+    n["totals"].fail("expected 1 to " + std::to_string(kMaxSeats) + " seats");
+  for (const Node& e : n["out"].elements()) st.out.push_back(e.boolean());
+  for (const Node& e : n["last_round"].elements())
+    st.last_round.push_back(
+        e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  for (std::string_view k : {"out", "last_round"})
+    if (n[k].value().size() != st.totals.size())
+      n[k].fail("expected one entry per seat (" + std::to_string(players) + ")");
+  st.rounds = n["rounds"].small(0, std::numeric_limits<int>::max());
+  st.last_round_winner = n["last_round_winner"].seat_or_none(players);
+  st.over = n["over"].boolean();
+  st.winner = n["winner"].seat_or_none(players);
+  st.loser = n["loser"].seat_or_none(players);
+  st.first_at_limit = n["first_at_limit"].seat_or_none(players);
+  st.first_at_hard_limit = n["first_at_hard_limit"].seat_or_none(players);
+  if (st.over && st.winner < 0) n["winner"].fail("a finished match has a winner");
+  if (!st.over && (st.winner >= 0 || st.loser >= 0))
+    n["over"].fail("a match with a winner or loser is over");
+  return st;
+}
+
+State state_from_json(const Engine& engine, std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  const Node n(j, "", src);
+  n.expect_object({"format",    "version",        "variant",     "players", "turn",
+                   "dealer",    "direction",      "phase",       "hands",   "discard",
+                   "stock",     "named_suit",     "demand",      "pending", "drawn",
+                   "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
+                   "decisions", "reshuffles",     "rng"});
+  n.expect_format("switchcards.state");
+  const Variant& variant = engine.variant();
+  if (n["variant"].string() != variant.name)
+    n["variant"].fail("this state is of variant '" + n["variant"].string() +
+                      "', not of the engine's '" + variant.name + "'");
+  const int players = n["players"].small(variant.deal.min_players, variant.deal.max_players);
+  State s;
+  s.seats =
+      Seats(players, static_cast<Direction>(n["direction"].choice(kDirections, "a direction")));
+  s.turn = static_cast<std::uint8_t>(n["turn"].small(0, players - 1));
+  s.dealer = static_cast<std::uint8_t>(n["dealer"].small(0, players - 1));
+  s.phase = static_cast<Phase>(n["phase"].choice(kPhases, "a phase"));
+
+  // Cards: read every place, then check them against the deck as a whole.
+  const std::vector<Node> hands = n["hands"].elements();
+  if (static_cast<int>(hands.size()) != players)
+    n["hands"].fail("expected one hand per seat (" + std::to_string(players) + "), not " +
+                    std::to_string(hands.size()));
+  const DeckSpec deck = variant.deck_for(players);
+  std::array<int, kCardKinds> seen{};
+  int total = 0;
+  const auto take = [&](const Node& c) {
+    const Card card = c.card();
+    if (++total > kMaxCards)
+      c.fail("more cards than a State holds (" + std::to_string(kMaxCards) + ")");
+    if (++seen[card.index()] > deck.copies(card))
+      c.fail("'" + to_string(card) + "' is one more than the deck for " + std::to_string(players) +
+             " players holds (" + std::to_string(deck.copies(card)) + ")");
+    return card;
+  };
+  for (int seat = 0; seat < players; ++seat)
+    for (const Node& c : hands[seat].elements()) s.hands[seat].add(take(c));
+  const std::vector<Node> discard = n["discard"].elements();
+  if (discard.empty()) n["discard"].fail("the discard pile needs its top card");
+  for (const Node& c : discard) s.discard.push(take(c));
+  const std::vector<Node> stock = n["stock"].elements();
+  for (auto it = stock.rbegin(); it != stock.rend(); ++it) s.stock.push(take(*it));
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    if (seen[i] < deck.copies(c))
+      n.fail("'" + to_string(c) + "' is missing: the deck for " + std::to_string(players) +
+             " players holds it " + std::to_string(deck.copies(c)) + " times, the state " +
+             std::to_string(seen[i]));
+  }
+
+  s.named_suit = n["named_suit"].suit();
+  s.demand = static_cast<std::int8_t>(effect_index(engine, n["demand"]));
+  const Node pending = n["pending"];
+  pending.expect_object({"draw", "skip", "effect"});
+  s.pending.draw =
+      static_cast<decltype(s.pending.draw)>(pending["draw"].integer(0, max_of(s.pending.draw)));
+  s.pending.skip =
+      static_cast<decltype(s.pending.skip)>(pending["skip"].integer(0, max_of(s.pending.skip)));
+  s.pending.effect = static_cast<std::int8_t>(effect_index(engine, pending["effect"]));
+  s.drawn = n["drawn"].card();
+  s.catchable = static_cast<std::int8_t>(n["catchable"].seat_or_none(players));
+  s.owes_last_card = seat_bits(n["owes_last_card"], players);
+  s.misses_turn = seat_bits(n["misses_turn"], players);
+  s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
+  s.stalemate = n["stalemate"].boolean();
+  s.decisions = static_cast<std::uint32_t>(n["decisions"].integer(0, max_of(s.decisions)));
+  s.reshuffles = static_cast<std::uint16_t>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
+  const Node rng = n["rng"];
+  rng.expect_object({"state", "increment"});
+  const std::uint64_t increment = rng["increment"].hex();
+  if ((increment & 1u) == 0) rng["increment"].fail("a generator's increment is odd");
+  s.rng = Pcg32::from_raw(rng["state"].hex(), increment);
+
+  if (const std::string why = check_state(engine, s); !why.empty()) {
+    // check_state's message starts with the path of the field at fault.
+    const std::size_t colon = why.find(": ");
+    throw JsonError(src, why.substr(0, colon), why.substr(colon + 2));
+  }
+  return s;
+}
+
+// ---- checking a State ---------------------------------------------------------------------
+
+std::string check_state(const Engine& engine, const State& s) {
+  const Variant& variant = engine.variant();
+  const int players = s.players();
+  if (players < variant.deal.min_players || players > variant.deal.max_players)
+    return "/players: " + std::to_string(players) + " seats, but the variant is for " +
+           std::to_string(variant.deal.min_players) + " to " +
+           std::to_string(variant.deal.max_players);
+  if (s.turn >= players) return "/turn: not a seat";
+  if (s.dealer >= players) return "/dealer: not a seat";
+  if (s.discard.empty()) return "/discard: the discard pile needs its top card";
+  // Every card of the deck in exactly one place.
+  const DeckSpec deck = variant.deck_for(players);
+  std::array<int, kCardKinds> seen{};
+  for (int seat = 0; seat < players; ++seat)
+    s.hand(seat).for_each([&](Card c) { ++seen[c.index()]; });
+  for (int seat = players; seat < kMaxSeats; ++seat)
+    if (!s.hand(seat).empty()) return "/hands: a seat past the last holds cards";
+  for (Card c : s.discard.cards()) ++seen[c.index()];
+  for (Card c : s.stock.cards()) ++seen[c.index()];
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    if (seen[i] != deck.copies(c))
+      return "/hands: '" + to_string(c) + "' is in the state " + std::to_string(seen[i]) +
+             " times, the deck for " + std::to_string(players) + " players holds it " +
+             std::to_string(deck.copies(c)) + " times";
+  }
+  const int specials = static_cast<int>(variant.specials.size());
+  if (s.demand >= specials || s.demand < -1) return "/demand: not a special of the variant";
+  if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty())
+    return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
+  if (s.pending.effect >= specials || s.pending.effect < -1)
+    return "/pending/effect: not a special of the variant";
+  if (s.pending.effect < 0 && (s.pending.draw > 0 || s.pending.skip > 0))
+    return "/pending/effect: a pending draw or skip needs the special that set it";
+  if (s.pending.effect >= 0) {
+    const Effect& e = variant.specials[s.pending.effect];
+    if (!e.is_attack()) return "/pending/effect: '" + e.name + "' sets no penalty";
+    if (s.pending.draw == 0 && s.pending.skip == 0)
+      return "/pending: a pending penalty of '" + e.name + "' draws or skips something";
+  }
+  if (s.catchable >= players) return "/catchable: not a seat";
+  if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
+    return "/catchable: only a seat holding one card can be caught";
+  if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
+  if ((s.misses_turn >> players) != 0) return "/misses_turn: not a seat";
+  if (s.decisions > static_cast<std::uint32_t>(variant.round.turn_limit))
+    return "/decisions: past the variant's turn limit (" +
+           std::to_string(variant.round.turn_limit) + ")";
+  switch (s.phase) {
+    case Phase::over:
+      if (s.stalemate && s.winner >= 0) return "/winner: a stalemate has no winner";
+      if (!s.stalemate && s.winner < 0)
+        return "/winner: a finished round has a winner or is a stalemate";
+      if (s.winner >= players) return "/winner: not a seat";
+      if (s.winner >= 0 && !s.hand(s.winner).empty())
+        return "/winner: the winner has emptied their hand";
+      return "";
+    case Phase::after_draw:
+      if (!s.hand(s.turn).contains(s.drawn))
+        return "/drawn: the drawn card is in the hand of the seat to act";
+      break;
+    case Phase::play:
+      break;
+  }
+  if (s.winner >= 0 || s.stalemate) return "/phase: a round with a result is over";
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  if (legal.empty()) return "/turn: the seat to act has no decision";
+  return "";
+}
+
+}  // namespace switchcards

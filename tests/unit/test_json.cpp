@@ -1,0 +1,200 @@
+// JSON forms (io/json.hpp): every value round-trips on random positions of every built-in
+// variant, and bad documents are refused with the JSON path of the problem.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// Calls f(state, action, events) for every action of `rounds` seeded random rounds.
+template <typename F>
+void random_play(const Engine& engine, int players, int rounds, F&& f) {
+  Pcg32 rng(99);
+  ActionList legal;
+  EventBuffer events;
+  for (int r = 0; r < rounds; ++r) {
+    State s = engine.deal(players, derive_seed(5, static_cast<std::uint64_t>(r)));
+    while (!s.over()) {
+      engine.legal_actions(s, legal);
+      Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      if (a.kind() == ActionKind::play && s.hand(s.turn).size() == 2 && rng.below(2) == 0)
+        a = a.with_last();
+      events.clear();
+      REQUIRE(engine.apply(s, a, &events));
+      f(s, a, events.span());
+    }
+  }
+}
+
+std::string error_of(const Engine& engine, const std::string& json) {
+  try {
+    state_from_json(engine, json, "save.json");
+  } catch (const JsonError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("json: states, views, actions and events round-trip in every built-in variant",
+          "[json]") {
+  for (const std::string& name : builtin_variant_names()) {
+    const Engine engine(load_variant(name));
+    const Variant& v = engine.variant();
+    for (int players : {v.deal.min_players, v.deal.max_players}) {
+      INFO(name << " with " << players << " players");
+      int checked = 0;
+      random_play(engine, players, 6, [&](const State& s, Action a, std::span<const Event> ev) {
+        REQUIRE(action_from_json(to_json(a)) == a);
+        for (const Event& e : ev) REQUIRE(event_from_json(to_json(e)) == e);
+        if (s.decisions % 5 != 0 && !s.over()) return;
+        const std::string text = to_json(engine, s);
+        REQUIRE(check_state(engine, s) == "");
+        const State back = state_from_json(engine, text);
+        REQUIRE(back == s);
+        REQUIRE(to_json(engine, back) == text);
+        for (int seat = 0; seat < players; ++seat) {
+          const ViewSnapshot view = snapshot(PlayerView(engine, s, seat));
+          REQUIRE(view_from_json(to_json(view)) == view);
+          if (v.beginner_mode) {
+            const ViewSnapshot open = snapshot(PlayerView(engine, s, seat, true));
+            REQUIRE(view_from_json(to_json(open)) == open);
+          }
+        }
+        ++checked;
+      });
+      CHECK(checked > 0);
+    }
+  }
+}
+
+TEST_CASE("json: a resumed state plays on exactly as the original", "[json]") {
+  const Engine engine(load_variant("british"));
+  State s = engine.deal(4, 17);
+  Pcg32 rng(1);
+  ActionList legal;
+  for (int i = 0; i < 40 && !s.over(); ++i) {
+    engine.legal_actions(s, legal);
+    engine.apply(s, legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+  }
+  State resumed = state_from_json(engine, to_json(engine, s));
+  // Both play on with the same choices, reshuffles included (the generator is saved too).
+  Pcg32 a(7), b(7);
+  while (!s.over()) {
+    engine.legal_actions(s, legal);
+    const Action x = legal[static_cast<int>(a.below(static_cast<std::uint32_t>(legal.size())))];
+    ActionList other;
+    engine.legal_actions(resumed, other);
+    const Action y = other[static_cast<int>(b.below(static_cast<std::uint32_t>(other.size())))];
+    REQUIRE(x == y);
+    engine.apply(s, x);
+    engine.apply(resumed, y);
+    REQUIRE(s == resumed);
+  }
+}
+
+TEST_CASE("json: a bad state is refused with the path of the problem", "[json]") {
+  const Engine engine(load_variant("british"));
+  const State s = engine.deal(3, 4);
+  const std::string good = to_json(engine, s);
+  REQUIRE(error_of(engine, good) == "");
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = good;
+    const std::size_t at = t.find(from);
+    REQUIRE(at != std::string::npos);
+    return t.replace(at, from.size(), to);
+  };
+  // The first card of seat 2's hand becomes a card that does not exist.
+  const std::string hand2 = to_json(s.hand(2).kinds().first());
+  std::string bad = good;
+  const std::size_t hands = bad.find("\"hands\":");
+  std::size_t third = bad.find('[', bad.find("],[", bad.find("],[", hands) + 1));
+  bad.replace(third + 1, hand2.size(), "\"11H\"");
+  CHECK(error_of(engine, bad) ==
+        "save.json: /hands/2/0: '11H' is not a card (e.g. AS, 10H, QD, JOKER)");
+
+  CHECK(error_of(engine, with("\"version\":1", "\"version\":2")) ==
+        "save.json: /version: version 2 is not supported (this library reads version 1)");
+  CHECK(error_of(engine, with("\"variant\":\"british\"", "\"variant\":\"balkan\"")) ==
+        "save.json: /variant: this state is of variant 'balkan', not of the engine's 'british'");
+  CHECK(error_of(engine, with("\"players\":3", "\"players\":9")) ==
+        "save.json: /players: out of range (2 to 7)");
+  CHECK(error_of(engine, with("\"stalemate\":false", "\"stalemate\":false,\"cheat\":1")) ==
+        "save.json: /cheat: unknown key 'cheat'");
+  CHECK(error_of(engine, with("\"turn\":0", "\"turn\":\"0\"")) ==
+        "save.json: /turn: expected a whole number, not a string");
+  CHECK(error_of(engine, with("\"decisions\":0", "\"decisions\":-1")) ==
+        "save.json: /decisions: out of range (0 to 4294967295)");
+  CHECK(error_of(engine, with("\"pending\":{\"draw\":0,", "\"pending\":{\"draw\":3,")) ==
+        "save.json: /pending/effect: a pending draw or skip needs the special that set it");
+  CHECK(error_of(engine, with("\"catchable\":null", "\"catchable\":1")) ==
+        "save.json: /catchable: only a seat holding one card can be caught");
+  CHECK(error_of(engine, with("\"phase\":\"play\"", "\"phase\":\"after_draw\""))
+            .find("save.json: /drawn: ") == 0);
+  CHECK(error_of(engine, with("\"rng\":{\"state\":\"0x", "\"rng\":{\"state\":\"1x"))
+            .find("save.json: /rng/state: ") == 0);
+  CHECK(error_of(engine, "{\"format\": \"switchcards.state\",") ==
+        "save.json: /: parse error at line 1, column 32: syntax error while parsing object key - "
+        "unexpected end of input; expected string literal");
+  CHECK(error_of(engine, "[]") == "save.json: /: expected an object, not an array");
+
+  // A card taken out of the stock, or put in twice.
+  const std::string top = to_json(s.top());
+  const std::size_t stock = good.find("\"stock\":[") + 9;
+  std::string missing = good;
+  const std::size_t comma = missing.find(',', stock);
+  missing.erase(stock, comma + 1 - stock);
+  CHECK(error_of(engine, missing).find("save.json: /: '") == 0);
+  CHECK(error_of(engine, missing).find("is missing: the deck for 3 players holds it 1 times") !=
+        std::string::npos);
+  std::string twice = good;
+  twice.insert(stock, top + ",");
+  CHECK(error_of(engine, twice) == "save.json: /stock/0: " + std::string("'") + to_string(s.top()) +
+                                       "' is one more than the deck for 3 players holds (1)");
+}
+
+TEST_CASE("json: actions and events are read strictly", "[json]") {
+  CHECK(to_json(Action::play(1, parse_card("AS"), Suit::hearts, true)) ==
+        R"({"seat":1,"kind":"play","card":"AS","suit":"hearts","last":true})");
+  CHECK(action_from_json(R"({"seat":2,"kind":"challenge","target":0})") == Action::challenge(2, 0));
+  CHECK(action_from_json(R"({"seat":0,"kind":"play","card":"7H"})") ==
+        Action::play(0, parse_card("7H")));
+  const auto error = [](const std::string& json) -> std::string {
+    try {
+      action_from_json(json, "client");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(error(R"({"seat":0,"kind":"draw","card":"7H"})") ==
+        "client: /card: 'card' is not part of a 'draw' action");
+  CHECK(error(R"({"seat":0,"kind":"fold"})") ==
+        "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call)");
+  CHECK(error(R"({"seat":0,"kind":"play"})") == "client: /: missing key 'card'");
+  CHECK(error(R"({"seat":12,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
+  CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
+        "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
+}
+
+TEST_CASE("json: standings round-trip and are checked", "[json]") {
+  const Variant v = load_variant("balkan");
+  Standings st = Standings::start(3);
+  const std::vector<int> scores = {0, 40, 90};
+  st = after_round(v.match, st, scores, 0);
+  CHECK(standings_from_json(to_json(st)) == st);
+  st = end_match_now(v.match, st);
+  CHECK(standings_from_json(to_json(st)) == st);
+  std::string text = to_json(Standings::start(2));
+  text.replace(text.find("\"out\":[false,false]"), 19, "\"out\":[false]");
+  CHECK_THROWS_WITH(standings_from_json(text, "match.json"),
+                    "match.json: /out: expected one entry per seat (2)");
+}
