@@ -8,8 +8,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="$root/build"
 
 # valgrind: the perf.instructions test counts instructions with callgrind (docs/performance.md).
+# python3-jsonschema: the json.schema test checks JSON samples against docs/json-schema.json.
 packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
-          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind)
+          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema)
 
 missing=()
 for package in "${packages[@]}"; do

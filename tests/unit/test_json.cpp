@@ -23,7 +23,11 @@ void random_play(const Engine& engine, int players, int rounds, F&& f) {
     State s = engine.deal(players, derive_seed(5, static_cast<std::uint64_t>(r)));
     while (!s.over()) {
       engine.legal_actions(s, legal);
-      Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      // Mostly plays (listed first), so rounds end well before the turn limit.
+      int choices = 0;
+      while (choices < legal.size() && legal[choices].kind() == ActionKind::play) ++choices;
+      if (choices == 0 || rng.below(5) == 0) choices = legal.size();
+      Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(choices)))];
       if (a.kind() == ActionKind::play && s.hand(s.turn).size() == 2 && rng.below(2) == 0)
         a = a.with_last();
       events.clear();

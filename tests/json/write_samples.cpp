@@ -1,0 +1,90 @@
+// Writes JSON samples of every form of io/json.hpp into DIR/good/ (from seeded random rounds
+// of every built-in variant: states, views of every seat, actions, events, standings) and a
+// few documents into DIR/bad/ that the schema must refuse. tests/json/validate.py runs it and
+// checks both folders against docs/json-schema.json (the test json.schema).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+void write(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text << '\n';
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  if (at == std::string::npos) throw std::runtime_error("sample has no '" + from + "'");
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+    return 2;
+  }
+  const std::filesystem::path dir = argv[1];
+  std::filesystem::create_directories(dir / "good");
+  std::filesystem::create_directories(dir / "bad");
+  int n = 0;
+  const auto sample = [&](const std::string& text) {
+    write(dir / "good" / (std::to_string(n++) + ".json"), text);
+  };
+  std::string a_state, a_view, an_action;
+  for (const std::string& name : builtin_variant_names()) {
+    const Engine engine(load_variant(name));
+    const int players = engine.variant().deal.min_players + 1;
+    State s = engine.deal(players, 11);
+    Pcg32 rng(3);
+    ActionList legal;
+    EventBuffer events;
+    for (int step = 0; !s.over(); ++step) {
+      engine.legal_actions(s, legal);
+      const Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      events.clear();
+      engine.apply(s, a, &events);
+      if (step % 40 != 0 && !s.over()) continue;
+      sample(to_json(engine, s));
+      sample(to_json(a));
+      sample(to_json(events.span()));
+      for (const Event& e : events) sample(to_json(e));
+      for (int seat = 0; seat < players; ++seat) {
+        sample(to_json(PlayerView(engine, s, seat)));
+        if (engine.variant().beginner_mode) sample(to_json(PlayerView(engine, s, seat, true)));
+      }
+      a_state = to_json(engine, s);
+      a_view = to_json(PlayerView(engine, s, 0));
+      an_action = to_json(a);
+    }
+    Standings st = Standings::start(players);
+    std::vector<int> scores(static_cast<std::size_t>(players), 5);
+    scores[0] = 0;
+    sample(to_json(st));
+    st = after_round(engine.variant().match, st, scores, 0);
+    sample(to_json(end_match_now(engine.variant().match, st)));
+  }
+  sample(to_json(Action::challenge(1, 0)));
+  sample(to_json(Action::play(2, parse_card("8S"), Suit::hearts, true)));
+  // What the schema must refuse.
+  write(dir / "bad" / "state-unknown-key.json",
+        replaced(a_state, "\"stalemate\"", "\"x\":1,\"stalemate\""));
+  write(dir / "bad" / "state-bad-card.json",
+        replaced(a_state, "\"discard\":[\"", "\"discard\":[\"11H\",\""));
+  write(dir / "bad" / "view-shows-hands.json",
+        replaced(a_view, "\"revealed\":false", "\"revealed\":false,\"hands\":[]"));
+  write(dir / "bad" / "action-draw-with-card.json",
+        "{\"seat\":0,\"kind\":\"draw\",\"card\":\"7H\"}");
+  write(dir / "bad" / "state-version-2.json", replaced(a_state, "\"version\":1", "\"version\":2"));
+  std::printf("%d samples in %s\n", n, (dir / "good").c_str());
+  return 0;
+}
