@@ -83,6 +83,10 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::round_over:
       if (seat < 0) return "The round ends in a stalemate: the turn limit was reached.";
       return fmt::format("{} the round!", says(seat, o, "win", "wins"));
+    case EventKind::card_dealt:
+      if (o.viewer == kSeesEverything || o.viewer == seat)
+        return fmt::format("{} dealt {}.", says(seat, o, "are", "is"), card);
+      return fmt::format("{} dealt a card.", says(seat, o, "are", "is"));
   }
   return "?";  // not reached: every kind is handled above
 }

@@ -42,6 +42,8 @@ set(common_args -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
 # A fresh prefix each time, so a header or file dropped from the project cannot linger.
 # (cmake --install keeps the files' times, so the consumer does not rebuild needlessly.)
 file(REMOVE_RECURSE "${prefix}")
+# And a fresh cache (the objects stay, for speed): every option comes from this script.
+file(REMOVE "${consumer_build}/CMakeCache.txt" "${WORK_DIR}/library-build/CMakeCache.txt")
 
 if(MODE STREQUAL "static")
   run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}"

@@ -37,13 +37,10 @@ struct NoActionCallback {
 
 namespace detail {
 
-// The events as `seat` may see them: other seats' drawn cards become the joker placeholder.
+// The events as `seat` may see them (seen_by, engine/event.hpp).
 inline void mask_events(std::span<const Event> in, int seat, bool revealed, EventBuffer& out) {
   out.clear();
-  for (Event e : in) {
-    if (!revealed && e.kind == EventKind::card_drawn && e.seat != seat) e.card = Card::joker();
-    out.push(e);
-  }
+  for (const Event& e : in) out.push(seen_by(e, seat, revealed));
 }
 
 inline bool is_revealed(const RoundOptions& o, int seat) {

@@ -89,6 +89,9 @@ struct ApplyResult {
   std::string_view reason() const { return describe(refusal); }
 };
 
+// What deal() reports: the turned-up card only (simulations, the default), or every card.
+enum class DealEvents { turned_up_card, every_card };
+
 // An exact position (as scenarios give it) instead of a shuffled deal.
 struct Position {
   std::vector<std::vector<Card>> hands;  // seat 0 first
@@ -115,8 +118,12 @@ class Engine {
 
   // Shuffles the variant's deck for `players` with `seed`, deals from the dealer's left, turns
   // up the first card and applies it if the variant says so. The seat left of the dealer
-  // acts first; by default the dealer is the last seat, so seat 0 starts.
-  State deal(int players, std::uint64_t seed, int dealer = -1, EventBuffer* events = nullptr) const;
+  // acts first; by default the dealer is the last seat, so seat 0 starts. `events` gets the
+  // turned-up card and what it did; with DealEvents::every_card also one card_dealt event per
+  // card dealt, in dealing order, for a table that animates the deal (mask them per seat
+  // with seen_by: each card is its receiver's alone).
+  State deal(int players, std::uint64_t seed, int dealer = -1, EventBuffer* events = nullptr,
+             DealEvents shown = DealEvents::turned_up_card) const;
 
   // An exact position. Throws std::invalid_argument for impossible positions (no discard
   // pile, a seat out of range, more seats than supported, more cards than fit, a card the
@@ -721,7 +728,8 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
   return {};
 }
 
-inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev) const {
+inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev,
+                          DealEvents shown) const {
   if (players < 1 || players > kMaxSeats)
     throw std::invalid_argument("cannot seat " + std::to_string(players) + " players (1 to " +
                                 std::to_string(kMaxSeats) + ")");
@@ -738,8 +746,14 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
                                 std::to_string(hand_size) + " cards + 1 do not fit a deck of " +
                                 std::to_string(s.stock.size()));
   // One card at a time round the table, from the dealer's left.
+  const bool every_card = ev != nullptr && shown == DealEvents::every_card;
   for (int round = 0; round < hand_size; ++round)
-    for (int k = 1; k <= players; ++k) s.hands[s.seats.after(dealer, k)].add(s.stock.pop());
+    for (int k = 1; k <= players; ++k) {
+      const int seat = s.seats.after(dealer, k);
+      const Card card = s.stock.pop();
+      s.hands[seat].add(card);
+      if (every_card) detail::emit(ev, EventKind::card_dealt, seat, card);
+    }
   const Card first = s.stock.pop();
   s.discard.push(first);
   detail::emit(ev, EventKind::card_played, kNoSeat, first);

@@ -1,4 +1,4 @@
-// Event: one change a viewer would show (a card played, cards drawn, a seat skipped, a suit
+// Event: one change a viewer would show (a card dealt, played or drawn, a seat skipped, a suit
 // named, a penalty pending / paid / cancelled, last card called / caught, a reshuffle, the
 // end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
 #pragma once
@@ -31,9 +31,10 @@ enum class EventKind : std::uint8_t {
   stock_reshuffled,    // count cards of the discard pile became the new stock
   stock_exhausted,     // seat could draw only count of the cards owed
   round_over,          // seat won (kNoSeat: stalemate, the turn limit was reached)
+  card_dealt,          // seat was dealt card (private to seat; only with DealEvents::every_card)
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::round_over) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::card_dealt) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -46,17 +47,26 @@ struct Event {
 };
 
 constexpr std::string_view event_name(EventKind k) {
-  constexpr std::array<std::string_view, 18> kNames = {
+  constexpr std::array<std::string_view, kEventKindCount> kNames = {
       "card_played",      "card_drawn",       "seat_skipped",      "direction_reversed",
       "play_again",       "back_to_previous", "suit_named",        "demand_set",
       "penalty_pending",  "penalty_paid",     "penalty_cancelled", "last_card_called",
       "last_card_missed", "last_card_caught", "last_card_penalty", "stock_reshuffled",
-      "stock_exhausted",  "round_over"};
+      "stock_exhausted",  "round_over",       "card_dealt"};
   return kNames[static_cast<int>(k)];
 }
 
 // Fixed capacity; events past it are counted in `dropped` rather than stored (only a draw of
 // hundreds of cards could get there).
+// The event as `seat` may see it: a card another seat was dealt or drew becomes the joker
+// placeholder, unless the seat sees every hand (beginner mode). Everything else is public.
+constexpr Event seen_by(Event e, int seat, bool revealed) {
+  if (!revealed && (e.kind == EventKind::card_drawn || e.kind == EventKind::card_dealt) &&
+      e.seat != seat)
+    e.card = Card::joker();
+  return e;
+}
+
 class EventBuffer {
  public:
   static constexpr int kCapacity = 256;
