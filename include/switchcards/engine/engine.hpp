@@ -153,6 +153,8 @@ class Engine {
   Suit suit_in_force(const State& s) const {
     return s.named_suit != Suit::none ? s.named_suit : s.top().suit();
   }
+  // Whether playing `c` names a suit (a wild with names_suit).
+  bool names_suit(Card c) const { return names_suit_.contains(c); }
   // The cards the seat to act could play now, as kinds (ignoring how many are held).
   CardMask playable_kinds(const State& s) const;
   // The cards of the demand in force, if any.

@@ -1,0 +1,138 @@
+// ActionSpace: dense ids 0..size()-1 for every action a seat can ever take in one variant with
+// a given number of players, for learning agents (a policy's output layer, an action mask).
+// Ids are relative to the acting seat, so one id is one move whoever makes it:
+//
+//   plays    for each card kind the deck holds, in card index order: the plain play, or one
+//            per suit (clubs, diamonds, hearts, spades) for a card that names a suit; each
+//            once without and once with the "last card" call (ids 2k and 2k+1)
+//   draw, pass
+//   call     the late "last card" call, where the variant has one (last_card.late_call)
+//   challenge +1 .. +(players-1): the seat that many places on in seat order (not in the
+//            direction of play), where opponents catch a missed call (enforce: when_caught)
+//
+// id() and action() are table lookups. The mask of a position marks the legal actions the
+// engine lists plus, for a seat holding two cards, each listed play with the call.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/action.hpp"
+#include "switchcards/engine/engine.hpp"
+
+namespace switchcards {
+
+class ActionSpace {
+ public:
+  ActionSpace(const Engine& engine, int players) : players_(players) {
+    const Variant& v = engine.variant();
+    if (players < v.deal.min_players || players > v.deal.max_players)
+      throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
+                                  " to " + std::to_string(v.deal.max_players) + " players, not " +
+                                  std::to_string(players));
+    play_ids_.fill(-1);
+    const DeckSpec deck = v.deck_for(players);
+    for (int i = 0; i < kCardKinds; ++i) {
+      const Card c = Card::from_index(i);
+      if (deck.copies(c) == 0) continue;
+      const bool names = engine.names_suit(c);
+      for (int s = names ? 0 : kSuitCount; s <= (names ? kSuitCount - 1 : kSuitCount); ++s)
+        for (int last = 0; last < 2; ++last) {
+          play_ids_[play_slot(c, static_cast<Suit>(s), last)] = static_cast<std::int16_t>(size());
+          actions_.push_back(Action::play(0, c, static_cast<Suit>(s), last != 0));
+        }
+    }
+    draw_ = add(Action::draw(0));
+    pass_ = add(Action::pass(0));
+    if (v.last_card.late_call) call_ = add(Action::call(0));
+    if (v.last_card.enforce == LastCardEnforcement::when_caught) {
+      first_challenge_ = size();
+      for (int k = 1; k < players; ++k) add(Action::challenge(0, k));
+    }
+  }
+
+  int size() const { return static_cast<int>(actions_.size()); }
+  int players() const { return players_; }
+
+  // The id of `a` as made by its own seat, or -1 if no seat can ever take it here.
+  int id(Action a) const {
+    if (!a.well_formed() || a.seat() >= players_) return -1;
+    switch (a.kind()) {
+      case ActionKind::play:
+        return play_ids_[play_slot(a.card(), a.named_suit(), a.calls_last() ? 1 : 0)];
+      case ActionKind::draw:
+        return draw_;
+      case ActionKind::pass:
+        return pass_;
+      case ActionKind::call:
+        return call_;
+      case ActionKind::challenge:
+        if (first_challenge_ < 0 || a.target() >= players_ || a.target() == a.seat()) return -1;
+        return first_challenge_ + (a.target() - a.seat() + players_) % players_ - 1;
+    }
+    return -1;
+  }
+
+  // The action `id` stands for, made by `seat`.
+  Action action(int id, int seat) const {
+    if (id < 0 || id >= size()) throw std::out_of_range("no action id " + std::to_string(id));
+    if (seat < 0 || seat >= players_) throw std::out_of_range("no seat " + std::to_string(seat));
+    const Action a = actions_[static_cast<std::size_t>(id)];
+    switch (a.kind()) {
+      case ActionKind::play:
+        return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
+      case ActionKind::draw:
+        return Action::draw(seat);
+      case ActionKind::pass:
+        return Action::pass(seat);
+      case ActionKind::call:
+        return Action::call(seat);
+      case ActionKind::challenge:
+        return Action::challenge(seat, (seat + a.target()) % players_);
+    }
+    return a;
+  }
+
+  // Text of an id, seat-free: "play 8S hearts last", "draw", "challenge +2".
+  std::string name(int id) const {
+    const Action a = action(id, 0);
+    if (a.kind() == ActionKind::challenge) return "challenge +" + std::to_string(a.target());
+    return to_string(a).substr(2);  // drop "0 "
+  }
+
+  // out[i] = 1 where action i is legal, else 0: the listed actions `legal` of a seat holding
+  // `hand_size` cards, and each listed play with the "last card" call when it holds two.
+  // `out` has size() entries. Writes no memory but `out`.
+  void mask(std::span<const Action> legal, int hand_size, std::span<std::uint8_t> out) const {
+    if (static_cast<int>(out.size()) != size())
+      throw std::invalid_argument("an action mask has " + std::to_string(size()) + " entries");
+    for (std::uint8_t& m : out) m = 0;
+    for (const Action a : legal) {
+      const int i = id(a);
+      if (i < 0) continue;  // not reached: every listed action has an id
+      out[static_cast<std::size_t>(i)] = 1;
+      if (a.kind() == ActionKind::play && hand_size == 2)
+        out[static_cast<std::size_t>(id(a.with_last()))] = 1;
+    }
+  }
+
+ private:
+  static constexpr int play_slot(Card c, Suit s, int last) {
+    return (c.index() * (kSuitCount + 1) + static_cast<int>(s)) * 2 + last;
+  }
+  int add(Action a) {
+    actions_.push_back(a);
+    return size() - 1;
+  }
+
+  int players_;
+  std::array<std::int16_t, kCardKinds*(kSuitCount + 1) * 2> play_ids_{};
+  std::vector<Action> actions_;  // by id, made by seat 0 (a challenge's target: the offset)
+  int draw_ = -1, pass_ = -1, call_ = -1, first_challenge_ = -1;
+};
+
+}  // namespace switchcards
