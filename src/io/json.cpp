@@ -302,6 +302,12 @@ Action read_action(const Node& n) {
   n.fail("unknown action kind");
 }
 
+// The largest value a counter of type T holds, for range checks against State's fields.
+template <typename T>
+constexpr std::int64_t max_of(const T&) {
+  return static_cast<std::int64_t>(std::numeric_limits<T>::max());
+}
+
 Event read_event(const Node& n) {
   n.expect_object({"kind", "seat", "card", "count", "extra"});
   std::array<std::string_view, kEventKindCount> names{};
@@ -310,8 +316,8 @@ Event read_event(const Node& n) {
   e.seat =
       n["seat"].is_null() ? kNoSeat : static_cast<std::uint8_t>(n["seat"].small(0, kMaxSeats - 1));
   e.card = n["card"].card();
-  e.count = static_cast<std::uint8_t>(n["count"].small(0, 255));
-  e.extra = static_cast<std::uint8_t>(n["extra"].small(0, 255));
+  e.count = static_cast<decltype(e.count)>(n["count"].integer(0, max_of(e.count)));
+  e.extra = static_cast<decltype(e.extra)>(n["extra"].integer(0, max_of(e.extra)));
   return e;
 }
 
@@ -332,12 +338,6 @@ std::uint8_t seat_bits(const Node& n, int players) {
     bits = static_cast<std::uint8_t>(bits | 1u << seat);
   }
   return bits;
-}
-
-// The largest value a counter of type T holds, for range checks against State's fields.
-template <typename T>
-constexpr std::int64_t max_of(const T&) {
-  return static_cast<std::int64_t>(std::numeric_limits<T>::max());
 }
 
 }  // namespace
