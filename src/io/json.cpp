@@ -113,7 +113,11 @@ json view_json(const ViewSnapshot& v) {
   j["discard_size"] = v.discard_size;
   j["hand_sizes"] = v.hand_sizes;
   j["catchable"] = seat_json(v.catchable);
+  j["owes_last_card"] = v.owes_last_card;
+  j["misses_turn"] = v.misses_turn;
   j["winner"] = seat_json(v.winner);
+  j["decisions"] = v.decisions;
+  j["reshuffles"] = v.reshuffles;
   j["hand"] = cards_json(v.hand);
   j["drawn"] = v.drawn ? card_json(*v.drawn) : json(nullptr);
   j["revealed"] = v.revealed;
@@ -358,16 +362,18 @@ ViewSnapshot snapshot(const PlayerView& v) {
   for (CardMask m = v.demand(); !m.empty();) s.demand.push_back(m.pop_first());
   s.pending_draw = v.pending_draw();
   s.pending_skip = v.pending_skip();
-  if (v.penalty_pending()) {
-    // The special that set the penalty is public: its card was played face up.
-    const Effect* e = v.engine().effect_of(v.top());
-    if (e != nullptr) s.pending_effect = e->name;
-  }
+  if (const int e = v.pending_effect(); e >= 0) s.pending_effect = v.variant().specials[e].name;
   s.stock_size = v.stock_size();
   s.discard_size = v.discard_size();
   for (int seat = 0; seat < v.players(); ++seat) s.hand_sizes.push_back(v.hand_size(seat));
   s.catchable = v.catchable();
+  for (int seat = 0; seat < v.players(); ++seat) {
+    if (v.owes_last_card(seat)) s.owes_last_card.push_back(seat);
+    if (v.misses_turn(seat)) s.misses_turn.push_back(seat);
+  }
   s.winner = v.winner();
+  s.decisions = v.decisions();
+  s.reshuffles = v.reshuffles();
   s.hand = hand_cards(v.hand());
   s.drawn = v.drawn();
   s.revealed = v.revealed();
@@ -481,12 +487,12 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, "", src);
-  n.expect_object(
-      {"format",    "version",    "seat",         "players",    "turn",          "dealer",
-       "direction", "phase",      "top",          "named_suit", "suit_in_force", "demand",
-       "pending",   "stock_size", "discard_size", "hand_sizes", "catchable",     "winner",
-       "hand",      "drawn",      "revealed"},
-      {"hands", "stock", "discard"});
+  n.expect_object({"format",        "version",    "seat",           "players",     "turn",
+                   "dealer",        "direction",  "phase",          "top",         "named_suit",
+                   "suit_in_force", "demand",     "pending",        "stock_size",  "discard_size",
+                   "hand_sizes",    "catchable",  "owes_last_card", "misses_turn", "winner",
+                   "decisions",     "reshuffles", "hand",           "drawn",       "revealed"},
+                  {"hands", "stock", "discard"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.players = n["players"].small(1, kMaxSeats);
@@ -510,7 +516,17 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   if (static_cast<int>(v.hand_sizes.size()) != v.players)
     n["hand_sizes"].fail("expected one size per seat (" + std::to_string(v.players) + ")");
   v.catchable = n["catchable"].seat_or_none(v.players);
+  for (std::string_view k : {"owes_last_card", "misses_turn"}) {
+    std::vector<int>& seats = k == "owes_last_card" ? v.owes_last_card : v.misses_turn;
+    for (const Node& e : n[k].elements()) {
+      const int seat = e.small(0, v.players - 1);
+      if (!seats.empty() && seat <= seats.back()) e.fail("seats are listed once, in order");
+      seats.push_back(seat);
+    }
+  }
   v.winner = n["winner"].seat_or_none(v.players);
+  v.decisions = n["decisions"].small(0, std::numeric_limits<int>::max());
+  v.reshuffles = n["reshuffles"].small(0, std::numeric_limits<int>::max());
   v.hand = n["hand"].cards();
   if (static_cast<int>(v.hand.size()) != v.hand_sizes[v.seat])
     n["hand"].fail("holds " + std::to_string(v.hand.size()) + " cards, but hand_sizes/" +

@@ -61,7 +61,11 @@ struct ViewSnapshot {
   int discard_size = 0;
   std::vector<int> hand_sizes;  // by seat
   int catchable = -1;
+  std::vector<int> owes_last_card;  // seats that owe a last-card penalty
+  std::vector<int> misses_turn;     // seats that will miss their next turn
   int winner = -1;
+  int decisions = 0;          // actions so far this round
+  int reshuffles = 0;         // times the discard pile became the stock
   std::vector<Card> hand;     // this seat's cards, in card order
   std::optional<Card> drawn;  // the card this seat may play after drawing
   bool revealed = false;

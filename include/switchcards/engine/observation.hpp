@@ -1,0 +1,138 @@
+// Observation: a seat's view of a round as a fixed-length vector of floats for learning
+// agents, with a layout table naming every slice (name, offset, size), so code can find a
+// feature by name. Built from a PlayerView, the cards the seat saw played since the last
+// reshuffle (its own memory: CardKnowledge::discard_seen in engine/card_knowledge.hpp) and the
+// match totals, and from nothing else: two positions a seat cannot tell apart give it the same
+// vector (tests/unit/test_hidden_information.cpp).
+//
+// Seats other than the observer appear in order of play from it: entry k of a per-seat slice
+// is the seat k places on in the current direction (entry 0 is the observer itself), so the
+// vector reads the same from every chair.
+//
+// Writing allocates nothing: it fills a caller-owned span (bench/bench_engine.cpp times it).
+#pragma once
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/view.hpp"
+
+namespace switchcards {
+
+struct ObservationSlice {
+  std::string name;
+  int offset = 0;
+  int size = 0;
+  std::string meaning;
+};
+
+class ObservationLayout {
+ public:
+  ObservationLayout(const Engine& engine, int players) : players_(players) {
+    const Variant& v = engine.variant();
+    if (players < v.deal.min_players || players > v.deal.max_players)
+      throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
+                                  " to " + std::to_string(v.deal.max_players) + " players, not " +
+                                  std::to_string(players));
+    specials_ = static_cast<int>(v.specials.size());
+    const int k = players;
+    // The order of this table is the order of the vector.
+    hand_ = add("hand", kCardKinds, "copies of each card kind held (by card index)");
+    top_ = add("top", kCardKinds, "the top card of the discard pile, one-hot");
+    suit_ = add("suit_in_force", kSuitCount, "the suit the next card must follow, one-hot");
+    named_ = add("named_suit", kSuitCount, "a suit named by a wild, one-hot (all 0: none)");
+    demand_ = add("demand", kCardKinds, "the cards a demand in force allows (all 0: none)");
+    pending_draw_ = add("pending_draw", 1, "cards the seat to act must draw unless answered");
+    pending_skip_ = add("pending_skip", 1, "turns the seat to act must miss unless answered");
+    pending_effect_ = add("pending_effect", specials_,
+                          "the special that set the pending penalty, one-hot by its place in "
+                          "the variant's specials");
+    direction_ = add("direction", 1, "0 clockwise, 1 counterclockwise");
+    phase_ = add("phase", 3, "play, after_draw, over, one-hot");
+    to_act_ = add("to_act", k, "the seat to act, one-hot in order of play (0: this seat)");
+    hand_sizes_ = add("hand_sizes", k, "cards held by each seat, in order of play (0: this seat)");
+    catchable_ = add("catchable", k,
+                     "the seat that may be caught for a missed last-card call, one-hot in order "
+                     "of play (all 0: none)");
+    owes_ = add("owes_last_card", k, "seats that owe a last-card penalty, in order of play");
+    misses_ = add("misses_turn", k, "seats that will miss their next turn, in order of play");
+    drawn_ = add("drawn", kCardKinds, "the card this seat may play after drawing, one-hot");
+    seen_ = add("discard_seen", kCardKinds,
+                "copies of each card kind seen played since the last reshuffle (the discard "
+                "pile as this seat remembers it)");
+    stock_ = add("stock_size", 1, "cards in the stock");
+    discard_ = add("discard_size", 1, "cards in the discard pile");
+    scores_ = add("match_totals", k, "each seat's match total, in order of play (0: no match)");
+  }
+
+  int size() const { return size_; }
+  int players() const { return players_; }
+  std::span<const ObservationSlice> slices() const { return slices_; }
+  const ObservationSlice& slice(std::string_view name) const {
+    for (const ObservationSlice& s : slices_)
+      if (s.name == name) return s;
+    throw std::out_of_range("no observation slice '" + std::string(name) + "'");
+  }
+
+  // Writes the observation of `view` into `out` (size() floats). `discard_seen`: the cards
+  // the seat saw played since the last reshuffle; `match_totals`: by seat, or empty.
+  void write(const PlayerView& view, std::span<const Card> discard_seen,
+             std::span<const int> match_totals, std::span<float> out) const {
+    if (static_cast<int>(out.size()) != size_)
+      throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
+    if (view.players() != players_)
+      throw std::invalid_argument("this layout is for " + std::to_string(players_) + " players");
+    float* o = out.data();
+    for (int i = 0; i < size_; ++i) o[i] = 0.0f;
+    const Hand& hand = view.hand();
+    for (CardMask m = hand.kinds(); !m.empty();) {
+      const Card c = m.pop_first();
+      o[hand_ + c.index()] = static_cast<float>(hand.count(c));
+    }
+    o[top_ + view.top().index()] = 1.0f;
+    if (const Suit s = view.suit_in_force(); s != Suit::none) o[suit_ + static_cast<int>(s)] = 1;
+    if (const Suit s = view.named_suit(); s != Suit::none) o[named_ + static_cast<int>(s)] = 1;
+    for (CardMask m = view.demand(); !m.empty();) o[demand_ + m.pop_first().index()] = 1.0f;
+    o[pending_draw_] = static_cast<float>(view.pending_draw());
+    o[pending_skip_] = static_cast<float>(view.pending_skip());
+    if (const int e = view.pending_effect(); e >= 0 && e < specials_) o[pending_effect_ + e] = 1;
+    o[direction_] = view.direction() == Direction::clockwise ? 0.0f : 1.0f;
+    o[phase_ + static_cast<int>(view.phase())] = 1.0f;
+    const Seats& seats = view.seats();
+    for (int k = 0; k < players_; ++k) {
+      const int seat = seats.after(view.seat(), k);
+      if (seat == view.turn()) o[to_act_ + k] = 1.0f;
+      o[hand_sizes_ + k] = static_cast<float>(view.hand_size(seat));
+      if (seat == view.catchable()) o[catchable_ + k] = 1.0f;
+      if (view.owes_last_card(seat)) o[owes_ + k] = 1.0f;
+      if (view.misses_turn(seat)) o[misses_ + k] = 1.0f;
+      if (static_cast<std::size_t>(seat) < match_totals.size())
+        o[scores_ + k] = static_cast<float>(match_totals[static_cast<std::size_t>(seat)]);
+    }
+    if (const std::optional<Card> d = view.drawn()) o[drawn_ + d->index()] = 1.0f;
+    for (const Card c : discard_seen) o[seen_ + c.index()] += 1.0f;
+    o[stock_] = static_cast<float>(view.stock_size());
+    o[discard_] = static_cast<float>(view.discard_size());
+  }
+
+ private:
+  int add(std::string name, int size, std::string meaning) {
+    slices_.push_back({std::move(name), size_, size, std::move(meaning)});
+    size_ += size;
+    return size_ - size;
+  }
+
+  int players_;
+  int specials_ = 0;
+  int size_ = 0;
+  std::vector<ObservationSlice> slices_;
+  int hand_, top_, suit_, named_, demand_, pending_draw_, pending_skip_, pending_effect_,
+      direction_, phase_, to_act_, hand_sizes_, catchable_, owes_, misses_, drawn_, seen_, stock_,
+      discard_, scores_;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,203 @@
+// No hidden information reaches a seat (issue 15): over random positions of every built-in
+// variant, positions that differ only in what a seat may not see (the other hands, the order
+// of the stock, the discard pile below its top) give it the same observation vector, the same
+// JSON view and, after the same action of another seat, the same masked events; positions that
+// differ in something it may see give it different ones.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/observation.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// `s` with the cards `observer` cannot see dealt anew at random: each hidden place keeps its
+// size. `keep` is a seat whose hand stays as it is too (-1: none).
+State rearrange_hidden(const State& s, int observer, int keep, Pcg32& rng) {
+  State t = s;
+  std::vector<Card> pool;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    if (seat == observer || seat == keep) continue;
+    s.hand(seat).for_each([&](Card c) { pool.push_back(c); });
+    t.hands[seat].clear();
+  }
+  for (Card c : s.stock.cards()) pool.push_back(c);
+  const int below_top = s.discard.size() - 1;
+  for (int i = 0; i < below_top; ++i) pool.push_back(s.discard[i]);
+  shuffle(std::span<Card>(pool), rng);
+  std::size_t next = 0;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    if (seat == observer || seat == keep) continue;
+    for (int i = 0; i < s.hand(seat).size(); ++i) t.hands[seat].add(pool[next++]);
+  }
+  t.stock.clear();
+  for (int i = 0; i < s.stock.size(); ++i) t.stock.push(pool[next++]);
+  t.discard.clear();
+  for (int i = 0; i < below_top; ++i) t.discard.push(pool[next++]);
+  t.discard.push(s.top());
+  return t;
+}
+
+struct Seen {
+  std::vector<float> observation;
+  std::string view;
+};
+
+Seen seen_by_seat(const Engine& engine, const ObservationLayout& layout, const State& s, int seat,
+                  std::span<const Card> discard_seen, std::span<const int> totals) {
+  Seen out;
+  out.observation.resize(static_cast<std::size_t>(layout.size()));
+  const PlayerView view(engine, s, seat);
+  layout.write(view, discard_seen, totals, out.observation);
+  out.view = to_json(view);
+  return out;
+}
+
+// The events as `seat` sees them, less the cards it draws itself: a draw shows the drawer a
+// card from the hidden stock, which is what drawing is for, so those may differ.
+std::vector<Event> masked(const EventBuffer& events, int seat) {
+  std::vector<Event> out;
+  for (const Event& e : events) {
+    Event seen = seen_by(e, seat, false);
+    if (seen.kind == EventKind::card_drawn && seen.seat == seat) seen.card = Card::joker();
+    out.push_back(seen);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("hidden information: what a seat cannot see changes nothing it is given", "[hidden]") {
+  for (const std::string& name : builtin_variant_names()) {
+    const Engine engine(load_variant(name));
+    const Variant& v = engine.variant();
+    for (int players : {v.deal.min_players, std::min(4, v.deal.max_players)}) {
+      if (players < 2) continue;
+      INFO(name << " with " << players << " players");
+      const ObservationLayout layout(engine, players);
+      const std::vector<int> totals = [&] {
+        std::vector<int> t;
+        for (int seat = 0; seat < players; ++seat) t.push_back(10 * seat);
+        return t;
+      }();
+      Pcg32 rng(static_cast<std::uint64_t>(players) * 31);
+      ActionList legal;
+      int compared = 0, events_compared = 0, draws_compared = 0, differences_seen = 0;
+      for (int round = 0; round < 4; ++round) {
+        State s = engine.deal(players, derive_seed(21, static_cast<std::uint64_t>(round)));
+        for (int step = 0; !s.over() && step < 200; ++step) {
+          engine.legal_actions(s, legal);
+          const Action a =
+              legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+          if (step % 3 == 0) {
+            const int actor = s.turn;
+            const int observer = s.seats.next(actor);
+            // The observer remembers the discard pile as it saw it played: the same memory in
+            // both positions (the test gives it the true pile).
+            const std::vector<Card> memory(s.discard.cards().begin(), s.discard.cards().end());
+            const Seen here = seen_by_seat(engine, layout, s, observer, memory, totals);
+
+            // 1. Everything hidden from the observer dealt anew (but the card the actor drew
+            // and may now play stays in its hand).
+            const int keep = s.phase == Phase::after_draw ? actor : -1;
+            const State other = rearrange_hidden(s, observer, keep, rng);
+            REQUIRE(check_state(engine, other) == "");
+            const Seen there = seen_by_seat(engine, layout, other, observer, memory, totals);
+            REQUIRE(here.observation == there.observation);
+            REQUIRE(here.view == there.view);
+            ++compared;
+
+            // 2. The same, but the actor keeps its hand, so it can make the same move: the
+            // observer's masked events of it are the same. (A card the actor draws differs
+            // between the two, and whether it can be played shows publicly in what happens
+            // next, so only moves with the same public outcome are compared.)
+            State x = s, y = rearrange_hidden(s, observer, actor, rng);
+            EventBuffer ex, ey;
+            REQUIRE(engine.apply(x, a, &ex));
+            REQUIRE(engine.apply(y, a, &ey));
+            if (x.phase == y.phase && x.turn == y.turn) {
+              REQUIRE(to_json(masked(ex, observer)) == to_json(masked(ey, observer)));
+              ++events_compared;
+              if (a.kind() == ActionKind::draw) ++draws_compared;
+            }
+
+            // 3. What the observer may see, changed: its own hand (a card swapped with the
+            // stock), or a hand size (a card moved between two other hands).
+            if (!s.stock.empty() && !s.hand(observer).empty()) {
+              State mine = s;
+              const Card held = mine.hands[observer].kinds().first();
+              const Card from_stock = mine.stock.pop();
+              if (from_stock != held) {
+                mine.hands[observer].remove(held);
+                mine.hands[observer].add(from_stock);
+                mine.stock.push(held);
+                const Seen changed = seen_by_seat(engine, layout, mine, observer, memory, totals);
+                REQUIRE(changed.observation != here.observation);
+                REQUIRE(changed.view != here.view);
+                ++differences_seen;
+              }
+            }
+            if (players >= 3 && !s.hand(actor).empty()) {
+              State sizes = s;
+              const int third = s.seats.next(observer);
+              const Card c = sizes.hands[actor].kinds().first();
+              sizes.hands[actor].remove(c);
+              sizes.hands[third == actor ? observer : third].add(c);
+              if (third != actor) {
+                const Seen changed = seen_by_seat(engine, layout, sizes, observer, memory, totals);
+                REQUIRE(changed.observation != here.observation);
+                REQUIRE(changed.view != here.view);
+                ++differences_seen;
+              }
+            }
+          }
+          engine.apply(s, a);
+        }
+      }
+      CHECK(compared > 10);
+      CHECK(events_compared > 10);
+      CHECK(draws_compared > 0);
+      CHECK(differences_seen > 0);
+    }
+  }
+}
+
+TEST_CASE("observation: the layout names every slice once and fills the vector", "[hidden]") {
+  const Engine engine(load_variant("british"));
+  const ObservationLayout layout(engine, 4);
+  int end = 0;
+  std::vector<std::string> names;
+  for (const ObservationSlice& s : layout.slices()) {
+    CHECK(s.offset == end);  // contiguous, in table order
+    CHECK(s.size > 0);
+    end += s.size;
+    names.push_back(s.name);
+  }
+  CHECK(end == layout.size());
+  std::sort(names.begin(), names.end());
+  CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
+
+  // A fresh British deal seen from seat 0: seven cards, the turned-up card, four seats.
+  const State s = engine.deal(4, 3);
+  std::vector<float> o(static_cast<std::size_t>(layout.size()));
+  const std::vector<Card> seen = {s.top()};
+  layout.write(PlayerView(engine, s, 0), seen, {}, o);
+  const auto at = [&](std::string_view slice, int i) {
+    return o[static_cast<std::size_t>(layout.slice(slice).offset + i)];
+  };
+  float held = 0;
+  for (int i = 0; i < kCardKinds; ++i) held += at("hand", i);
+  CHECK(held == 7);
+  CHECK(at("top", s.top().index()) == 1);
+  CHECK(at("discard_seen", s.top().index()) == 1);
+  CHECK(at("to_act", 0) == (s.turn == 0 ? 1 : 0));
+  for (int k = 0; k < 4; ++k) CHECK(at("hand_sizes", k) == s.hand(s.seats.after(0, k)).size());
+  CHECK(at("stock_size", 0) == s.stock.size());
+  CHECK_THROWS_AS(layout.slice("nothing"), std::out_of_range);
+}
