@@ -77,11 +77,30 @@ json action_json(Action a) {
   return j;
 }
 
+// The kinds whose events name a card (for suit_named, the card's suit is the suit named).
+bool carries_card(EventKind k) {
+  switch (k) {
+    case EventKind::card_played:
+    case EventKind::card_drawn:
+    case EventKind::card_dealt:
+    case EventKind::suit_named:
+    case EventKind::demand_set:
+    case EventKind::penalty_pending:
+    case EventKind::penalty_cancelled:
+    case EventKind::direction_reversed:
+      return true;
+    default:
+      return false;
+  }
+}
+
 json event_json(const Event& e) {
   json j = json::object();
   j["kind"] = std::string(event_name(e.kind));
   j["seat"] = e.seat == kNoSeat ? json(nullptr) : json(int{e.seat});
-  j["card"] = card_json(e.card);
+  // null for an event that names no card; another seat's drawn or dealt card, masked, is the
+  // JOKER placeholder (seen_by).
+  j["card"] = carries_card(e.kind) || e.card != Card{} ? card_json(e.card) : json(nullptr);
   j["count"] = int{e.count};
   j["extra"] = int{e.extra};
   return j;
@@ -96,6 +115,7 @@ json header(std::string_view format) {
 
 json view_json(const ViewSnapshot& v) {
   json j = header("switchcards.view");
+  j["variant"] = v.variant;
   j["seat"] = v.seat;
   j["players"] = v.players;
   j["turn"] = v.turn;
@@ -319,7 +339,7 @@ Event read_event(const Node& n) {
   Event e{static_cast<EventKind>(n["kind"].choice(names, "an event kind"))};
   e.seat =
       n["seat"].is_null() ? kNoSeat : static_cast<std::uint8_t>(n["seat"].small(0, kMaxSeats - 1));
-  e.card = n["card"].card();
+  e.card = n["card"].is_null() ? Card{} : n["card"].card();
   e.count = static_cast<decltype(e.count)>(n["count"].integer(0, max_of(e.count)));
   e.extra = static_cast<decltype(e.extra)>(n["extra"].integer(0, max_of(e.extra)));
   return e;
@@ -350,6 +370,7 @@ std::uint8_t seat_bits(const Node& n, int players) {
 
 ViewSnapshot snapshot(const PlayerView& v) {
   ViewSnapshot s;
+  s.variant = v.variant().name;
   s.seat = v.seat();
   s.players = v.players();
   s.turn = v.turn();
@@ -483,18 +504,28 @@ Event event_from_json(std::string_view text, std::string_view source) {
   return read_event(Node(j, "", src));
 }
 
+std::vector<Event> events_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  std::vector<Event> out;
+  for (const Node& n : Node(j, "", src).elements()) out.push_back(read_event(n));
+  return out;
+}
+
 ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, "", src);
-  n.expect_object({"format",        "version",    "seat",           "players",     "turn",
-                   "dealer",        "direction",  "phase",          "top",         "named_suit",
-                   "suit_in_force", "demand",     "pending",        "stock_size",  "discard_size",
-                   "hand_sizes",    "catchable",  "owes_last_card", "misses_turn", "winner",
-                   "decisions",     "reshuffles", "hand",           "drawn",       "revealed"},
-                  {"hands", "stock", "discard"});
+  n.expect_object(
+      {"format",         "version",     "variant",    "seat",         "players",    "turn",
+       "dealer",         "direction",   "phase",      "top",          "named_suit", "suit_in_force",
+       "demand",         "pending",     "stock_size", "discard_size", "hand_sizes", "catchable",
+       "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
+       "drawn",          "revealed"},
+      {"hands", "stock", "discard"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
+  v.variant = n["variant"].string();
   v.players = n["players"].small(1, kMaxSeats);
   v.seat = n["seat"].small(0, v.players - 1);
   v.turn = n["turn"].small(0, v.players - 1);

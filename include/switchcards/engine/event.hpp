@@ -56,8 +56,6 @@ constexpr std::string_view event_name(EventKind k) {
   return kNames[static_cast<int>(k)];
 }
 
-// Fixed capacity; events past it are counted in `dropped` rather than stored (only a draw of
-// hundreds of cards could get there).
 // The event as `seat` may see it: a card another seat was dealt or drew becomes the joker
 // placeholder, unless the seat sees every hand (beginner mode). Everything else is public.
 constexpr Event seen_by(Event e, int seat, bool revealed) {
@@ -67,6 +65,8 @@ constexpr Event seen_by(Event e, int seat, bool revealed) {
   return e;
 }
 
+// Fixed capacity; events past it are counted in `dropped` rather than stored (only a draw of
+// hundreds of cards could get there).
 class EventBuffer {
  public:
   static constexpr int kCapacity = 256;

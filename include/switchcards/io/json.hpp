@@ -1,10 +1,11 @@
 // JSON forms of the library's values, both ways, for network clients, saved games and tools in
 // other languages: Card, Action, Event, a seat's view (exactly what it may know), the whole
-// State (for saving), and match Standings. Every document written carries a format name and
-// version; reading is strict (unknown, missing or mistyped keys are errors) and names the
-// JSON path of the problem (`/hands/2/3: '11H' is not a card`). A State read back is checked
-// like a dealt position, so no input yields a corrupt state. The JSON library is private to
-// src/io/json.cpp: these functions take and give text. Schema: docs/json-schema.json.
+// State (for saving), and match Standings. The view, State and Standings documents carry a
+// format name and version (the small values, cards, actions and events, are versioned with
+// the document or protocol that carries them); reading is strict (unknown, missing or mistyped keys
+// are errors) and names the JSON path of the problem (`/hands/2/3: '11H' is not a card`). A State
+// read back is checked like a dealt position, so no input yields a corrupt state. The JSON library
+// is private to src/io/json.cpp: these functions take and give text. Schema: docs/json-schema.json.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,7 @@ class JsonError : public std::runtime_error {
 // JSON by a client that has no State. `hands`, `stock` and `discard` are filled only for a
 // revealed (beginner-mode) view.
 struct ViewSnapshot {
+  std::string variant;  // the variant's name
   int seat = 0;
   int players = 0;
   int turn = 0;
@@ -92,6 +94,7 @@ std::string to_json(const Standings& standings);
 Card card_from_json(std::string_view json, std::string_view source = "<json>");
 Action action_from_json(std::string_view json, std::string_view source = "<json>");
 Event event_from_json(std::string_view json, std::string_view source = "<json>");
+std::vector<Event> events_from_json(std::string_view json, std::string_view source = "<json>");
 ViewSnapshot view_from_json(std::string_view json, std::string_view source = "<json>");
 Standings standings_from_json(std::string_view json, std::string_view source = "<json>");
 // A State of `engine`'s variant, checked: the variant's name matches, every card of the deck
