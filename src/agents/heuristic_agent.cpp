@@ -2,6 +2,8 @@
 // simulation (see docs/cli.md): they order the kinds of play, they are not probabilities.
 #include "switchcards/agents/heuristic_agent.hpp"
 
+#include <optional>
+
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/hand_value.hpp"
 
@@ -32,22 +34,31 @@ constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
 constexpr int kCloseToOut = 2;         // a hand of this many cards or fewer is close to out
 constexpr int kEndgame = 3;            // with this many cards or fewer, keep nothing back
 
-struct VariantMasks {
-  CardMask wild, defence;
-};
-
-VariantMasks masks_of(const Variant& v) {
-  VariantMasks m;
-  for (const Effect& e : v.specials) {
-    if (e.wild) m.wild |= e.cards.cards;
-    if (e.is_attack()) m.defence |= e.cancel.cards;
-  }
-  return m;
-}
-
 }  // namespace
 
+// What every play of one decision shares, worked out once per decision.
+struct HeuristicAgent::Context {
+  CardMask wild, defence;
+  const HandScorer* scorer = nullptr;
+  int score_now = 0;  // the hand's penalty points before the play
+};
+
+HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
+  Context c;
+  for (const Effect& e : view.variant().specials) {
+    if (e.wild) c.wild |= e.cards.cards;
+    if (e.is_attack()) c.defence |= e.cancel.cards;
+  }
+  c.scorer = &scorer_.get(view.variant().scoring);
+  c.score_now = c.scorer->score(view.hand());
+  return c;
+}
+
 double HeuristicAgent::rate_play(const PlayerView& view, Action play) {
+  return rate_play(view, play, context(view));
+}
+
+double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Context& shared) {
   const Hand& hand = view.hand();
   const Card card = play.card();
   Hand after = hand;
@@ -55,7 +66,6 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play) {
   if (after.empty()) return kWin;
 
   const Variant& variant = view.variant();
-  const VariantMasks masks = masks_of(variant);
   const Effect* e = view.engine().effect_of(card);
   const bool endgame = hand.size() <= kEndgame;
   const Seats& seats = view.seats();
@@ -86,14 +96,15 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play) {
     if (!e->demand.cards.empty() && next_close) rating += kDemandNearOut;
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
-  if (masks.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
+  if (shared.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
-  const auto lengths = detail::suit_lengths(after, masks.wild);
+  const auto lengths = detail::suit_lengths(after, shared.wild);
   const Suit in_force = play.named_suit() != Suit::none ? play.named_suit() : card.suit();
   if (in_force != Suit::none) rating += kPerSuitCard * lengths[static_cast<int>(in_force)];
-  rating += kPerPointShed * detail::shedding_gain(scorer_.get(variant.scoring), hand, card);
+  // The penalty points the play sheds (detail::shedding_gain, with the hand's score known).
+  rating += kPerPointShed * (shared.score_now - shared.scorer->score(after));
   return rating;
 }
 
@@ -101,7 +112,7 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
   const Action* best = nullptr;
   double best_rating = kDecline;
   const Action* decline = nullptr;
-  const CardMask wild = masks_of(view.variant()).wild;
+  std::optional<Context> shared;  // worked out at the first play rated
   for (const Action& a : legal) {
     switch (a.kind()) {
       case ActionKind::challenge:
@@ -115,13 +126,15 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
         decline = &a;
         break;
       case ActionKind::play: {
+        if (!shared) shared = context(view);
         if (a.named_suit() != Suit::none) {
           // Name the suit held most of (wilds aside).
           Hand after = view.hand();
           after.remove(a.card());
-          if (a.named_suit() != detail::longest_suit(detail::suit_lengths(after, wild))) break;
+          if (a.named_suit() != detail::longest_suit(detail::suit_lengths(after, shared->wild)))
+            break;
         }
-        const double r = rate_play(view, a);
+        const double r = rate_play(view, a, *shared);
         if (!best || r > best_rating) {
           best = &a;
           best_rating = r;

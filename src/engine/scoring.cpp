@@ -381,6 +381,9 @@ HandScorer::HandScorer(const ScoringRules& rules) : rounding_(rules.rounding) {
   }
   pair_approx_ = rules.pair_factor;
   exact_ = to_fraction(rules.pair_factor, pair_factor_.num, pair_factor_.den) && exact_;
+  plain_ = exact_ && pair_factor_.num == pair_factor_.den &&
+           std::all_of(multipliers_.begin(), multipliers_.end(),
+                       [](const Multiplier& m) { return m.factor.num == m.factor.den; });
 }
 
 HandScore HandScorer::breakdown(const Hand& hand) const {
@@ -413,6 +416,13 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
   }
 
   // Structured: total x each multiplier once per matching card x pair_factor per pair.
+  if (plain_) {
+    // No factor but 1 (British, Crazy Eights...): the total itself, clamped as
+    // round_fraction(total, 1) would clamp it, without 128-bit arithmetic.
+    out.raw = out.total;
+    out.score = std::clamp(out.total, -kMaxHandScore, kMaxHandScore);
+    return out;
+  }
   auto card_count = [&](CardMask sel) {
     int n = 0;
     for (CardMask m = hand.kinds() & sel; !m.empty();) n += hand.count(m.pop_first());

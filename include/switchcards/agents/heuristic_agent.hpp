@@ -42,6 +42,10 @@ class HeuristicAgent final : public Agent {
   static constexpr double kDecline = -12.0;
 
  private:
+  struct Context;
+  Context context(const PlayerView& view);
+  double rate_play(const PlayerView& view, Action play, const Context& context);
+
   Pcg32 rng_;
   double forget_;
   detail::ScorerCache scorer_;

@@ -144,6 +144,7 @@ class HandScorer {
   double pair_approx_ = 1;
   Rounding rounding_ = Rounding::down;
   bool exact_ = false;   // every factor has a short fraction (else: floating point)
+  bool plain_ = false;   // every factor is 1: the score is the total
   std::string formula_;  // not blank: the formula replaces the structured modifiers
 };
 
