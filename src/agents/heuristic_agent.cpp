@@ -2,6 +2,7 @@
 // simulation (see docs/cli.md): they order the kinds of play, they are not probabilities.
 #include "switchcards/agents/heuristic_agent.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "switchcards/agents/greedy_agent.hpp"
@@ -41,6 +42,7 @@ struct HeuristicAgent::Context {
   CardMask wild, defence;
   const HandScorer* scorer = nullptr;
   int score_now = 0;  // the hand's penalty points before the play
+  int total_now = 0;  // the sum of its card values (for a scorer that sums them)
 };
 
 HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
@@ -50,7 +52,9 @@ HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
     if (e.is_attack()) c.defence |= e.cancel.cards;
   }
   c.scorer = &scorer_.get(view.variant().scoring);
-  c.score_now = c.scorer->score(view.hand());
+  const HandScore now = c.scorer->breakdown(view.hand());
+  c.score_now = now.score;
+  c.total_now = now.total;
   return c;
 }
 
@@ -104,7 +108,11 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   const Suit in_force = play.named_suit() != Suit::none ? play.named_suit() : card.suit();
   if (in_force != Suit::none) rating += kPerSuitCard * lengths[static_cast<int>(in_force)];
   // The penalty points the play sheds (detail::shedding_gain, with the hand's score known).
-  rating += kPerPointShed * (shared.score_now - shared.scorer->score(after));
+  const int score_after = shared.scorer->sums_values()
+                              ? std::clamp(shared.total_now - shared.scorer->card_value(card),
+                                           -kMaxHandScore, kMaxHandScore)
+                              : shared.scorer->score(after);
+  rating += kPerPointShed * (shared.score_now - score_after);
   return rating;
 }
 

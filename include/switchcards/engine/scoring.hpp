@@ -127,6 +127,10 @@ class HandScorer {
   HandScore breakdown(const Hand& hand) const;
   int card_value(Card c) const { return values_[c.index()]; }
   bool uses_formula() const { return !formula_.empty(); }
+  // Whether a hand scores the sum of its card values (no multiplier, pair factor or formula),
+  // clamped: then a card's marginal cost is its value, and a bot rating many plays need not
+  // score every hand left.
+  bool sums_values() const { return plain_ && formula_.empty(); }
 
  private:
   struct Fraction {
