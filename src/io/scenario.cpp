@@ -310,7 +310,8 @@ class Runner {
           r_.fail(v, "direction is clockwise or counterclockwise");
         same(key, d, direction_name(s.seats.direction()));
       } else if (key == "pending_draw") {
-        same(key, static_cast<int>(r_.integer(v, key, 0, 1000)), static_cast<int>(s.pending.draw));
+        same(key, static_cast<int>(r_.integer(v, key, 0, kMaxPendingDraw)),
+             static_cast<int>(s.pending.draw));
       } else if (key == "hand_sizes") {
         std::vector<int> got;
         for (int seat = 0; seat < s.players(); ++seat) got.push_back(s.hands[seat].size());

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -156,7 +157,7 @@ class Engine {
  private:
   struct CompiledEffect {
     CardMask demand, stack, cancel;
-    std::uint8_t draw = 0, skip = 0, cap = 0;
+    std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false;
   };
@@ -207,11 +208,15 @@ namespace detail {
 inline void emit(EventBuffer* ev, EventKind kind, int seat = kNoSeat, Card card = Card{},
                  int count = 0, int extra = 0) {
   if (ev)
-    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint8_t>(count),
-                   static_cast<std::uint8_t>(extra)});
+    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint16_t>(count),
+                   static_cast<std::uint16_t>(extra)});
 }
-inline std::uint8_t clamp_u8(int v) {
-  return static_cast<std::uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
+// A penalty count as Pending holds it. Never narrowed in fact: the loader's bounds keep every
+// sum within Pending's range (state.hpp), and a hand-built effect out of them is refused by
+// the Engine's constructor.
+inline std::uint16_t penalty_count(int v) {
+  assert(v >= 0 && v <= UINT16_MAX);
+  return static_cast<std::uint16_t>(v);
 }
 }  // namespace detail
 
@@ -225,9 +230,13 @@ inline void Engine::compile() {
     c.demand = e.demand.cards;
     c.stack = e.stack.cards;
     c.cancel = e.cancel.cards;
-    c.draw = detail::clamp_u8(e.draw);
-    c.skip = detail::clamp_u8(e.skip);
-    c.cap = detail::clamp_u8(e.cap);
+    if (e.draw < 0 || e.draw > kMaxEffectDraw || e.skip < 0 || e.skip >= kMaxSeats || e.cap < 0 ||
+        e.cap > kMaxEffectCap)
+      throw std::invalid_argument("effect '" + e.name +
+                                  "': draw, skip or cap out of the loader's bounds");
+    c.draw = detail::penalty_count(e.draw);
+    c.skip = detail::penalty_count(e.skip);
+    c.cap = detail::penalty_count(e.cap);
     c.attack = e.is_attack();
     c.stack_adds = e.stack_adds;
     c.miss_turn = e.miss_turn;
@@ -506,8 +515,8 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
     } else if (src.stack.contains(card)) {
       const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
       Pending p;
-      p.draw = detail::clamp_u8(src.stack_adds ? s.pending.draw + own.draw : own.draw);
-      p.skip = detail::clamp_u8(src.stack_adds ? s.pending.skip + own.skip : own.skip);
+      p.draw = detail::penalty_count(src.stack_adds ? s.pending.draw + own.draw : own.draw);
+      p.skip = detail::penalty_count(src.stack_adds ? s.pending.skip + own.skip : own.skip);
       p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
       s.pending = p;
       answered = true;
