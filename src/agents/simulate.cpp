@@ -126,39 +126,21 @@ std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
 namespace {
 
 // A seat's agent as the simulation runs it: counts the events of the round it sees as round
-// seat 0 (every round has one, also when seats sit out of a match), and records its actions.
-class SimSeat final : public Agent {
+// seat 0 (every round has one, also when seats sit out of a match), and records its actions
+// with the library's RecordingAgent while the game is one to keep.
+class SimSeat final : public ForwardingAgent {
  public:
-  SimSeat(std::unique_ptr<Agent> inner, SimulationStats& stats, std::vector<Action>& log)
-      : inner_(std::move(inner)), stats_(&stats), log_(&log) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = inner_->choose(view, legal);
-    if (recording) log_->push_back(a);
-    return a;
-  }
-  bool challenges(const PlayerView& view, int target) override {
-    const bool yes = inner_->challenges(view, target);
-    if (yes && recording) log_->push_back(Action::challenge(view.seat(), target));
-    return yes;
-  }
-  bool calls_late(const PlayerView& view) override {
-    const bool yes = inner_->calls_late(view);
-    if (yes && recording) log_->push_back(Action::call(view.seat()));
-    return yes;
-  }
+  SimSeat(std::unique_ptr<Agent> agent, SimulationStats& stats, std::vector<Action>& log)
+      : ForwardingAgent(std::make_unique<RecordingAgent>(std::move(agent), log)), stats_(&stats) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
     if (view.seat() == 0)
       for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
-    inner_->observe(view, events);
+    ForwardingAgent::observe(view, events);
   }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
-  bool recording = false;
+  void set_recording(bool on) { static_cast<RecordingAgent&>(inner()).set_recording(on); }
 
  private:
-  std::unique_ptr<Agent> inner_;
   SimulationStats* stats_;
-  std::vector<Action>* log_;
 };
 
 void count_round(SimulationStats& stats, const State& s) {
@@ -186,7 +168,7 @@ class GamePlayer {
 
   void play(std::uint64_t game, GameRecord* record) {
     const std::uint64_t seed = derive_seed(config_->seed, game);
-    for (auto& s : seats_) s->recording = record != nullptr;
+    for (auto& s : seats_) s->set_recording(record != nullptr);
     if (record) {
       record->players = config_->players;
       record->seed = seed;

@@ -50,8 +50,8 @@ using detail::yaml::Entry;
 constexpr int kMaxExtendsDepth = 16;
 constexpr int kMaxDecks = 3;
 constexpr int kMaxJokers = 4;
-constexpr int kMaxDrawCards = 100;
-constexpr int kMaxCap = 1000;
+constexpr int kMaxDrawCards = kMaxEffectDraw;
+constexpr int kMaxCap = kMaxEffectCap;
 constexpr int kMaxPoints = 1000;
 constexpr double kMaxFactor = 1000.0;
 constexpr int kMaxTurnLimit = 1000000;
@@ -619,30 +619,60 @@ Variant load_variant(std::string_view name_or_path) {
   return finish(loader, tree, name);
 }
 
+namespace {
+
+// Deep-merges `overrides_yaml` (if any) onto a loaded tree.
+YAML::Node with_overrides(TreeLoader& loader, YAML::Node tree, std::string_view overrides_yaml,
+                          std::string_view overrides_label) {
+  if (overrides_yaml.empty()) return tree;
+  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
+  if (overrides.IsNull()) return tree;
+  const Entry top = Documents::root(overrides);
+  loader.docs.expect_map(top);
+  if (auto extends = loader.docs.find(top, "extends"))
+    loader.docs.fail_at_key(*extends,
+                            "overrides cannot extend: they apply to the variant being loaded");
+  return loader.docs.merge(tree, overrides);
+}
+
+}  // namespace
+
 Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
                      std::string_view overrides_label) {
   auto [source, name] = top_source(name_or_path);
   TreeLoader loader;
-  YAML::Node tree = loader.load(source);
-  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
-  if (!overrides.IsNull()) {
-    const Entry top = Documents::root(overrides);
-    loader.docs.expect_map(top);
-    if (auto extends = loader.docs.find(top, "extends"))
-      loader.docs.fail_at_key(*extends,
-                              "overrides cannot extend: they apply to the variant being loaded");
-    tree = loader.docs.merge(tree, overrides);
-  }
+  YAML::Node tree = with_overrides(loader, loader.load(source), overrides_yaml, overrides_label);
   return finish(loader, tree, name);
 }
 
 Variant load_variant_from_string(std::string_view yaml, std::string_view label,
-                                 std::string_view base_dir) {
+                                 std::string_view base_dir, std::string_view overrides_yaml,
+                                 std::string_view overrides_label) {
   const std::string name(label);
   Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
   TreeLoader loader;
-  const YAML::Node tree = loader.load(source);
+  YAML::Node tree = with_overrides(loader, loader.load(source), overrides_yaml, overrides_label);
   return finish(loader, tree, name);
+}
+
+std::string resolved_variant_yaml(std::string_view name_or_path, std::string_view overrides_yaml,
+                                  std::string_view overrides_label) {
+  auto [source, name] = top_source(name_or_path);
+  TreeLoader loader;
+  YAML::Node tree = with_overrides(loader, loader.load(source), overrides_yaml, overrides_label);
+  const Variant v = finish(loader, tree, name);
+  YAML::Emitter out;
+  out << tree;
+  std::string text = out.c_str();
+  text += "\n";
+  // The text must mean the same variant on its own (a quoting the emitter lost would not).
+  Variant again = load_variant_from_string(text, name);
+  again.source = v.source;
+  if (!(again == v))
+    throw LoadError(name, 0, 0, "",
+                    "internal error: the variant's merged text does not load to the same "
+                    "variant; please report it");
+  return text;
 }
 
 std::vector<std::string> builtin_variant_names() {

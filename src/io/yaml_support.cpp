@@ -384,28 +384,6 @@ std::string index_path(std::string_view parent, std::size_t index) {
   return fmt::format("{}[{}]", parent, index);
 }
 
-std::optional<std::string> closest_match(std::string_view word,
-                                         std::span<const std::string_view> candidates) {
-  const std::string w = normalise(word);
-  std::optional<std::string> best;
-  std::size_t best_distance = 0;
-  for (std::string_view candidate : candidates) {
-    const std::size_t distance = edit_distance(w, normalise(candidate));
-    if (!best || distance < best_distance) {
-      best = std::string(candidate);
-      best_distance = distance;
-    }
-  }
-  // Plausible typos only: one edit in a short word, up to three in a long one.
-  const std::size_t allowed = std::clamp<std::size_t>((w.size() + 1) / 3, 1, 3);
-  if (best && best_distance <= allowed) return best;
-  // Or an abbreviation: "brit" for "british".
-  if (w.size() >= 3)
-    for (std::string_view candidate : candidates)
-      if (normalise(candidate).starts_with(w)) return std::string(candidate);
-  return std::nullopt;
-}
-
 std::string describe(const YAML::Node& node) {
   switch (node.Type()) {
     case YAML::NodeType::Map:
@@ -735,3 +713,29 @@ std::string Documents::enum_message(std::string_view text,
 }
 
 }  // namespace switchcards::detail::yaml
+
+namespace switchcards {
+
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string_view> candidates) {
+  const std::string w = detail::yaml::normalise(word);
+  std::optional<std::string> best;
+  std::size_t best_distance = 0;
+  for (std::string_view candidate : candidates) {
+    const std::size_t distance = detail::yaml::edit_distance(w, detail::yaml::normalise(candidate));
+    if (!best || distance < best_distance) {
+      best = std::string(candidate);
+      best_distance = distance;
+    }
+  }
+  // Plausible typos only: one edit in a short word, up to three in a long one.
+  const std::size_t allowed = std::clamp<std::size_t>((w.size() + 1) / 3, 1, 3);
+  if (best && best_distance <= allowed) return best;
+  // Or an abbreviation: "brit" for "british".
+  if (w.size() >= 3)
+    for (std::string_view candidate : candidates)
+      if (detail::yaml::normalise(candidate).starts_with(w)) return std::string(candidate);
+  return std::nullopt;
+}
+
+}  // namespace switchcards

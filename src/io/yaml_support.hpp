@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 namespace switchcards::detail::yaml {
@@ -47,10 +48,8 @@ std::string child_path(std::string_view parent, std::string_view key);
 // "a[3]".
 std::string index_path(std::string_view parent, std::size_t index);
 
-// The candidate closest to `word` by edit distance (case, '-' and '_' ignored), if it is close
-// enough to be a plausible typo; for "did you mean 'X'?".
-std::optional<std::string> closest_match(std::string_view word,
-                                         std::span<const std::string_view> candidates);
+// For "did you mean 'X'?" (switchcards/io/closest_match.hpp).
+using switchcards::closest_match;
 
 // The guards applied to text before yaml-cpp sees it. Throws LoadError naming `label` (with the
 // line and column of the offending byte where there is one) when the text is larger than

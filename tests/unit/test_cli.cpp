@@ -212,7 +212,39 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   write_file(s / "tampered.yaml", tampered);
   Run bad = run("replay tampered.yaml", s);
   CHECK(bad.status == 1);
-  CHECK(contains(bad.out, "FAIL tampered.yaml: round 1, action"));
+  CHECK(contains(bad.out, "tampered.yaml: FAIL: round 1, action"));
+}
+
+TEST_CASE("cli: a record embeds the resolved variant and replays from any directory") {
+  // Regression: a record of a variant extending a local file, with --rules, once failed in
+  // another directory ("cannot load the base 'base.yaml'"), and the embedded text was ignored
+  // whenever rules were set.
+  Scratch s("record-anywhere");
+  fs::create_directories(s.dir / "rules");
+  fs::create_directories(s.dir / "elsewhere");
+  write_file(s / "rules/base.yaml", "extends: british\nname: base\nlast_card: {penalty: 3}\n");
+  write_file(s / "rules/house.yaml", "extends: base.yaml\nname: house\n");
+  Run r =
+      run("simulate --variant rules/house.yaml --rules '{last_card: {penalty: 5}}' --games 3 "
+          "--record game.yaml",
+          s);
+  REQUIRE(r.status == 0);
+  const std::string record = read_file(s / "game.yaml");
+  CHECK_FALSE(contains(record, "extends:"));
+  CHECK(contains(record, "penalty: 5"));
+  fs::rename(s.dir / "game.yaml", s.dir / "elsewhere" / "game.yaml");
+  fs::remove_all(s.dir / "rules");
+  Run replayed = run("replay elsewhere/game.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "OK elsewhere/game.yaml game 3"));
+
+  // A record whose variant does not load: the message starts with the record's name.
+  write_file(s / "broken.yaml",
+             "format: switchcards-game/1\nvariant: gone.yaml\nplayers: 2\nseed: 1\n"
+             "rounds: [{seed: 1, dealer: 0, actions: []}]\n");
+  Run broken = run("replay broken.yaml", s);
+  CHECK(broken.status == 1);
+  CHECK(broken.out.rfind("broken.yaml: FAIL: ", 0) == 0);
 }
 
 TEST_CASE("cli: play against bots through a scripted stdin, and replay the game") {
@@ -241,7 +273,7 @@ TEST_CASE("cli: play against bots through a scripted stdin, and replay the game"
   CHECK(beginner.status == 0);
   CHECK(contains(beginner.out, "Stock, top first:"));
   CHECK(run("play --variant british --beginner --seed 1", s, input).status ==
-        1);  // no beginner mode
+        2);  // no beginner mode
 
   Run ended = run("play --variant british --seed 3", s);  // stdin is empty
   CHECK(ended.status == 1);
@@ -262,9 +294,9 @@ TEST_CASE("cli: demo plays a whole match as a log") {
 TEST_CASE("cli: usage errors exit non-zero with a message") {
   Scratch s("usage");
   CHECK(run("", s).status != 0);
-  CHECK(run("simulate --variant british --games 10 --agents clever", s).status == 1);
+  CHECK(run("simulate --variant british --games 10 --agents clever", s).status == 2);
   Run shard = run("simulate --variant british --games 10 --shard 3/2", s);
-  CHECK(shard.status == 1);
+  CHECK(shard.status == 2);
   CHECK(contains(shard.out, "K/M"));
   CHECK(run("replay missing.yaml", s).status == 1);
 }

@@ -38,9 +38,19 @@ Variant load_variant(std::string_view name_or_path, std::string_view overrides_y
                      std::string_view overrides_label);
 
 // Loads a variant from YAML text (for programs that build house rules at run time). `label`
-// names it in errors; `extends:` paths resolve relative to `base_dir`.
+// names it in errors; `extends:` paths resolve relative to `base_dir`; `overrides_yaml`, if
+// any, is merged on as by load_variant.
 Variant load_variant_from_string(std::string_view yaml, std::string_view label = "<string>",
-                                 std::string_view base_dir = ".");
+                                 std::string_view base_dir = ".",
+                                 std::string_view overrides_yaml = "",
+                                 std::string_view overrides_label = "overrides");
+
+// The variant as one self-contained YAML document: the whole `extends:` chain and the
+// overrides merged, no `extends:` left. It loads to the same Variant in any directory and with
+// any set of built-ins, which is what a game record embeds. Throws LoadError as load_variant.
+std::string resolved_variant_yaml(std::string_view name_or_path,
+                                  std::string_view overrides_yaml = "",
+                                  std::string_view overrides_label = "--rules");
 
 // The names of the built-in variants (the files of variants/ embedded at build time).
 std::vector<std::string> builtin_variant_names();
