@@ -31,9 +31,9 @@ std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::u
   return value;
 }
 
-int players_for(const Variant& variant, const std::string& requested) {
+int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested) {
   const int min = variant.deal.min_players, max = variant.deal.max_players;
-  if (requested.empty()) return std::clamp(4, min, max);
+  if (option.count() == 0) return std::clamp(4, min, max);
   bool digits = !requested.empty() && requested.size() <= 3;
   for (char c : requested) digits = digits && c >= '0' && c <= '9';
   const int n = digits ? std::stoi(requested) : -1;

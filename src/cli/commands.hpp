@@ -52,9 +52,9 @@ inline constexpr std::uint64_t kMaxThreads = 1024;
 // to ..." otherwise (no sign, no spaces, no wrapping past 2^64 - 1).
 std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::uint64_t min,
                           std::uint64_t max);
-// The --players count for a variant: `requested` ("" = 4, or the nearest count the variant
-// allows) within the variant's range, whose bounds the message names.
-int players_for(const Variant& variant, const std::string& requested);
+// The --players count for a variant: `requested` if `option` was given, else 4 or the nearest
+// count the variant allows; within the variant's range, whose bounds the message names.
+int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested);
 // --shard K/M with 1 <= K <= M <= kMaxShards.
 void parse_shard(const std::string& text, int& shard, int& shards);
 // An output file that can be written: an existing file that is writable, or a new one in a

@@ -68,19 +68,19 @@ void add_demo(CLI::App& app, int& exit_code) {
   static bool colour = false, no_colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
   cmd->add_option("--seed,-s", seed, "seed of the match")->capture_default_str();
-  cmd->add_option("--players,-p", players,
-                  "players (default: 4, or the nearest the variant allows)");
+  auto* players_opt = cmd->add_option("--players,-p", players,
+                                      "players (default: 4, or the nearest the variant allows)");
   cmd->add_option("--agents,-a", agents,
                   "bots by seat, comma-separated, repeated to fill the seats")
       ->capture_default_str();
   cmd->add_flag("--color", colour,
                 "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
-  cmd->callback([&exit_code] {
+  cmd->callback([&exit_code, players_opt] {
     const std::uint64_t match_seed =
         parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
     const Variant v = load_cli_variant(variant);
-    const int n = players_for(v, players);
+    const int n = players_for(v, *players_opt, players);
     std::vector<std::string> names;
     for (std::size_t start = 0;;) {
       const std::size_t comma = agents.find(',', start);

@@ -74,12 +74,9 @@ std::vector<std::string> option_names(const CLI::App& sub) {
   return names;
 }
 
+// "-5", "-1/4": a value (a negative number), not an option.
 bool looks_like_number(std::string_view s) {
-  if (s.size() < 2 || s[0] != '-') return false;
-  for (char c : s.substr(1))
-    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E'))
-      return false;
-  return true;
+  return s.size() >= 2 && s[0] == '-' && std::isdigit(static_cast<unsigned char>(s[1]));
 }
 
 // The first argument of `sub` that looks like an option but is none of its options, with the

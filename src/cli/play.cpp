@@ -44,8 +44,9 @@ void add_play(CLI::App& app, int& exit_code) {
   static std::string variant = "british", rules, bots = "heuristic", record_file, players, seed;
   static bool beginner = false, single_round = false, no_colour = false, colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
-  cmd->add_option("--players,-p", players,
-                  "players, you included (default: 4, or the nearest the variant allows)");
+  auto* players_opt =
+      cmd->add_option("--players,-p", players,
+                      "players, you included (default: 4, or the nearest the variant allows)");
   cmd->add_flag("--beginner", beginner,
                 "see every hand and the stock (variants with a beginner mode)");
   auto* seed_opt =
@@ -54,15 +55,15 @@ void add_play(CLI::App& app, int& exit_code) {
                   "the computer players: heuristic, greedy, eager or random (one human plays, "
                   "at seat 0: several humans at one terminal are not supported)")
       ->capture_default_str();
-  cmd->add_option("--record", record_file,
-                  "write the game record (YAML) to FILE when the game ends");
+  auto* record_opt = cmd->add_option("--record", record_file,
+                                     "write the game record (YAML) to FILE when the game ends");
   cmd->add_option("--rules", rules, "YAML overrides merged onto the variant");
   cmd->add_flag("--round", single_round, "play one round instead of a match");
   cmd->add_flag("--color", colour,
                 "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
 
-  cmd->callback([&exit_code, seed_opt] {
+  cmd->callback([&exit_code, seed_opt, players_opt, record_opt] {
     // Every argument is checked before the game starts.
     const std::uint64_t match_seed =
         seed_opt->count() == 0
@@ -77,9 +78,9 @@ void add_play(CLI::App& app, int& exit_code) {
     } catch (const std::invalid_argument& e) {
       throw UsageError("--bots " + bots + ": " + e.what());
     }
-    if (!record_file.empty()) check_output_file("--record", record_file);
+    if (record_opt->count() > 0) check_output_file("--record", record_file);
     const Variant v = load_cli_variant(variant, rules);
-    const int n = players_for(v, players);
+    const int n = players_for(v, *players_opt, players);
     if (beginner && !v.beginner_mode)
       throw UsageError("--beginner: " + v.name + " has no beginner mode (beginner_mode: false)");
     const bool col = use_colour(colour, no_colour);

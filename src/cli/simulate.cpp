@@ -59,8 +59,8 @@ void add_simulate(CLI::App& app, int& exit_code) {
                   "games to play (the whole study, over all shards): 1 or more, and at least one "
                   "per shard")
       ->capture_default_str();
-  cmd->add_option("--players,-p", players,
-                  "players (default: 4, or the nearest count the variant allows)");
+  auto* players_opt = cmd->add_option(
+      "--players,-p", players, "players (default: 4, or the nearest count the variant allows)");
   cmd->add_option("--agents,-a", agents,
                   "agents by seat, comma-separated, repeated to fill the seats: random, eager "
                   "(random among its plays when it can play), greedy, heuristic (random:P, "
@@ -76,22 +76,25 @@ void add_simulate(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed,-s", seed,
                   "master seed, 0 to 2^64 - 1: game i is played from derive_seed(seed, i)")
       ->capture_default_str();
-  cmd->add_option("--json", json_file, "write the results as JSON to FILE ('-': standard output)");
-  cmd->add_option("--shard", shard,
-                  "K/M: play only the K-th of M equal ranges of the games (1 <= K <= M); "
-                  "`switchcards merge` adds the shard files up");
-  cmd->add_option("--record", record_file,
-                  "write game records (YAML) to FILE: every game if there are at most 10, else "
-                  "the first; check them with `switchcards replay FILE`");
+  auto* json_opt = cmd->add_option("--json", json_file,
+                                   "write the results as JSON to FILE ('-': standard output)");
+  auto* shard_opt =
+      cmd->add_option("--shard", shard,
+                      "K/M: play only the K-th of M equal ranges of the games (1 <= K <= M); "
+                      "`switchcards merge` adds the shard files up");
+  auto* record_opt =
+      cmd->add_option("--record", record_file,
+                      "write game records (YAML) to FILE: every game if there are at most 10, else "
+                      "the first; check them with `switchcards replay FILE`");
   cmd->add_option("--rules", rules,
                   "YAML overrides merged onto the variant, e.g. "
                   "'{last_card: {penalty: 4}}'");
   cmd->add_flag("--matches", matches, "each game is a whole match under the variant's match rules");
 
-  cmd->callback([&exit_code] {
+  cmd->callback([&exit_code, players_opt, json_opt, shard_opt, record_opt] {
     // Every argument is checked before the study starts.
     SimulationConfig config;
-    if (!shard.empty()) parse_shard(shard, config.shard, config.shards);
+    if (shard_opt->count() > 0) parse_shard(shard, config.shard, config.shards);
     config.games = parse_whole("--games", games, 1, std::numeric_limits<std::uint64_t>::max());
     if (config.games < static_cast<std::uint64_t>(config.shards))
       throw UsageError(
@@ -111,10 +114,10 @@ void add_simulate(CLI::App& app, int& exit_code) {
         throw UsageError("--agents " + agents + ": " + e.what());
       }
     }
-    if (!json_file.empty()) check_output_file("--json", json_file);
-    if (!record_file.empty()) check_output_file("--record", record_file);
+    if (json_opt->count() > 0) check_output_file("--json", json_file);
+    if (record_opt->count() > 0) check_output_file("--record", record_file);
     const Variant v = load_cli_variant(variant, rules);
-    config.players = players_for(v, players);
+    config.players = players_for(v, *players_opt, players);
     config.kind = matches ? GameKind::match : GameKind::round;
     if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
     const bool bar = stdout_is_terminal() && json_file != "-";

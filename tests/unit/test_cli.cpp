@@ -1,8 +1,6 @@
 // The `switchcards` command line, run as a user would run it (std::system on the built binary):
 // validate, describe, score, scenario, simulate (JSON, thread invariance, shards merged equal to
 // the unsharded run, records), merge, play through a scripted stdin, replay, demo.
-#include <sys/wait.h>
-#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,68 +9,13 @@
 #include <sstream>
 #include <string>
 
+#include "../common/run_cli.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-// The CLI binary: SWITCHCARDS_CLI_PATH from CMake, else `switchcards` beside this test binary.
-std::string cli_path() {
-#ifdef SWITCHCARDS_CLI_PATH
-  return SWITCHCARDS_CLI_PATH;
-#else
-  return (fs::read_symlink("/proc/self/exe").parent_path() / "switchcards").string();
-#endif
-}
-
-// A scratch directory for one test case, removed afterwards.
-struct Scratch {
-  fs::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(fs::temp_directory_path() /
-            ("switchcards-cli-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string operator/(const std::string& file) const { return (dir / file).string(); }
-};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-struct Run {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-// Runs `switchcards ARGS` in `dir`, with stdin from `input` (a file path) or /dev/null.
-Run run(const std::string& args, const Scratch& scratch, const std::string& input = "") {
-  const std::string output = scratch / "output.txt";
-  const std::string command =
-      "cd '" + scratch.dir.string() + "' && '" + cli_path() + "' " + args + " < " +
-      (input.empty() ? std::string("/dev/null") : "'" + input + "'") + " > '" + output + "' 2>&1";
-  const int raw = std::system(command.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = read_file(output);
-  return r;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using namespace switchcards::testing;
 
 // Answers for the terminal player: "1" to every numbered menu, "y" to every question (each
 // prompt rejects the other kind of answer and asks again).
@@ -122,7 +65,7 @@ TEST_CASE("cli: score prints one number") {
   CHECK(r.status == 0);
   CHECK(r.out == "52\n");  // (2 + 2 + 22) x 2 x 2 for the 2s, / 2 for the identical pair
   CHECK(run("score --variant british KS 7H", s).out == "17\n");
-  CHECK(run("score --variant british XX", s).status == 1);
+  CHECK(run("score --variant british XX", s).status == 2);
 }
 
 TEST_CASE("cli: scenario runs files and sets the exit status") {
