@@ -243,3 +243,31 @@ TEST_CASE("cli: usage errors exit non-zero with a message") {
   CHECK(contains(shard.out, "K/M"));
   CHECK(run("replay missing.yaml", s).status == 1);
 }
+
+TEST_CASE("cli: simulate defaults to agents whose rounds end, and reports places and stalemates") {
+  // Regressions: random agents by default (a quarter of British rounds stalled), stalemates
+  // shown only as a count, and no word on who acted first.
+  Scratch s("places");
+  Run plain = run("simulate --variant british --games 200 --json out.json", s);
+  REQUIRE(plain.status == 0);
+  CHECK(contains(plain.out, "agents heuristic,heuristic,heuristic,heuristic"));
+  CHECK(contains(plain.out, "stalemates (turn limit): 0"));
+  CHECK_FALSE(contains(plain.out, "STALEMATES"));
+  CHECK(contains(plain.out, "Wins by place in play"));
+  CHECK(contains(plain.out, "  first to act "));
+  CHECK(contains(plain.out, "  1st after the dealer "));
+  const auto j = nlohmann::json::parse(read_file(s / "out.json"));
+  const auto& first = j.at("wins_by_position").at("from_first_player");
+  REQUIRE(first.size() == 4);
+  std::uint64_t wins = 0;
+  for (const auto& place : first) {
+    wins += place.at("wins").get<std::uint64_t>();
+    CHECK(place.at("ci95").size() == 2);
+  }
+  CHECK(wins == 200);
+  CHECK(j.at("wins_by_position").at("from_dealer").at(0).at("name") == "the dealer");
+
+  Run random = run("simulate --variant british --games 200 --agents random", s);
+  REQUIRE(random.status == 0);
+  CHECK(contains(random.out, "*** STALEMATES: "));
+}

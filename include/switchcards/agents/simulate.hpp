@@ -50,11 +50,16 @@ struct SimulationConfig {
 struct SimulationStats {
   std::uint64_t games = 0;
   std::uint64_t rounds = 0;
-  std::uint64_t decisions = 0;                          // actions applied, over all rounds
-  std::uint64_t stalemates = 0;                         // rounds ended by the turn limit
-  std::uint64_t unfinished = 0;                         // matches stopped at max_match_rounds
-  std::vector<std::uint64_t> wins;                      // by seat: games won
-  std::vector<std::uint64_t> losses;                    // by seat: matches lost (matches only)
+  std::uint64_t decisions = 0;        // actions applied, over all rounds
+  std::uint64_t stalemates = 0;       // rounds ended by the turn limit
+  std::uint64_t unfinished = 0;       // matches stopped at max_match_rounds
+  std::vector<std::uint64_t> wins;    // by seat: games won
+  std::vector<std::uint64_t> losses;  // by seat: matches lost (matches only)
+  // Games won by place at the table, counted in the order of play at the deal (of the first
+  // round, for matches): [k] = won by the seat k places after the first player to act (0: the
+  // first player), and after the dealer (0: the dealer, 1: the seat after the dealer).
+  std::vector<std::uint64_t> wins_from_first;
+  std::vector<std::uint64_t> wins_from_dealer;
   std::array<std::uint64_t, kEventKindCount> events{};  // by EventKind
   std::vector<std::uint64_t> round_lengths;             // [n]: rounds that took n decisions
 
