@@ -271,3 +271,23 @@ TEST_CASE("cli: simulate defaults to agents whose rounds end, and reports places
   REQUIRE(random.status == 0);
   CHECK(contains(random.out, "*** STALEMATES: "));
 }
+
+TEST_CASE("cli: the demo's bots make the late last-card call Match lets them make") {
+  // Regression: the demo's narrator did not forward calls_late, so its bots never called late.
+  Scratch s("demo-late");
+  int late_calls = 0;
+  for (int seed = 1; seed <= 5; ++seed) {
+    const Run r = run("demo --agents heuristic:0.5 --no-color --seed " + std::to_string(seed), s);
+    REQUIRE(r.status == 0);
+    std::istringstream lines(r.out);
+    std::string previous, line;
+    while (std::getline(lines, line)) {
+      // A call on a line of its own, after the play that forgot it.
+      if (contains(previous, "did not call \"last card\"") && line.size() > 8 &&
+          line.rfind("  Seat ", 0) == 0 && line.substr(8) == " calls \"Last card!\"")
+        ++late_calls;
+      previous = line;
+    }
+  }
+  CHECK(late_calls > 0);
+}
