@@ -176,6 +176,9 @@ int main(int argc, char** argv) {
   } catch (const LoadError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;
+  } catch (const PlayerQuit& e) {
+    fmt::print("\nswitchcards: {}; goodbye.\n", e.what());
+    return 0;
   } catch (const InputEnded& e) {
     fmt::print(stderr, "\nswitchcards: {}\n", e.what());
     return 1;

@@ -291,3 +291,38 @@ TEST_CASE("cli: the demo's bots make the late last-card call Match lets them mak
   }
   CHECK(late_calls > 0);
 }
+
+TEST_CASE("cli: play says why a typed move is refused, and offers help and quit") {
+  // Regression: a held but unplayable card, or one not held, got only "Please type a number".
+  Scratch s("play-help");
+  write_file(s / "moves.txt", "7H\n2S\nhelp\nquit\n");
+  // Seat 0 holds 2C 8C 9C QC 7H 8H QS; the top card is 5C.
+  const Run r = run("play --players 3 --seed 3 --no-color", s, s / "moves.txt");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "Your hand: 2♣ 8♣ 9♣ Q♣ 7♥ 8♥ Q♠"));
+  CHECK(contains(r.out, "You cannot 7H: the card matches neither"));
+  CHECK(contains(r.out, "You cannot 2S: the card is not in the seat's hand."));
+  CHECK(contains(r.out, "Special cards (an effect hits the next player"));  // the rules
+  CHECK(contains(r.out, "Your moves now:\n  1) play 2♣"));
+  CHECK(contains(r.out, "you left the game"));
+}
+
+TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
+  Scratch s("colour");
+  const std::string esc = "\x1b[";
+  CHECK_FALSE(contains(run("demo --seed 1", s).out, esc));  // a file is no terminal
+  CHECK(contains(run("demo --seed 1 --color", s).out, esc));
+  CHECK_FALSE(contains(run("demo --seed 1 --color --no-color", s).out, esc));
+  // On a terminal (script(1) gives the program one): colour, unless NO_COLOR is set.
+  if (std::system("command -v script > /dev/null 2>&1") == 0) {
+    const std::string demo = "-qec \"'" + cli_path() + "' demo --seed 1\" /dev/null";
+    const auto on_terminal = [&](const std::string& env) {
+      const std::string out = s / "tty.txt";
+      const std::string command = env + " script " + demo + " > '" + out + "' 2>&1";
+      REQUIRE(std::system(command.c_str()) == 0);
+      return read_file(out);
+    };
+    CHECK(contains(on_terminal(""), esc));
+    CHECK_FALSE(contains(on_terminal("NO_COLOR=1"), esc));
+  }
+}

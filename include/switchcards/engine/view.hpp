@@ -46,6 +46,12 @@ class PlayerView {
   int hand_size(int seat) const { return state_->hands[seat].size(); }
   int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
   int winner() const { return state_->winner; }
+  // Why the engine would refuse this seat's action now (Refusal::none: it would accept it),
+  // so a player can be told the reason; another seat's action is not this seat's to ask about.
+  Refusal check(Action a) const {
+    if (a.seat() != seat_) return Refusal::not_your_turn;
+    return engine_->check(*state_, a);
+  }
 
   // Own cards.
   const Hand& hand() const { return state_->hands[seat_]; }
