@@ -433,7 +433,14 @@ ScenarioResult run_one(const std::string& path) {
       if (!setup["hands"]) r.fail(setup, "setup needs 'hands'");
       if (!setup["hands"].IsSequence())
         r.fail(setup["hands"], "'hands' is a list of hands, seat 0 first");
-      for (const auto& h : setup["hands"]) p.hands.push_back(r.cards(h, "hands"));
+      for (const auto& h : setup["hands"]) {
+        p.hands.push_back(r.cards(h, "hands"));
+        // A seat without cards would have won already: no running round has one.
+        if (p.hands.back().empty())
+          r.fail(h, fmt::format("seat {} holds no cards: a round in which a hand is empty is "
+                                "over; give every seat at least one card",
+                                p.hands.size() - 1));
+      }
       if (players && *players != static_cast<int>(p.hands.size()))
         r.fail(doc["players"], fmt::format("players is {} but setup.hands gives {} hands", *players,
                                            p.hands.size()));

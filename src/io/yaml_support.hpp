@@ -90,6 +90,36 @@ class Documents {
   // Throws LoadError positioned at the key of `at` (unknown keys, bad map keys).
   [[noreturn]] void fail_at_key(const Entry& at, const std::string& message) const;
 
+  // ---- several errors per load -----------------------------------------------------------
+  // With collect_errors(true), attempt(f) records a LoadError thrown by `f` and the load goes
+  // on, and expect_keys records each unknown key, so one run reports every independent error
+  // of a file; without it (the default) the first error is thrown as usual.
+  void collect_errors(bool on) { collect_ = on; }
+  template <typename F>
+  void attempt(F&& f) const {
+    try {
+      f();
+    } catch (const LoadError& e) {
+      record(e);
+    }
+  }
+  // Records `e` (or throws it when not collecting); at kMaxErrors, throws them all.
+  void record(const LoadError& e) const;
+  // Runs `f` (the whole load); throws every recorded error with a LoadError `f` throws, or
+  // after it returns, in file order (by document, then line and column).
+  template <typename F>
+  auto with_all_errors(F&& f) const {
+    try {
+      auto result = f();
+      throw_recorded(nullptr);
+      return result;
+    } catch (const LoadError& e) {
+      if (!errors_.empty()) throw_recorded(&e);
+      throw;
+    }
+  }
+  static constexpr std::size_t kMaxErrors = 20;
+
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
   // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
   // key, with a suggestion, when `base` has no such key). Key order: the base's keys in the
@@ -152,7 +182,12 @@ class Documents {
   static std::string enum_message(std::string_view text, std::span<const std::string_view> names);
   [[noreturn]] void fail_at(const YAML::Node& node, const std::string& path,
                             const std::string& message) const;
+  // Throws the recorded errors, and `last` (the one that stopped the load) if given; returns
+  // when there are none.
+  void throw_recorded(const LoadError* last) const;
   std::vector<Doc> docs_;
+  bool collect_ = false;
+  mutable std::vector<LoadError> errors_;
 };
 
 // What a node holds, for messages: "a map", "a list", "null", "'text'".

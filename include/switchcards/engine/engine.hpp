@@ -120,7 +120,8 @@ class Engine {
   State deal(int players, std::uint64_t seed, int dealer = -1, EventBuffer* events = nullptr) const;
 
   // An exact position. Throws std::invalid_argument for impossible positions (no discard
-  // pile, a seat out of range, more seats than supported, more cards than fit, a card the
+  // pile, a seat out of range, more seats than supported, a seat without cards (that round
+  // would be over), more cards than fit, a card the
   // variant's deck for that many players does not hold that often).
   State position(const Position& p) const;
 
@@ -768,6 +769,10 @@ inline State Engine::position(const Position& p) const {
                                 " hands, not " + std::to_string(players));
   if (p.discard.empty())
     throw std::invalid_argument("a position needs a discard pile (its top card)");
+  for (std::size_t seat = 0; seat < p.hands.size(); ++seat)
+    if (p.hands[seat].empty())
+      throw std::invalid_argument("seat " + std::to_string(seat) +
+                                  " holds no cards: a round with an empty hand is over");
   if (p.turn < 0 || p.turn >= players)
     throw std::invalid_argument("turn " + std::to_string(p.turn) + " is not a seat of " +
                                 std::to_string(players));

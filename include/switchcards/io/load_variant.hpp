@@ -3,6 +3,7 @@
 // YAML parser stays behind src/: nothing here includes it.
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ namespace switchcards {
 class LoadError : public std::runtime_error {
  public:
   LoadError(std::string file, int line, int column, std::string key, std::string message);
+  // Several errors of one load, in file order: what() lists them one a line; the parts
+  // (file(), line(), ...) are the first one's. `truncated`: the loader stopped looking.
+  LoadError(std::vector<LoadError> errors, bool truncated);
+  // Every error of the load (one, unless the loader found several).
+  std::vector<LoadError> errors() const {
+    return all_ && !all_->empty() ? *all_ : std::vector<LoadError>{*this};
+  }
   const std::string& file() const { return file_; }
   int line() const { return line_; }               // 1-based; 0 when unknown
   int column() const { return column_; }           // 1-based; 0 when unknown
@@ -26,6 +34,7 @@ class LoadError : public std::runtime_error {
  private:
   std::string file_, key_, message_;
   int line_, column_;
+  std::shared_ptr<const std::vector<LoadError>> all_;
 };
 
 // `name_or_path`: a built-in variant name, or a path to a YAML file (anything containing a
