@@ -309,13 +309,13 @@ void print_report(const ShardResults& r, double seconds) {
     const double share =
         s.rounds ? static_cast<double>(s.stalemates) / static_cast<double>(s.rounds) : 0.0;
     fmt::print(
-        "\n*** STALEMATES: {} of {} rounds ({}) reached the turn limit. Nobody won them{}.\n"
+        "\n*** STALEMATES: {} of {} rounds ({}) reached the turn limit; nobody won them{}.\n"
         "*** Agents that draw when they could play stall (random does); heuristic and\n"
         "*** eager rounds end.\n",
         grouped(s.stalemates), grouped(s.rounds), percent(share),
         c.kind == GameKind::match
             ? ""
-            : fmt::format(", so the win rates below add up to {}", percent(1 - share)));
+            : fmt::format(",\n*** so the win rates below add up to {}", percent(1 - share)));
   }
   fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n",
              c.kind == GameKind::match ? "Wins by seat (matches)" : "Wins by seat", "wins", "rate");
