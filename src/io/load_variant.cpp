@@ -70,7 +70,6 @@ constexpr int kMaxDrawCards = kMaxEffectDraw;
 constexpr int kMaxCap = kMaxEffectCap;
 constexpr int kMaxPoints = 1000;
 constexpr double kMaxFactor = 1000.0;
-constexpr int kMaxTurnLimit = 1000000;
 constexpr int kMaxMatchPoints = 1000000;
 constexpr int kMaxRounds = 1000;
 constexpr std::size_t kMaxNameLength = 64;

@@ -38,6 +38,7 @@ inline constexpr int kMaxPendingDraw = kMaxCards * kMaxEffectDraw;
 inline constexpr int kMaxPendingSkip = kMaxCards * (kMaxSeats - 1);
 static_assert(kMaxPendingDraw <= UINT16_MAX && kMaxEffectCap <= UINT16_MAX &&
               kMaxPendingSkip <= UINT16_MAX);
+static_assert(kMaxTurnLimit < UINT32_MAX - 1);
 
 struct State {
   Pile stock;    // top = last
@@ -57,8 +58,10 @@ struct State {
   std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
   std::int8_t winner = -1;          // after the round: the seat that emptied its hand
   bool stalemate = false;           // after the round: the turn limit ended it
-  std::uint32_t decisions = 0;      // actions applied this round
-  std::uint16_t reshuffles = 0;     // times the discard pile became the stock
+  // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
+  // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
+  std::uint32_t decisions = 0;   // actions applied this round
+  std::uint32_t reshuffles = 0;  // times the discard pile became the stock
 
   int players() const { return seats.count(); }
   bool over() const { return phase == Phase::over; }
