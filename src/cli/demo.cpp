@@ -99,7 +99,13 @@ void add_demo(CLI::App& app, int& exit_code) {
         throw UsageError("--agents " + agents +
                          ": the demo is played by bots only; to play, "
                          "run `switchcards play`");
-      owned.push_back(std::make_unique<Narrator>(make_agent(name, 0), engine, &round_seats,
+      std::unique_ptr<Agent> agent;
+      try {
+        agent = make_agent(name, 0);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError("--agents " + agents + ": " + e.what());
+      }
+      owned.push_back(std::make_unique<Narrator>(std::move(agent), engine, &round_seats,
                                                  use_colour(colour, no_colour)));
       seats.push_back(owned.back().get());
       lineup += fmt::format("{}seat {} {}", seat ? ", " : "", seat, name);

@@ -144,7 +144,7 @@ TEST_CASE("cli errors: play, demo and score refuse what they cannot do") {
           {"demo --seed -1", 2, "--seed '-1'"},
           {"demo --players 0", 2, "--players '0'"},
           {"demo --agents human", 2, "the demo is played by bots only"},
-          {"demo --agents clever", 1, "unknown agent 'clever'"},
+          {"demo --agents clever", 2, "--agents clever: unknown agent 'clever'"},
           // Regressions: a joker and five aces of spades were scored (50 and 125).
           {"score --variant british JOKER", 2,
            "JOKER: british has no such card (its deck has no jokers)"},
