@@ -238,3 +238,26 @@ TEST_CASE("wins are counted by place from the first player to act and from the d
     CHECK(sum == won);
   }
 }
+
+TEST_CASE("record_variant uses the embedded text, with the rules of an older record merged on") {
+  // Regression: with `rules` set, the embedded text was ignored and the variant loaded again
+  // by name or path (which fails where the file is not).
+  GameRecord old;
+  old.variant = "gone/house.yaml";  // no such file here
+  old.variant_text = "extends: british\nname: house\nlast_card: {penalty: 3}\n";
+  old.rules = "{last_card: {miss_turn: true}}";
+  const Variant v = record_variant(old);
+  CHECK(v.name == "house");
+  CHECK(v.last_card.penalty == 3);
+  CHECK(v.last_card.miss_turn);
+
+  // A record written now: the resolved text alone, no extends.
+  GameRecord now;
+  now.variant = "british";
+  now.variant_text = resolved_variant_yaml("british", "{last_card: {penalty: 4}}");
+  CHECK(now.variant_text.find("extends") == std::string::npos);
+  const Variant w = record_variant(now);
+  Variant expected = load_variant("british", "{last_card: {penalty: 4}}", "--rules");
+  expected.source = w.source;
+  CHECK(w == expected);
+}
