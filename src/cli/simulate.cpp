@@ -19,9 +19,6 @@ namespace switchcards::cli {
 
 namespace {
 
-// The agents of a study unless --agents says otherwise (why: --agents help).
-constexpr const char* kDefaultAgents = "heuristic";
-
 // Games recorded by --record: all of them when there are at most this many, else the first.
 constexpr std::uint64_t kRecordAllUpTo = 10;
 
@@ -50,7 +47,8 @@ void draw_progress(std::uint64_t done, std::uint64_t total) {
 
 void add_simulate(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("simulate", "Play many games between bots and report statistics");
-  static std::string variant, rules, agents = kDefaultAgents, json_file, shard, record_file;
+  static std::string variant, rules, json_file, shard, record_file;
+  static std::string agents = SimulationConfig{}.agents.front();  // the library's default
   static std::string games = "1000", seed = "1", players,
                      threads = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   static bool matches = false;

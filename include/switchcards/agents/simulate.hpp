@@ -26,8 +26,10 @@ enum class GameKind {
 
 struct SimulationConfig {
   int players = 4;
-  std::vector<std::string> agents = {"random"};  // by seat, cycled when shorter
-  std::uint64_t games = 1000;                    // games in the whole study (all shards)
+  // By seat, cycled when shorter. The default's rounds end (random bots, which draw when they
+  // could play, stall at the turn limit in a quarter of British rounds).
+  std::vector<std::string> agents = {"heuristic"};
+  std::uint64_t games = 1000;  // games in the whole study (all shards)
   std::uint64_t seed = 1;
   GameKind kind = GameKind::round;
   int threads = 1;
