@@ -3,6 +3,7 @@
 // seat may see (Agent::observe) and prints it as a sentence; later rounds print their scores.
 #include <fmt/core.h>
 
+#include <switchcards/agents/forwarding_agent.hpp>
 #include <switchcards/agents/heuristic_agent.hpp>
 #include <switchcards/agents/match.hpp>
 #include <switchcards/io/event_text.hpp>
@@ -11,28 +12,20 @@
 using namespace switchcards;
 
 // Plays like the agent it wraps; while `narrating`, prints what seat 0 of the round sees.
-class Narrated final : public Agent {
+class Narrated final : public ForwardingAgent {
  public:
-  Narrated(Agent& inner, const Engine& engine) : inner_(&inner), engine_(&engine) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    return inner_->choose(view, legal);
-  }
-  bool challenges(const PlayerView& view, int target) override {
-    return inner_->challenges(view, target);
-  }
+  Narrated(Agent& inner, const Engine& engine) : ForwardingAgent(inner), engine_(&engine) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
+    ForwardingAgent::observe(view, events);
     if (!narrating || view.seat() != 0) return;
     EventTextOptions options;
     options.viewer = kAtTheTable;  // hidden cards stay hidden
     options.engine = engine_;
     for (const std::string& line : describe_events(events, options)) fmt::print("  {}\n", line);
   }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
   bool narrating = true;
 
  private:
-  Agent* inner_;
   const Engine* engine_;
 };
 

@@ -339,7 +339,7 @@ class Server {
   State state_;
   State original_;  // after the restore: the game as it went on in memory
   bool resumed_ = false;
-  int reshuffles_at_save_ = 0;
+  std::uint32_t reshuffles_at_save_ = 0;
   int refusals_ = 0;
   bool ok_ = true;
   std::vector<LineChannel> clients_;

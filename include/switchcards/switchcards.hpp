@@ -3,6 +3,7 @@
 #pragma once
 
 #include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/hand_value.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"

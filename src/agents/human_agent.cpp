@@ -10,6 +10,7 @@
 #include <ostream>
 #include <span>
 
+#include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
 
 namespace switchcards {
@@ -24,20 +25,22 @@ std::string trim(std::string s) {
 }
 
 // A move typed as text instead of its number: "6H", "play 6h", "JS hearts", "draw", "pass",
-// "call", "challenge 2", optionally with "last". nullopt if it is no move or not a legal one.
-std::optional<Action> typed_move(const std::string& answer, int seat,
-                                 std::span<const Action> legal) {
+// "call", "challenge 2", optionally with "last". nullopt if it is no move at all.
+std::optional<Action> typed_move(const std::string& answer, int seat) {
   for (const char* verb : {"", "play "}) {
     try {
-      const Action a = parse_action(fmt::format("{} {}{}", seat, verb, answer));
-      const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
-      for (const Action l : legal)
-        if (l == listed) return a;
-      return std::nullopt;  // a move, but not one of the legal ones
+      return parse_action(fmt::format("{} {}{}", seat, verb, answer));
     } catch (const NotationError&) {
     }
   }
   return std::nullopt;
+}
+
+bool is_legal(Action a, std::span<const Action> legal) {
+  const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
+  for (const Action l : legal)
+    if (l == listed) return true;
+  return false;
 }
 
 }  // namespace
@@ -47,6 +50,7 @@ std::string HumanAgent::read_line() {
   if (!std::getline(*in_, line)) throw InputEnded();
   line = trim(line);
   if (echo_) *out_ << line << "\n";
+  if (line == "quit" || line == "q") throw PlayerQuit();
   return line;
 }
 
@@ -130,18 +134,30 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
   return to_string(a);
 }
 
+void HumanAgent::show_moves(const PlayerView& view, std::span<const Action> legal) const {
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i]));
+}
+
 Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal) {
   show_table(view);
   if (auto drawn = view.drawn())
     fmt::print(*out_, "You drew {}, which you may play now.\n", card_text(*drawn, colour_));
-  for (std::size_t i = 0; i < legal.size(); ++i)
-    fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i]));
+  show_moves(view, legal);
   Action chosen;
   bool typed_last = false;  // "last" typed with the move: no need to ask
   for (;;) {
-    fmt::print(*out_, "Your move [1-{}]: ", legal.size());
+    fmt::print(*out_, "Your move [1-{}, help, quit]: ", legal.size());
     out_->flush();
     const std::string answer = read_line();
+    if (answer == "help" || answer == "?") {
+      fmt::print(*out_, "\n{}\nYour moves now:\n", describe_variant(view.variant()));
+      show_moves(view, legal);
+      fmt::print(*out_,
+                 "Type a move's number, or the move itself ('play 6H', '6H last', 'JS hearts', "
+                 "'draw'); 'quit' leaves the game.\n");
+      continue;
+    }
     std::size_t pick = 0;
     bool number = !answer.empty() && answer.size() <= 4;
     for (char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
@@ -151,15 +167,24 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
       break;
     }
     if (!number && !answer.empty()) {
-      if (const auto typed = typed_move(answer, view.seat(), legal)) {
-        chosen = *typed;
-        typed_last = typed->calls_last();
-        break;
+      if (const auto typed = typed_move(answer, view.seat())) {
+        if (is_legal(*typed, legal)) {
+          chosen = *typed;
+          typed_last = typed->calls_last();
+          break;
+        }
+        // A move, but not a legal one: the engine's reason.
+        const Refusal why =
+            view.check(typed->kind() == ActionKind::play ? typed->with_last(false) : *typed);
+        fmt::print(*out_, "You cannot {}: {}.\n", answer,
+                   why == Refusal::none ? std::string_view("it is not one of your moves now")
+                                        : describe(why));
+        continue;
       }
     }
     fmt::print(*out_,
                "Please type a number from 1 to {}, or the move itself (as 'play 6H', '6H last', "
-               "'JS hearts' or 'draw').\n",
+               "'JS hearts' or 'draw'); 'help' lists the moves and the rules, 'quit' leaves.\n",
                legal.size());
   }
   if (chosen.kind() == ActionKind::play && view.hand().size() == 2 && !typed_last)

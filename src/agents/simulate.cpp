@@ -54,6 +54,8 @@ void SimulationStats::add(const SimulationStats& o) {
   };
   add_vectors(wins, o.wins);
   add_vectors(losses, o.losses);
+  add_vectors(wins_from_first, o.wins_from_first);
+  add_vectors(wins_from_dealer, o.wins_from_dealer);
   add_vectors(round_lengths, o.round_lengths);
   for (int k = 0; k < kEventKindCount; ++k) events[k] += o.events[k];
 }
@@ -126,39 +128,21 @@ std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
 namespace {
 
 // A seat's agent as the simulation runs it: counts the events of the round it sees as round
-// seat 0 (every round has one, also when seats sit out of a match), and records its actions.
-class SimSeat final : public Agent {
+// seat 0 (every round has one, also when seats sit out of a match), and records its actions
+// with the library's RecordingAgent while the game is one to keep.
+class SimSeat final : public ForwardingAgent {
  public:
-  SimSeat(std::unique_ptr<Agent> inner, SimulationStats& stats, std::vector<Action>& log)
-      : inner_(std::move(inner)), stats_(&stats), log_(&log) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = inner_->choose(view, legal);
-    if (recording) log_->push_back(a);
-    return a;
-  }
-  bool challenges(const PlayerView& view, int target) override {
-    const bool yes = inner_->challenges(view, target);
-    if (yes && recording) log_->push_back(Action::challenge(view.seat(), target));
-    return yes;
-  }
-  bool calls_late(const PlayerView& view) override {
-    const bool yes = inner_->calls_late(view);
-    if (yes && recording) log_->push_back(Action::call(view.seat()));
-    return yes;
-  }
+  SimSeat(std::unique_ptr<Agent> agent, SimulationStats& stats, std::vector<Action>& log)
+      : ForwardingAgent(std::make_unique<RecordingAgent>(std::move(agent), log)), stats_(&stats) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
     if (view.seat() == 0)
       for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
-    inner_->observe(view, events);
+    ForwardingAgent::observe(view, events);
   }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
-  bool recording = false;
+  void set_recording(bool on) { static_cast<RecordingAgent&>(inner()).set_recording(on); }
 
  private:
-  std::unique_ptr<Agent> inner_;
   SimulationStats* stats_;
-  std::vector<Action>* log_;
 };
 
 void count_round(SimulationStats& stats, const State& s) {
@@ -182,11 +166,13 @@ class GamePlayer {
     }
     stats.wins.resize(static_cast<std::size_t>(config.players));
     stats.losses.resize(static_cast<std::size_t>(config.players));
+    stats.wins_from_first.resize(static_cast<std::size_t>(config.players));
+    stats.wins_from_dealer.resize(static_cast<std::size_t>(config.players));
   }
 
   void play(std::uint64_t game, GameRecord* record) {
     const std::uint64_t seed = derive_seed(config_->seed, game);
-    for (auto& s : seats_) s->recording = record != nullptr;
+    for (auto& s : seats_) s->set_recording(record != nullptr);
     if (record) {
       record->players = config_->players;
       record->seed = seed;
@@ -211,6 +197,7 @@ class GamePlayer {
       agents_[seat]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(seat)));
     EventBuffer events;
     State s = engine_->deal(players, rseed, dealer, &events);
+    const int first = s.turn;
     for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
     log_.clear();
     RoundOptions options;
@@ -220,7 +207,7 @@ class GamePlayer {
       for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
     });
     count_round(stats, s);
-    if (s.winner >= 0) ++stats.wins[static_cast<std::size_t>(s.winner)];
+    if (s.winner >= 0) count_win(s.winner, first, dealer);
     if (record) {
       RecordedRound r;
       r.seed = rseed;
@@ -260,13 +247,25 @@ class GamePlayer {
     match.play();
     // Matches ended by the round cap count as unfinished; their winner still counts.
     if (match.stopped_at_round_limit()) ++stats_->unfinished;
-    if (match.winner() >= 0) ++stats_->wins[static_cast<std::size_t>(match.winner())];
+    if (match.winner() >= 0) {
+      // The first round as Match deals it: its dealer and first player to act.
+      const int dealer = first_dealer(*variant_, config_->players, seed);
+      const int first = engine_->deal(config_->players, round_seed(seed, 0), dealer).turn;
+      count_win(match.winner(), first, dealer);
+    }
     if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
     if (record) {
       record->totals = match.standings().totals;
       record->match_winner = match.winner();
       record->match_loser = match.loser();
     }
+  }
+
+  void count_win(int winner, int first, int dealer) {
+    const int n = config_->players;
+    ++stats_->wins[static_cast<std::size_t>(winner)];
+    ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
+    ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
   }
 
   const Variant* variant_;
@@ -372,6 +371,8 @@ SimulationResult simulate(const Variant& variant, const SimulationConfig& config
 
   result.stats.wins.assign(static_cast<std::size_t>(config.players), 0);
   result.stats.losses.assign(static_cast<std::size_t>(config.players), 0);
+  result.stats.wins_from_first.assign(static_cast<std::size_t>(config.players), 0);
+  result.stats.wins_from_dealer.assign(static_cast<std::size_t>(config.players), 0);
   for (const SimulationStats& p : partial) result.stats.add(p);
   std::vector<std::pair<std::uint64_t, GameRecord>> all;
   for (auto& r : records)

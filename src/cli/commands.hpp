@@ -5,7 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "switchcards/rules/variant.hpp"
 
@@ -25,12 +28,37 @@ void add_replay(CLI::App& app, int& exit_code);
 
 // A built-in name or a path, with optional YAML overrides (`--rules`). Throws LoadError.
 Variant load_cli_variant(const std::string& name_or_path, const std::string& rules = "");
-// The variant file's text when `name_or_path` is a file (for self-contained game records).
-std::string variant_file_text(const std::string& name_or_path);
 bool stdout_is_terminal();
+// Coloured cards: --no-color never, --color always, else only on a terminal and unless the
+// NO_COLOR environment variable is set (to anything but "").
+bool use_colour(bool colour_flag, bool no_colour_flag);
 // The help text naming the built-in variants: "british, balkan, ... or a path to a YAML file".
 std::string variant_help();
-// A player count for a variant: `requested` if given (> 0), else 4 clamped to its range.
-int players_for(const Variant& variant, int requested);
+
+// ---- argument checks (arguments.cpp), applied before any work starts ------------------------
+
+// A command line that cannot be run as given; main prints it and exits with status 2.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The most shards a study can be split into (K/M is read into ints).
+inline constexpr std::uint64_t kMaxShards = 1'000'000;
+// The most worker threads `simulate --threads` starts.
+inline constexpr std::uint64_t kMaxThreads = 1024;
+
+// `text` as a whole number from `min` to `max`; "--games '-5': expected a whole number from 1
+// to ..." otherwise (no sign, no spaces, no wrapping past 2^64 - 1).
+std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::uint64_t min,
+                          std::uint64_t max);
+// The --players count for a variant: `requested` if `option` was given, else 4 or the nearest
+// count the variant allows; within the variant's range, whose bounds the message names.
+int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested);
+// --shard K/M with 1 <= K <= M <= kMaxShards.
+void parse_shard(const std::string& text, int& shard, int& shards);
+// An output file that can be written: an existing file that is writable, or a new one in a
+// writable directory. "-" (standard output) passes. Nothing is created.
+void check_output_file(std::string_view flag, const std::string& path);
 
 }  // namespace switchcards::cli

@@ -3,9 +3,11 @@
 // and the totals.
 #include <fmt/core.h>
 
+#include <limits>
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/io/describe.hpp"
@@ -17,19 +19,13 @@ namespace {
 
 // Prints the events of each action as one line, as a spectator at the table sees them; it
 // watches through round seat 0, which every round has.
-class Narrator final : public Agent {
+class Narrator final : public ForwardingAgent {
  public:
   Narrator(std::unique_ptr<Agent> inner, const Engine& engine, const std::vector<int>* seats,
            bool colour)
-      : inner_(std::move(inner)), engine_(&engine), seats_(seats), colour_(colour) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    return inner_->choose(view, legal);
-  }
-  bool challenges(const PlayerView& view, int target) override {
-    return inner_->challenges(view, target);
-  }
+      : ForwardingAgent(std::move(inner)), engine_(&engine), seats_(seats), colour_(colour) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
-    inner_->observe(view, events);
+    ForwardingAgent::observe(view, events);
     if (view.seat() != 0 || events.empty()) return;
     // Round seats are renumbered to match seats for the log.
     std::vector<Event> renamed(events.begin(), events.end());
@@ -47,11 +43,8 @@ class Narrator final : public Agent {
       line += (line.empty() ? "" : " ") + part;
     fmt::print("  {}\n", line);
   }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
 
  private:
-  std::unique_ptr<Agent> inner_;
   const Engine* engine_;
   const std::vector<int>* seats_;
   bool colour_;
@@ -71,21 +64,23 @@ std::string by_seat(std::span<const int> values, const Standings& s, bool skip_o
 void add_demo(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("demo", "Watch a whole match between bots, as a readable log");
   static std::string variant = "british", agents = "heuristic,greedy,heuristic,random";
-  static std::uint64_t seed = 1;
-  static int players = 0;
+  static std::string seed = "1", players;
   static bool colour = false, no_colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
   cmd->add_option("--seed,-s", seed, "seed of the match")->capture_default_str();
-  cmd->add_option("--players,-p", players,
-                  "players (default: 4, or the nearest the variant allows)");
+  auto* players_opt = cmd->add_option("--players,-p", players,
+                                      "players (default: 4, or the nearest the variant allows)");
   cmd->add_option("--agents,-a", agents,
                   "bots by seat, comma-separated, repeated to fill the seats")
       ->capture_default_str();
-  cmd->add_flag("--color", colour, "coloured cards even when the output is not a terminal");
+  cmd->add_flag("--color", colour,
+                "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
-  cmd->callback([&exit_code] {
+  cmd->callback([&exit_code, players_opt] {
+    const std::uint64_t match_seed =
+        parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
     const Variant v = load_cli_variant(variant);
-    const int n = players_for(v, players);
+    const int n = players_for(v, *players_opt, players);
     std::vector<std::string> names;
     for (std::size_t start = 0;;) {
       const std::size_t comma = agents.find(',', start);
@@ -100,13 +95,23 @@ void add_demo(CLI::App& app, int& exit_code) {
     std::string lineup;
     for (int seat = 0; seat < n; ++seat) {
       const std::string& name = names[static_cast<std::size_t>(seat) % names.size()];
-      owned.push_back(std::make_unique<Narrator>(make_agent(name, 0), engine, &round_seats,
-                                                 !no_colour && (colour || stdout_is_terminal())));
+      if (name.rfind("human", 0) == 0)
+        throw UsageError("--agents " + agents +
+                         ": the demo is played by bots only; to play, "
+                         "run `switchcards play`");
+      std::unique_ptr<Agent> agent;
+      try {
+        agent = make_agent(name, 0);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError("--agents " + agents + ": " + e.what());
+      }
+      owned.push_back(std::make_unique<Narrator>(std::move(agent), engine, &round_seats,
+                                                 use_colour(colour, no_colour)));
       seats.push_back(owned.back().get());
       lineup += fmt::format("{}seat {} {}", seat ? ", " : "", seat, name);
     }
-    Match match(v, seats, seed);
-    fmt::print("{}\nSeats: {}. Seed {}.\n", summarize_variant(v), lineup, seed);
+    Match match(v, seats, match_seed);
+    fmt::print("{}\nSeats: {}. Seed {}.\n", summarize_variant(v), lineup, match_seed);
     match.set_observer([&](const MatchEvent& e) {
       const Standings& s = *e.standings;
       switch (e.kind) {

@@ -3,12 +3,15 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "switchcards/agents/human_agent.hpp"
+#include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/version.hpp"
 
@@ -19,17 +22,16 @@ Variant load_cli_variant(const std::string& name_or_path, const std::string& rul
   return load_variant(name_or_path, rules, "--rules");
 }
 
-std::string variant_file_text(const std::string& name_or_path) {
-  for (const std::string& name : builtin_variant_names())
-    if (name == name_or_path) return "";
-  std::ifstream in(name_or_path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 bool stdout_is_terminal() {
   return ::isatty(STDOUT_FILENO) == 1;
+}
+
+bool use_colour(bool colour_flag, bool no_colour_flag) {
+  if (no_colour_flag) return false;
+  if (colour_flag) return true;
+  // https://no-color.org: a NO_COLOR that is set and not empty turns colour off by default.
+  const char* no_colour = std::getenv("NO_COLOR");
+  return stdout_is_terminal() && (no_colour == nullptr || no_colour[0] == '\0');
 }
 
 std::string variant_help() {
@@ -38,12 +40,77 @@ std::string variant_help() {
   return "a built-in variant (" + names + ") or a path to a variant YAML file";
 }
 
-int players_for(const Variant& variant, int requested) {
-  if (requested > 0) return requested;
-  return std::clamp(4, variant.deal.min_players, variant.deal.max_players);
+}  // namespace switchcards::cli
+
+namespace {
+
+using namespace switchcards;
+using cli::UsageError;
+
+std::vector<std::string_view> subcommand_names(const CLI::App& app) {
+  std::vector<std::string_view> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
 }
 
-}  // namespace switchcards::cli
+std::string joined(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& names) {
+  if (auto guess = closest_match(word, names)) return fmt::format("; did you mean '{}'?", *guess);
+  return "";
+}
+
+// The option names a subcommand takes ("--games", "-n", ...), and --help.
+std::vector<std::string> option_names(const CLI::App& sub) {
+  std::vector<std::string> names = {"--help", "-h"};
+  for (const CLI::Option* o : sub.get_options()) {
+    for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
+    for (const std::string& sn : o->get_snames()) names.push_back("-" + sn);
+  }
+  return names;
+}
+
+// "-5", "-1/4": a value (a negative number), not an option.
+bool looks_like_number(std::string_view s) {
+  return s.size() >= 2 && s[0] == '-' && std::isdigit(static_cast<unsigned char>(s[1]));
+}
+
+// The first argument of `sub` that looks like an option but is none of its options, with the
+// nearest one it has: "--player" gets "did you mean '--players'?". Values that look like
+// negative numbers ("-5") are left for the range checks, which say what is allowed.
+void check_option_names(const CLI::App& sub, int first, int argc, char** argv) {
+  const std::vector<std::string> names = option_names(sub);
+  std::vector<std::string_view> long_names;  // without the dashes
+  for (const std::string& n : names)
+    if (n.starts_with("--")) long_names.push_back(std::string_view(n).substr(2));
+  for (int i = first; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return;  // the rest are values
+    if (arg.size() < 2 || arg[0] != '-' || looks_like_number(arg)) continue;
+    const std::string_view name = arg.substr(0, arg.find('='));
+    bool known = std::find(names.begin(), names.end(), name) != names.end();
+    // Short options may be glued to their value ("-n5").
+    if (!known && name.size() > 2 && name[1] != '-')
+      known = std::find(names.begin(), names.end(), name.substr(0, 2)) != names.end();
+    if (known) continue;
+    const auto guess =
+        closest_match(name.substr(name.find_first_not_of('-') == std::string_view::npos
+                                      ? name.size()
+                                      : name.find_first_not_of('-')),
+                      long_names);
+    throw UsageError(
+        fmt::format("{}: unknown option '{}'{} (run 'switchcards help {}' for its "
+                    "options)",
+                    sub.get_name(), name,
+                    guess ? fmt::format("; did you mean '--{}'?", *guess) : "", sub.get_name()));
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace switchcards;
@@ -52,7 +119,9 @@ int main(int argc, char** argv) {
       "Play against the computer, simulate thousands of games, check rules and "
       "records."};
   app.set_version_flag("--version", std::string(version()));
+  app.name("switchcards");
   app.require_subcommand(1);
+  app.footer("Run 'switchcards help COMMAND' (or 'switchcards COMMAND --help') for its options.");
   app.fallthrough(false);
 
   int exit_code = 0;
@@ -66,13 +135,50 @@ int main(int argc, char** argv) {
   cli::add_scenario(app, exit_code);
   cli::add_replay(app, exit_code);
 
+  const std::vector<std::string_view> commands = subcommand_names(app);
   try {
+    // Unknown subcommands and options get the nearest known name before CLI11 sees them.
+    if (argc >= 2 && argv[1][0] != '-') {
+      const std::string_view word = argv[1];
+      if (word == "help") {
+        if (argc == 2) {
+          fmt::print("{}", app.help());
+          return 0;
+        }
+        const std::string_view topic = argv[2];
+        if (std::find(commands.begin(), commands.end(), topic) == commands.end())
+          throw UsageError(fmt::format("help: no command '{}'{} (commands: {})", topic,
+                                       did_you_mean(topic, commands), joined(commands)));
+        fmt::print("{}", app.get_subcommand(std::string(topic))->help());
+        return 0;
+      }
+      if (std::find(commands.begin(), commands.end(), word) == commands.end())
+        throw UsageError(fmt::format("unknown command '{}'{} (commands: {}, help)", word,
+                                     did_you_mean(word, commands), joined(commands)));
+      check_option_names(*app.get_subcommand(std::string(word)), 2, argc, argv);
+    }
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr,
+               "switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
+               "help COMMAND' for one command's options.\n",
+               e.what());
+    return 2;
+  } catch (const UsageError& e) {
+    fmt::print(stderr, "switchcards: {}\n", e.what());
+    return 2;
   } catch (const LoadError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;
+  } catch (const PlayerQuit& e) {
+    fmt::print("\nswitchcards: {}; goodbye.\n", e.what());
+    return 0;
   } catch (const InputEnded& e) {
     fmt::print(stderr, "\nswitchcards: {}\n", e.what());
     return 1;

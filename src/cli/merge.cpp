@@ -16,9 +16,10 @@ void add_merge(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", files, "JSON files written by `simulate --shard K/M --json FILE`")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("--json", json_file,
-                  "write the merged results as JSON to FILE ('-': standard output)");
-  cmd->callback([&exit_code] {
+  auto* json_opt = cmd->add_option(
+      "--json", json_file, "write the merged results as JSON to FILE ('-': standard output)");
+  cmd->callback([&exit_code, json_opt] {
+    if (json_opt->count() > 0) check_output_file("--json", json_file);
     std::vector<ShardResults> parts;
     for (const std::string& file : files) {
       std::ifstream in(file);

@@ -9,6 +9,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -21,6 +22,7 @@
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
+#include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
 namespace switchcards::cli {
@@ -39,36 +41,49 @@ std::string hand_text(const Hand& hand, bool colour) {
 
 void add_play(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("play", "Play against the computer in the terminal");
-  static std::string variant = "british", rules, bots = "heuristic", record_file;
-  static int players = 0;
-  static std::uint64_t seed = 0;
+  static std::string variant = "british", rules, bots = "heuristic", record_file, players, seed;
   static bool beginner = false, single_round = false, no_colour = false, colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
-  cmd->add_option("--players,-p", players,
-                  "players, you included (default: 4, or the nearest the variant allows)");
+  auto* players_opt =
+      cmd->add_option("--players,-p", players,
+                      "players, you included (default: 4, or the nearest the variant allows)");
   cmd->add_flag("--beginner", beginner,
                 "see every hand and the stock (variants with a beginner mode)");
   auto* seed_opt =
       cmd->add_option("--seed,-s", seed, "seed of the match (default: a random one, printed)");
-  cmd->add_option("--bots", bots, "the computer players: heuristic, greedy or random")
+  cmd->add_option("--bots", bots,
+                  "the computer players: heuristic, greedy, eager or random (one human plays, "
+                  "at seat 0: several humans at one terminal are not supported)")
       ->capture_default_str();
-  cmd->add_option("--record", record_file,
-                  "write the game record (YAML) to FILE when the game ends");
+  auto* record_opt = cmd->add_option("--record", record_file,
+                                     "write the game record (YAML) to FILE when the game ends");
   cmd->add_option("--rules", rules, "YAML overrides merged onto the variant");
   cmd->add_flag("--round", single_round, "play one round instead of a match");
-  cmd->add_flag("--color", colour, "coloured cards even when the output is not a terminal");
+  cmd->add_flag("--color", colour,
+                "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
 
-  cmd->callback([&exit_code, seed_opt] {
+  cmd->callback([&exit_code, seed_opt, players_opt, record_opt] {
+    // Every argument is checked before the game starts.
+    const std::uint64_t match_seed =
+        seed_opt->count() == 0
+            ? std::random_device{}() % 1000000
+            : parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
+    if (bots.rfind("human", 0) == 0)
+      throw UsageError("--bots " + bots +
+                       ": the other seats are computer players; `play` has one human, at seat 0 "
+                       "(several humans at one terminal are not supported)");
+    try {
+      (void)make_agent(bots, 0);  // an unknown name is refused here, naming the known ones
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--bots " + bots + ": " + e.what());
+    }
+    if (record_opt->count() > 0) check_output_file("--record", record_file);
     const Variant v = load_cli_variant(variant, rules);
-    const int n = players_for(v, players);
-    if (n < v.deal.min_players || n > v.deal.max_players)
-      throw std::invalid_argument(fmt::format("{} is for {} to {} players, not {}", v.name,
-                                              v.deal.min_players, v.deal.max_players, n));
+    const int n = players_for(v, *players_opt, players);
     if (beginner && !v.beginner_mode)
-      throw std::invalid_argument(v.name + " has no beginner mode (beginner_mode: false)");
-    if (seed_opt->count() == 0) seed = std::random_device{}() % 1000000;
-    const bool col = !no_colour && (colour || stdout_is_terminal());
+      throw UsageError("--beginner: " + v.name + " has no beginner mode (beginner_mode: false)");
+    const bool col = use_colour(colour, no_colour);
 
     const Engine engine(v);
     const HandScorer scorer(v);
@@ -83,21 +98,20 @@ void add_play(CLI::App& app, int& exit_code) {
 
     fmt::print("{}\n", summarize_variant(v));
     fmt::print("You are seat 0, against {} {} bot{}. Seed {} (replay this deal with --seed {}).\n",
-               n - 1, bots, n == 2 ? "" : "s", seed, seed);
+               n - 1, bots, n == 2 ? "" : "s", match_seed, match_seed);
     fmt::print("Rules: switchcards describe {}\n", variant);
 
     GameRecord record;
     record.variant = variant;
-    record.variant_text = variant_file_text(variant);
-    record.rules = rules;
+    record.variant_text = resolved_variant_yaml(variant, rules);  // rules merged in
     record.players = n;
-    record.seed = seed;
+    record.seed = match_seed;
     record.match = !single_round;
     record.agents.push_back("human");
     for (int seat = 1; seat < n; ++seat) record.agents.push_back(bots);
 
     Standings standings = Standings::start(n);
-    int dealer = first_dealer(v, n, seed);
+    int dealer = first_dealer(v, n, match_seed);
     for (int round = 0; round < kMaxRounds && !standings.over; ++round) {
       const std::vector<int> seats = standings.active_seats();
       const int m = static_cast<int>(seats.size());
@@ -106,7 +120,7 @@ void add_play(CLI::App& app, int& exit_code) {
         if (seats[r] == dealer) round_dealer = r;
         if (seats[r] == 0) human_seat = r;
       }
-      const std::uint64_t rseed = round_seed(seed, round);
+      const std::uint64_t rseed = round_seed(match_seed, round);
       std::vector<Agent*> round_agents;
       for (int s : seats) {
         agents[s]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(s)));

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "cli/commands.hpp"
+#include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
 namespace switchcards::cli {
@@ -20,10 +21,16 @@ void add_replay(CLI::App& app, int& exit_code) {
     int failed = 0;
     for (std::size_t i = 0; i < records.size(); ++i) {
       const GameRecord& r = records[i];
-      const ReplayResult result = replay_game(r, dir.empty() ? "." : dir);
       const std::string name = records.size() == 1 ? file : fmt::format("{} game {}", file, i + 1);
+      // Every failure line starts with the record's file name.
+      ReplayResult result;
+      try {
+        result = replay_game(r, dir.empty() ? "." : dir);
+      } catch (const LoadError& e) {
+        result.failure = "its variant does not load: " + std::string(e.what());
+      }
       if (!result.ok) {
-        fmt::print("FAIL {}: {}\n", name, result.failure);
+        fmt::print("{}: FAIL: {}\n", name, result.failure);
         ++failed;
         continue;
       }

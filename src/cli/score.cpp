@@ -1,6 +1,8 @@
-// `switchcards score --variant V CARD...`: the penalty points of a hand (one number).
+// `switchcards score --variant V CARD...`: the penalty points of a hand (one number). The cards
+// are checked against the variant's deck first (ranks, jokers, copies).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -20,10 +22,31 @@ void add_score(CLI::App& app, int& exit_code) {
   cmd->add_flag("--explain", explain, "show the card total, pairs and the value before rounding");
   cmd->callback([&exit_code] {
     const Variant v = load_cli_variant(variant, rules);
+    // The hand must be one the variant's deck can deal: its ranks, its jokers, no more copies
+    // of a card than the largest deck (over the variant's player counts) holds.
+    int most_copies[kCardKinds] = {};
+    for (int n = v.deal.min_players; n <= v.deal.max_players; ++n)
+      for (int i = 0; i < kCardKinds; ++i)
+        most_copies[i] = std::max(most_copies[i], v.deck_for(n).copies(Card::from_index(i)));
+    int held[kCardKinds] = {};
     Hand hand;
     for (const std::string& text : cards) {
-      const Card c = parse_card(text);
-      if (hand.size() >= kMaxCards) throw std::invalid_argument("too many cards");
+      Card c;
+      try {
+        c = parse_card(text);
+      } catch (const std::exception& e) {
+        throw UsageError(fmt::format("CARD '{}': {}", text, e.what()));
+      }
+      const int copies = most_copies[c.index()];
+      if (copies == 0)
+        throw UsageError(
+            fmt::format("{}: {} has no such card ({})", to_string(c), v.name,
+                        c.is_joker() ? std::string("its deck has no jokers")
+                                     : fmt::format("its deck has no {}s", rank_symbol(c.rank()))));
+      if (++held[c.index()] > copies)
+        throw UsageError(fmt::format("{} is given {} times, but a {} deck holds at most {}",
+                                     to_string(c), held[c.index()], v.name, copies));
+      if (hand.size() >= kMaxCards) throw UsageError("too many cards");
       hand.add(c);
     }
     const HandScorer scorer(v);

@@ -11,7 +11,8 @@ namespace switchcards::cli {
 
 namespace {
 
-constexpr const char* kFormat = "switchcards-simulation/1";
+// /2: wins by place at the table (wins_by_position).
+constexpr const char* kFormat = "switchcards-simulation/2";
 
 nlohmann::ordered_json interval_json(Interval i) {
   return nlohmann::ordered_json::array({i.low, i.high});
@@ -67,6 +68,43 @@ T field(const nlohmann::json& j, const char* key, const std::string& file) {
   }
 }
 
+// "first to act", "2nd to act", ...; "the dealer", "1st after the dealer", ...
+std::string place_name(int k, bool from_dealer) {
+  const auto ordinal = [](int n) {
+    const char* suffix = n % 10 == 1 && n % 100 != 11   ? "st"
+                         : n % 10 == 2 && n % 100 != 12 ? "nd"
+                         : n % 10 == 3 && n % 100 != 13 ? "rd"
+                                                        : "th";
+    return std::to_string(n) + suffix;
+  };
+  if (from_dealer) return k == 0 ? "the dealer" : ordinal(k) + " after the dealer";
+  return k == 0 ? "first to act" : ordinal(k + 1) + " to act";
+}
+
+nlohmann::ordered_json places_json(const std::vector<std::uint64_t>& wins, std::uint64_t games,
+                                   bool from_dealer) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < wins.size(); ++k)
+    out.push_back(
+        {{"place", k},
+         {"name", place_name(static_cast<int>(k), from_dealer)},
+         {"wins", wins[k]},
+         {"win_rate", games ? static_cast<double>(wins[k]) / static_cast<double>(games) : 0.0},
+         {"ci95", interval_json(wilson_interval(wins[k], games))}});
+  return out;
+}
+
+std::vector<std::uint64_t> places_from_json(const nlohmann::json& j, const char* key, int players,
+                                            const std::string& file) {
+  const nlohmann::json list = field<nlohmann::json>(j, key, file);
+  if (!list.is_array() || list.size() != static_cast<std::size_t>(players))
+    throw std::runtime_error(file + ": 'wins_by_position." + key +
+                             "' must have one entry per place");
+  std::vector<std::uint64_t> out;
+  for (const nlohmann::json& item : list) out.push_back(field<std::uint64_t>(item, "wins", file));
+  return out;
+}
+
 }  // namespace
 
 nlohmann::ordered_json to_json(const ShardResults& r) {
@@ -93,6 +131,8 @@ nlohmann::ordered_json to_json(const ShardResults& r) {
   j["rounds"] = s.rounds;
   j["decisions"] = s.decisions;
   j["stalemates"] = s.stalemates;
+  j["stalemate_rate"] =
+      s.rounds ? static_cast<double>(s.stalemates) / static_cast<double>(s.rounds) : 0.0;
   if (r.config.kind == GameKind::match) j["unfinished_matches"] = s.unfinished;
   j["wins"] = s.wins;
   if (r.config.kind == GameKind::match) j["losses"] = s.losses;
@@ -107,6 +147,8 @@ nlohmann::ordered_json to_json(const ShardResults& r) {
          {"ci95", interval_json(wilson_interval(wins, s.games))}});
   }
   j["seats"] = seats;
+  j["wins_by_position"] = {{"from_first_player", places_json(s.wins_from_first, s.games, false)},
+                           {"from_dealer", places_json(s.wins_from_dealer, s.games, true)}};
   json by_agent = json::array();
   for (const AgentSummary& a : summarize_agents(r.config, s))
     by_agent.push_back({{"agent", a.agent},
@@ -173,6 +215,9 @@ ShardResults shard_from_json(const nlohmann::json& j, const std::string& file) {
   if (s.wins.size() != static_cast<std::size_t>(r.config.players) ||
       s.losses.size() != static_cast<std::size_t>(r.config.players))
     throw std::runtime_error(file + ": 'wins' must have one entry per seat");
+  const nlohmann::json places = field<nlohmann::json>(j, "wins_by_position", file);
+  s.wins_from_first = places_from_json(places, "from_first_player", r.config.players, file);
+  s.wins_from_dealer = places_from_json(places, "from_dealer", r.config.players, file);
   const nlohmann::json length = field<nlohmann::json>(j, "round_length", file);
   const nlohmann::json histogram = field<nlohmann::json>(length, "histogram", file);
   if (!histogram.is_object()) throw std::runtime_error(file + ": the histogram is not an object");
@@ -219,6 +264,8 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
   out.stats = SimulationStats{};
   out.stats.wins.assign(static_cast<std::size_t>(out.config.players), 0);
   out.stats.losses.assign(static_cast<std::size_t>(out.config.players), 0);
+  out.stats.wins_from_first.assign(static_cast<std::size_t>(out.config.players), 0);
+  out.stats.wins_from_dealer.assign(static_cast<std::size_t>(out.config.players), 0);
   std::uint64_t expect = parts[order[0]].first_game;
   for (std::size_t i : order) {
     if (parts[i].first_game != expect)
@@ -257,6 +304,19 @@ void print_report(const ShardResults& r, double seconds) {
              c.kind == GameKind::match
                  ? fmt::format(", matches stopped at the round cap: {}", grouped(s.unfinished))
                  : "");
+  if (s.stalemates > 0) {
+    // Prominent: stalemates are wins for nobody, and a study full of them measures little.
+    const double share =
+        s.rounds ? static_cast<double>(s.stalemates) / static_cast<double>(s.rounds) : 0.0;
+    fmt::print(
+        "\n*** STALEMATES: {} of {} rounds ({}) reached the turn limit; nobody won them{}.\n"
+        "*** Agents that draw when they could play stall (random does); heuristic and\n"
+        "*** eager rounds end.\n",
+        grouped(s.stalemates), grouped(s.rounds), percent(share),
+        c.kind == GameKind::match
+            ? ""
+            : fmt::format(",\n*** so the win rates below add up to {}", percent(1 - share)));
+  }
   fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n",
              c.kind == GameKind::match ? "Wins by seat (matches)" : "Wins by seat", "wins", "rate");
   for (int seat = 0; seat < c.players; ++seat) {
@@ -266,6 +326,20 @@ void print_report(const ShardResults& r, double seconds) {
                percent(s.games ? static_cast<double>(w) / static_cast<double>(s.games) : 0),
                percent(i.low), percent(i.high),
                c.kind == GameKind::match ? fmt::format("   lost {}", grouped(s.losses[seat])) : "");
+  }
+  // Wins by place at the table: seats are fixed, but who deals and who acts first is not (with
+  // `first_dealer: lowest_cut` it is random), so seat rates can hide a first-player advantage.
+  for (const bool from_dealer : {false, true}) {
+    const std::vector<std::uint64_t>& wins = from_dealer ? s.wins_from_dealer : s.wins_from_first;
+    fmt::print("\n{:<26} {:>5} {:>6}   95% interval\n",
+               from_dealer ? "Wins by place from dealer" : "Wins by place in play", "wins", "rate");
+    for (std::size_t k = 0; k < wins.size(); ++k) {
+      const Interval i = wilson_interval(wins[k], s.games);
+      fmt::print("  {:<24} {:>5} {:>6}   {} - {}\n", place_name(static_cast<int>(k), from_dealer),
+                 grouped(wins[k]),
+                 percent(s.games ? static_cast<double>(wins[k]) / static_cast<double>(s.games) : 0),
+                 percent(i.low), percent(i.high));
+    }
   }
   const auto by_agent = summarize_agents(c, s);
   if (by_agent.size() > 1) {

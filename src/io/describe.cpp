@@ -88,18 +88,17 @@ std::string effect_text(const Effect& e, int max_players) {
   if (!e.demand.cards.empty())
     parts.push_back("the next card must be " + selector_text(e.demand) + " (any suit)");
   const bool answerable = !(e.stack.cards | e.cancel.cards).empty();
+  // What the engine does (engine.hpp): a penalty's victim draws, misses its turn if the effect
+  // skips or says miss_turn, and `skip - 1` players after it are skipped too; a plain skip
+  // skips `skip` players.
   if (e.draw > 0) {
     std::string s = fmt::format("the next player must draw {}", e.draw);
-    if (e.miss_turn) s += " and miss the turn";
+    if (e.miss_turn || e.skip > 0) s += " and miss the turn";
     parts.push_back(s);
-  }
-  if (e.skip > 0) {
-    const std::string turns = e.skip == 1 ? "a turn" : plural(e.skip, "turn");
-    if (e.draw == 0)
-      parts.push_back("the next player misses " + turns);
-    else
-      parts.push_back("and misses " +
-                      (e.skip == 1 ? std::string("one more turn") : turns + " more"));
+  } else if (e.skip == 1) {
+    parts.push_back("the next player misses a turn");
+  } else if (e.skip > 1) {
+    parts.push_back(fmt::format("the next {} players miss their turn", e.skip));
   }
   if (answerable && (e.draw > 0 || e.skip > 0)) {
     std::string s;
@@ -110,7 +109,11 @@ std::string effect_text(const Effect& e, int max_players) {
             ", which passes the penalty on with the answer's cards added ({}, {}, {}...)", e.draw,
             2 * e.draw, 3 * e.draw);
       else if (e.stack_adds)
-        s += ", which passes the skip on with one more seat skipped per answer";
+        s += e.skip == 1 ? ", which passes the skip on with one more player skipped per answer"
+                         : fmt::format(
+                               ", which passes the skip on with {} more players skipped "
+                               "per answer",
+                               e.skip);
       else
         s += ", which passes it on unchanged";
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
@@ -120,6 +123,12 @@ std::string effect_text(const Effect& e, int max_players) {
            ", which cancels the penalty: nobody draws and play goes on to the following player";
     parts.push_back(s);
   }
+  if (e.draw > 0 && e.skip > 1)
+    parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
+                                              "its victim is skipped too")
+                                : fmt::format("and when the penalty is taken, the {} players "
+                                              "after its victim are skipped too",
+                                              e.skip - 1));
   if (e.reverse) {
     std::string s = "play changes direction";
     if (max_players >= 2 && e.reverse_skips_with_two) s += " (with two players it acts as a skip)";

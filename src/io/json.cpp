@@ -682,7 +682,7 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
   s.stalemate = n["stalemate"].boolean();
   s.decisions = static_cast<std::uint32_t>(n["decisions"].integer(0, max_of(s.decisions)));
-  s.reshuffles = static_cast<std::uint16_t>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
+  s.reshuffles = static_cast<decltype(s.reshuffles)>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
   const Node rng = n["rng"];
   rng.expect_object({"state", "increment"});
   const std::uint64_t increment = rng["increment"].hex();

@@ -32,7 +32,23 @@ std::string compose_message(const std::string& file, int line, int column, const
   return out + message;
 }
 
+std::string joined_messages(const std::vector<LoadError>& errors, bool truncated) {
+  std::string out;
+  for (const LoadError& e : errors) out += (out.empty() ? "" : "\n") + std::string(e.what());
+  if (truncated) out += fmt::format("\n(stopped after {} errors)", errors.size());
+  return out;
+}
+
 }  // namespace
+
+LoadError::LoadError(std::vector<LoadError> errors, bool truncated)
+    : std::runtime_error(joined_messages(errors, truncated)),
+      file_(errors.at(0).file_),
+      key_(errors.at(0).key_),
+      message_(errors.at(0).message_),
+      line_(errors.at(0).line_),
+      column_(errors.at(0).column_),
+      all_(std::make_shared<const std::vector<LoadError>>(std::move(errors))) {}
 
 LoadError::LoadError(std::string file, int line, int column, std::string key, std::string message)
     : std::runtime_error(compose_message(file, line, column, key, message)),
@@ -50,11 +66,10 @@ using detail::yaml::Entry;
 constexpr int kMaxExtendsDepth = 16;
 constexpr int kMaxDecks = 3;
 constexpr int kMaxJokers = 4;
-constexpr int kMaxDrawCards = 100;
-constexpr int kMaxCap = 1000;
+constexpr int kMaxDrawCards = kMaxEffectDraw;
+constexpr int kMaxCap = kMaxEffectCap;
 constexpr int kMaxPoints = 1000;
 constexpr double kMaxFactor = 1000.0;
-constexpr int kMaxTurnLimit = 1000000;
 constexpr int kMaxMatchPoints = 1000000;
 constexpr int kMaxRounds = 1000;
 constexpr std::size_t kMaxNameLength = 64;
@@ -107,6 +122,8 @@ Source file_source(const std::filesystem::path& path, const std::string& label) 
 
 class TreeLoader {
  public:
+  // Variant files report every independent error they hold (Documents::attempt).
+  TreeLoader() { docs.collect_errors(true); }
   Documents docs;
 
   // Parses `source` and, recursively, what it extends; returns the merged tree, without
@@ -119,7 +136,7 @@ class TreeLoader {
       throw LoadError(source.label, 0, 0, "",
                       "empty file: a variant is a map with at least `name:`");
     docs.expect_map(top);
-    docs.require(top, "name");
+    docs.attempt([&] { docs.require(top, "name"); });
     if (auto extends = docs.find(top, "extends")) {
       const YAML::Node base = load_base(*extends, source);
       root.remove(*extends->key);
@@ -184,24 +201,29 @@ class VariantBuilder {
   VariantBuilder(const Documents& docs, const YAML::Node& tree)
       : d_(docs), root_(Documents::root(tree)) {}
 
+  // Every section is read even after another failed (Documents::attempt), so that one run
+  // names every mistake; the table (players, deck, deal) comes first, and an error there ends
+  // the load, since what follows is checked against it.
   Variant build() {
     d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
                            "constraints", "specials", "identical", "last_card", "round", "scoring",
                            "match", "beginner_mode"});
-    read_names();
+    d_.attempt([&] { read_names(); });
     read_players();
     read_deck();
     read_deal();
     check_deal();
-    read_draw();
-    read_constraints();
+    d_.attempt([&] { read_draw(); });
+    d_.attempt([&] { read_constraints(); });
     read_specials();
-    read_identical();
-    read_last_card();
-    read_round();
-    read_scoring();
-    read_match();
-    if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
+    d_.attempt([&] { read_identical(); });
+    d_.attempt([&] { read_last_card(); });
+    d_.attempt([&] { read_round(); });
+    d_.attempt([&] { read_scoring(); });
+    d_.attempt([&] { read_match(); });
+    d_.attempt([&] {
+      if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
+    });
     return std::move(v_);
   }
 
@@ -413,9 +435,19 @@ class VariantBuilder {
   // ---- specials ----
 
   void read_specials() {
-    auto specials = d_.find(root_, "specials");
+    std::optional<Entry> specials;
+    d_.attempt([&] { specials = d_.find(root_, "specials"); });
     if (!specials) return;
-    for (const Entry& entry : d_.map_entries(*specials)) {
+    std::vector<Entry> entries;
+    d_.attempt([&] { entries = d_.map_entries(*specials); });
+    std::vector<std::string_view> names;
+    for (const Entry& entry : entries) names.push_back(entry.key->Scalar());
+    // Each special on its own: an error in one does not hide those of the others.
+    for (const Entry& entry : entries) d_.attempt([&] { read_special(entry, names); });
+  }
+
+  void read_special(const Entry& entry, const std::vector<std::string_view>& names) {
+    {
       const std::string& name = entry.key->Scalar();
       if (name.empty() || name.size() > kMaxNameLength)
         d_.fail_at_key(
@@ -423,6 +455,15 @@ class VariantBuilder {
       d_.expect_keys(entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack",
                              "stack_adds", "cap", "cancel", "miss_turn", "reverse", "two_players",
                              "back", "play_again", "not_on"});
+      if (entry.value.IsMap() && !d_.find(entry, "cards")) {
+        // A special without cards is new here: most likely a misspelt one of the others.
+        std::vector<std::string_view> others;
+        for (std::string_view n : names)
+          if (n != name) others.push_back(n);
+        if (auto guess = closest_match(name, others))
+          d_.fail_at_key(entry,
+                         fmt::format("a new special needs `cards`; did you mean '{}'?", *guess));
+      }
       const Entry cards = d_.require(entry, "cards");
       Effect effect = read_effect(entry, cards);
       effect.name = name;
@@ -612,37 +653,76 @@ std::pair<Source, std::string> top_source(std::string_view name_or_path) {
 
 }  // namespace
 
+namespace {
+
+// Deep-merges `overrides_yaml` (if any) onto a loaded tree.
+YAML::Node with_overrides(TreeLoader& loader, YAML::Node tree, std::string_view overrides_yaml,
+                          std::string_view overrides_label) {
+  if (overrides_yaml.empty()) return tree;
+  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
+  if (overrides.IsNull()) return tree;
+  const Entry top = Documents::root(overrides);
+  loader.docs.expect_map(top);
+  if (auto extends = loader.docs.find(top, "extends"))
+    loader.docs.fail_at_key(*extends,
+                            "overrides cannot extend: they apply to the variant being loaded");
+  return loader.docs.merge(tree, overrides);
+}
+
+struct Loaded {
+  YAML::Node tree;  // merged: the extends chain and the overrides
+  Variant variant;
+};
+
+// The whole load of one variant; throws every error found, in file order.
+Loaded load_all(const Source& source, std::string name, std::string_view overrides_yaml = "",
+                std::string_view overrides_label = "") {
+  TreeLoader loader;
+  return loader.docs.with_all_errors([&] {
+    Loaded out;
+    out.tree = with_overrides(loader, loader.load(source), overrides_yaml, overrides_label);
+    out.variant = finish(loader, out.tree, name);
+    return out;
+  });
+}
+
+}  // namespace
+
 Variant load_variant(std::string_view name_or_path) {
   auto [source, name] = top_source(name_or_path);
-  TreeLoader loader;
-  const YAML::Node tree = loader.load(source);
-  return finish(loader, tree, name);
+  return load_all(source, name).variant;
 }
 
 Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
                      std::string_view overrides_label) {
   auto [source, name] = top_source(name_or_path);
-  TreeLoader loader;
-  YAML::Node tree = loader.load(source);
-  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
-  if (!overrides.IsNull()) {
-    const Entry top = Documents::root(overrides);
-    loader.docs.expect_map(top);
-    if (auto extends = loader.docs.find(top, "extends"))
-      loader.docs.fail_at_key(*extends,
-                              "overrides cannot extend: they apply to the variant being loaded");
-    tree = loader.docs.merge(tree, overrides);
-  }
-  return finish(loader, tree, name);
+  return load_all(source, name, overrides_yaml, overrides_label).variant;
 }
 
 Variant load_variant_from_string(std::string_view yaml, std::string_view label,
-                                 std::string_view base_dir) {
+                                 std::string_view base_dir, std::string_view overrides_yaml,
+                                 std::string_view overrides_label) {
   const std::string name(label);
-  Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
-  TreeLoader loader;
-  const YAML::Node tree = loader.load(source);
-  return finish(loader, tree, name);
+  const Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
+  return load_all(source, name, overrides_yaml, overrides_label).variant;
+}
+
+std::string resolved_variant_yaml(std::string_view name_or_path, std::string_view overrides_yaml,
+                                  std::string_view overrides_label) {
+  auto [source, name] = top_source(name_or_path);
+  const Loaded loaded = load_all(source, name, overrides_yaml, overrides_label);
+  YAML::Emitter out;
+  out << loaded.tree;
+  std::string text = out.c_str();
+  text += "\n";
+  // The text must mean the same variant on its own (a quoting the emitter lost would not).
+  Variant again = load_variant_from_string(text, name);
+  again.source = loaded.variant.source;
+  if (!(again == loaded.variant))
+    throw LoadError(name, 0, 0, "",
+                    "internal error: the variant's merged text does not load to the same "
+                    "variant; please report it");
+  return text;
 }
 
 std::vector<std::string> builtin_variant_names() {

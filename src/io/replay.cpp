@@ -188,16 +188,18 @@ std::vector<GameRecord> read_game_records_from_string(std::string_view yaml,
 
 Variant record_variant(const GameRecord& record, std::string_view base_dir) {
   namespace fs = std::filesystem;
-  // A relative path is looked for beside the record first, then from the current directory.
+  const std::string label = record.variant.empty() ? std::string("variant_text") : record.variant;
+  // A record written now embeds the resolved variant (no `extends:`, rules merged): it loads
+  // alone. An older record's text may extend a file beside the record, with `rules` apart.
+  if (!record.variant_text.empty())
+    return load_variant_from_string(record.variant_text, label, base_dir, record.rules, "rules");
+  // No text (a record written by hand): the variant by name or path, a relative path looked
+  // for beside the record first, then from the current directory.
   std::string path = record.variant;
   if (!record.variant.empty() && fs::path(record.variant).is_relative()) {
     const fs::path beside = fs::path(base_dir) / record.variant;
     std::error_code ec;
     if (fs::exists(beside, ec)) path = beside.string();
-  }
-  if (!record.variant_text.empty() && record.rules.empty()) {
-    const std::string dir = fs::path(path).parent_path().string();
-    return load_variant_from_string(record.variant_text, record.variant, dir.empty() ? "." : dir);
   }
   if (!record.rules.empty()) return load_variant(path, record.rules, "rules");
   return load_variant(path);

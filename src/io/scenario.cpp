@@ -43,6 +43,7 @@ class Reader {
     throw ScenarioError{fmt::format("{}: {}", file_, msg)};
   }
 
+  // Every unknown key is recorded (attempt), so one run names them all.
   void expect_keys(const YAML::Node& map, std::initializer_list<std::string_view> keys,
                    std::string_view where) const {
     if (!map.IsMap()) fail(map, fmt::format("'{}' must be a mapping", where));
@@ -50,13 +51,55 @@ class Reader {
       const std::string key = kv.first.Scalar();
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
         const std::vector<std::string_view> known(keys);
-        if (auto guess = detail::yaml::closest_match(key, known))
-          fail(kv.first,
-               fmt::format("unknown key '{}' in {}; did you mean '{}'?", key, where, *guess));
-        fail(kv.first,
-             fmt::format("unknown key '{}' in {} (known: {})", key, where, fmt::join(known, ", ")));
+        attempt([&] {
+          if (auto guess = detail::yaml::closest_match(key, known)) {
+            suggested_.push_back(*guess);
+            fail(kv.first,
+                 fmt::format("unknown key '{}' in {}; did you mean '{}'?", key, where, *guess));
+          }
+          fail(kv.first, fmt::format("unknown key '{}' in {} (known: {})", key, where,
+                                     fmt::join(known, ", ")));
+        });
       }
     }
+  }
+
+  // Runs `f`; a ScenarioError it throws is recorded and reading goes on, so that a file's
+  // independent mistakes are reported together (throw_recorded), in file order.
+  // Only while reading the header and the setup: a step's error stops the run at that step.
+  template <typename F>
+  void attempt(F&& f) const {
+    try {
+      f();
+    } catch (const ScenarioError& e) {
+      if (!collecting_) throw;
+      errors_.push_back(e.message);
+    }
+  }
+  void stop_collecting() { collecting_ = false; }
+  // Whether an unknown key was answered with "did you mean `key`": then `key` missing is the
+  // same mistake, already reported.
+  bool suggested(std::string_view key) const {
+    return std::find(suggested_.begin(), suggested_.end(), key) != suggested_.end();
+  }
+  // Throws the recorded errors, one a line (and `last`, the one that stopped reading, if any).
+  void throw_recorded(const std::string* last = nullptr) {
+    if (errors_.empty()) return;
+    // File order: by the LINE:COL after the file name (0:0 for an error without one).
+    const auto position = [&](const std::string& e) {
+      int line = 0, column = 0;
+      if (e.rfind(file_ + ":", 0) == 0)
+        std::sscanf(e.c_str() + file_.size() + 1, "%d:%d", &line, &column);
+      return std::pair(line, column);
+    };
+    std::stable_sort(
+        errors_.begin(), errors_.end(),
+        [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
+    std::string all;
+    for (const std::string& e : errors_) all += (all.empty() ? "" : "\n") + e;
+    if (last) all += "\n" + *last;
+    errors_.clear();
+    throw ScenarioError{all};
   }
 
   std::string str(const YAML::Node& n, std::string_view key) const {
@@ -154,6 +197,9 @@ class Reader {
 
  private:
   std::string file_;
+  mutable std::vector<std::string> errors_;
+  mutable std::vector<std::string> suggested_;
+  bool collecting_ = true;
 };
 
 std::string cards_text(std::vector<Card> cards) {
@@ -310,7 +356,8 @@ class Runner {
           r_.fail(v, "direction is clockwise or counterclockwise");
         same(key, d, direction_name(s.seats.direction()));
       } else if (key == "pending_draw") {
-        same(key, static_cast<int>(r_.integer(v, key, 0, 1000)), static_cast<int>(s.pending.draw));
+        same(key, static_cast<int>(r_.integer(v, key, 0, kMaxPendingDraw)),
+             static_cast<int>(s.pending.draw));
       } else if (key == "hand_sizes") {
         std::vector<int> got;
         for (int seat = 0; seat < s.players(); ++seat) got.push_back(s.hands[seat].size());
@@ -391,10 +438,17 @@ ScenarioResult run_one(const std::string& path) {
     if (!doc.IsMap()) r.fail(doc, "a scenario is a mapping with name, variant, steps");
     r.expect_keys(doc, {"name", "variant", "rules", "players", "seed", "setup", "steps"},
                   "the scenario");
-    if (!doc["name"]) r.fail(doc, "missing 'name'");
-    result.name = r.str(doc["name"], "name");
-    if (!doc["variant"]) r.fail(doc, "missing 'variant'");
-    if (!doc["steps"]) r.fail(doc, "missing 'steps'");
+    r.attempt([&] {
+      if (!doc["name"] && !r.suggested("name")) r.fail(doc, "missing 'name'");
+      if (doc["name"]) result.name = r.str(doc["name"], "name");
+    });
+    r.attempt([&] {
+      if (!doc["variant"] && !r.suggested("variant")) r.fail(doc, "missing 'variant'");
+    });
+    r.attempt([&] {
+      if (!doc["steps"] && !r.suggested("steps")) r.fail(doc, "missing 'steps'");
+    });
+    r.throw_recorded();
 
     // The variant: a built-in name, or a path relative to this file.
     std::string variant_ref = r.str(doc["variant"], "variant");
@@ -427,12 +481,20 @@ ScenarioResult run_one(const std::string& path) {
     if (const YAML::Node setup = doc["setup"]; setup && !setup.IsNull()) {
       r.expect_keys(setup, {"hands", "discard", "stock", "turn", "direction", "suit", "scores"},
                     "setup");
+      r.throw_recorded();
       Position p;
       p.seed = seed;
       if (!setup["hands"]) r.fail(setup, "setup needs 'hands'");
       if (!setup["hands"].IsSequence())
         r.fail(setup["hands"], "'hands' is a list of hands, seat 0 first");
-      for (const auto& h : setup["hands"]) p.hands.push_back(r.cards(h, "hands"));
+      for (const auto& h : setup["hands"]) {
+        p.hands.push_back(r.cards(h, "hands"));
+        // A seat without cards would have won already: no running round has one.
+        if (p.hands.back().empty())
+          r.fail(h, fmt::format("seat {} holds no cards: a round in which a hand is empty is "
+                                "over; give every seat at least one card",
+                                p.hands.size() - 1));
+      }
       if (players && *players != static_cast<int>(p.hands.size()))
         r.fail(doc["players"], fmt::format("players is {} but setup.hands gives {} hands", *players,
                                            p.hands.size()));
@@ -484,6 +546,8 @@ ScenarioResult run_one(const std::string& path) {
         r.fail(doc["players"], e.what());
       }
     }
+    r.throw_recorded();
+    r.stop_collecting();
     Runner runner(r, engine, state, MatchTrack(variant, prior_scores, state.players()));
     runner.run(doc["steps"]);
     result.passed = true;

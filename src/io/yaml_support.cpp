@@ -295,6 +295,20 @@ bool passes_guard(const YAML::Node& node, int depth = 0) {
   return true;
 }
 
+// The first tab in the indentation of a line up to `last_line` (0-based), as 1-based line
+// and column: YAML indents with spaces only, and yaml-cpp's message for a tab ("illegal map
+// value", "end of map not found") does not say so.
+std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int last_line) {
+  int line = 0;
+  for (std::size_t start = 0; start <= text.size() && line <= last_line; ++line) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    for (std::size_t i = start; i < end && (text[i] == ' ' || text[i] == '\t'); ++i)
+      if (text[i] == '\t') return std::pair{line + 1, static_cast<int>(i - start) + 1};
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
 // The text parsed twice: once through GuardHandler, which refuses what the loader does not
 // support with its place, then by YAML::Load for the tree.
 YAML::Node guarded_load(const std::string& owned, const std::string& label) {
@@ -314,6 +328,10 @@ YAML::Node guarded_load(const std::string& owned, const std::string& label) {
               fmt::format("nesting deeper than {} levels", kMaxNesting));
   } catch (const YAML::Exception& e) {
     if (e.mark.is_null()) fail_text(label, 0, 0, "YAML error: " + e.msg);
+    if (const auto tab = tab_in_indentation(owned, e.mark.line))
+      fail_text(
+          label, tab->first, tab->second,
+          "a tab in the indentation: YAML indents with spaces only (yaml-cpp: " + e.msg + ")");
     fail_text(label, e.mark.line + 1, e.mark.column + 1, "YAML syntax error: " + e.msg);
   } catch (const std::exception& e) {
     fail_text(label, 0, 0, std::string("cannot parse YAML: ") + e.what());
@@ -382,28 +400,6 @@ std::string child_path(std::string_view parent, std::string_view key) {
 
 std::string index_path(std::string_view parent, std::size_t index) {
   return fmt::format("{}[{}]", parent, index);
-}
-
-std::optional<std::string> closest_match(std::string_view word,
-                                         std::span<const std::string_view> candidates) {
-  const std::string w = normalise(word);
-  std::optional<std::string> best;
-  std::size_t best_distance = 0;
-  for (std::string_view candidate : candidates) {
-    const std::size_t distance = edit_distance(w, normalise(candidate));
-    if (!best || distance < best_distance) {
-      best = std::string(candidate);
-      best_distance = distance;
-    }
-  }
-  // Plausible typos only: one edit in a short word, up to three in a long one.
-  const std::size_t allowed = std::clamp<std::size_t>((w.size() + 1) / 3, 1, 3);
-  if (best && best_distance <= allowed) return best;
-  // Or an abbreviation: "brit" for "british".
-  if (w.size() >= 3)
-    for (std::string_view candidate : candidates)
-      if (normalise(candidate).starts_with(w)) return std::string(candidate);
-  return std::nullopt;
 }
 
 std::string describe(const YAML::Node& node) {
@@ -532,6 +528,37 @@ void Documents::fail(const Entry& at, const std::string& message, const Entry* p
   throw LoadError(primary_label(), 0, 0, at.path, message);
 }
 
+void Documents::record(const LoadError& e) const {
+  if (!collect_) throw e;
+  for (const LoadError& seen : errors_)
+    if (std::string_view(seen.what()) == e.what()) return;  // one mistake, reported once
+  errors_.push_back(e);
+  if (errors_.size() >= kMaxErrors) throw_recorded(nullptr);
+}
+
+void Documents::throw_recorded(const LoadError* last) const {
+  if (errors_.empty()) return;
+  std::vector<LoadError> all = errors_;
+  if (last != nullptr && std::none_of(all.begin(), all.end(), [&](const LoadError& x) {
+        return std::string_view(x.what()) == last->what();
+      }))
+    all.push_back(*last);
+  const bool truncated = all.size() >= kMaxErrors;
+  // File order: documents in the order their first error was found, then line and column.
+  std::vector<std::string> files;
+  for (const LoadError& e : all)
+    if (std::find(files.begin(), files.end(), e.file()) == files.end()) files.push_back(e.file());
+  std::stable_sort(all.begin(), all.end(), [&](const LoadError& a, const LoadError& b) {
+    const auto fa = std::find(files.begin(), files.end(), a.file());
+    const auto fb = std::find(files.begin(), files.end(), b.file());
+    if (fa != fb) return fa < fb;
+    return std::pair(a.line(), a.column()) < std::pair(b.line(), b.column());
+  });
+  errors_.clear();
+  if (all.size() == 1) throw all.front();
+  throw LoadError(std::move(all), truncated);
+}
+
 void Documents::fail_at_key(const Entry& at, const std::string& message) const {
   if (at.key) fail_at(*at.key, at.path, message);
   fail(at, message);
@@ -589,10 +616,12 @@ void Documents::expect_keys(const Entry& e, std::initializer_list<std::string_vi
     const std::string& key = it->first.Scalar();
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
     const Entry entry{it->first, it->second, child_path(e.path, key)};
-    if (auto guess = closest_match(key, names))
-      fail_at_key(entry, fmt::format("unknown key '{}' (did you mean '{}'?)", key, *guess));
-    fail_at_key(entry,
-                fmt::format("unknown key '{}' (allowed here: {})", key, fmt::join(names, ", ")));
+    attempt([&] {
+      if (auto guess = closest_match(key, names))
+        fail_at_key(entry, fmt::format("unknown key '{}' (did you mean '{}'?)", key, *guess));
+      fail_at_key(entry,
+                  fmt::format("unknown key '{}' (allowed here: {})", key, fmt::join(names, ", ")));
+    });
   }
 }
 
@@ -735,3 +764,29 @@ std::string Documents::enum_message(std::string_view text,
 }
 
 }  // namespace switchcards::detail::yaml
+
+namespace switchcards {
+
+std::optional<std::string> closest_match(std::string_view word,
+                                         std::span<const std::string_view> candidates) {
+  const std::string w = detail::yaml::normalise(word);
+  std::optional<std::string> best;
+  std::size_t best_distance = 0;
+  for (std::string_view candidate : candidates) {
+    const std::size_t distance = detail::yaml::edit_distance(w, detail::yaml::normalise(candidate));
+    if (!best || distance < best_distance) {
+      best = std::string(candidate);
+      best_distance = distance;
+    }
+  }
+  // Plausible typos only: one edit in a short word, up to three in a long one.
+  const std::size_t allowed = std::clamp<std::size_t>((w.size() + 1) / 3, 1, 3);
+  if (best && best_distance <= allowed) return best;
+  // Or an abbreviation: "brit" for "british".
+  if (w.size() >= 3)
+    for (std::string_view candidate : candidates)
+      if (detail::yaml::normalise(candidate).starts_with(w)) return std::string(candidate);
+  return std::nullopt;
+}
+
+}  // namespace switchcards

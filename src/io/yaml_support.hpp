@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 namespace switchcards::detail::yaml {
@@ -47,10 +48,8 @@ std::string child_path(std::string_view parent, std::string_view key);
 // "a[3]".
 std::string index_path(std::string_view parent, std::size_t index);
 
-// The candidate closest to `word` by edit distance (case, '-' and '_' ignored), if it is close
-// enough to be a plausible typo; for "did you mean 'X'?".
-std::optional<std::string> closest_match(std::string_view word,
-                                         std::span<const std::string_view> candidates);
+// For "did you mean 'X'?" (switchcards/io/closest_match.hpp).
+using switchcards::closest_match;
 
 // The guards applied to text before yaml-cpp sees it. Throws LoadError naming `label` (with the
 // line and column of the offending byte where there is one) when the text is larger than
@@ -90,6 +89,36 @@ class Documents {
                          const Entry* parent = nullptr) const;
   // Throws LoadError positioned at the key of `at` (unknown keys, bad map keys).
   [[noreturn]] void fail_at_key(const Entry& at, const std::string& message) const;
+
+  // ---- several errors per load -----------------------------------------------------------
+  // With collect_errors(true), attempt(f) records a LoadError thrown by `f` and the load goes
+  // on, and expect_keys records each unknown key, so one run reports every independent error
+  // of a file; without it (the default) the first error is thrown as usual.
+  void collect_errors(bool on) { collect_ = on; }
+  template <typename F>
+  void attempt(F&& f) const {
+    try {
+      f();
+    } catch (const LoadError& e) {
+      record(e);
+    }
+  }
+  // Records `e` (or throws it when not collecting); at kMaxErrors, throws them all.
+  void record(const LoadError& e) const;
+  // Runs `f` (the whole load); throws every recorded error with a LoadError `f` throws, or
+  // after it returns, in file order (by document, then line and column).
+  template <typename F>
+  auto with_all_errors(F&& f) const {
+    try {
+      auto result = f();
+      throw_recorded(nullptr);
+      return result;
+    } catch (const LoadError& e) {
+      if (!errors_.empty()) throw_recorded(&e);
+      throw;
+    }
+  }
+  static constexpr std::size_t kMaxErrors = 20;
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
   // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
@@ -153,7 +182,12 @@ class Documents {
   static std::string enum_message(std::string_view text, std::span<const std::string_view> names);
   [[noreturn]] void fail_at(const YAML::Node& node, const std::string& path,
                             const std::string& message) const;
+  // Throws the recorded errors, and `last` (the one that stopped the load) if given; returns
+  // when there are none.
+  void throw_recorded(const LoadError* last) const;
   std::vector<Doc> docs_;
+  bool collect_ = false;
+  mutable std::vector<LoadError> errors_;
 };
 
 // What a node holds, for messages: "a map", "a list", "null", "'text'".

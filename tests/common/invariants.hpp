@@ -168,6 +168,32 @@ inline std::string check_views_hide_cards(const Engine& e, const State& s, Pcg32
   return "";
 }
 
+// Stacked penalties add up exactly, never saturating or wrapping: a play that stacks onto a
+// pending penalty whose stack adds, and leaves one pending, leaves the sum of the draws and
+// skips (the answer's own effect's numbers, or the source's for a card without one).
+inline std::string check_stacking(const Engine& e, const State& before, Action a,
+                                  const State& after) {
+  if (a.kind() != ActionKind::play || !before.pending.active() || !after.pending.active() ||
+      after.over())
+    return "";
+  const auto& specials = e.variant().specials;
+  const Effect& source = specials[static_cast<std::size_t>(before.pending.effect)];
+  const Card card = a.card();
+  if (!source.stack_adds || !source.stack.cards.contains(card) ||
+      source.cancel.cards.contains(card))
+    return "";
+  const Effect* own = &source;
+  for (const Effect& x : specials)
+    if (x.cards.cards.contains(card)) own = &x;
+  const int draw = before.pending.draw + own->draw, skip = before.pending.skip + own->skip;
+  if (after.pending.draw != draw || after.pending.skip != skip)
+    return "stacking " + to_string(a) + " onto draw " + std::to_string(before.pending.draw) +
+           ", skip " + std::to_string(before.pending.skip) + " left draw " +
+           std::to_string(after.pending.draw) + ", skip " + std::to_string(after.pending.skip) +
+           ", not " + std::to_string(draw) + ", " + std::to_string(skip);
+  return "";
+}
+
 // The invariants of one state of a round whose cards are `deck`: every card in exactly one
 // place; a consistent table; a running round offers the seat to act at least one action and
 // every action it lists is accepted (on a copy); an ended round has a winner with an empty hand
@@ -213,6 +239,7 @@ inline std::string check_state(const Engine& e, const State& s, const Census& de
     if (!e.apply(copy, a)) return "listed but refused: " + to_string(a);
     // The full census runs on the state the round goes on with; here the count suffices.
     if (card_count(copy) != card_count(s)) return "cards lost or made by " + to_string(a);
+    if (auto b = check_stacking(e, s, a, copy); !b.empty()) return b;
     if (a.kind() == ActionKind::play) {
       const Refusal last = e.check(s, a.with_last());
       if ((hand.size() == 2) != (last == Refusal::none))
@@ -279,6 +306,7 @@ struct RoundReport {
   long refused = 0;    // illegal actions tried and refused
   bool ended = false;  // the round ended (a winner or the stalemate guard)
   bool stalemate = false;
+  int max_pending_draw = 0;  // the largest pending draw the round saw
 };
 
 // Plays a round from `s`, checking every invariant after every action. Choices come from
@@ -304,6 +332,7 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
   ActionList legal;
   for (long step = 0;; ++step) {
     if (auto b = check_state(e, s, deck); !b.empty()) return fail(b);
+    r.max_pending_draw = std::max<int>(r.max_pending_draw, s.pending.draw);
     if (view_every > 0 && step % view_every == 0) {
       if (step == 0)
         if (auto b = check_view_guards(e, s); !b.empty()) return fail(b);

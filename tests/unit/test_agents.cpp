@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
 #include "switchcards/agents/human_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/random_agent.hpp"
+#include "switchcards/agents/recording_agent.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
@@ -30,11 +32,11 @@ std::vector<Card> cards(std::initializer_list<const char*> names) {
 }
 
 // Wraps an agent and checks each choice against the legal list it was given.
-class Checked final : public Agent {
+class Checked final : public ForwardingAgent {
  public:
-  explicit Checked(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  explicit Checked(std::unique_ptr<Agent> inner) : ForwardingAgent(std::move(inner)) {}
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = inner_->choose(view, legal);
+    const Action a = ForwardingAgent::choose(view, legal);
     const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
     bool found = false;
     for (Action l : legal) found = found || l == listed;
@@ -45,19 +47,14 @@ class Checked final : public Agent {
   }
   bool challenges(const PlayerView& view, int target) override {
     CHECK(view.catchable() == target);
-    return inner_->challenges(view, target);
+    return ForwardingAgent::challenges(view, target);
   }
   bool calls_late(const PlayerView& view) override {
     CHECK(view.catchable() == view.seat());
     CHECK(view.variant().last_card.late_call);
-    return inner_->calls_late(view);
+    return ForwardingAgent::calls_late(view);
   }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
   int choices = 0;
-
- private:
-  std::unique_ptr<Agent> inner_;
 };
 
 std::vector<std::string> round_actions(const Engine& engine, int players,
@@ -398,4 +395,65 @@ TEST_CASE("make_agent knows the agents by name") {
   CHECK_THROWS_AS(make_agent("clever", 1), std::invalid_argument);
   CHECK_THROWS_AS(make_agent("heuristic:2", 1), std::invalid_argument);
   CHECK_THROWS_AS(make_agent("greedy:0.1", 1), std::invalid_argument);
+}
+
+namespace {
+
+// Answers every question and counts them, to see what a wrapper passes on.
+class Probe final : public Agent {
+ public:
+  Action choose(const PlayerView&, std::span<const Action> legal) override {
+    ++chosen;
+    return legal.front();
+  }
+  void observe(const PlayerView&, std::span<const Event>) override { ++observed; }
+  bool challenges(const PlayerView&, int) override { return ++challenged, true; }
+  bool calls_late(const PlayerView&) override { return ++called, true; }
+  void reset(std::uint64_t seed) override { last_seed = seed; }
+  std::string name() const override { return "probe"; }
+  int chosen = 0, observed = 0, challenged = 0, called = 0;
+  std::uint64_t last_seed = 0;
+};
+
+// A wrapper that adds one thing and overrides nothing else, as the CLI's narrator does.
+class Counting final : public ForwardingAgent {
+ public:
+  using ForwardingAgent::ForwardingAgent;
+  void observe(const PlayerView& view, std::span<const Event> events) override {
+    ++seen;
+    ForwardingAgent::observe(view, events);
+  }
+  int seen = 0;
+};
+
+}  // namespace
+
+TEST_CASE("agents: wrappers built on ForwardingAgent pass every question on, out of turn too") {
+  const Variant v = load_variant("british");
+  const Engine engine(v);
+  const State s = engine.deal(3, 5, 0);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  const PlayerView view(engine, s, s.turn);
+  Probe probe;
+  std::vector<Action> log;
+  RecordingAgent recorder(probe, log);
+  Counting counting(recorder);  // a wrapper of a wrapper
+  Agent& seat = counting;
+  CHECK(seat.choose(view, legal.span()) == legal.span().front());
+  CHECK(seat.challenges(view, 1));
+  CHECK(seat.calls_late(view));
+  seat.observe(view, {});
+  seat.reset(42);
+  CHECK(seat.name() == "probe");
+  CHECK(probe.chosen == 1);
+  CHECK(probe.challenged == 1);
+  CHECK(probe.called == 1);
+  CHECK(probe.observed == 1);
+  CHECK(counting.seen == 1);
+  CHECK(probe.last_seed == 42);
+  // The recorder logged the choice, the challenge and the late call, in order.
+  REQUIRE(log.size() == 3);
+  CHECK(log[1] == Action::challenge(s.turn, 1));
+  CHECK(log[2] == Action::call(s.turn));
 }

@@ -78,6 +78,15 @@ TEST_CASE("every broken scenario fails with its expected message and position") 
       CHECK(r.failure.starts_with(file.string() + ":" + position + ": "));
     else
       CHECK(r.failure.starts_with(file.string()));
+    // `# also: LINE:COL: text` lines: further errors of the same file, in this order after it.
+    std::size_t at = r.failure.find(text);
+    for (std::string line; std::getline(in, line) && line.starts_with("# also: ");) {
+      const std::string also = ":" + line.substr(8);
+      INFO("also: " << also);
+      const std::size_t next = at == std::string::npos ? at : r.failure.find(also, at);
+      CHECK(next != std::string::npos);
+      at = next;
+    }
   }
 }
 

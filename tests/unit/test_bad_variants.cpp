@@ -29,6 +29,9 @@ struct Expectation {
   std::string position;  // "LINE:COL" or ""
   std::string text;
   fs::path file;  // the file the error must name
+  // `# also: LINE:COL: text` lines: further errors the same load must report, after the first
+  // and in this order (the loader reports every error it finds, in file order).
+  std::vector<std::string> also;
 };
 
 Expectation read_expectation(const fs::path& path) {
@@ -45,6 +48,11 @@ Expectation read_expectation(const fs::path& path) {
   out.position = m[1];
   out.text = m[2];
   if (std::regex_match(second, m, kFile)) out.file = kDir / std::string(m[1]);
+  static const std::regex kAlso(R"(^# also: (.+)$)");
+  for (std::string line = second; std::regex_match(line, m, kAlso) || line == second;) {
+    if (std::regex_match(line, m, kAlso)) out.also.push_back(m[1]);
+    if (!std::getline(in, line)) break;
+  }
   return out;
 }
 
@@ -78,6 +86,13 @@ TEST_CASE("every bad variant is refused with its expected message", "[load_varia
       CHECK_THAT(message,
                  Catch::Contains(expect.file.filename().string() + ":" + expect.position + ": "));
     CHECK_THAT(message, Catch::Contains(expect.text));
+    std::size_t at = message.find(expect.text);
+    for (const std::string& also : expect.also) {
+      INFO("also: " << also);
+      const std::size_t next = at == std::string::npos ? at : message.find(also, at);
+      CHECK(next != std::string::npos);  // present, after the previous one
+      at = next;
+    }
   }
 }
 

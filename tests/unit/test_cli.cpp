@@ -1,8 +1,6 @@
 // The `switchcards` command line, run as a user would run it (std::system on the built binary):
 // validate, describe, score, scenario, simulate (JSON, thread invariance, shards merged equal to
 // the unsharded run, records), merge, play through a scripted stdin, replay, demo.
-#include <sys/wait.h>
-#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,68 +9,13 @@
 #include <sstream>
 #include <string>
 
+#include "../common/run_cli.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-// The CLI binary: SWITCHCARDS_CLI_PATH from CMake, else `switchcards` beside this test binary.
-std::string cli_path() {
-#ifdef SWITCHCARDS_CLI_PATH
-  return SWITCHCARDS_CLI_PATH;
-#else
-  return (fs::read_symlink("/proc/self/exe").parent_path() / "switchcards").string();
-#endif
-}
-
-// A scratch directory for one test case, removed afterwards.
-struct Scratch {
-  fs::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(fs::temp_directory_path() /
-            ("switchcards-cli-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string operator/(const std::string& file) const { return (dir / file).string(); }
-};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
-struct Run {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-// Runs `switchcards ARGS` in `dir`, with stdin from `input` (a file path) or /dev/null.
-Run run(const std::string& args, const Scratch& scratch, const std::string& input = "") {
-  const std::string output = scratch / "output.txt";
-  const std::string command =
-      "cd '" + scratch.dir.string() + "' && '" + cli_path() + "' " + args + " < " +
-      (input.empty() ? std::string("/dev/null") : "'" + input + "'") + " > '" + output + "' 2>&1";
-  const int raw = std::system(command.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = read_file(output);
-  return r;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using namespace switchcards::testing;
 
 // Answers for the terminal player: "1" to every numbered menu, "y" to every question (each
 // prompt rejects the other kind of answer and asks again).
@@ -122,7 +65,7 @@ TEST_CASE("cli: score prints one number") {
   CHECK(r.status == 0);
   CHECK(r.out == "52\n");  // (2 + 2 + 22) x 2 x 2 for the 2s, / 2 for the identical pair
   CHECK(run("score --variant british KS 7H", s).out == "17\n");
-  CHECK(run("score --variant british XX", s).status == 1);
+  CHECK(run("score --variant british XX", s).status == 2);
 }
 
 TEST_CASE("cli: scenario runs files and sets the exit status") {
@@ -212,7 +155,39 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   write_file(s / "tampered.yaml", tampered);
   Run bad = run("replay tampered.yaml", s);
   CHECK(bad.status == 1);
-  CHECK(contains(bad.out, "FAIL tampered.yaml: round 1, action"));
+  CHECK(contains(bad.out, "tampered.yaml: FAIL: round 1, action"));
+}
+
+TEST_CASE("cli: a record embeds the resolved variant and replays from any directory") {
+  // Regression: a record of a variant extending a local file, with --rules, once failed in
+  // another directory ("cannot load the base 'base.yaml'"), and the embedded text was ignored
+  // whenever rules were set.
+  Scratch s("record-anywhere");
+  fs::create_directories(s.dir / "rules");
+  fs::create_directories(s.dir / "elsewhere");
+  write_file(s / "rules/base.yaml", "extends: british\nname: base\nlast_card: {penalty: 3}\n");
+  write_file(s / "rules/house.yaml", "extends: base.yaml\nname: house\n");
+  Run r =
+      run("simulate --variant rules/house.yaml --rules '{last_card: {penalty: 5}}' --games 3 "
+          "--record game.yaml",
+          s);
+  REQUIRE(r.status == 0);
+  const std::string record = read_file(s / "game.yaml");
+  CHECK_FALSE(contains(record, "extends:"));
+  CHECK(contains(record, "penalty: 5"));
+  fs::rename(s.dir / "game.yaml", s.dir / "elsewhere" / "game.yaml");
+  fs::remove_all(s.dir / "rules");
+  Run replayed = run("replay elsewhere/game.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "OK elsewhere/game.yaml game 3"));
+
+  // A record whose variant does not load: the message starts with the record's name.
+  write_file(s / "broken.yaml",
+             "format: switchcards-game/1\nvariant: gone.yaml\nplayers: 2\nseed: 1\n"
+             "rounds: [{seed: 1, dealer: 0, actions: []}]\n");
+  Run broken = run("replay broken.yaml", s);
+  CHECK(broken.status == 1);
+  CHECK(broken.out.rfind("broken.yaml: FAIL: ", 0) == 0);
 }
 
 TEST_CASE("cli: play against bots through a scripted stdin, and replay the game") {
@@ -241,7 +216,7 @@ TEST_CASE("cli: play against bots through a scripted stdin, and replay the game"
   CHECK(beginner.status == 0);
   CHECK(contains(beginner.out, "Stock, top first:"));
   CHECK(run("play --variant british --beginner --seed 1", s, input).status ==
-        1);  // no beginner mode
+        2);  // no beginner mode
 
   Run ended = run("play --variant british --seed 3", s);  // stdin is empty
   CHECK(ended.status == 1);
@@ -262,9 +237,92 @@ TEST_CASE("cli: demo plays a whole match as a log") {
 TEST_CASE("cli: usage errors exit non-zero with a message") {
   Scratch s("usage");
   CHECK(run("", s).status != 0);
-  CHECK(run("simulate --variant british --games 10 --agents clever", s).status == 1);
+  CHECK(run("simulate --variant british --games 10 --agents clever", s).status == 2);
   Run shard = run("simulate --variant british --games 10 --shard 3/2", s);
-  CHECK(shard.status == 1);
+  CHECK(shard.status == 2);
   CHECK(contains(shard.out, "K/M"));
   CHECK(run("replay missing.yaml", s).status == 1);
+}
+
+TEST_CASE("cli: simulate defaults to agents whose rounds end, and reports places and stalemates") {
+  // Regressions: random agents by default (a quarter of British rounds stalled), stalemates
+  // shown only as a count, and no word on who acted first.
+  Scratch s("places");
+  Run plain = run("simulate --variant british --games 200 --json out.json", s);
+  REQUIRE(plain.status == 0);
+  CHECK(contains(plain.out, "agents heuristic,heuristic,heuristic,heuristic"));
+  CHECK(contains(plain.out, "stalemates (turn limit): 0"));
+  CHECK_FALSE(contains(plain.out, "STALEMATES"));
+  CHECK(contains(plain.out, "Wins by place in play"));
+  CHECK(contains(plain.out, "  first to act "));
+  CHECK(contains(plain.out, "  1st after the dealer "));
+  const auto j = nlohmann::json::parse(read_file(s / "out.json"));
+  const auto& first = j.at("wins_by_position").at("from_first_player");
+  REQUIRE(first.size() == 4);
+  std::uint64_t wins = 0;
+  for (const auto& place : first) {
+    wins += place.at("wins").get<std::uint64_t>();
+    CHECK(place.at("ci95").size() == 2);
+  }
+  CHECK(wins == 200);
+  CHECK(j.at("wins_by_position").at("from_dealer").at(0).at("name") == "the dealer");
+
+  Run random = run("simulate --variant british --games 200 --agents random", s);
+  REQUIRE(random.status == 0);
+  CHECK(contains(random.out, "*** STALEMATES: "));
+}
+
+TEST_CASE("cli: the demo's bots make the late last-card call Match lets them make") {
+  // Regression: the demo's narrator did not forward calls_late, so its bots never called late.
+  Scratch s("demo-late");
+  int late_calls = 0;
+  for (int seed = 1; seed <= 5; ++seed) {
+    const Run r = run("demo --agents heuristic:0.5 --no-color --seed " + std::to_string(seed), s);
+    REQUIRE(r.status == 0);
+    std::istringstream lines(r.out);
+    std::string previous, line;
+    while (std::getline(lines, line)) {
+      // A call on a line of its own, after the play that forgot it.
+      if (contains(previous, "did not call \"last card\"") && line.size() > 8 &&
+          line.rfind("  Seat ", 0) == 0 && line.substr(8) == " calls \"Last card!\"")
+        ++late_calls;
+      previous = line;
+    }
+  }
+  CHECK(late_calls > 0);
+}
+
+TEST_CASE("cli: play says why a typed move is refused, and offers help and quit") {
+  // Regression: a held but unplayable card, or one not held, got only "Please type a number".
+  Scratch s("play-help");
+  write_file(s / "moves.txt", "7H\n2S\nhelp\nquit\n");
+  // Seat 0 holds 2C 8C 9C QC 7H 8H QS; the top card is 5C.
+  const Run r = run("play --players 3 --seed 3 --no-color", s, s / "moves.txt");
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "Your hand: 2♣ 8♣ 9♣ Q♣ 7♥ 8♥ Q♠"));
+  CHECK(contains(r.out, "You cannot 7H: the card matches neither"));
+  CHECK(contains(r.out, "You cannot 2S: the card is not in the seat's hand."));
+  CHECK(contains(r.out, "Special cards (an effect hits the next player"));  // the rules
+  CHECK(contains(r.out, "Your moves now:\n  1) play 2♣"));
+  CHECK(contains(r.out, "you left the game"));
+}
+
+TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
+  Scratch s("colour");
+  const std::string esc = "\x1b[";
+  CHECK_FALSE(contains(run("demo --seed 1", s).out, esc));  // a file is no terminal
+  CHECK(contains(run("demo --seed 1 --color", s).out, esc));
+  CHECK_FALSE(contains(run("demo --seed 1 --color --no-color", s).out, esc));
+  // On a terminal (script(1) gives the program one): colour, unless NO_COLOR is set.
+  if (std::system("command -v script > /dev/null 2>&1") == 0) {
+    const std::string demo = "-qec \"'" + cli_path() + "' demo --seed 1\" /dev/null";
+    const auto on_terminal = [&](const std::string& env) {
+      const std::string out = s / "tty.txt";
+      const std::string command = env + " script " + demo + " > '" + out + "' 2>&1";
+      REQUIRE(std::system(command.c_str()) == 0);
+      return read_file(out);
+    };
+    CHECK(contains(on_terminal(""), esc));
+    CHECK_FALSE(contains(on_terminal("NO_COLOR=1"), esc));
+  }
 }

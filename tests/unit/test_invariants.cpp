@@ -209,3 +209,26 @@ TEST_CASE("invariants hold after every action of random rounds: built-in variant
 TEST_CASE("invariants hold after every action of random rounds: built-in variants 2, 4, 6...") {
   check_variants(1);
 }
+
+TEST_CASE("invariants hold in random rounds whose stacked penalties pass 8 bits") {
+  // Regression: the pending draw was 8 bits and stopped at 255 (three 2s of 100 left 255).
+  // Two decks of 2s worth 100 each, stacking without a cap, and 8s whose skips stack.
+  const Variant variant = load_variant(
+      "british", "{deck: {decks: 2}, specials: {draw-two: {draw: 100}, skip: {stack: 8}}}", "test");
+  const Engine engine(variant), twin(variant);
+  int past_255 = 0;
+  for (int players : {2, 4}) {
+    const testing::Census deck = testing::census(build_deck(variant.deck_for(players)));
+    for (std::uint64_t game = 0; game < 60; ++game) {
+      Pcg32 rng(game + 100 * static_cast<std::uint64_t>(players));
+      const State s = engine.deal(players, game);
+      const auto r = testing::play_checked(
+          engine, s, twin, twin.deal(players, game), deck,
+          [&](std::uint32_t bound) { return rng.below(bound); }, [] { return true; }, 50, nullptr);
+      INFO("players " << players << ", game " << game);
+      REQUIRE(r.broken.empty());
+      past_255 += r.max_pending_draw > 255;
+    }
+  }
+  CHECK(past_255 > 0);  // the test reached the range that used to saturate
+}

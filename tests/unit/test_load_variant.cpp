@@ -496,3 +496,30 @@ TEST_CASE("the complete example of docs/variant-format.md loads", "[load_variant
   CHECK(special(v, "reverse").cards.cards == CardMask::of_rank(Rank::queen));
   CHECK(points(v, parse_card("JS")) == 50);
 }
+
+TEST_CASE("a variant's errors are all reported, in file order, up to a limit") {
+  // Regression: only the first error of a file was reported ("missing required key 'name'"
+  // hid the misspelt key, the real mistake).
+  try {
+    load_variant_from_string("extends: british\nstak_with_typo: 3\nlast_card: {penalti: 3}\n",
+                             "house");
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    const auto all = e.errors();
+    REQUIRE(all.size() == 3);
+    CHECK(all[0].message() == "missing required key 'name'");
+    CHECK(all[1].key() == "stak_with_typo");
+    CHECK(all[2].line() == 3);
+    CHECK(e.line() == all[0].line());  // the parts are the first error's
+    CHECK_THAT(e.what(), Catch::StartsWith("house:1:1: missing required key 'name'\nhouse:2:1: "));
+  }
+  std::string many = "name: many\n";
+  for (int i = 0; i < 30; ++i) many += "typo" + std::to_string(i) + ": 1\n";
+  try {
+    load_variant_from_string(many, "many");
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    CHECK(e.errors().size() == 20);
+    CHECK_THAT(e.what(), Catch::EndsWith("(stopped after 20 errors)"));
+  }
+}

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "switchcards/agents/simulate.hpp"
+#include "switchcards/engine/engine.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -203,4 +204,60 @@ TEST_CASE("a malformed game record is a LoadError with its position") {
     CHECK(std::string(e.what()).find("bad.yaml:7:") == 0);
     CHECK(std::string(e.what()).find("unknown verb 'jump'") != std::string::npos);
   }
+}
+
+TEST_CASE("wins are counted by place from the first player to act and from the dealer") {
+  // Regression: the report never said who acted first; with `first_dealer: lowest_cut` the
+  // first player is random, so seat rates hid a first-player advantage.
+  for (const char* name : {"british", "mau-mau"}) {
+    const Variant v = load_variant(name);
+    const Engine engine(v);
+    SimulationConfig c;
+    c.players = 4;
+    c.agents = {"heuristic"};
+    c.games = 120;
+    c.threads = 2;
+    const SimulationResult r = simulate(v, c);
+    std::vector<std::uint64_t> from_first(4), from_dealer(4);
+    std::uint64_t won = 0;
+    for (std::uint64_t g = 0; g < c.games; ++g) {
+      GameRecord rec;
+      simulate_game(v, c, g, &rec);
+      const RecordedRound& round = rec.rounds.at(0);
+      if (round.winner < 0) continue;
+      const int first = engine.deal(4, round.seed, round.dealer).turn;
+      ++from_first[static_cast<std::size_t>((round.winner - first + 4) % 4)];
+      ++from_dealer[static_cast<std::size_t>((round.winner - round.dealer + 4) % 4)];
+      ++won;
+    }
+    INFO(name);
+    CHECK(r.stats.wins_from_first == from_first);
+    CHECK(r.stats.wins_from_dealer == from_dealer);
+    std::uint64_t sum = 0;
+    for (std::uint64_t w : r.stats.wins) sum += w;
+    CHECK(sum == won);
+  }
+}
+
+TEST_CASE("record_variant uses the embedded text, with the rules of an older record merged on") {
+  // Regression: with `rules` set, the embedded text was ignored and the variant loaded again
+  // by name or path (which fails where the file is not).
+  GameRecord old;
+  old.variant = "gone/house.yaml";  // no such file here
+  old.variant_text = "extends: british\nname: house\nlast_card: {penalty: 3}\n";
+  old.rules = "{last_card: {miss_turn: true}}";
+  const Variant v = record_variant(old);
+  CHECK(v.name == "house");
+  CHECK(v.last_card.penalty == 3);
+  CHECK(v.last_card.miss_turn);
+
+  // A record written now: the resolved text alone, no extends.
+  GameRecord now;
+  now.variant = "british";
+  now.variant_text = resolved_variant_yaml("british", "{last_card: {penalty: 4}}");
+  CHECK(now.variant_text.find("extends") == std::string::npos);
+  const Variant w = record_variant(now);
+  Variant expected = load_variant("british", "{last_card: {penalty: 4}}", "--rules");
+  expected.source = w.source;
+  CHECK(w == expected);
 }

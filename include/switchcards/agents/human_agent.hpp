@@ -1,7 +1,9 @@
 // HumanAgent: a person at a terminal. Shows the table (top card, suit in force, pending
 // penalty, the other seats' hand sizes, or their cards in beginner mode), the hand in coloured
-// cards and the legal moves numbered; reads the number from an input stream, asks whether to
-// call "last card", and offers to challenge a forgetful opponent. It prints the other seats'
+// cards and the legal moves numbered; reads the number (or the move typed out) from an input
+// stream, says why the engine refuses a typed move, answers `help` with the moves and the
+// rules and `quit` by leaving (PlayerQuit); asks whether to call "last card", and offers to
+// challenge a forgetful opponent. It prints the other seats'
 // events as they happen. The streams are parameters, so a scripted istream drives it in tests.
 #pragma once
 
@@ -18,6 +20,12 @@ namespace switchcards {
 class InputEnded : public std::runtime_error {
  public:
   InputEnded() : std::runtime_error("the input ended before the game did") {}
+};
+
+// The player typed `quit`.
+class PlayerQuit : public std::runtime_error {
+ public:
+  PlayerQuit() : std::runtime_error("you left the game") {}
 };
 
 class HumanAgent final : public Agent {
@@ -37,8 +45,9 @@ class HumanAgent final : public Agent {
  private:
   void show_table(const PlayerView& view) const;
   std::string move_text(const PlayerView& view, Action a) const;
-  // Reads a line; throws InputEnded at the end of the input.
+  // Reads a line; throws InputEnded at the end of the input and PlayerQuit for `quit`.
   std::string read_line();
+  void show_moves(const PlayerView& view, std::span<const Action> legal) const;
   bool ask_yes_no(const std::string& question, bool default_answer);
 
   std::istream* in_;

@@ -4,44 +4,43 @@
 // for a game record (io/replay.hpp).
 #pragma once
 
-#include <cstdint>
+#include <memory>
 #include <span>
-#include <string>
 #include <vector>
 
-#include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/forwarding_agent.hpp"
 
 namespace switchcards {
 
-class RecordingAgent final : public Agent {
+class RecordingAgent final : public ForwardingAgent {
  public:
-  // Neither `inner` nor `log` is owned; both must outlive the recorder.
-  RecordingAgent(Agent& inner, std::vector<Action>& log) : inner_(&inner), log_(&log) {}
+  // `log` is not owned and must outlive the recorder; so must `inner` in the first form.
+  RecordingAgent(Agent& inner, std::vector<Action>& log) : ForwardingAgent(inner), log_(&log) {}
+  RecordingAgent(std::unique_ptr<Agent> inner, std::vector<Action>& log)
+      : ForwardingAgent(std::move(inner)), log_(&log) {}
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = inner_->choose(view, legal);
-    log_->push_back(a);
+    const Action a = ForwardingAgent::choose(view, legal);
+    if (recording_) log_->push_back(a);
     return a;
   }
   bool challenges(const PlayerView& view, int target) override {
-    const bool yes = inner_->challenges(view, target);
-    if (yes) log_->push_back(Action::challenge(view.seat(), target));
+    const bool yes = ForwardingAgent::challenges(view, target);
+    if (yes && recording_) log_->push_back(Action::challenge(view.seat(), target));
     return yes;
   }
   bool calls_late(const PlayerView& view) override {
-    const bool yes = inner_->calls_late(view);
-    if (yes) log_->push_back(Action::call(view.seat()));
+    const bool yes = ForwardingAgent::calls_late(view);
+    if (yes && recording_) log_->push_back(Action::call(view.seat()));
     return yes;
   }
-  void observe(const PlayerView& view, std::span<const Event> events) override {
-    inner_->observe(view, events);
-  }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
+  // While off, the agent plays as usual and nothing is logged (simulate records only some
+  // games of a study).
+  void set_recording(bool on) { recording_ = on; }
 
  private:
-  Agent* inner_;
   std::vector<Action>* log_;
+  bool recording_ = true;
 };
 
 }  // namespace switchcards

@@ -25,8 +25,10 @@ enum class GameKind {
 
 struct SimulationConfig {
   int players = 4;
-  std::vector<std::string> agents = {"random"};  // by seat, cycled when shorter
-  std::uint64_t games = 1000;                    // games in the whole study (all shards)
+  // By seat, cycled when shorter. The default's rounds end (random bots, which draw when they
+  // could play, stall at the turn limit in a quarter of British rounds).
+  std::vector<std::string> agents = {"heuristic"};
+  std::uint64_t games = 1000;  // games in the whole study (all shards)
   std::uint64_t seed = 1;
   GameKind kind = GameKind::round;
   int threads = 1;
@@ -49,11 +51,16 @@ struct SimulationConfig {
 struct SimulationStats {
   std::uint64_t games = 0;
   std::uint64_t rounds = 0;
-  std::uint64_t decisions = 0;                          // actions applied, over all rounds
-  std::uint64_t stalemates = 0;                         // rounds ended by the turn limit
-  std::uint64_t unfinished = 0;                         // matches stopped at max_match_rounds
-  std::vector<std::uint64_t> wins;                      // by seat: games won
-  std::vector<std::uint64_t> losses;                    // by seat: matches lost (matches only)
+  std::uint64_t decisions = 0;        // actions applied, over all rounds
+  std::uint64_t stalemates = 0;       // rounds ended by the turn limit
+  std::uint64_t unfinished = 0;       // matches stopped at max_match_rounds
+  std::vector<std::uint64_t> wins;    // by seat: games won
+  std::vector<std::uint64_t> losses;  // by seat: matches lost (matches only)
+  // Games won by place at the table, counted in the order of play at the deal (of the first
+  // round, for matches): [k] = won by the seat k places after the first player to act (0: the
+  // first player), and after the dealer (0: the dealer, 1: the seat after the dealer).
+  std::vector<std::uint64_t> wins_from_first;
+  std::vector<std::uint64_t> wins_from_dealer;
   std::array<std::uint64_t, kEventKindCount> events{};  // by EventKind
   std::vector<std::uint64_t> round_lengths;             // [n]: rounds that took n decisions
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -126,7 +127,8 @@ class Engine {
              DealEvents shown = DealEvents::turned_up_card) const;
 
   // An exact position. Throws std::invalid_argument for impossible positions (no discard
-  // pile, a seat out of range, more seats than supported, more cards than fit, a card the
+  // pile, a seat out of range, more seats than supported, a seat without cards (that round
+  // would be over), more cards than fit, a card the
   // variant's deck for that many players does not hold that often).
   State position(const Position& p) const;
 
@@ -165,7 +167,7 @@ class Engine {
  private:
   struct CompiledEffect {
     CardMask demand, stack, cancel;
-    std::uint8_t draw = 0, skip = 0, cap = 0;
+    std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false;
   };
@@ -216,11 +218,15 @@ namespace detail {
 inline void emit(EventBuffer* ev, EventKind kind, int seat = kNoSeat, Card card = Card{},
                  int count = 0, int extra = 0) {
   if (ev)
-    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint8_t>(count),
-                   static_cast<std::uint8_t>(extra)});
+    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint16_t>(count),
+                   static_cast<std::uint16_t>(extra)});
 }
-inline std::uint8_t clamp_u8(int v) {
-  return static_cast<std::uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
+// A penalty count as Pending holds it. Never narrowed in fact: the loader's bounds keep every
+// sum within Pending's range (state.hpp), and a hand-built effect out of them is refused by
+// the Engine's constructor.
+inline std::uint16_t penalty_count(int v) {
+  assert(v >= 0 && v <= UINT16_MAX);
+  return static_cast<std::uint16_t>(v);
 }
 }  // namespace detail
 
@@ -234,9 +240,13 @@ inline void Engine::compile() {
     c.demand = e.demand.cards;
     c.stack = e.stack.cards;
     c.cancel = e.cancel.cards;
-    c.draw = detail::clamp_u8(e.draw);
-    c.skip = detail::clamp_u8(e.skip);
-    c.cap = detail::clamp_u8(e.cap);
+    if (e.draw < 0 || e.draw > kMaxEffectDraw || e.skip < 0 || e.skip >= kMaxSeats || e.cap < 0 ||
+        e.cap > kMaxEffectCap)
+      throw std::invalid_argument("effect '" + e.name +
+                                  "': draw, skip or cap out of the loader's bounds");
+    c.draw = detail::penalty_count(e.draw);
+    c.skip = detail::penalty_count(e.skip);
+    c.cap = detail::penalty_count(e.cap);
     c.attack = e.is_attack();
     c.stack_adds = e.stack_adds;
     c.miss_turn = e.miss_turn;
@@ -515,8 +525,8 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
     } else if (src.stack.contains(card)) {
       const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
       Pending p;
-      p.draw = detail::clamp_u8(src.stack_adds ? s.pending.draw + own.draw : own.draw);
-      p.skip = detail::clamp_u8(src.stack_adds ? s.pending.skip + own.skip : own.skip);
+      p.draw = detail::penalty_count(src.stack_adds ? s.pending.draw + own.draw : own.draw);
+      p.skip = detail::penalty_count(src.stack_adds ? s.pending.skip + own.skip : own.skip);
       p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
       s.pending = p;
       answered = true;
@@ -775,6 +785,10 @@ inline State Engine::position(const Position& p) const {
                                 " hands, not " + std::to_string(players));
   if (p.discard.empty())
     throw std::invalid_argument("a position needs a discard pile (its top card)");
+  for (std::size_t seat = 0; seat < p.hands.size(); ++seat)
+    if (p.hands[seat].empty())
+      throw std::invalid_argument("seat " + std::to_string(seat) +
+                                  " holds no cards: a round with an empty hand is over");
   if (p.turn < 0 || p.turn >= players)
     throw std::invalid_argument("turn " + std::to_string(p.turn) + " is not a seat of " +
                                 std::to_string(players));

@@ -12,6 +12,7 @@
 #include "switchcards/core/pile.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/core/seats.hpp"
+#include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
 
@@ -24,12 +25,20 @@ enum class Phase : std::uint8_t {
 // A penalty waiting for the seat to act: draw `draw` cards and/or miss turns, unless answered
 // by a card of the source effect's stack or cancel selectors.
 struct Pending {
-  std::uint8_t draw = 0;
-  std::uint8_t skip = 0;
+  // Wide enough for any penalty a variant can build, so stacking never saturates: every card
+  // of the deck stacked adds at most kMaxEffectDraw cards and kMaxSeats - 1 skips.
+  std::uint16_t draw = 0;
+  std::uint16_t skip = 0;
   std::int8_t effect = -1;  // index of the source effect in Variant::specials; -1: none
   constexpr bool active() const { return effect >= 0; }
   friend constexpr bool operator==(const Pending&, const Pending&) = default;
 };
+
+inline constexpr int kMaxPendingDraw = kMaxCards * kMaxEffectDraw;
+inline constexpr int kMaxPendingSkip = kMaxCards * (kMaxSeats - 1);
+static_assert(kMaxPendingDraw <= UINT16_MAX && kMaxEffectCap <= UINT16_MAX &&
+              kMaxPendingSkip <= UINT16_MAX);
+static_assert(kMaxTurnLimit < UINT32_MAX - 1);
 
 struct State {
   Pile stock;    // top = last
@@ -49,8 +58,10 @@ struct State {
   std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
   std::int8_t winner = -1;          // after the round: the seat that emptied its hand
   bool stalemate = false;           // after the round: the turn limit ended it
-  std::uint32_t decisions = 0;      // actions applied this round
-  std::uint16_t reshuffles = 0;     // times the discard pile became the stock
+  // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
+  // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
+  std::uint32_t decisions = 0;   // actions applied this round
+  std::uint32_t reshuffles = 0;  // times the discard pile became the stock
 
   int players() const { return seats.count(); }
   bool over() const { return phase == Phase::over; }

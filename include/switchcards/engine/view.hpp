@@ -55,6 +55,12 @@ class PlayerView {
   bool misses_turn(int seat) const { return (state_->misses_turn >> seat) & 1u; }
   int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round
   int reshuffles() const { return state_->reshuffles; }
+  // Why the engine would refuse this seat's action now (Refusal::none: it would accept it),
+  // so a player can be told the reason; another seat's action is not this seat's to ask about.
+  Refusal check(Action a) const {
+    if (a.seat() != seat_) return Refusal::not_your_turn;
+    return engine_->check(*state_, a);
+  }
 
   // Own cards.
   const Hand& hand() const { return state_->hands[seat_]; }

@@ -3,6 +3,7 @@
 // YAML parser stays behind src/: nothing here includes it.
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ namespace switchcards {
 class LoadError : public std::runtime_error {
  public:
   LoadError(std::string file, int line, int column, std::string key, std::string message);
+  // Several errors of one load, in file order: what() lists them one a line; the parts
+  // (file(), line(), ...) are the first one's. `truncated`: the loader stopped looking.
+  LoadError(std::vector<LoadError> errors, bool truncated);
+  // Every error of the load (one, unless the loader found several).
+  std::vector<LoadError> errors() const {
+    return all_ && !all_->empty() ? *all_ : std::vector<LoadError>{*this};
+  }
   const std::string& file() const { return file_; }
   int line() const { return line_; }               // 1-based; 0 when unknown
   int column() const { return column_; }           // 1-based; 0 when unknown
@@ -26,6 +34,7 @@ class LoadError : public std::runtime_error {
  private:
   std::string file_, key_, message_;
   int line_, column_;
+  std::shared_ptr<const std::vector<LoadError>> all_;
 };
 
 // `name_or_path`: a built-in variant name, or a path to a YAML file (anything containing a
@@ -38,9 +47,19 @@ Variant load_variant(std::string_view name_or_path, std::string_view overrides_y
                      std::string_view overrides_label);
 
 // Loads a variant from YAML text (for programs that build house rules at run time). `label`
-// names it in errors; `extends:` paths resolve relative to `base_dir`.
+// names it in errors; `extends:` paths resolve relative to `base_dir`; `overrides_yaml`, if
+// any, is merged on as by load_variant.
 Variant load_variant_from_string(std::string_view yaml, std::string_view label = "<string>",
-                                 std::string_view base_dir = ".");
+                                 std::string_view base_dir = ".",
+                                 std::string_view overrides_yaml = "",
+                                 std::string_view overrides_label = "overrides");
+
+// The variant as one self-contained YAML document: the whole `extends:` chain and the
+// overrides merged, no `extends:` left. It loads to the same Variant in any directory and with
+// any set of built-ins, which is what a game record embeds. Throws LoadError as load_variant.
+std::string resolved_variant_yaml(std::string_view name_or_path,
+                                  std::string_view overrides_yaml = "",
+                                  std::string_view overrides_label = "--rules");
 
 // The names of the built-in variants (the files of variants/ embedded at build time).
 std::vector<std::string> builtin_variant_names();

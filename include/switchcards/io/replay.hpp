@@ -27,9 +27,13 @@ struct RecordedRound {
 };
 
 struct GameRecord {
-  std::string variant;       // a built-in name, or the path the variant was loaded from
-  std::string variant_text;  // for a file: its YAML text, so the record replays anywhere
-  std::string rules;         // YAML overrides deep-merged onto the variant ("" for none)
+  std::string variant;  // a built-in name, or the path the variant was loaded from
+  // The variant resolved (resolved_variant_yaml: its `extends:` chain and the rule overrides
+  // merged), so the record replays in any directory, on any machine. Records of older versions
+  // may hold a file's own text here, with `rules` apart; a hand-written record may omit it.
+  std::string variant_text;
+  std::string rules;  // overrides still to merge onto the variant ("" for none; records
+                      // written now have them merged into variant_text)
   int players = 0;
   std::vector<std::string> agents;  // by seat, as make_agent names them
   std::uint64_t seed = 0;           // the game's seed (round seeds derive from it)
@@ -43,8 +47,9 @@ struct GameRecord {
   int match_loser = -1;
 };
 
-// The variant a record was played with (its text or built-in name, plus the overrides).
-// `base_dir`: where a variant file's `extends:` paths resolve. Throws LoadError.
+// The variant a record was played with (its embedded text, or else its built-in name or path,
+// plus any overrides). `base_dir`: where relative paths of older records resolve (the record's
+// directory). Throws LoadError.
 Variant record_variant(const GameRecord& record, std::string_view base_dir = ".");
 
 // YAML, one action per line.

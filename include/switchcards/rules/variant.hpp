@@ -87,6 +87,11 @@ struct ConstraintRules {
 
 // One entry of `specials:`: the effect primitives attached to a selector of cards. Every
 // field is optional; an entry may combine several (e.g. wild + names_suit).
+// The loader's bounds on an effect's numbers (the engine's counters are sized from them).
+inline constexpr int kMaxEffectDraw = 100;       // draw
+inline constexpr int kMaxEffectCap = 1000;       // cap
+inline constexpr int kMaxTurnLimit = 1'000'000;  // round.turn_limit
+
 struct Effect {
   std::string name;  // the key of the entry, e.g. "draw-two"
   Selector cards;    // cards: which cards carry the effect

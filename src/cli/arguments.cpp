@@ -1,0 +1,93 @@
+// The checks every subcommand applies to its arguments before any work starts: whole numbers
+// in their range, player counts in the variant's range, shards, output files that can be
+// written. Each failure is a UsageError naming the flag, the value and what is allowed.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <limits>
+
+#include "cli/commands.hpp"
+
+namespace switchcards::cli {
+
+std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::uint64_t min,
+                          std::uint64_t max) {
+  const std::string range = max == std::numeric_limits<std::uint64_t>::max()
+                                ? fmt::format("a whole number from {} to {} (2^64 - 1)", min, max)
+                                : fmt::format("a whole number from {} to {}", min, max);
+  bool digits = !text.empty() && text.size() <= 20;
+  for (char c : text) digits = digits && c >= '0' && c <= '9';
+  std::uint64_t value = 0;
+  bool fits = digits;
+  for (std::size_t i = 0; fits && i < text.size(); ++i) {
+    const std::uint64_t d = static_cast<std::uint64_t>(text[i] - '0');
+    if (value > (std::numeric_limits<std::uint64_t>::max() - d) / 10) fits = false;
+    value = value * 10 + d;
+  }
+  if (!digits) throw UsageError(fmt::format("{} '{}': expected {}", flag, text, range));
+  if (!fits || value < min || value > max)
+    throw UsageError(fmt::format("{} {}: out of range: expected {}", flag, text, range));
+  return value;
+}
+
+int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested) {
+  const int min = variant.deal.min_players, max = variant.deal.max_players;
+  if (option.count() == 0) return std::clamp(4, min, max);
+  bool digits = !requested.empty() && requested.size() <= 3;
+  for (char c : requested) digits = digits && c >= '0' && c <= '9';
+  const int n = digits ? std::stoi(requested) : -1;
+  if (n < min || n > max)
+    throw UsageError(
+        fmt::format("--players '{}': {} is for {} to {} players: give a number from "
+                    "{} to {}",
+                    requested, variant.name, min, max, min, max));
+  return n;
+}
+
+void parse_shard(const std::string& text, int& shard, int& shards) {
+  const std::string usage = fmt::format(
+      "--shard '{}': expected K/M, the K-th of M parts, with 1 <= K <= M <= {}, e.g. 1/4", text,
+      kMaxShards);
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos || text.find('/', slash + 1) != std::string::npos)
+    throw UsageError(usage);
+  std::uint64_t k = 0, m = 0;
+  try {
+    k = parse_whole("--shard K", text.substr(0, slash), 0, kMaxShards);
+    m = parse_whole("--shard M", text.substr(slash + 1), 0, kMaxShards);
+  } catch (const UsageError&) {
+    throw UsageError(usage);
+  }
+  if (k < 1 || m < 1 || k > m) throw UsageError(usage);
+  shard = static_cast<int>(k);
+  shards = static_cast<int>(m);
+}
+
+void check_output_file(std::string_view flag, const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path == "-") return;
+  if (path.empty()) throw UsageError(fmt::format("{} '': expected a file name", flag));
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status)) {
+    if (fs::is_directory(status))
+      throw UsageError(fmt::format("{} {}: is a directory, not a file", flag, path));
+    if (::access(path.c_str(), W_OK) != 0)
+      throw UsageError(fmt::format("{} {}: the file cannot be written", flag, path));
+    return;
+  }
+  const fs::path dir =
+      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::file_status dir_status = fs::status(dir, ec);
+  if (!fs::exists(dir_status))
+    throw UsageError(
+        fmt::format("{} {}: the directory {} does not exist", flag, path, dir.string()));
+  if (!fs::is_directory(dir_status))
+    throw UsageError(fmt::format("{} {}: {} is not a directory", flag, path, dir.string()));
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw UsageError(
+        fmt::format("{} {}: the directory {} cannot be written", flag, path, dir.string()));
+}
+
+}  // namespace switchcards::cli
