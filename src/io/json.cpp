@@ -484,6 +484,33 @@ std::string to_json(const Standings& st) {
   return j.dump();
 }
 
+std::string to_json(const GameRecord& r) {
+  json j = header("switchcards.record");
+  j["variant"] = r.variant;
+  j["variant_text"] = r.variant_text;
+  j["rules"] = r.rules;
+  j["players"] = r.players;
+  j["agents"] = r.agents;
+  j["seed"] = std::to_string(r.seed);  // a string: 64 bits do not fit a JSON client's double
+  j["match"] = r.match;
+  json rounds = json::array();
+  for (const RecordedRound& round : r.rounds) {
+    json actions = json::array();
+    for (const Action a : round.actions) actions.push_back(to_string(a));
+    rounds.push_back({{"seed", std::to_string(round.seed)},
+                      {"dealer", round.dealer},
+                      {"seats", round.seats},
+                      {"actions", actions},
+                      {"winner", seat_json(round.winner)},
+                      {"scores", round.scores}});
+  }
+  j["rounds"] = rounds;
+  j["totals"] = r.totals;
+  j["match_winner"] = seat_json(r.match_winner);
+  j["match_loser"] = seat_json(r.match_loser);
+  return j.dump();
+}
+
 // ---- reading ---------------------------------------------------------------------------------
 
 Card card_from_json(std::string_view text, std::string_view source) {
@@ -612,6 +639,66 @@ Standings standings_from_json(std::string_view text, std::string_view source) {
   return st;
 }
 
+namespace {
+
+std::uint64_t seed_of(const Node& n) {  // a decimal string of 0 to 2^64 - 1
+  const std::string text = n.string();
+  const bool digits = !text.empty() && text.size() <= 20 &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || (text.size() == 20 && text > "18446744073709551615"))
+    n.fail("'" + text + "' is not a seed (a whole number from 0 to 2^64 - 1, as a string)");
+  return std::stoull(text);
+}
+
+std::vector<int> ints(const Node& n, std::int64_t min, std::int64_t max) {
+  std::vector<int> out;
+  for (const Node& e : n.elements()) out.push_back(static_cast<int>(e.integer(min, max)));
+  return out;
+}
+
+}  // namespace
+
+GameRecord record_from_json(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  const json j = parse(text, src);
+  const Node n(j, "", src);
+  n.expect_object({"format", "version", "variant", "variant_text", "rules", "players", "agents",
+                   "seed", "match", "rounds", "totals", "match_winner", "match_loser"});
+  n.expect_format("switchcards.record");
+  GameRecord r;
+  r.variant = n["variant"].string();
+  r.variant_text = n["variant_text"].string();
+  r.rules = n["rules"].string();
+  r.players = n["players"].small(1, kMaxSeats);
+  for (const Node& a : n["agents"].elements()) r.agents.push_back(a.string());
+  if (static_cast<int>(r.agents.size()) != r.players)
+    n["agents"].fail("expected one agent per seat (" + std::to_string(r.players) + ")");
+  r.seed = seed_of(n["seed"]);
+  r.match = n["match"].boolean();
+  constexpr std::int64_t kInt = std::numeric_limits<int>::max();
+  for (const Node& rn : n["rounds"].elements()) {
+    rn.expect_object({"seed", "dealer", "seats", "actions", "winner", "scores"});
+    RecordedRound round;
+    round.seed = seed_of(rn["seed"]);
+    round.dealer = rn["dealer"].small(0, r.players - 1);
+    round.seats = ints(rn["seats"], 0, r.players - 1);
+    for (const Node& a : rn["actions"].elements()) {
+      try {
+        round.actions.push_back(parse_action(a.string()));
+      } catch (const NotationError& e) {
+        a.fail(e.what());
+      }
+    }
+    round.winner = rn["winner"].seat_or_none(r.players);
+    round.scores = ints(rn["scores"], -kInt, kInt);
+    r.rounds.push_back(std::move(round));
+  }
+  r.totals = ints(n["totals"], -kInt, kInt);
+  r.match_winner = n["match_winner"].seat_or_none(r.players);
+  r.match_loser = n["match_loser"].seat_or_none(r.players);
+  return r;
+}
+
 State state_from_json(const Engine& engine, std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
@@ -682,7 +769,8 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
   s.stalemate = n["stalemate"].boolean();
   s.decisions = static_cast<std::uint32_t>(n["decisions"].integer(0, max_of(s.decisions)));
-  s.reshuffles = static_cast<decltype(s.reshuffles)>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
+  s.reshuffles =
+      static_cast<decltype(s.reshuffles)>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
   const Node rng = n["rng"];
   rng.expect_object({"state", "increment"});
   const std::uint64_t increment = rng["increment"].hex();

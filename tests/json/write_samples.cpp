@@ -45,6 +45,15 @@ int main(int argc, char** argv) {
     const Engine engine(load_variant(name));
     const int players = engine.variant().deal.min_players + 1;
     State s = engine.deal(players, 11);
+    GameRecord record;  // the round as a record, actions and all
+    record.variant = name;
+    record.players = players;
+    record.agents.assign(static_cast<std::size_t>(players), "random");
+    record.seed = 11;
+    record.rounds.emplace_back();
+    record.rounds[0].seed = 11;
+    record.rounds[0].dealer = players - 1;
+    for (int seat = 0; seat < players; ++seat) record.rounds[0].seats.push_back(seat);
     Pcg32 rng(3);
     ActionList legal;
     EventBuffer events;
@@ -53,6 +62,7 @@ int main(int argc, char** argv) {
       const Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
       events.clear();
       engine.apply(s, a, &events);
+      record.rounds[0].actions.push_back(a);
       if (step % 40 != 0 && !s.over()) continue;
       sample(to_json(engine, s));
       sample(to_json(a));
@@ -66,6 +76,8 @@ int main(int argc, char** argv) {
       a_view = to_json(PlayerView(engine, s, 0));
       an_action = to_json(a);
     }
+    record.rounds[0].winner = s.winner;
+    sample(to_json(record));
     Standings st = Standings::start(players);
     std::vector<int> scores(static_cast<std::size_t>(players), 5);
     scores[0] = 0;

@@ -202,3 +202,41 @@ TEST_CASE("json: standings round-trip and are checked", "[json]") {
   CHECK_THROWS_WITH(standings_from_json(text, "match.json"),
                     "match.json: /out: expected one entry per seat (2)");
 }
+
+TEST_CASE("json: game records round-trip, seeds past 2^53 included", "[json]") {
+  GameRecord r;
+  r.variant = "british";
+  r.variant_text = "name: british\n";
+  r.players = 3;
+  r.agents = {"human", "heuristic", "eager"};
+  r.seed = 18446744073709551615ull;
+  r.match = true;
+  RecordedRound round;
+  round.seed = 9007199254740993ull;  // 2^53 + 1: a double would round it
+  round.dealer = 2;
+  round.seats = {0, 1, 2};
+  round.actions = {Action::play(0, parse_card("7H")), Action::draw(1),
+                   Action::play(2, parse_card("AS"), Suit::none, true), Action::challenge(0, 2)};
+  round.winner = 1;
+  round.scores = {12, 0, 30};
+  r.rounds = {round, round};
+  r.totals = {24, 0, 60};
+  r.match_winner = 1;
+  r.match_loser = 2;
+  const std::string text = to_json(r);
+  const GameRecord back = record_from_json(text);
+  CHECK(to_json(back) == text);
+  CHECK(back.seed == r.seed);
+  CHECK(back.rounds[1].seed == round.seed);
+  CHECK(back.rounds[0].actions == round.actions);
+  std::string bad = text;
+  bad.replace(bad.find("\"0 play 7H\""), 11, "\"0 fold 7H\"");
+  CHECK_THROWS_WITH(
+      record_from_json(bad, "game.json"),
+      Catch::Matchers::StartsWith("game.json: /rounds/0/actions/0: action '0 fold 7H'"));
+  std::string big = text;
+  big.replace(big.find("18446744073709551615"), 20, "18446744073709551616");
+  CHECK_THROWS_WITH(record_from_json(big, "game.json"),
+                    "game.json: /seed: '18446744073709551616' is not a seed (a whole number from 0 "
+                    "to 2^64 - 1, as a string)");
+}

@@ -1,7 +1,7 @@
 // JSON forms of the library's values, both ways, for network clients, saved games and tools in
 // other languages: Card, Action, Event, a seat's view (exactly what it may know), the whole
-// State (for saving), and match Standings. The view, State and Standings documents carry a
-// format name and version (the small values, cards, actions and events, are versioned with
+// State (for saving), match Standings and game records. The view, State and Standings documents
+// carry a format name and version (the small values, cards, actions and events, are versioned with
 // the document or protocol that carries them); reading is strict (unknown, missing or mistyped keys
 // are errors) and names the JSON path of the problem (`/hands/2/3: '11H' is not a card`). A State
 // read back is checked like a dealt position, so no input yields a corrupt state. The JSON library
@@ -22,6 +22,7 @@
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/engine/state.hpp"
 #include "switchcards/engine/view.hpp"
+#include "switchcards/io/replay.hpp"
 
 namespace switchcards {
 
@@ -89,6 +90,8 @@ std::string to_json(const ViewSnapshot& view);
 // The whole position of a round of `engine`'s variant (every hidden card too: for saving).
 std::string to_json(const Engine& engine, const State& state);
 std::string to_json(const Standings& standings);
+// A game record (io/replay.hpp), its actions in their text form ("0 play 7H last").
+std::string to_json(const GameRecord& record);
 
 // ---- reading (`source` names the document in messages) -----------------------------------
 Card card_from_json(std::string_view json, std::string_view source = "<json>");
@@ -97,6 +100,7 @@ Event event_from_json(std::string_view json, std::string_view source = "<json>")
 std::vector<Event> events_from_json(std::string_view json, std::string_view source = "<json>");
 ViewSnapshot view_from_json(std::string_view json, std::string_view source = "<json>");
 Standings standings_from_json(std::string_view json, std::string_view source = "<json>");
+GameRecord record_from_json(std::string_view json, std::string_view source = "<json>");
 // A State of `engine`'s variant, checked: the variant's name matches, every card of the deck
 // for that many players is in exactly one place, every counter is within what the rules and
 // the State can hold, the phase agrees with the rest (a drawn card in the hand of the seat to
