@@ -147,13 +147,15 @@ class SimSeat final : public Agent {
     return yes;
   }
   void observe(const PlayerView& view, std::span<const Event> events) override {
-    if (view.seat() == 0)
+    if (counting && view.seat() == 0)
       for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
     inner_->observe(view, events);
   }
+  bool observes() const override { return inner_->observes(); }
   void reset(std::uint64_t seed) override { inner_->reset(seed); }
   std::string name() const override { return inner_->name(); }
   bool recording = false;
+  bool counting = true;  // count the events observed (off where the caller counts them)
 
  private:
   std::unique_ptr<Agent> inner_;
@@ -213,8 +215,14 @@ class GamePlayer {
     State s = engine_->deal(players, rseed, dealer, &events);
     for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
     log_.clear();
+    // Events are counted here; they are delivered only if an agent observes (a search agent
+    // learns from them where the cards are), which costs a view and a call per seat and action.
     RoundOptions options;
-    options.observe = false;  // the built-in agents do not observe; events are counted here
+    options.observe = false;
+    for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
+    for (auto& seat : seats_) seat->counting = false;
+    if (options.observe)
+      deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
     SimulationStats& stats = *stats_;
     play_round(*engine_, s, agents_, options, [&](const State&, Action, std::span<const Event> ev) {
       for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
@@ -234,6 +242,7 @@ class GamePlayer {
   }
 
   void play_match_game(std::uint64_t seed, GameRecord* record) {
+    for (auto& seat : seats_) seat->counting = true;  // Match delivers the events
     MatchOptions options;
     options.max_rounds = config_->max_match_rounds;
     Match match(*variant_, agents_, seed, options);

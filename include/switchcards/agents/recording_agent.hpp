@@ -36,6 +36,7 @@ class RecordingAgent final : public Agent {
   void observe(const PlayerView& view, std::span<const Event> events) override {
     inner_->observe(view, events);
   }
+  bool observes() const override { return inner_->observes(); }
   void reset(std::uint64_t seed) override { inner_->reset(seed); }
   std::string name() const override { return inner_->name(); }
 

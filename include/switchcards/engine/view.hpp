@@ -46,6 +46,15 @@ class PlayerView {
   int hand_size(int seat) const { return state_->hands[seat].size(); }
   int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
   int winner() const { return state_->winner; }
+  // Public too, though no viewer shows them as such: everyone saw the card that set them, the
+  // missed "last card" call, the catch, and every action. A searcher rebuilding a State from
+  // the view (engine/determinize.hpp) needs them exactly.
+  int pending_effect() const { return state_->pending.effect; }  // index in specials, or -1
+  int demand_effect() const { return state_->demand; }           // index in specials, or -1
+  bool owes_last_card(int seat) const { return (state_->owes_last_card >> seat) & 1u; }
+  bool misses_turn(int seat) const { return (state_->misses_turn >> seat) & 1u; }
+  int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round
+  int reshuffles() const { return state_->reshuffles; }
 
   // Own cards.
   const Hand& hand() const { return state_->hands[seat_]; }
