@@ -8,6 +8,7 @@
 namespace switchcards {
 
 IsmctsAgent::IsmctsAgent(std::uint64_t seed, IsmctsConfig config) : config_(config), rng_(seed) {
+  knowledge_.set_assume_plays_when_able(config_.assume_plays_when_able);
   if (config_.iterations < 0 || config_.seconds < 0 ||
       (config_.iterations == 0 && config_.seconds == 0))
     throw std::invalid_argument("ismcts: give a budget of iterations or seconds per decision");

@@ -44,6 +44,7 @@ void CardKnowledge::rebuild_from_view(const PlayerView& view) {
   discard_seen_.clear();
   discard_seen_.push(view.top());
   last_draw_group_.fill(0);
+  voids_.fill(Voids{});
   valid_ = true;
 }
 
@@ -199,6 +200,8 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         --g.cards[e.card.index()];
         --g.size;
         --g.in_hand[e.seat];
+        Voids& v = voids_[e.seat];
+        if (v.held > 0 && !v.kinds.contains(e.card)) --v.held;
       }
       discard_seen_.push(e.card);
       return;
@@ -270,9 +273,44 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
   }
 }
 
+void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
+  // What the seat could have played instead, asked of the engine: the table as it was, the
+  // seat holding one card of every kind.
+  State probe = table_;
+  probe.hands[seat].clear();
+  for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
+  const CardMask could_play = view.engine().playable_kinds(probe);
+  const bool forced = view.engine().check(probe, Action::draw(seat)) != Refusal::none;
+  if (could_play.empty() || !(forced || assume_plays_)) return;
+  int held = 0;
+  for (int gi = 0; gi < group_count_; ++gi) held += groups_[gi].in_hand[seat];
+  voids_[seat] = Voids{could_play, held};
+}
+
 void CardKnowledge::observe(const PlayerView& view, std::span<const Event> events) {
   if (valid_ && (seat_ != view.seat() || players_ != view.players())) valid_ = false;
+  // An action that starts with the seat to act drawing is its draw (a penalty taken, or a
+  // plain draw).
+  if (valid_ && table_valid_ && !events.empty() && events[0].kind == EventKind::card_drawn &&
+      events[0].seat == table_.turn && events[0].seat != seat_ && table_.phase == Phase::play)
+    learn_from_draw(view, events[0].seat);
   for (const Event& e : events) apply_event(view, e);
+  // Remember the public table for the next action.
+  table_ = State{};
+  table_.seats = view.seats();
+  table_.turn = static_cast<std::uint8_t>(view.turn());
+  table_.phase = view.phase();
+  table_.named_suit = view.named_suit();
+  table_.demand = static_cast<std::int8_t>(view.demand_effect());
+  table_.pending.draw = static_cast<std::uint8_t>(view.pending_draw());
+  table_.pending.skip = static_cast<std::uint8_t>(view.pending_skip());
+  table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
+  table_.discard.push(view.top());
+  table_valid_ = true;
+  // A seat holds no more of its old cards than it holds cards.
+  if (valid_)
+    for (int k = 0; k < players_; ++k)
+      if (k != seat_ && voids_[k].held > view.hand_size(k)) voids_[k].held = view.hand_size(k);
 }
 
 }  // namespace switchcards

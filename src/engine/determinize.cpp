@@ -45,6 +45,8 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
   drawn_seat_ = -1;
   drawn_share_ = -1;
   drawn_choices_ = CardMask{};
+  voids_.fill(CardKnowledge::Voids{});
+  any_voids_ = false;
   revealed_ = view.revealed();
   if (revealed_) {
     // Beginner mode: the view shows every card, so there is nothing to guess.
@@ -84,6 +86,11 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
     if (g.in_stock > 0) ++stock_groups;
   }
   shuffle_stock_ = stock_groups > 1;
+  for (int k = 0; k < view.players(); ++k) {
+    if (k == view.seat() || knowledge.voids(k).held == 0) continue;
+    voids_[k] = knowledge.voids(k);
+    any_voids_ = true;
+  }
 
   if (view.phase() == Phase::after_draw && !view.my_turn()) {
     // Another seat decides whether to play the card it drew: that card is one it may play on
@@ -117,17 +124,71 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
   }
 }
 
+void Determinizer::respect_voids(std::array<Card, kMaxCards>& pool,
+                                 const std::array<int, CardKnowledge::kMaxGroups>& ends,
+                                 const State& out, Pcg32& rng) const {
+  // Where each seat's cards of each share lie: [offset[si][k], offset[si][k + 1]).
+  std::array<std::array<int, kMaxSeats + 1>, CardKnowledge::kMaxGroups> offset{};
+  for (int si = 0; si < share_count_; ++si) {
+    const Share& s = shares_[si];
+    offset[si][0] = s.begin;
+    for (int k = 0; k < kMaxSeats; ++k)
+      offset[si][k + 1] = offset[si][k] + s.to_hand[k] - (si == drawn_share_ && k == drawn_seat_);
+  }
+  // How many void cards each seat holds beyond what its newer cards allow (<= 0: none).
+  std::array<int, kMaxSeats> excess{};
+  for (int k = 0; k < kMaxSeats; ++k) {
+    const CardKnowledge::Voids& v = voids_[k];
+    if (v.held == 0) continue;
+    int size = out.hands[k].size(), in_voids = 0;  // the drawn card is already in hand
+    out.hands[k].for_each([&](Card c) { in_voids += v.kinds.contains(c); });
+    for (int si = 0; si < share_count_; ++si) {
+      size += offset[si][k + 1] - offset[si][k];
+      for (int i = offset[si][k]; i < offset[si][k + 1]; ++i) in_voids += v.kinds.contains(pool[i]);
+    }
+    excess[k] = in_voids - (size - v.held);
+  }
+  for (int k = 0; k < kMaxSeats; ++k) {
+    const CardMask mine = voids_[k].kinds;
+    for (int si = 0; si < share_count_ && excess[k] > 0; ++si) {
+      const Share& s = shares_[si];
+      const int span = ends[si] - s.begin;
+      for (int i = offset[si][k]; i < offset[si][k + 1] && excess[k] > 0; ++i) {
+        if (!mine.contains(pool[i])) continue;
+        // Swap with a card of the same share that is not one of this seat's voids, from a
+        // random place on; into another seat with voids only if it can take it.
+        const int from = static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
+        for (int step = 0; step < span; ++step) {
+          const int j = s.begin + (from + step) % span;
+          if (mine.contains(pool[j])) continue;
+          int owner = -1;
+          for (int h = 0; h < kMaxSeats; ++h)
+            if (j >= offset[si][h] && j < offset[si][h + 1]) owner = h;
+          int change = 0;
+          if (owner >= 0 && voids_[owner].held > 0) {
+            change = voids_[owner].kinds.contains(pool[i]) - voids_[owner].kinds.contains(pool[j]);
+            if (change > 0 && excess[owner] + change > 0) continue;
+            excess[owner] += change;
+          }
+          std::swap(pool[i], pool[j]);
+          --excess[k];
+          break;
+        }
+      }
+    }
+  }
+}
+
 void Determinizer::sample(Pcg32& rng, State& out) const {
   out = template_;
   const std::uint64_t seed = std::uint64_t{rng.next()} << 32 | rng.next();
   out.rng = Pcg32(seed);
   if (revealed_) return;
   std::array<Card, kMaxCards> pool = pool_;
-  Pile hidden_discard;
+  std::array<int, CardKnowledge::kMaxGroups> ends{};
   for (int si = 0; si < share_count_; ++si) {
     const Share& s = shares_[si];
     int end = s.end;
-    std::array<std::uint8_t, kMaxSeats> to_hand = s.to_hand;
     if (si == drawn_share_) {
       // The drawn card first: uniform among this group's copies of the cards it may be.
       int choices = 0;
@@ -141,19 +202,21 @@ void Determinizer::sample(Pcg32& rng, State& out) const {
       --end;
       out.drawn = pool[end];
       out.hands[drawn_seat_].add(pool[end]);
-      --to_hand[drawn_seat_];
     }
-    // Fisher-Yates from the front, dealing each card as it is fixed.
+    shuffle(std::span<Card>(pool.data() + s.begin, static_cast<std::size_t>(end - s.begin)), rng);
+    ends[si] = end;
+  }
+  if (any_voids_) respect_voids(pool, ends, out, rng);
+  Pile hidden_discard;
+  for (int si = 0; si < share_count_; ++si) {
+    const Share& s = shares_[si];
     int i = s.begin;
-    auto next = [&]() {
-      const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(end - i)));
-      std::swap(pool[i], pool[j]);
-      return pool[i++];
-    };
-    for (int k = 0; k < kMaxSeats; ++k)
-      for (int c = 0; c < to_hand[k]; ++c) out.hands[k].add(next());
-    for (int c = 0; c < s.to_stock; ++c) out.stock.push(next());
-    for (int c = 0; c < s.to_discard; ++c) hidden_discard.push(next());
+    for (int k = 0; k < kMaxSeats; ++k) {
+      const int n = s.to_hand[k] - (si == drawn_share_ && k == drawn_seat_);
+      for (int c = 0; c < n; ++c) out.hands[k].add(pool[i++]);
+    }
+    for (int c = 0; c < s.to_stock; ++c) out.stock.push(pool[i++]);
+    for (int c = 0; c < s.to_discard; ++c) hidden_discard.push(pool[i++]);
   }
   if (shuffle_stock_) shuffle(out.stock.cards(), rng);
   // The unseen part of the discard pile lies below the seen part; its order never matters (a

@@ -43,6 +43,10 @@ struct IsmctsConfig {
   Rollout rollout = Rollout::eager;
   Reward reward = Reward::win;
   Opponents opponents = Opponents::policy;
+  // Believe that a seat that drew could not play (CardKnowledge::set_assume_plays_when_able):
+  // the samples then keep from it the cards it could have played. Draws the rules force tell
+  // that either way.
+  bool assume_plays_when_able = true;
   int max_nodes = 1 << 20;  // the tree never holds more (a time budget grows it up to here)
 };
 

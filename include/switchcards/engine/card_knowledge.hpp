@@ -11,6 +11,7 @@
 #include "switchcards/core/pile.hpp"
 #include "switchcards/core/seats.hpp"
 #include "switchcards/engine/event.hpp"
+#include "switchcards/engine/state.hpp"
 #include "switchcards/engine/view.hpp"
 
 namespace switchcards {
@@ -44,8 +45,25 @@ class CardKnowledge {
     int out_of_play = 0;
   };
 
+  // What a seat that drew instead of playing told: none of the cards it could have played
+  // (`kinds`) was among the cards it held then, `held` of which it still holds (a play of
+  // another card may have been one of them, so each counts one off).
+  struct Voids {
+    CardMask kinds;
+    int held = 0;
+  };
+
   // Forgets everything; the next sync() rebuilds the record from the view.
-  void reset() { valid_ = false; }
+  void reset() {
+    valid_ = false;
+    table_valid_ = false;
+  }
+
+  // Draws the rules force (no draw while holding a playable card) always tell the seat's
+  // voids. With this on, every draw of another seat does: the record assumes the others play
+  // whenever they can, as the eager and heuristic agents do (a belief, not knowledge: against a
+  // player who draws at will it is wrong, and the samples are then merely less accurate).
+  void set_assume_plays_when_able(bool on) { assume_plays_ = on; }
 
   // The events of one action (or of the deal) as the seat saw them, with its view after them.
   void observe(const PlayerView& view, std::span<const Event> events);
@@ -67,10 +85,12 @@ class CardKnowledge {
   // The group the seat's last drawn card came from (for a seat deciding after its draw), -1 if
   // unknown.
   int last_draw_group(int seat) const { return last_draw_group_[seat]; }
+  const Voids& voids(int seat) const { return voids_[seat]; }
 
  private:
   void rebuild_from_view(const PlayerView& view);
   void start_from_deal(const PlayerView& view, Card first);
+  void learn_from_draw(const PlayerView& view, int seat);
   void apply_event(const PlayerView& view, const Event& e);
   // The group charged with a card leaving `place` (a seat, or kStock), or -1 if none can be.
   int group_holding(int place, Card c) const;
@@ -86,6 +106,12 @@ class CardKnowledge {
   int group_count_ = 0;
   Pile discard_seen_;
   std::array<std::int8_t, kMaxSeats> last_draw_group_{};
+  std::array<Voids, kMaxSeats> voids_{};
+  // The public table before the next action (top card, constraints, penalty, seat to act),
+  // to tell what a seat that drew could have played instead.
+  State table_;
+  bool table_valid_ = false;
+  bool assume_plays_ = false;
   int seat_ = -1;
   int players_ = 0;
   bool valid_ = false;

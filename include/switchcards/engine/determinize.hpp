@@ -30,8 +30,10 @@ class Determinizer {
 
   // One State: the view's public facts and the seat's own hand exactly, the discard pile's seen
   // cards where they were seen, each group's hidden cards dealt at random to its places (the
-  // stock in random order), and a fresh generator for reshuffles seeded from `rng`. Uses only
-  // `rng`, so a seed gives the same samples. Nothing is allocated.
+  // stock in random order), and a fresh generator for reshuffles seeded from `rng`. A seat
+  // known not to hold some cards (CardKnowledge::Voids) gets them only as far as its newer
+  // cards allow: excess ones are swapped away, which keeps the sample valid though no longer
+  // exactly uniform. Uses only `rng`, so a seed gives the same samples. Nothing is allocated.
   void sample(Pcg32& rng, State& out) const;
   State sample(Pcg32& rng) const {
     State s;
@@ -57,7 +59,16 @@ class Determinizer {
   int drawn_seat_ = -1;
   int drawn_share_ = -1;
   CardMask drawn_choices_;
+  // Seats whose draws told cards they did not hold (CardKnowledge::Voids; held 0: none).
+  std::array<CardKnowledge::Voids, kMaxSeats> voids_{};
+  bool any_voids_ = false;
   bool revealed_ = false;
+
+  // Swaps cards of seats holding more of their voids than their new cards allow with cards of
+  // the same group elsewhere (not in another such hand), where it can.
+  void respect_voids(std::array<Card, kMaxCards>& pool,
+                     const std::array<int, CardKnowledge::kMaxGroups>& ends, const State& out,
+                     Pcg32& rng) const;
 };
 
 }  // namespace switchcards
