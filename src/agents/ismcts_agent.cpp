@@ -1,6 +1,7 @@
 // The ISMCTS search; see include/switchcards/agents/ismcts_agent.hpp.
 #include "switchcards/agents/ismcts_agent.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -68,7 +69,7 @@ IsmctsAgent::Rewards IsmctsAgent::score(const State& s) {
   Rewards r{};
   if (s.winner >= 0) r[s.winner] = 1;
   if (config_.reward == IsmctsConfig::Reward::win) return r;
-  const HandScorer& scorer = scorer_.get(*scoring_);
+  const HandScorer& scorer = *hand_scorer_;
   std::array<int, kMaxSeats> points{};
   int most = 0;
   for (int k = 0; k < s.players(); ++k) {
@@ -175,7 +176,7 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
   if (legal.size() == 1) return with_call(legal[0]);
   const auto start = std::chrono::steady_clock::now();
   const Engine& engine = view.engine();
-  scoring_ = &view.variant().scoring;
+  hand_scorer_ = &scorer_.get(view.variant().scoring);  // once a decision: it compares rules
   knowledge_.sync(view);
   determinizer_.prepare(view, knowledge_);
   nodes_.clear();
@@ -208,7 +209,22 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
         (child.visits == best->visits && child.reward > best->reward))
       best = &child;
   }
-  return with_call(best ? best->action : legal[0]);
+  if (!best) return with_call(legal[0]);
+  if (config_.prior_margin > 0) {
+    const Action preferred =
+        rollout_agent_.choose(view, legal).with_last(false);  // the same view: no more knowledge
+    const Node* prior = nullptr;
+    for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling)
+      if (nodes_[c].action == preferred) prior = &nodes_[c];
+    if (prior && prior != best && prior->visits > 0) {
+      const double m_best = best->reward / best->visits, m_prior = prior->reward / prior->visits;
+      // Rewards lie in [0, 1]: their variance is at most mean x (1 - mean).
+      const auto var = [](double m) { return std::max(m * (1 - m), 0.01); };
+      const double se = std::sqrt(var(m_best) / best->visits + var(m_prior) / prior->visits);
+      if (m_best - m_prior <= config_.prior_margin * se) best = prior;
+    }
+  }
+  return with_call(best->action);
 }
 
 }  // namespace switchcards

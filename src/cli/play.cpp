@@ -50,7 +50,9 @@ void add_play(CLI::App& app, int& exit_code) {
                 "see every hand and the stock (variants with a beginner mode)");
   auto* seed_opt =
       cmd->add_option("--seed,-s", seed, "seed of the match (default: a random one, printed)");
-  cmd->add_option("--bots", bots, "the computer players: heuristic, greedy or random")
+  cmd->add_option("--bots", bots,
+                  "the computer players: heuristic, greedy, random or ismcts (ismcts:N: N "
+                  "iterations a move)")
       ->capture_default_str();
   cmd->add_option("--record", record_file,
                   "write the game record (YAML) to FILE when the game ends");

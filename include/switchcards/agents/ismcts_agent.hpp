@@ -28,7 +28,9 @@ struct IsmctsConfig {
   enum class Rollout { eager, heuristic };
   // What a simulated round is worth to a seat: `win` 1 to the winner, 0 to the others (and to
   // all after a stalemate); `score` also ranks the losers by their hands' penalty points
-  // (rules.scoring): 0.5 x (1 - points / the most points anyone holds), for matches.
+  // (rules.scoring): 0.5 x (1 - points / the most points anyone holds). With two players the
+  // two are the same; with more, `score` tells the search more per simulation (and is what a
+  // match counts).
   enum class Reward { win, score };
 
   // Who has nodes in the tree: `tree` every seat (single-observer ISMCTS proper: the others
@@ -41,12 +43,17 @@ struct IsmctsConfig {
   double seconds = 0;        // per decision; 0: none. Given both, whichever runs out first.
   double exploration = 0.7;  // UCB1's constant c
   Rollout rollout = Rollout::eager;
-  Reward reward = Reward::win;
+  Reward reward = Reward::score;
   Opponents opponents = Opponents::policy;
   // Believe that a seat that drew could not play (CardKnowledge::set_assume_plays_when_able):
   // the samples then keep from it the cards it could have played. Draws the rules force tell
   // that either way.
   bool assume_plays_when_able = true;
+  // The heuristic's choice stands unless the search found an action better by more than
+  // `prior_margin` standard errors of the two means (0: no prior, the most visited action is
+  // played). Few iterations cannot tell close actions apart; the heuristic's knowledge is then
+  // worth more than the search's noise.
+  double prior_margin = 1.0;
   int max_nodes = 1 << 20;  // the tree never holds more (a time budget grows it up to here)
 };
 
@@ -103,7 +110,7 @@ class IsmctsAgent final : public Agent {
   ActionList legal_;  // scratch for the simulations
   HeuristicAgent rollout_agent_{0, 0.0};
   detail::ScorerCache scorer_;
-  const ScoringRules* scoring_ = nullptr;
+  const HandScorer* hand_scorer_ = nullptr;  // the variant's, for this decision
   SearchStats stats_;
 };
 
