@@ -217,3 +217,37 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
     CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
   }
 }
+
+TEST_CASE("ismcts in its other configurations chooses only legal actions") {
+  // The others in the tree (single-observer ISMCTS proper), heuristic rollouts, the win reward,
+  // no prior, a node pool too small for the budget.
+  IsmctsConfig tree;
+  tree.iterations = 15;
+  tree.opponents = IsmctsConfig::Opponents::tree;
+  tree.rollout = IsmctsConfig::Rollout::heuristic;
+  IsmctsConfig plain;
+  plain.iterations = 15;
+  plain.reward = IsmctsConfig::Reward::win;
+  plain.prior_margin = 0;
+  plain.max_nodes = 4;
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "mau-mau-purist"}) {
+    const Engine engine(load_variant(name));
+    for (const IsmctsConfig& config : {tree, plain}) {
+      for (std::uint64_t seed = 0; seed < 2; ++seed) {
+        INFO(name << ", seed " << seed);
+        Checked searcher(std::make_unique<IsmctsAgent>(seed, config));
+        Checked other(std::make_unique<HeuristicAgent>(seed + 1, 0.3));
+        Checked third(std::make_unique<HeuristicAgent>(seed + 2, 0.3));
+        std::vector<Agent*> agents = {&searcher, &other, &third};
+        EventBuffer events;
+        State s = engine.deal(3, seed, -1, &events);
+        deliver_events(engine, s, agents, events.span());
+        REQUIRE_NOTHROW(play_round(engine, s, agents));
+        CHECK(searcher.illegal == 0);
+        CHECK(searcher.choices > 0);
+        const auto& stats = dynamic_cast<IsmctsAgent&>(searcher.inner()).last_search();
+        CHECK(stats.nodes <= std::max(1, config.max_nodes));
+      }
+    }
+  }
+}
