@@ -2,8 +2,10 @@
 // Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). Each
 // iteration deals the cards its seat cannot see at random (engine/determinize.hpp, from the
 // seat's view and the events it saw, never the real State), walks a tree of actions chosen by
-// UCB1 with availability counts, adds one node, plays the rest of the round with a cheap
+// UCB1 with availability counts (by default over its own seat's decisions, the others playing
+// the rollout policy in between), adds one node, plays the rest of the round with a cheap
 // policy and scores the result for every seat. It knows no rule: every move is the engine's.
+// docs/agents.md describes the choices and the measured strength.
 #pragma once
 
 #include <array>
