@@ -11,7 +11,8 @@ namespace {
 
 std::array<int, kCardKinds> deck_census(const PlayerView& view) {
   std::array<int, kCardKinds> out{};
-  for (Card c : build_deck(view.variant().deck_for(view.players())).cards()) ++out[c.index()];
+  const Pile deck = build_deck(view.variant().deck_for(view.players()));  // outlives the loop
+  for (Card c : deck.cards()) ++out[c.index()];
   return out;
 }
 
