@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "search_positions.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/random_agent.hpp"
 
@@ -225,6 +226,36 @@ void BM_allocations_play_round(benchmark::State& state, const std::string& varia
   }
   counts.report(state);
 }
+
+// The ISMCTS agent's decisions on british/4 mid-round positions (100 search iterations each),
+// after one decision per position has sized its node pool: no allocation per iteration.
+void BM_allocations_ismcts(benchmark::State& state) {
+  const Table& t = *table_of("british");
+  IsmctsConfig config;
+  config.iterations = 100;
+  std::vector<SearchPosition> positions = mid_round_search_positions(t, 4, 16, config);
+  ActionList legal;
+  auto decide_all = [&] {
+    for (SearchPosition& p : positions) {
+      t.engine.legal_actions(p.state, legal);
+      benchmark::DoNotOptimize(
+          p.agent->choose(PlayerView(t.engine, p.state, p.state.turn), legal.span()));
+    }
+  };
+  decide_all();  // warm-up
+  std::uint64_t allocated = 0, decisions = 0;
+  for (auto _ : state) {
+    const std::uint64_t before = allocations();
+    g_watching.store(true, std::memory_order_relaxed);
+    decide_all();
+    g_watching.store(false, std::memory_order_relaxed);
+    allocated += allocations() - before;
+    decisions += positions.size();
+  }
+  state.counters["allocs/decision"] =
+      static_cast<double>(allocated) / static_cast<double>(decisions);
+}
+BENCHMARK(BM_allocations_ismcts)->Name("allocations_ismcts/british/4");
 
 [[maybe_unused]] const bool kRegistered = [] {
   const std::pair<const char*, int> kTables[] = {

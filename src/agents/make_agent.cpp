@@ -1,23 +1,76 @@
 // Agents by name; see include/switchcards/agents/make_agent.hpp.
 #include "switchcards/agents/make_agent.hpp"
 
+#include <cmath>
 #include <iostream>
 #include <stdexcept>
 
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
 #include "switchcards/agents/human_agent.hpp"
+#include "switchcards/agents/ismcts_agent.hpp"
 #include "switchcards/agents/random_agent.hpp"
 
 namespace switchcards {
 
 std::vector<std::string> agent_names() {
-  return {"random", "eager", "greedy", "heuristic", "human"};
+  return {"random", "eager", "greedy", "heuristic", "ismcts", "human"};
 }
+
+namespace {
+
+// "ismcts[:BUDGET[:ROLLOUT]]": BUDGET is iterations per decision (a positive whole number) or a
+// time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
+std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
+  IsmctsConfig config;
+  config.iterations = IsmctsAgent::kDefaultIterations;
+  const auto fail = [&](const std::string& why) {
+    return std::invalid_argument("agent '" + std::string(name) + "': " + why +
+                                 " (expected ismcts, ismcts:ITERATIONS, ismcts:250ms or "
+                                 "ismcts:ITERATIONS:heuristic)");
+  };
+  std::string_view rest = name.substr(std::string_view("ismcts").size());
+  if (rest.empty()) return std::make_unique<IsmctsAgent>(seed, config);
+  if (rest.front() != ':') throw fail("unknown agent");
+  rest.remove_prefix(1);
+  const auto colon = rest.find(':');
+  const std::string budget(rest.substr(0, colon));
+  if (colon != std::string_view::npos) {
+    const std::string_view rollout = rest.substr(colon + 1);
+    if (rollout == "eager")
+      config.rollout = IsmctsConfig::Rollout::eager;
+    else if (rollout == "heuristic")
+      config.rollout = IsmctsConfig::Rollout::heuristic;
+    else
+      throw fail("the rollout policy is eager or heuristic, not '" + std::string(rollout) + "'");
+  }
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(budget, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = budget.substr(used);
+  if (used == 0 || !(value > 0) || !(unit.empty() || unit == "ms" || unit == "s"))
+    throw fail("the budget is a positive number of iterations, or of ms or s per decision");
+  if (unit.empty()) {
+    if (value != std::floor(value) || value > 1e9)
+      throw fail("the iterations are a whole number up to 1000000000");
+    config.iterations = static_cast<int>(value);
+  } else {
+    config.iterations = 0;
+    config.seconds = unit == "ms" ? value / 1000 : value;
+  }
+  return std::make_unique<IsmctsAgent>(seed, config);
+}
+
+}  // namespace
 
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   const auto colon = name.find(':');
   const std::string_view base = name.substr(0, colon);
+  if (base == "ismcts") return make_ismcts(name, seed);
   const bool has_parameter = colon != std::string_view::npos;
   double forget = 0;
   if (has_parameter) {

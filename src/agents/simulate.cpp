@@ -135,11 +135,12 @@ class SimSeat final : public ForwardingAgent {
   SimSeat(std::unique_ptr<Agent> agent, SimulationStats& stats, std::vector<Action>& log)
       : ForwardingAgent(std::make_unique<RecordingAgent>(std::move(agent), log)), stats_(&stats) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
-    if (view.seat() == 0)
+    if (counting && view.seat() == 0)
       for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
     ForwardingAgent::observe(view, events);
   }
   void set_recording(bool on) { static_cast<RecordingAgent&>(inner()).set_recording(on); }
+  bool counting = true;  // count the events observed (off where the caller counts them)
 
  private:
   SimulationStats* stats_;
@@ -200,8 +201,14 @@ class GamePlayer {
     const int first = s.turn;
     for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
     log_.clear();
+    // Events are counted here; they are delivered only if an agent observes (a search agent
+    // learns from them where the cards are), which costs a view and a call per seat and action.
     RoundOptions options;
-    options.observe = false;  // the built-in agents do not observe; events are counted here
+    options.observe = false;
+    for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
+    for (auto& seat : seats_) seat->counting = false;
+    if (options.observe)
+      deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
     SimulationStats& stats = *stats_;
     play_round(*engine_, s, agents_, options, [&](const State&, Action, std::span<const Event> ev) {
       for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
@@ -221,6 +228,7 @@ class GamePlayer {
   }
 
   void play_match_game(std::uint64_t seed, GameRecord* record) {
+    for (auto& seat : seats_) seat->counting = true;  // Match delivers the events
     MatchOptions options;
     options.max_rounds = config_->max_match_rounds;
     Match match(*variant_, agents_, seed, options);

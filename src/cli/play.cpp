@@ -52,8 +52,9 @@ void add_play(CLI::App& app, int& exit_code) {
   auto* seed_opt =
       cmd->add_option("--seed,-s", seed, "seed of the match (default: a random one, printed)");
   cmd->add_option("--bots", bots,
-                  "the computer players: heuristic, greedy, eager or random (one human plays, "
-                  "at seat 0: several humans at one terminal are not supported)")
+                  "the computer players: heuristic, greedy, eager, random or ismcts (ismcts:N: N "
+                  "iterations a move; one human plays, at seat 0: several humans at one terminal "
+                  "are not supported)")
       ->capture_default_str();
   auto* record_opt = cmd->add_option("--record", record_file,
                                      "write the game record (YAML) to FILE when the game ends");

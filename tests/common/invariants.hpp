@@ -95,6 +95,11 @@ inline std::string view_text(const PlayerView& v) {
   for (int k = 0; k < v.players(); ++k) add(v.hand_size(k));
   add(v.catchable());
   add(v.winner());
+  add(v.pending_effect());
+  add(v.demand_effect());
+  for (int k = 0; k < v.players(); ++k) add(v.owes_last_card(k) * 2 + v.misses_turn(k));
+  add(v.decisions());
+  add(v.reshuffles());
   v.hand().for_each([&](Card c) { add(c.index()); });
   add(v.drawn() ? v.drawn()->index() : -1);
   return out;

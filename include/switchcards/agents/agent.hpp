@@ -23,6 +23,9 @@ class Agent {
   // What an action just did, as this seat may see it (another seat's drawn cards are hidden:
   // their card is the joker placeholder). Called for every seat after every action. Optional.
   virtual void observe(const PlayerView& /*view*/, std::span<const Event> /*events*/) {}
+  // Whether observe() does anything: simulations deliver events only when some seat's agent
+  // does (delivering them costs a view and a call per seat per action). Default: no.
+  virtual bool observes() const { return false; }
   // Out of turn: `target` left itself one card without calling "last card" and may be caught
   // before the next player acts (British, app). Return true to challenge it. The seat to act
   // is not asked here: the challenge is among its legal actions. Optional; default: never.

@@ -1,6 +1,6 @@
 // ForwardingAgent: the one base of every agent wrapper (narrators, recorders, checkers). It
 // passes every question of Agent — the turn's choice, the out-of-turn challenge and late call,
-// observe, reset, name — to the wrapped agent, so a wrapper overrides only what it adds and can
+// observe and whether it observes, reset, name — to the wrapped agent, so a wrapper overrides only what it adds and can
 // never forget to forward a question Agent gains later.
 #pragma once
 
@@ -27,6 +27,8 @@ class ForwardingAgent : public Agent {
   void observe(const PlayerView& view, std::span<const Event> events) override {
     inner_->observe(view, events);
   }
+  // A wrapper that overrides observe() to use the events itself overrides this too.
+  bool observes() const override { return inner_->observes(); }
   bool challenges(const PlayerView& view, int target) override {
     return inner_->challenges(view, target);
   }

@@ -35,6 +35,7 @@ class HumanAgent final : public Agent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override;
   void observe(const PlayerView& view, std::span<const Event> events) override;
+  bool observes() const override { return true; }
   bool challenges(const PlayerView& view, int target) override;
   bool calls_late(const PlayerView& view) override;
   std::string name() const override { return "human"; }

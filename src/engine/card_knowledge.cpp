@@ -1,0 +1,317 @@
+// What a seat knows of the hidden cards; see include/switchcards/engine/card_knowledge.hpp.
+#include "switchcards/engine/card_knowledge.hpp"
+
+#include <stdexcept>
+
+#include "switchcards/core/deck.hpp"
+
+namespace switchcards {
+
+namespace {
+
+std::array<int, kCardKinds> deck_census(const PlayerView& view) {
+  std::array<int, kCardKinds> out{};
+  const Pile deck = build_deck(view.variant().deck_for(view.players()));  // outlives the loop
+  for (Card c : deck.cards()) ++out[c.index()];
+  return out;
+}
+
+}  // namespace
+
+void CardKnowledge::rebuild_from_view(const PlayerView& view) {
+  seat_ = view.seat();
+  players_ = view.players();
+  group_count_ = 1;
+  Group& g = groups_[0];
+  g = Group{};
+  std::array<int, kCardKinds> unseen = deck_census(view);
+  view.hand().for_each([&](Card c) { --unseen[c.index()]; });
+  --unseen[view.top().index()];
+  for (int i = 0; i < kCardKinds; ++i) {
+    if (unseen[i] < 0)
+      throw std::logic_error("CardKnowledge: the view shows more copies of " +
+                             to_string(Card::from_index(i)) + " than the deck holds");
+    g.cards[i] = static_cast<std::uint8_t>(unseen[i]);
+    g.size += unseen[i];
+  }
+  for (int k = 0; k < players_; ++k)
+    if (k != seat_) g.in_hand[k] = static_cast<std::uint8_t>(view.hand_size(k));
+  g.in_stock = view.stock_size();
+  g.in_discard = view.discard_size() - 1;
+  g.out_of_play = g.size - g.in_stock - g.in_discard;
+  for (int k = 0; k < kMaxSeats; ++k) g.out_of_play -= g.in_hand[k];
+  if (g.out_of_play < 0)
+    throw std::logic_error("CardKnowledge: the view shows more cards than the deck holds");
+  discard_seen_.clear();
+  discard_seen_.push(view.top());
+  last_draw_group_.fill(0);
+  voids_.fill(Voids{});
+  valid_ = true;
+}
+
+void CardKnowledge::start_from_deal(const PlayerView& view, Card first) {
+  rebuild_from_view(view);
+  // At the deal the discard pile is the first card alone.
+  if (view.discard_size() != 1 || view.top() != first) valid_ = false;
+}
+
+void CardKnowledge::sync(const PlayerView& view) {
+  if (!agrees_with(view)) rebuild_from_view(view);
+}
+
+bool CardKnowledge::agrees_with(const PlayerView& view) const {
+  if (!valid_ || seat_ != view.seat() || players_ != view.players()) return false;
+  if (discard_seen_.empty() || discard_seen_.top() != view.top()) return false;
+  std::array<int, kMaxSeats> held{};
+  int stock = 0, discard_hidden = 0;
+  std::array<int, kCardKinds> census{};
+  for (int gi = 0; gi < group_count_; ++gi) {
+    const Group& g = groups_[gi];
+    int total = g.in_stock + g.in_discard + g.out_of_play;
+    for (int k = 0; k < kMaxSeats; ++k) {
+      held[k] += g.in_hand[k];
+      total += g.in_hand[k];
+    }
+    if (total != g.size) return false;
+    int cards = 0;
+    for (int i = 0; i < kCardKinds; ++i) {
+      census[i] += g.cards[i];
+      cards += g.cards[i];
+    }
+    if (cards != g.size) return false;
+    stock += g.in_stock;
+    discard_hidden += g.in_discard;
+  }
+  for (int k = 0; k < kMaxSeats; ++k) {
+    const int want = (k < players_ && k != seat_) ? view.hand_size(k) : 0;
+    if (held[k] != want) return false;
+  }
+  if (stock != view.stock_size()) return false;
+  if (discard_seen_.size() + discard_hidden != view.discard_size()) return false;
+  view.hand().for_each([&](Card c) { ++census[c.index()]; });
+  for (Card c : discard_seen_.cards()) ++census[c.index()];
+  return census == deck_census(view);
+}
+
+int CardKnowledge::group_holding(int place, Card c) const {
+  // The group most likely to have given the card: the expected copies of c among its cards
+  // in that place, count_in_place * copies / size, compared without division.
+  int best = -1;
+  std::int64_t best_num = 0, best_den = 1;
+  for (int gi = 0; gi < group_count_; ++gi) {
+    const Group& g = groups_[gi];
+    const int in_place = place == kStock ? g.in_stock : g.in_hand[place];
+    if (in_place == 0 || g.cards[c.index()] == 0) continue;
+    const std::int64_t num = std::int64_t{in_place} * g.cards[c.index()];
+    const std::int64_t den = g.size;
+    if (best < 0 || num * best_den > best_num * den) {
+      best = gi;
+      best_num = num;
+      best_den = den;
+    }
+  }
+  return best;
+}
+
+int CardKnowledge::group_giving(int place, Card c) {
+  const int found = group_holding(place, c);
+  if (found >= 0) return found;
+  // No group with cards in that place has the card: an earlier copy of it (two decks) was
+  // charged to the wrong group. Exchange a card between a group that has it and the group with
+  // the most cards in the place; the places keep their counts.
+  int to = -1, from = -1;
+  for (int gi = 0; gi < group_count_; ++gi) {
+    const Group& g = groups_[gi];
+    const int in_place = place == kStock ? g.in_stock : g.in_hand[place];
+    if (in_place > 0 && (to < 0 || in_place > (place == kStock ? groups_[to].in_stock
+                                                               : groups_[to].in_hand[place])))
+      to = gi;
+    if (g.cards[c.index()] > 0) from = gi;
+  }
+  if (to < 0 || from < 0 || to == from) return -1;
+  Group& a = groups_[from];
+  Group& b = groups_[to];
+  for (int x = 0; x < kCardKinds; ++x) {
+    if (x == c.index() || b.cards[x] == 0) continue;
+    --b.cards[x];
+    ++a.cards[x];
+    --a.cards[c.index()];
+    ++b.cards[c.index()];
+    return to;
+  }
+  return -1;
+}
+
+void CardKnowledge::drop_empty_groups() {
+  std::array<int, kMaxGroups> moved_to{};
+  int kept = 0;
+  for (int gi = 0; gi < group_count_; ++gi) {
+    if (groups_[gi].size == 0) {
+      moved_to[gi] = -1;
+      continue;
+    }
+    moved_to[gi] = kept;
+    if (kept != gi) groups_[kept] = groups_[gi];
+    ++kept;
+  }
+  group_count_ = kept;
+  for (auto& g : last_draw_group_)
+    if (g >= 0) g = static_cast<std::int8_t>(moved_to[g]);
+}
+
+int CardKnowledge::new_group() {
+  drop_empty_groups();
+  if (group_count_ == kMaxGroups) {
+    // Out of room: the two oldest groups become one. Still consistent (the same cards in the
+    // same places), it forgets which of them holds which.
+    Group& a = groups_[0];
+    const Group& b = groups_[1];
+    for (int i = 0; i < kCardKinds; ++i)
+      a.cards[i] = static_cast<std::uint8_t>(a.cards[i] + b.cards[i]);
+    for (int k = 0; k < kMaxSeats; ++k)
+      a.in_hand[k] = static_cast<std::uint8_t>(a.in_hand[k] + b.in_hand[k]);
+    a.size += b.size;
+    a.in_stock += b.in_stock;
+    a.in_discard += b.in_discard;
+    a.out_of_play += b.out_of_play;
+    for (int gi = 1; gi + 1 < group_count_; ++gi) groups_[gi] = groups_[gi + 1];
+    --group_count_;
+    for (auto& g : last_draw_group_)
+      if (g >= 1) --g;
+  }
+  groups_[group_count_] = Group{};
+  return group_count_++;
+}
+
+void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
+  switch (e.kind) {
+    case EventKind::card_played: {
+      if (e.seat == kNoSeat) {  // the deal's first card: a new round
+        start_from_deal(view, e.card);
+        return;
+      }
+      if (!valid_) return;
+      if (e.seat != seat_) {
+        const int gi = group_giving(e.seat, e.card);
+        if (gi < 0) {
+          valid_ = false;
+          return;
+        }
+        Group& g = groups_[gi];
+        --g.cards[e.card.index()];
+        --g.size;
+        --g.in_hand[e.seat];
+        Voids& v = voids_[e.seat];
+        if (v.held > 0 && !v.kinds.contains(e.card)) --v.held;
+      }
+      discard_seen_.push(e.card);
+      return;
+    }
+    case EventKind::card_drawn: {
+      if (!valid_) return;
+      if (e.seat == seat_) {
+        const int gi = group_giving(kStock, e.card);
+        if (gi < 0) {
+          valid_ = false;
+          return;
+        }
+        Group& g = groups_[gi];
+        --g.cards[e.card.index()];
+        --g.size;
+        --g.in_stock;
+        return;
+      }
+      // Another seat's card, unseen: it leaves the stock for that hand. The stock holds one
+      // group unless the record was rebuilt mid-round; then the largest share is charged.
+      int best = -1;
+      for (int gi = 0; gi < group_count_; ++gi)
+        if (groups_[gi].in_stock > 0 &&
+            (best < 0 || groups_[gi].in_stock >= groups_[best].in_stock))
+          best = gi;
+      if (best < 0 || e.seat >= players_) {
+        valid_ = false;
+        return;
+      }
+      --groups_[best].in_stock;
+      ++groups_[best].in_hand[e.seat];
+      last_draw_group_[e.seat] = static_cast<std::int8_t>(best);
+      return;
+    }
+    case EventKind::stock_reshuffled: {
+      if (!valid_) return;
+      // The discard pile but its top becomes the stock: the cards seen played form a new
+      // group, and the unseen ones below them join the stock where they were.
+      int hidden = 0;
+      for (int gi = 0; gi < group_count_; ++gi) {
+        if (groups_[gi].in_stock != 0) {
+          valid_ = false;
+          return;
+        }
+        hidden += groups_[gi].in_discard;
+      }
+      const int seen_below = discard_seen_.size() - 1;
+      if (seen_below + hidden != e.count || seen_below < 0) {
+        valid_ = false;
+        return;
+      }
+      for (int gi = 0; gi < group_count_; ++gi) {
+        groups_[gi].in_stock = groups_[gi].in_discard;
+        groups_[gi].in_discard = 0;
+      }
+      if (seen_below > 0) {
+        Group& g = groups_[new_group()];
+        for (int i = 0; i < seen_below; ++i) ++g.cards[discard_seen_[i].index()];
+        g.size = seen_below;
+        g.in_stock = seen_below;
+      }
+      const Card top = discard_seen_.top();
+      discard_seen_.clear();
+      discard_seen_.push(top);
+      return;
+    }
+    default:
+      return;  // moves no card
+  }
+}
+
+void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
+  // What the seat could have played instead, asked of the engine: the table as it was, the
+  // seat holding one card of every kind.
+  State probe = table_;
+  probe.hands[seat].clear();
+  for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
+  const CardMask could_play = view.engine().playable_kinds(probe);
+  const bool forced = view.engine().check(probe, Action::draw(seat)) != Refusal::none;
+  if (could_play.empty() || !(forced || assume_plays_)) return;
+  int held = 0;
+  for (int gi = 0; gi < group_count_; ++gi) held += groups_[gi].in_hand[seat];
+  voids_[seat] = Voids{could_play, held};
+}
+
+void CardKnowledge::observe(const PlayerView& view, std::span<const Event> events) {
+  if (valid_ && (seat_ != view.seat() || players_ != view.players())) valid_ = false;
+  // An action that starts with the seat to act drawing is its draw (a penalty taken, or a
+  // plain draw).
+  if (valid_ && table_valid_ && !events.empty() && events[0].kind == EventKind::card_drawn &&
+      events[0].seat == table_.turn && events[0].seat != seat_ && table_.phase == Phase::play)
+    learn_from_draw(view, events[0].seat);
+  for (const Event& e : events) apply_event(view, e);
+  // Remember the public table for the next action.
+  table_ = State{};
+  table_.seats = view.seats();
+  table_.turn = static_cast<std::uint8_t>(view.turn());
+  table_.phase = view.phase();
+  table_.named_suit = view.named_suit();
+  table_.demand = static_cast<std::int8_t>(view.demand_effect());
+  table_.pending.draw = static_cast<std::uint8_t>(view.pending_draw());
+  table_.pending.skip = static_cast<std::uint8_t>(view.pending_skip());
+  table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
+  table_.discard.push(view.top());
+  table_valid_ = true;
+  // A seat holds no more of its old cards than it holds cards.
+  if (valid_)
+    for (int k = 0; k < players_; ++k)
+      if (k != seat_ && voids_[k].held > view.hand_size(k)) voids_[k].held = view.hand_size(k);
+}
+
+}  // namespace switchcards

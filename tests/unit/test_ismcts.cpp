@@ -1,0 +1,253 @@
+// The ISMCTS agent (agents/ismcts_agent.hpp): it plays every built-in variant with only legal
+// choices (with and without the events delivered), the same seed and budget choose the same
+// actions, its choices do not change when the cards its seat cannot see are dealt
+// differently, it does not search a forced move, and make_agent builds it from its CLI names.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../common/invariants.hpp"
+#include "switchcards/agents/heuristic_agent.hpp"
+#include "switchcards/agents/ismcts_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// Checks each choice against the legal list it was given, and forwards everything.
+class Checked final : public Agent {
+ public:
+  explicit Checked(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    const Action a = inner_->choose(view, legal);
+    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
+    bool found = false;
+    for (Action l : legal) found = found || l == listed;
+    if (!found) ++illegal;
+    if (a.calls_last() && view.hand().size() != 2) ++illegal;
+    ++choices;
+    return a;
+  }
+  void observe(const PlayerView& view, std::span<const Event> events) override {
+    inner_->observe(view, events);
+  }
+  bool observes() const override { return inner_->observes(); }
+  bool challenges(const PlayerView& view, int target) override {
+    return inner_->challenges(view, target);
+  }
+  bool calls_late(const PlayerView& view) override { return inner_->calls_late(view); }
+  void reset(std::uint64_t seed) override { inner_->reset(seed); }
+  std::string name() const override { return inner_->name(); }
+  Agent& inner() { return *inner_; }
+  int choices = 0, illegal = 0;
+
+ private:
+  std::unique_ptr<Agent> inner_;
+};
+
+IsmctsConfig budget(int iterations) {
+  IsmctsConfig c;
+  c.iterations = iterations;
+  return c;
+}
+
+// Plays one round: ismcts at seat 0, forgetful heuristics elsewhere (so that challenges and
+// late calls come up). Returns seat 0's choices as text.
+std::vector<std::string> ismcts_round(const Engine& engine, int players, std::uint64_t seed,
+                                      int iterations, bool observe, int* illegal = nullptr) {
+  std::vector<std::unique_ptr<Checked>> seats;
+  seats.push_back(
+      std::make_unique<Checked>(std::make_unique<IsmctsAgent>(seed, budget(iterations))));
+  for (int k = 1; k < players; ++k)
+    seats.push_back(std::make_unique<Checked>(std::make_unique<HeuristicAgent>(seed + k, 0.3)));
+  std::vector<Agent*> agents;
+  for (auto& s : seats) agents.push_back(s.get());
+  EventBuffer events;
+  State s = engine.deal(players, seed, -1, &events);
+  RoundOptions options;
+  options.observe = observe;
+  if (observe) deliver_events(engine, s, agents, events.span());
+  std::vector<std::string> chosen;
+  play_round(engine, s, agents, options, [&](const State&, Action a, std::span<const Event>) {
+    if (a.seat() == 0) chosen.push_back(to_string(a));
+  });
+  if (illegal)
+    for (auto& seat : seats) *illegal += seat->illegal;
+  return chosen;
+}
+
+}  // namespace
+
+TEST_CASE("ismcts chooses only legal actions in every built-in variant, with or without events") {
+  for (const std::string& name : builtin_variant_names()) {
+    const Engine engine(load_variant(name));
+    const int low = std::max(2, engine.variant().deal.min_players);
+    for (int players : {low, std::min(low + 2, engine.variant().deal.max_players)}) {
+      for (const bool observe : {true, false}) {
+        INFO(name << ", " << players << " players, events " << (observe ? "on" : "off"));
+        int illegal = 0;
+        for (std::uint64_t seed = 0; seed < 2; ++seed)
+          REQUIRE_NOTHROW(ismcts_round(engine, players, seed, 12, observe, &illegal));
+        CHECK(illegal == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("ismcts: the same seed and budget choose the same actions") {
+  const Engine engine(load_variant("british"));
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto a = ismcts_round(engine, 3, seed, 60, true);
+    const auto b = ismcts_round(engine, 3, seed, 60, true);
+    REQUIRE(!a.empty());
+    CHECK(a == b);
+  }
+  // A different seed searches differently (over three rounds, some choice differs).
+  int differ = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed)
+    differ +=
+        ismcts_round(engine, 3, seed, 60, true) != ismcts_round(engine, 3, seed + 100, 60, true);
+  CHECK(differ > 0);
+}
+
+TEST_CASE("ismcts decides the same when the cards its seat cannot see are dealt differently") {
+  // Two agents with the same seed see the same events; at each of seat 0's decisions one
+  // chooses on the real position and the other on the position with the other hands and the
+  // stock re-dealt (testing::rehide): they must agree.
+  int compared = 0;
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights"}) {
+    const Engine engine(load_variant(name));
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      const int players = 3;
+      IsmctsAgent real(seed, budget(40)), rehidden(seed, budget(40));
+      HeuristicAgent h1(seed + 1, 0.2), h2(seed + 2, 0.2);
+      Pcg32 shuffle_rng(seed + 77);
+      EventBuffer events, masked;
+      State s = engine.deal(players, seed, -1, &events);
+      auto deliver = [&] {
+        detail::mask_events(events.span(), 0, false, masked);
+        real.observe(PlayerView(engine, s, 0), masked.span());
+        rehidden.observe(PlayerView(engine, s, 0), masked.span());
+      };
+      deliver();
+      ActionList legal;
+      for (int step = 0; step < 300 && !s.over(); ++step) {
+        engine.legal_actions(s, legal);
+        Action a;
+        if (s.turn == 0) {
+          const State other = testing::rehide(s, 0, shuffle_rng);
+          REQUIRE(testing::view_text(PlayerView(engine, s, 0)) ==
+                  testing::view_text(PlayerView(engine, other, 0)));
+          a = real.choose(PlayerView(engine, s, 0), legal.span());
+          const Action b = rehidden.choose(PlayerView(engine, other, 0), legal.span());
+          INFO(name << ", seed " << seed << ", step " << step);
+          REQUIRE(a == b);
+          if (legal.size() > 1) ++compared;
+        } else {
+          a = (s.turn == 1 ? h1 : h2).choose(PlayerView(engine, s, s.turn), legal.span());
+        }
+        events.clear();
+        REQUIRE(engine.apply(s, a, &events));
+        deliver();
+      }
+    }
+  }
+  CHECK(compared > 50);
+}
+
+TEST_CASE("ismcts does not search a forced move, and searches its whole budget otherwise") {
+  const Engine engine(load_variant("british"));
+  State s = engine.deal(3, 4);
+  IsmctsAgent agent(1, budget(30));
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  REQUIRE(legal.size() > 1);
+  const Action a = agent.choose(PlayerView(engine, s, s.turn), legal.span());
+  CHECK(legal.contains(a.with_last(false)));
+  CHECK(agent.last_search().iterations == 30);
+  CHECK(agent.last_search().nodes > 1);
+  CHECK(agent.last_search().nodes <= 31);
+  const Action only[] = {legal[0]};
+  CHECK(agent.choose(PlayerView(engine, s, s.turn), only) == legal[0]);
+  CHECK(agent.last_search().iterations == 0);
+}
+
+TEST_CASE("ismcts takes an immediate win") {
+  // Seat 0 holds one card that it may play: playing it wins the round at once (drawing is
+  // allowed too in British).
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {{parse_card("9H")},
+             {parse_card("AH"), parse_card("KH")},
+             {parse_card("4S"), parse_card("5S")}};
+  p.discard = {parse_card("9C")};
+  p.stock = {parse_card("AD"), parse_card("KD"), parse_card("QD"), parse_card("QS")};
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  IsmctsAgent agent(5, budget(200));
+  CHECK(agent.choose(PlayerView(engine, s, 0), legal.span()) == Action::play(0, parse_card("9H")));
+}
+
+TEST_CASE("make_agent builds ismcts from its command-line names") {
+  CHECK(make_agent("ismcts", 1)->name() == "ismcts");
+  auto check_config = [](const char* text, int iterations, double seconds,
+                         IsmctsConfig::Rollout rollout) {
+    INFO(text);
+    const auto agent = make_agent(text, 1);
+    const auto* ismcts = dynamic_cast<const IsmctsAgent*>(agent.get());
+    REQUIRE(ismcts);
+    CHECK(ismcts->config().iterations == iterations);
+    CHECK(ismcts->config().seconds == Approx(seconds));
+    CHECK(ismcts->config().rollout == rollout);
+  };
+  check_config("ismcts", IsmctsAgent::kDefaultIterations, 0, IsmctsConfig::Rollout::eager);
+  check_config("ismcts:250", 250, 0, IsmctsConfig::Rollout::eager);
+  check_config("ismcts:20ms", 0, 0.02, IsmctsConfig::Rollout::eager);
+  check_config("ismcts:2s", 0, 2, IsmctsConfig::Rollout::eager);
+  check_config("ismcts:100:heuristic", 100, 0, IsmctsConfig::Rollout::heuristic);
+  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
+                          "ismcts:fast", "ismcts:10x", "ismctsx"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
+  }
+}
+
+TEST_CASE("ismcts in its other configurations chooses only legal actions") {
+  // The others in the tree (single-observer ISMCTS proper), heuristic rollouts, the win reward,
+  // no prior, a node pool too small for the budget.
+  IsmctsConfig tree;
+  tree.iterations = 15;
+  tree.opponents = IsmctsConfig::Opponents::tree;
+  tree.rollout = IsmctsConfig::Rollout::heuristic;
+  IsmctsConfig plain;
+  plain.iterations = 15;
+  plain.reward = IsmctsConfig::Reward::win;
+  plain.prior_margin = 0;
+  plain.max_nodes = 4;
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "mau-mau-purist"}) {
+    const Engine engine(load_variant(name));
+    for (const IsmctsConfig& config : {tree, plain}) {
+      for (std::uint64_t seed = 0; seed < 2; ++seed) {
+        INFO(name << ", seed " << seed);
+        Checked searcher(std::make_unique<IsmctsAgent>(seed, config));
+        Checked other(std::make_unique<HeuristicAgent>(seed + 1, 0.3));
+        Checked third(std::make_unique<HeuristicAgent>(seed + 2, 0.3));
+        std::vector<Agent*> agents = {&searcher, &other, &third};
+        EventBuffer events;
+        State s = engine.deal(3, seed, -1, &events);
+        deliver_events(engine, s, agents, events.span());
+        REQUIRE_NOTHROW(play_round(engine, s, agents));
+        CHECK(searcher.illegal == 0);
+        CHECK(searcher.choices > 0);
+        const auto& stats = dynamic_cast<IsmctsAgent&>(searcher.inner()).last_search();
+        CHECK(stats.nodes <= std::max(1, config.max_nodes));
+      }
+    }
+  }
+}
