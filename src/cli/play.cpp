@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -14,6 +15,7 @@
 #include <random>
 
 #include "cli/commands.hpp"
+#include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/human_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -31,6 +33,38 @@ namespace {
 
 constexpr int kMaxRounds = 1000;
 
+// The human's seat while a saved game is resumed: it answers from the record, the turn's
+// choices and the out-of-turn ones alike, until the record's actions run out, then passes every
+// question to the person (the live agent it wraps). The bots play live all along and must make
+// the recorded moves again, which play's action hook checks.
+class ResumeScript final : public ForwardingAgent {
+ public:
+  ResumeScript(Agent& live, const std::vector<Action>& actions, const std::size_t& next)
+      : ForwardingAgent(live), actions_(&actions), next_(&next) {}
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    if (const Action* a = recorded()) return *a;
+    return ForwardingAgent::choose(view, legal);
+  }
+  bool challenges(const PlayerView& view, int target) override {
+    if (const Action* a = recorded())
+      return a->kind() == ActionKind::challenge && a->seat() == view.seat() &&
+             a->target() == target;
+    return ForwardingAgent::challenges(view, target);
+  }
+  bool calls_late(const PlayerView& view) override {
+    if (const Action* a = recorded())
+      return a->kind() == ActionKind::call && a->seat() == view.seat();
+    return ForwardingAgent::calls_late(view);
+  }
+
+ private:
+  const Action* recorded() const {
+    return *next_ < actions_->size() ? &(*actions_)[*next_] : nullptr;
+  }
+  const std::vector<Action>* actions_;
+  const std::size_t* next_;
+};
+
 std::string hand_text(const Hand& hand, bool colour) {
   std::string out;
   hand.for_each([&](Card c) { out += " " + card_text(c, colour); });
@@ -41,7 +75,8 @@ std::string hand_text(const Hand& hand, bool colour) {
 
 void add_play(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("play", "Play against the computer in the terminal");
-  static std::string variant = "british", rules, bots = "heuristic", record_file, players, seed;
+  static std::string variant = "british", rules, bots = "heuristic", record_file, players, seed,
+                     resume_file;
   static bool beginner = false, single_round = false, no_colour = false, colour = false;
   cmd->add_option("--variant,-v", variant, variant_help())->capture_default_str();
   auto* players_opt =
@@ -57,17 +92,40 @@ void add_play(CLI::App& app, int& exit_code) {
                   "are not supported)")
       ->capture_default_str();
   auto* record_opt = cmd->add_option("--record", record_file,
-                                     "write the game record (YAML) to FILE when the game ends");
+                                     "write the game record (YAML) to FILE when the game ends, or "
+                                     "when you quit (then --resume FILE continues it)");
   cmd->add_option("--rules", rules, "YAML overrides merged onto the variant");
+  auto* resume_opt = cmd->add_option(
+      "--resume", resume_file,
+      "continue the game saved in FILE (a record written by --record when you quit): its "
+      "variant, seats, bots and seed are the save's");
   cmd->add_flag("--round", single_round, "play one round instead of a match");
   cmd->add_flag("--color", colour,
                 "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
 
-  cmd->callback([&exit_code, seed_opt, players_opt, record_opt] {
+  cmd->callback([&exit_code, seed_opt, players_opt, record_opt, resume_opt, cmd] {
+    // A saved game brings its own variant, seats, bots and seed.
+    GameRecord saved;
+    const bool resuming = resume_opt->count() > 0;
+    if (resuming) {
+      for (const char* flag : {"--variant", "--rules", "--players", "--seed", "--bots", "--round"})
+        if (cmd->count(flag) > 0)
+          throw UsageError(std::string(flag) +
+                           ": a resumed game keeps the saved game's; leave it out");
+      const std::vector<GameRecord> records = read_game_records(resume_file);
+      if (records.size() != 1 || records[0].agents.empty() || records[0].agents[0] != "human")
+        throw UsageError("--resume " + resume_file +
+                         ": not a game saved by `play` (one record, a human at seat 0)");
+      saved = records[0];
+      variant = saved.variant;
+      bots = saved.agents.size() > 1 ? saved.agents[1] : bots;
+      single_round = !saved.match;
+    }
     // Every argument is checked before the game starts.
     const std::uint64_t match_seed =
-        seed_opt->count() == 0
+        resuming ? saved.seed
+        : seed_opt->count() == 0
             ? std::random_device{}() % 1000000
             : parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
     if (bots.rfind("human", 0) == 0)
@@ -80,8 +138,10 @@ void add_play(CLI::App& app, int& exit_code) {
       throw UsageError("--bots " + bots + ": " + e.what());
     }
     if (record_opt->count() > 0) check_output_file("--record", record_file);
-    const Variant v = load_cli_variant(variant, rules);
-    const int n = players_for(v, *players_opt, players);
+    const Variant v =
+        resuming ? record_variant(saved, std::filesystem::path(resume_file).parent_path().string())
+                 : load_cli_variant(variant, rules);
+    const int n = resuming ? saved.players : players_for(v, *players_opt, players);
     if (beginner && !v.beginner_mode)
       throw UsageError("--beginner: " + v.name + " has no beginner mode (beginner_mode: false)");
     const bool col = use_colour(colour, no_colour);
@@ -104,7 +164,8 @@ void add_play(CLI::App& app, int& exit_code) {
 
     GameRecord record;
     record.variant = variant;
-    record.variant_text = resolved_variant_yaml(variant, rules);  // rules merged in
+    record.variant_text =
+        resuming ? saved.variant_text : resolved_variant_yaml(variant, rules);  // rules merged in
     record.players = n;
     record.seed = match_seed;
     record.match = !single_round;
@@ -122,10 +183,21 @@ void add_play(CLI::App& app, int& exit_code) {
         if (seats[r] == 0) human_seat = r;
       }
       const std::uint64_t rseed = round_seed(match_seed, round);
+      // A resumed game replays the saved rounds: the human's moves from the save, the bots'
+      // again (they must come out the same), until the saved actions run out.
+      const bool replaying = resuming && round < static_cast<int>(saved.rounds.size());
+      static const std::vector<Action> kNone;
+      const std::vector<Action>& script = replaying ? saved.rounds[round].actions : kNone;
+      std::size_t next = 0;
+      ResumeScript scripted(human, script, next);
+      if (resuming && round == static_cast<int>(saved.rounds.size()) - 1)
+        fmt::print(
+            "\n(Resuming the saved game: its moves are replayed, then it is your turn "
+            "to play on.)\n");
       std::vector<Agent*> round_agents;
       for (int s : seats) {
         agents[s]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(s)));
-        round_agents.push_back(agents[s]);
+        round_agents.push_back(s == 0 && replaying ? &scripted : agents[s]);
       }
       fmt::print("\n=== Round {}: seat {} deals{} ===\n", round + 1, dealer,
                  human_seat < 0 ? " (you are out: the others play on)" : "");
@@ -142,8 +214,31 @@ void add_play(CLI::App& app, int& exit_code) {
       rec.seed = rseed;
       rec.dealer = dealer;
       rec.seats = seats;
-      play_round(engine, state, round_agents, options,
-                 [&](const State&, Action a, std::span<const Event>) { rec.actions.push_back(a); });
+      try {
+        play_round(
+            engine, state, round_agents, options,
+            [&](const State&, Action a, std::span<const Event>) {
+              if (next < script.size() && !(a == script[next]))
+                throw std::runtime_error(fmt::format(
+                    "--resume {}: the save does not replay: round {}, action {} is '{}' "
+                    "in the save but '{}' now",
+                    resume_file, round + 1, next + 1, to_string(script[next]), to_string(a)));
+              ++next;
+              rec.actions.push_back(a);
+            });
+      } catch (const PlayerQuit&) {
+        // Save the game so far, the unfinished round too, where --record asked for it.
+        if (!record_file.empty()) {
+          record.rounds.push_back(std::move(rec));
+          if (!single_round) record.totals = standings.totals;
+          write_game_record(record_file, record);
+          fmt::print(
+              "\nThe game so far is saved in {}: continue it with switchcards play "
+              "--resume {}\n",
+              record_file, record_file);
+        }
+        throw;
+      }
 
       const std::vector<int> by_round_seat = round_scores(scorer, state);
       std::vector<int> scores(static_cast<std::size_t>(n), 0);

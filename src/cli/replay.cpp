@@ -1,22 +1,67 @@
 // `switchcards replay FILE`: re-run a game record (from `play --record` or `simulate --record`)
-// and check that every action is legal and the results match.
+// and check that every action is legal and the results match. `--until K` stops after K
+// actions and shows the position there (`--json`: as the State's JSON form, io/json.hpp).
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 
+#include <limits>
+
 #include "cli/commands.hpp"
+#include "switchcards/io/event_text.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
 namespace switchcards::cli {
 
+namespace {
+
+void show_position(const GameRecord& r, const ReplayPosition& p, const std::string& dir, int until,
+                   bool json) {
+  const Engine engine(record_variant(r, dir));
+  if (json) {
+    // {"round":R,"round_actions":K,"seats":[...],"standings":{...},"state":{...}}
+    std::string seats;
+    for (int s : p.seats) seats += (seats.empty() ? "" : ",") + std::to_string(s);
+    fmt::print(
+        "{{\"round\":{},\"round_actions\":{},\"seats\":[{}],\"standings\":{},\"state\":{}}}\n",
+        p.round + 1, p.round_actions, seats, to_json(p.standings), to_json(engine, p.state));
+    return;
+  }
+  fmt::print("After {} action{}: round {}, action {} of the round{}.\n", until,
+             until == 1 ? "" : "s", p.round + 1, p.round_actions,
+             r.match ? fmt::format(", match totals {}", fmt::join(p.standings.totals, " ")) : "");
+  bool renumbered = false;
+  for (std::size_t k = 0; k < p.seats.size(); ++k) renumbered = renumbered || p.seats[k] != int(k);
+  if (renumbered) fmt::print("(Round seats are match seats {}.)\n", fmt::join(p.seats, ", "));
+  for (const std::string& line : describe_position(engine, p.state)) fmt::print("  {}\n", line);
+}
+
+}  // namespace
+
 void add_replay(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("replay", "Re-run a game record and check it");
-  static std::string file;
+  static std::string file, until_text;
+  static bool json = false;
   cmd->add_option("FILE", file, "a game record written by `play --record` or `simulate --record`")
       ->required();
-  cmd->callback([&exit_code] {
+  auto* until_opt =
+      cmd->add_option("--until", until_text,
+                      "stop after K actions (0: after the first deal) and show the position there");
+  cmd->add_flag("--json", json,
+                "with --until: the position as JSON (the State's form, and the match)");
+  cmd->callback([&exit_code, until_opt] {
+    const int until = until_opt->count() == 0
+                          ? -1
+                          : static_cast<int>(parse_whole("--until", until_text, 0,
+                                                         std::numeric_limits<int>::max()));
+    if (json && until < 0) throw UsageError("--json shows a position: give --until K too");
     const std::vector<GameRecord> records = read_game_records(file);
+    if (until >= 0 && records.size() != 1)
+      throw UsageError("--until needs a file of one record; " + file + " holds " +
+                       std::to_string(records.size()));
     const std::string dir = std::filesystem::path(file).parent_path().string();
     int failed = 0;
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -25,13 +70,17 @@ void add_replay(CLI::App& app, int& exit_code) {
       // Every failure line starts with the record's file name.
       ReplayResult result;
       try {
-        result = replay_game(r, dir.empty() ? "." : dir);
+        result = replay_game(r, dir.empty() ? "." : dir, until);
       } catch (const LoadError& e) {
         result.failure = "its variant does not load: " + std::string(e.what());
       }
       if (!result.ok) {
         fmt::print("{}: FAIL: {}\n", name, result.failure);
         ++failed;
+        continue;
+      }
+      if (result.position) {
+        show_position(r, *result.position, dir.empty() ? "." : dir, until, json);
         continue;
       }
       std::string outcome;

@@ -128,4 +128,56 @@ std::vector<std::string> describe_events(std::span<const Event> events, const Ev
   return lines;
 }
 
+std::vector<std::string> describe_position(const Engine& engine, const State& s, bool colour) {
+  std::vector<std::string> lines;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    std::string cards;
+    s.hand(seat).for_each([&](Card c) { cards += " " + card_text(c, colour); });
+    std::string marks;
+    if (!s.over() && seat == s.turn) marks += " (to act)";
+    if (seat == s.dealer) marks += " (dealer)";
+    if (seat == s.catchable) marks += " (may be caught: no last-card call)";
+    if ((s.owes_last_card >> seat) & 1u) marks += " (owes a last-card penalty)";
+    if ((s.misses_turn >> seat) & 1u) marks += " (misses the next turn)";
+    lines.push_back(fmt::format("Seat {}{}: {} card{}{}", seat, marks, s.hand(seat).size(),
+                                s.hand(seat).size() == 1 ? "" : "s",
+                                cards.empty() ? "" : ":" + cards));
+  }
+  std::string table = fmt::format("Top card {}", card_text(s.top(), colour));
+  if (s.named_suit != Suit::none) table += fmt::format(", {} named", suit_name(s.named_suit));
+  table += fmt::format("; suit in force {}", suit_name(engine.suit_in_force(s)));
+  if (s.demand >= 0) {
+    const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.demand)];
+    table += fmt::format("; the next card must be {} ({})", e.demand.text, e.name);
+  }
+  lines.push_back(table + ".");
+  if (s.pending.active()) {
+    const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.pending.effect)];
+    std::string what;
+    if (s.pending.draw > 0) what = fmt::format("draw {}", s.pending.draw);
+    if (s.pending.skip > 0)
+      what += fmt::format("{}miss {} turn{}", what.empty() ? "" : " and ", s.pending.skip,
+                          s.pending.skip == 1 ? "" : "s");
+    lines.push_back(fmt::format("Pending: {} unless answered ({}).", what, e.name));
+  }
+  lines.push_back(
+      fmt::format("Stock {} cards, discard pile {} cards; {} reshuffle{}; play goes {}; "
+                  "{} decision{} so far.",
+                  s.stock.size(), s.discard.size(), s.reshuffles, s.reshuffles == 1 ? "" : "s",
+                  s.seats.direction() == Direction::clockwise ? "clockwise" : "counterclockwise",
+                  s.decisions, s.decisions == 1 ? "" : "s"));
+  if (s.over()) {
+    lines.push_back(s.winner >= 0 ? fmt::format("The round is over: seat {} won.", s.winner)
+                                  : std::string("The round is over: a stalemate."));
+    return lines;
+  }
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::string moves;
+  for (const Action a : legal) moves += (moves.empty() ? "" : ", ") + to_string(a);
+  lines.push_back(
+      fmt::format("{}Legal: {}.", s.phase == Phase::after_draw ? "After a draw. " : "", moves));
+  return lines;
+}
+
 }  // namespace switchcards

@@ -205,7 +205,7 @@ Variant record_variant(const GameRecord& record, std::string_view base_dir) {
   return load_variant(path);
 }
 
-ReplayResult replay_game(const GameRecord& record, std::string_view base_dir) {
+ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, int until) {
   const Variant variant = record_variant(record, base_dir);
   const Engine engine(variant);
   const HandScorer scorer(variant);
@@ -239,7 +239,16 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir) {
     } catch (const std::invalid_argument& e) {
       return fail(where + ": cannot deal: " + e.what());
     }
+    const auto stop_here = [&](std::size_t k) {
+      result.ok = true;
+      result.position =
+          ReplayPosition{static_cast<int>(i), static_cast<int>(k), seats, state, standings};
+    };
     for (std::size_t k = 0; k < round.actions.size(); ++k) {
+      if (result.actions == until) {
+        stop_here(k);
+        return result;
+      }
       const Action a = round.actions[k];
       const std::string at =
           where + ", action " + std::to_string(k + 1) + " '" + to_string(a) + "'";
@@ -249,6 +258,10 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir) {
         return fail(at + ": refused: " + std::string(describe(refusal)));
       engine.apply(state, a);
       ++result.actions;
+    }
+    if (result.actions == until) {  // the round's end, before it is scored
+      stop_here(round.actions.size());
+      return result;
     }
     if (!state.over())
       return fail(where + ": the actions end before the round does (" +
@@ -270,6 +283,9 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir) {
     }
     ++result.rounds;
   }
+  if (until >= 0)
+    return fail("the record has " + std::to_string(result.actions) + " actions, not " +
+                std::to_string(until));
   if (record.match) {
     // A simulation may stop a long match at its round cap; the record then ends unfinished
     // and the result is the standings as they were.

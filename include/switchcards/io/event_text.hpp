@@ -9,6 +9,7 @@
 
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/event.hpp"
+#include "switchcards/engine/state.hpp"
 
 namespace switchcards {
 
@@ -32,5 +33,12 @@ std::string seat_text(int seat, const EventTextOptions& options = {});
 
 // A card for people: `7♥`, coloured if asked.
 std::string card_text(Card card, bool colour);
+
+// The whole position for people, every hidden card included (for `replay --until`, logs and
+// debugging; a player is shown its PlayerView instead): one line per seat with its cards, then
+// the table (top card, suit in force, demand, pending penalty), the piles, the direction, the
+// seat to act and its legal actions, or the result.
+std::vector<std::string> describe_position(const Engine& engine, const State& state,
+                                           bool colour = false);
 
 }  // namespace switchcards

@@ -8,11 +8,14 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "switchcards/engine/action.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/engine/state.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
@@ -63,16 +66,28 @@ std::vector<GameRecord> read_game_records(const std::string& path);
 std::vector<GameRecord> read_game_records_from_string(std::string_view yaml,
                                                       std::string_view label = "<string>");
 
+// Where a replay stopped early (replay_game's `until`): the position after that many actions.
+struct ReplayPosition {
+  int round = 0;           // 0-based index of the round in play
+  int round_actions = 0;   // actions of that round applied
+  std::vector<int> seats;  // match seats of the round, in round-seat order
+  State state;             // the round's position (round seats)
+  Standings standings;     // the match before this round's result
+};
+
 struct ReplayResult {
   bool ok = false;
   int rounds = 0;   // rounds replayed
   int actions = 0;  // actions applied
   // Empty when ok; else where and why: "round 2, action 17 '1 play 7H': refused: ...".
   std::string failure;
+  std::optional<ReplayPosition> position;  // set when the replay stopped at `until`
 };
 
 // Re-runs a record with the engine. Never throws for a record that does not replay: the
-// reason is in `failure`. (It throws LoadError only if the variant cannot be loaded.)
-ReplayResult replay_game(const GameRecord& record, std::string_view base_dir = ".");
+// reason is in `failure`. (It throws LoadError only if the variant cannot be loaded.) With
+// `until` >= 0 it stops after that many actions (0: after the first deal), every action up to
+// there checked, and returns the position; a record with fewer actions is a failure.
+ReplayResult replay_game(const GameRecord& record, std::string_view base_dir = ".", int until = -1);
 
 }  // namespace switchcards

@@ -1,0 +1,107 @@
+// Saving and resuming (issue 15): a game of `switchcards play` quit part-way with --record and
+// continued with --resume plays on exactly as the uninterrupted game (the same record, move for
+// move, across rounds of a match); `replay --until K` shows the position after K actions, the
+// same State the library's replay_game stops at, and as JSON that state_from_json reads back.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "../common/run_cli.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/replay.hpp"
+
+using namespace switchcards;
+using namespace switchcards::testing;
+
+namespace {
+
+// Answers for a scripted player: "1" picks the first move, "y" answers yes; each answer the
+// other kind of question does not take is asked again, so alternating them plays on.
+std::string answers(int pairs) {
+  std::string out;
+  for (int i = 0; i < pairs; ++i) out += "1\ny\n";
+  return out;
+}
+
+// The record without its comment lines (they name the file and time).
+std::string record_body(const std::string& path) {
+  std::string out, line;
+  std::istringstream in(read_file(path));
+  while (std::getline(in, line))
+    if (line.rfind('#', 0) != 0) out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("play: a game quit with --record and continued with --resume is the same game",
+          "[resume]") {
+  Scratch s("resume");
+  const std::string all = answers(3000);
+  write_file(s / "all.txt", all);
+  const Run full =
+      run("play --variant british --players 3 --seed 2 --record full.yaml", s, s / "all.txt");
+  REQUIRE(full.status == 0);
+  const std::string expected = record_body(s / "full.yaml");
+  REQUIRE(contains(expected, "rounds:"));
+  // Quit after 40 answers (in the second round) and after 7 (in the first).
+  for (const std::size_t lines : {std::size_t{40}, std::size_t{7}}) {
+    INFO("quit after " << lines << " answers");
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < lines; ++i) at = all.find('\n', at) + 1;
+    write_file(s / "first.txt", all.substr(0, at) + "quit\n");
+    write_file(s / "rest.txt", all.substr(at));
+    const Run first =
+        run("play --variant british --players 3 --seed 2 --record save.yaml", s, s / "first.txt");
+    REQUIRE(first.status == 0);
+    REQUIRE(contains(first.out, "continue it with switchcards play --resume save.yaml"));
+    const Run rest = run("play --resume save.yaml --record resumed.yaml", s, s / "rest.txt");
+    INFO(rest.out.substr(rest.out.size() > 400 ? rest.out.size() - 400 : 0));
+    REQUIRE(rest.status == 0);
+    CHECK(record_body(s / "resumed.yaml") == expected);
+  }
+  // A resumed game keeps the save's settings.
+  const Run clash = run("play --resume save.yaml --seed 3", s);
+  CHECK(clash.status == 2);
+  CHECK(contains(clash.out, "--seed: a resumed game keeps the saved game's"));
+  // A record of a simulation is no saved game of `play`.
+  REQUIRE(run("simulate --variant british --games 1 --record sim.yaml", s).status == 0);
+  const Run not_a_save = run("play --resume sim.yaml", s);
+  CHECK(not_a_save.status == 2);
+  CHECK(contains(not_a_save.out, "not a game saved by `play`"));
+}
+
+TEST_CASE("replay --until K: the position after K actions, as text and as JSON", "[resume]") {
+  Scratch s("until");
+  REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)
+              .status == 0);
+  const std::vector<GameRecord> records = read_game_records(s / "game.yaml");
+  REQUIRE(records.size() == 1);
+  const ReplayResult at12 = replay_game(records[0], s.dir.string(), 12);
+  REQUIRE(at12.ok);
+  REQUIRE(at12.position);
+  CHECK(at12.position->round_actions == 12);
+  const Engine engine(record_variant(records[0]));
+
+  const Run text = run("replay game.yaml --until 12", s);
+  CHECK(text.status == 0);
+  CHECK(contains(text.out, "After 12 actions: round 1, action 12 of the round."));
+  CHECK(contains(text.out, "Legal: "));
+
+  const Run json = run("replay game.yaml --until 12 --json", s);
+  REQUIRE(json.status == 0);
+  // {"round":1,"round_actions":12,"seats":[0,1,2],"standings":{...},"state":{...}}
+  const std::size_t state_at = json.out.find("\"state\":");
+  REQUIRE(state_at != std::string::npos);
+  std::string state_json = json.out.substr(state_at + 8);
+  state_json = state_json.substr(0, state_json.rfind('}'));
+  CHECK(state_from_json(engine, state_json) == at12.position->state);
+
+  // Past the end, and --json without --until.
+  const Run past = run("replay game.yaml --until 100000", s);
+  CHECK(past.status == 1);
+  CHECK(contains(past.out, "game.yaml: FAIL: the record has "));
+  const Run usage = run("replay game.yaml --json", s);
+  CHECK(usage.status == 2);
+}
