@@ -30,7 +30,14 @@ Match::Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, Ma
   for (int i = 0; i < n; ++i)
     if (agents_[at(i)] == nullptr)
       throw std::invalid_argument("no agent for seat " + std::to_string(i));
-  if (!options_.start_totals.empty()) {
+  if (options_.resume) {
+    if (options_.resume->players() != n || static_cast<int>(options_.resume->out.size()) != n)
+      throw std::invalid_argument("resume: standings of " +
+                                  std::to_string(options_.resume->players()) + " seats for " +
+                                  std::to_string(n));
+    if (options_.resume->over) throw std::invalid_argument("resume: that match is over");
+    standings_ = *options_.resume;
+  } else if (!options_.start_totals.empty()) {
     if (static_cast<int>(options_.start_totals.size()) != n)
       throw std::invalid_argument("start_totals has " +
                                   std::to_string(options_.start_totals.size()) + " entries for " +

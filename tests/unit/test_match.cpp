@@ -5,13 +5,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/standings.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
@@ -517,5 +520,32 @@ TEST_CASE("single-round and fixed-round matches, resumed totals, stalemates", "[
     Cheater x;
     Match match(balkan, {&a, &b, &x}, 1);
     CHECK_THROWS_AS(match.play(), std::logic_error);
+  }
+}
+
+TEST_CASE("Match: a match continued between rounds from its standings plays on identically",
+          "[match]") {
+  for (const char* name : {"british", "balkan"}) {
+    INFO(name);
+    const Variant v = load_variant(name);
+    const auto seats = [] {
+      std::vector<std::unique_ptr<Agent>> a;
+      for (int i = 0; i < 3; ++i) a.push_back(make_agent("heuristic", 0));
+      return a;
+    };
+    auto whole = seats();
+    Match uninterrupted(v, {whole[0].get(), whole[1].get(), whole[2].get()}, 77);
+    uninterrupted.play_round();
+    uninterrupted.play_round();
+    // Saved here (as JSON, the way a program would keep it), then continued by a new Match.
+    const Standings saved = standings_from_json(to_json(uninterrupted.standings()));
+    const int dealer = uninterrupted.dealer();
+    const Standings end = uninterrupted.play();
+    auto fresh = seats();
+    MatchOptions options;
+    options.resume = saved;
+    options.first_dealer = dealer;
+    Match resumed(v, {fresh[0].get(), fresh[1].get(), fresh[2].get()}, 77, options);
+    CHECK(resumed.play() == end);
   }
 }

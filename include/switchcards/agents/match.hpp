@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -24,6 +25,11 @@ struct MatchOptions {
   int max_rounds = 1000;
   // Totals to resume from (empty: all 0), as standings_from_totals reads them.
   std::vector<int> start_totals;
+  // A match to continue between rounds: its standings (from standings(), or
+  // standings_from_json) with the rounds already played, so round k is dealt from
+  // round_seed(seed, k) as in the uninterrupted match; give first_dealer = the old dealer() too.
+  // Takes the place of start_totals.
+  std::optional<Standings> resume;
   // The first round's dealer (a match seat still in); -1: the variant's `match.first_dealer`.
   int first_dealer = -1;
 };
