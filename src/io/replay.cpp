@@ -263,6 +263,9 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       stop_here(round.actions.size());
       return result;
     }
+    if (!state.over() && until >= 0)  // a saved game ends in the middle of a round
+      return fail("the record has " + std::to_string(result.actions) + " actions, not " +
+                  std::to_string(until));
     if (!state.over())
       return fail(where + ": the actions end before the round does (" +
                   std::to_string(round.actions.size()) + " actions)");
