@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -200,4 +201,37 @@ TEST_CASE("observation: the layout names every slice once and fills the vector",
   for (int k = 0; k < 4; ++k) CHECK(at("hand_sizes", k) == s.hand(s.seats.after(0, k)).size());
   CHECK(at("stock_size", 0) == s.stock.size());
   CHECK_THROWS_AS(layout.slice("nothing"), std::out_of_range);
+}
+
+TEST_CASE("observation: a CardKnowledge fed the seat's events remembers the discard pile",
+          "[hidden]") {
+  const Engine engine(load_variant("british"));
+  const ObservationLayout layout(engine, 3);
+  EventBuffer events;
+  State s = engine.deal(3, 8, -1, &events);
+  std::array<CardKnowledge, 3> memory;
+  const auto tell = [&] {
+    for (int seat = 0; seat < 3; ++seat) {
+      std::vector<Event> seen;
+      for (const Event& e : events) seen.push_back(seen_by(e, seat, false));
+      memory[static_cast<std::size_t>(seat)].observe(PlayerView(engine, s, seat), seen);
+    }
+  };
+  tell();
+  Pcg32 rng(4);
+  ActionList legal;
+  std::vector<float> from_memory(static_cast<std::size_t>(layout.size()));
+  std::vector<float> from_truth(from_memory.size());
+  for (int step = 0; step < 150 && !s.over(); ++step) {
+    engine.legal_actions(s, legal);
+    events.clear();
+    engine.apply(s, legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))],
+                 &events);
+    tell();
+    // A seat that saw every action remembers the discard pile exactly.
+    const PlayerView view(engine, s, 1);
+    layout.write(view, memory[1], {}, from_memory);
+    layout.write(view, s.discard.cards(), {}, from_truth);
+    REQUIRE(from_memory == from_truth);
+  }
 }

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "switchcards/engine/card_knowledge.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/view.hpp"
 
@@ -76,6 +77,13 @@ class ObservationLayout {
     for (const ObservationSlice& s : slices_)
       if (s.name == name) return s;
     throw std::out_of_range("no observation slice '" + std::string(name) + "'");
+  }
+
+  // The same, with the seat's memory kept by a CardKnowledge fed the seat's events (as the
+  // ismcts agent keeps it): its discard_seen().
+  void write(const PlayerView& view, const CardKnowledge& memory, std::span<const int> match_totals,
+             std::span<float> out) const {
+    write(view, memory.discard_seen(), match_totals, out);
   }
 
   // Writes the observation of `view` into `out` (size() floats). `discard_seen`: the cards
