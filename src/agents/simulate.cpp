@@ -164,6 +164,9 @@ class GamePlayer {
       seats_.push_back(
           std::make_unique<SimSeat>(make_agent(config.agent_of(seat), 0), stats, log_));
       agents_.push_back(seats_.back().get());
+      // The agent itself, inside the recorder: single rounds that are not recorded call it
+      // directly, without two forwarding calls per decision.
+      bare_.push_back(&static_cast<RecordingAgent&>(seats_.back()->inner()).inner());
     }
     stats.wins.resize(static_cast<std::size_t>(config.players));
     stats.losses.resize(static_cast<std::size_t>(config.players));
@@ -207,10 +210,11 @@ class GamePlayer {
     options.observe = false;
     for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
     for (auto& seat : seats_) seat->counting = false;
+    const std::vector<Agent*>& playing = record ? agents_ : bare_;
     if (options.observe)
-      deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
+      deliver_events(*engine_, s, std::span<Agent* const>(playing), events.span(), options);
     SimulationStats& stats = *stats_;
-    play_round(*engine_, s, agents_, options, [&](const State&, Action, std::span<const Event> ev) {
+    play_round(*engine_, s, playing, options, [&](const State&, Action, std::span<const Event> ev) {
       for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
     });
     count_round(stats, s);
@@ -283,7 +287,8 @@ class GamePlayer {
   HandScorer scorer_;
   std::vector<Action> log_;
   std::vector<std::unique_ptr<SimSeat>> seats_;
-  std::vector<Agent*> agents_;
+  std::vector<Agent*> agents_;  // the seats as wrapped for a study (counting, recording)
+  std::vector<Agent*> bare_;    // the agents themselves
 };
 
 void check_config(const Variant& variant, const SimulationConfig& c) {

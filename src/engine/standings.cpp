@@ -184,7 +184,8 @@ Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed
     throw std::invalid_argument("a deck of " + std::to_string(deck.size()) +
                                 " cards cannot be cut by " + std::to_string(players) + " players");
   Pcg32 rng(derive_seed(match_seed, kCutStream));
-  shuffle(deck.cards(), rng);
+  // Only the top `players` cards are taken: the first steps of the shuffle settle them.
+  shuffle_top(deck.cards(), static_cast<std::size_t>(players), rng);
   Cut cut;
   auto cut_rank = [](Card c) { return c.is_joker() ? 14 : static_cast<int>(c.rank()) + 1; };
   for (int seat = 0; seat < players; ++seat) {

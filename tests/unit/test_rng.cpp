@@ -118,3 +118,16 @@ TEST_CASE("derive_seed gives distinct seeds", "[rng]") {
   CHECK(derive_seed(42, 0) == derive_seed(42, 0));
   CHECK(derive_seed(42, 0) != derive_seed(43, 0));
 }
+
+TEST_CASE("shuffle_top settles the top cards exactly as the whole shuffle", "[rng]") {
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const std::size_t size = 1 + seed % 60, count = seed % 9;
+    std::vector<int> whole(size), top(size);
+    for (std::size_t i = 0; i < size; ++i) whole[i] = top[i] = static_cast<int>(i);
+    Pcg32 a(seed), b(seed);
+    shuffle(std::span<int>(whole), a);
+    shuffle_top(std::span<int>(top), count, b);
+    for (std::size_t k = 0; k < std::min(count, size); ++k)
+      REQUIRE(top[size - 1 - k] == whole[size - 1 - k]);
+  }
+}

@@ -106,10 +106,12 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
     engine.legal_actions(state, legal);
     const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
     const Action a = agents[seat]->choose(view, legal.span());
-    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
-    if (!legal.contains(listed) || listed.seat() != seat)
+    // What the engine accepts from the seat to act is exactly what it listed (plus the call
+    // with a play), so its own check (in act) catches any other choice; only an action in
+    // another seat's name (a challenge, a late call) is also accepted, and is caught here.
+    if (a.seat() != seat)
       throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
-                          " chose '" + to_string(a) + "', which is not among its legal actions");
+                          " chose '" + to_string(a) + "', an action of another seat");
     act(seat, a);
   }
 }

@@ -80,6 +80,17 @@ constexpr void shuffle(std::span<T> items, Pcg32& rng) {
   }
 }
 
+// The first `count` steps of shuffle(): the last `count` items (the top of a pile) come out
+// exactly as the whole shuffle would leave them, and the generator advances as far as those
+// steps take it; for a caller that looks only at the top (the cut for the dealer).
+template <typename T>
+constexpr void shuffle_top(std::span<T> items, std::size_t count, Pcg32& rng) {
+  for (std::size_t i = items.size(); i > 1 && items.size() - i < count; --i) {
+    const std::size_t j = rng.below(static_cast<std::uint32_t>(i));
+    std::swap(items[i - 1], items[j]);
+  }
+}
+
 // Derives independent seeds (for games of a simulation, or agents of a seat) from one
 // master seed: SplitMix64 of the pair, so neighbouring indices give unrelated streams.
 constexpr std::uint64_t derive_seed(std::uint64_t master, std::uint64_t index) {
