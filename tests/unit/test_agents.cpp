@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/checked_agent.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -31,31 +32,7 @@ std::vector<Card> cards(std::initializer_list<const char*> names) {
   return out;
 }
 
-// Wraps an agent and checks each choice against the legal list it was given.
-class Checked final : public ForwardingAgent {
- public:
-  explicit Checked(std::unique_ptr<Agent> inner) : ForwardingAgent(std::move(inner)) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = ForwardingAgent::choose(view, legal);
-    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
-    bool found = false;
-    for (Action l : legal) found = found || l == listed;
-    CHECK(found);
-    if (a.calls_last()) CHECK(view.hand().size() == 2);
-    ++choices;
-    return a;
-  }
-  bool challenges(const PlayerView& view, int target) override {
-    CHECK(view.catchable() == target);
-    return ForwardingAgent::challenges(view, target);
-  }
-  bool calls_late(const PlayerView& view) override {
-    CHECK(view.catchable() == view.seat());
-    CHECK(view.variant().last_card.late_call);
-    return ForwardingAgent::calls_late(view);
-  }
-  int choices = 0;
-};
+using Checked = switchcards::testing::CheckedAgent;
 
 std::vector<std::string> round_actions(const Engine& engine, int players,
                                        const std::vector<std::string>& names, std::uint64_t seed) {
@@ -93,6 +70,7 @@ TEST_CASE("every agent chooses only legal actions in every built-in variant") {
         State s = engine.deal(players, seed);
         REQUIRE_NOTHROW(play_round(engine, s, agents));
         REQUIRE(s.over());
+        for (const auto& seat : owned) CHECK(seat->illegal == 0);
         if (s.winner >= 0) ++rounds_won;
       }
       CHECK(rounds_won > 0);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/checked_agent.hpp"
 #include "../common/invariants.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
 #include "switchcards/agents/ismcts_agent.hpp"
@@ -19,36 +20,7 @@ using namespace switchcards;
 
 namespace {
 
-// Checks each choice against the legal list it was given, and forwards everything.
-class Checked final : public Agent {
- public:
-  explicit Checked(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    const Action a = inner_->choose(view, legal);
-    const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
-    bool found = false;
-    for (Action l : legal) found = found || l == listed;
-    if (!found) ++illegal;
-    if (a.calls_last() && view.hand().size() != 2) ++illegal;
-    ++choices;
-    return a;
-  }
-  void observe(const PlayerView& view, std::span<const Event> events) override {
-    inner_->observe(view, events);
-  }
-  bool observes() const override { return inner_->observes(); }
-  bool challenges(const PlayerView& view, int target) override {
-    return inner_->challenges(view, target);
-  }
-  bool calls_late(const PlayerView& view) override { return inner_->calls_late(view); }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name(); }
-  Agent& inner() { return *inner_; }
-  int choices = 0, illegal = 0;
-
- private:
-  std::unique_ptr<Agent> inner_;
-};
+using Checked = switchcards::testing::CheckedAgent;
 
 IsmctsConfig budget(int iterations) {
   IsmctsConfig c;

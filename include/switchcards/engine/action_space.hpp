@@ -30,10 +30,7 @@ class ActionSpace {
  public:
   ActionSpace(const Engine& engine, int players) : players_(players) {
     const Variant& v = engine.variant();
-    if (players < v.deal.min_players || players > v.deal.max_players)
-      throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
-                                  " to " + std::to_string(v.deal.max_players) + " players, not " +
-                                  std::to_string(players));
+    require_player_count(v, players);
     play_ids_.fill(-1);
     const DeckSpec deck = v.deck_for(players);
     for (int i = 0; i < kCardKinds; ++i) {

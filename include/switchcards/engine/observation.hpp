@@ -35,10 +35,7 @@ class ObservationLayout {
  public:
   ObservationLayout(const Engine& engine, int players) : players_(players) {
     const Variant& v = engine.variant();
-    if (players < v.deal.min_players || players > v.deal.max_players)
-      throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
-                                  " to " + std::to_string(v.deal.max_players) + " players, not " +
-                                  std::to_string(players));
+    require_player_count(v, players);
     specials_ = static_cast<int>(v.specials.size());
     const int k = players;
     // The order of this table is the order of the vector.

@@ -4,6 +4,7 @@
 // The YAML key for each field is named in its comment (see docs/variant-format.md).
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -187,5 +188,14 @@ struct Variant {
   }
   friend bool operator==(const Variant&, const Variant&) = default;
 };
+
+// Throws std::invalid_argument naming the variant's range unless it is for `players` players
+// (for tables built per player count: action spaces, observation layouts).
+inline void require_player_count(const Variant& v, int players) {
+  if (players < v.deal.min_players || players > v.deal.max_players)
+    throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
+                                " to " + std::to_string(v.deal.max_players) + " players, not " +
+                                std::to_string(players));
+}
 
 }  // namespace switchcards
