@@ -183,6 +183,22 @@ int CardKnowledge::new_group() {
   return group_count_++;
 }
 
+bool CardKnowledge::take_shown(int place, Card c) {
+  const int gi = group_giving(place, c);
+  if (gi < 0) {
+    valid_ = false;
+    return false;
+  }
+  Group& g = groups_[gi];
+  --g.cards[c.index()];
+  --g.size;
+  if (place == kStock)
+    --g.in_stock;
+  else
+    --g.in_hand[place];
+  return true;
+}
+
 void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
   switch (e.kind) {
     case EventKind::card_played: {
@@ -192,15 +208,7 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
       }
       if (!valid_) return;
       if (e.seat != seat_) {
-        const int gi = group_giving(e.seat, e.card);
-        if (gi < 0) {
-          valid_ = false;
-          return;
-        }
-        Group& g = groups_[gi];
-        --g.cards[e.card.index()];
-        --g.size;
-        --g.in_hand[e.seat];
+        if (!take_shown(e.seat, e.card)) return;
         Voids& v = voids_[e.seat];
         if (v.held > 0 && !v.kinds.contains(e.card)) --v.held;
       }
@@ -210,15 +218,7 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
     case EventKind::card_drawn: {
       if (!valid_) return;
       if (e.seat == seat_) {
-        const int gi = group_giving(kStock, e.card);
-        if (gi < 0) {
-          valid_ = false;
-          return;
-        }
-        Group& g = groups_[gi];
-        --g.cards[e.card.index()];
-        --g.size;
-        --g.in_stock;
+        take_shown(kStock, e.card);
         return;
       }
       // Another seat's card, unseen: it leaves the stock for that hand. The stock holds one

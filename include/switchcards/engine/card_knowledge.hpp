@@ -97,6 +97,9 @@ class CardKnowledge {
   // group_holding, or, where an earlier copy was charged to the wrong group, the group with
   // the most cards in the place after it swaps a card with one that holds `c`.
   int group_giving(int place, Card c);
+  // A card of `place` (a seat, or kStock) shown to the seat: it leaves its hidden group. False
+  // (and the record invalid) if no group can have held it there.
+  bool take_shown(int place, Card c);
   int new_group();
   void drop_empty_groups();
 
