@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <fstream>
+#include <iterator>
 
 #include "cli/commands.hpp"
 #include "cli/simulation_report.hpp"
@@ -23,22 +24,18 @@ void add_merge(CLI::App& app, int& exit_code) {
     std::vector<ShardResults> parts;
     for (const std::string& file : files) {
       std::ifstream in(file);
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(in);
-      } catch (const nlohmann::json::parse_error& e) {
-        throw std::runtime_error(file + ": not JSON: " + e.what());
-      }
-      parts.push_back(shard_from_json(j, file));
+      const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      if (!in && !in.eof()) throw std::runtime_error("cannot read " + file);
+      parts.push_back(shard_results_from_json(text, file));
     }
     const ShardResults merged = merge_shards(std::move(parts), files);
     if (json_file == "-") {
-      fmt::print("{}\n", to_json(merged).dump(2));
+      fmt::print("{}\n", to_json(merged));
     } else {
       print_report(merged, -1);
       if (!json_file.empty()) {
         std::ofstream out(json_file);
-        out << to_json(merged).dump(2) << "\n";
+        out << to_json(merged) << "\n";
         if (!out) throw std::runtime_error("cannot write " + json_file);
         fmt::print("\nMerged results written to {}\n", json_file);
       }

@@ -123,25 +123,16 @@ void add_simulate(CLI::App& app, int& exit_code) {
         simulate(v, config, bar ? SimulationProgress(draw_progress) : SimulationProgress());
     if (bar) fmt::print("\r{:70}\r", "");
 
-    ShardResults r;
-    r.variant = variant;
-    r.rules = rules;
-    r.title = v.title.empty() ? v.name : v.title;
-    r.config = config;
-    r.config.agents.clear();
-    for (int seat = 0; seat < config.players; ++seat)
-      r.config.agents.push_back(config.agent_of(seat));
-    r.first_game = result.first_game;
-    r.end_game = result.end_game;
-    r.stats = result.stats;
+    const ShardResults r =
+        shard_results(result, variant, rules, v.title.empty() ? v.name : v.title);
 
     if (json_file == "-") {
-      fmt::print("{}\n", to_json(r).dump(2));
+      fmt::print("{}\n", to_json(r));
     } else {
       print_report(r, result.seconds);
       if (!json_file.empty()) {
         std::ofstream out(json_file);
-        out << to_json(r).dump(2) << "\n";
+        out << to_json(r) << "\n";
         if (!out) throw std::runtime_error("cannot write " + json_file);
         fmt::print("\nResults written to {}\n", json_file);
       }

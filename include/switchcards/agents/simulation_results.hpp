@@ -1,0 +1,43 @@
+// The results of a simulation study as a program keeps them: what one run of `simulate` (or one
+// shard of a study) covers, its JSON form (format "switchcards-simulation/2", the files that
+// `switchcards merge` adds up), and the exact merge of shards into the unsharded result.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/agents/simulate.hpp"
+
+namespace switchcards {
+
+struct ShardResults {
+  std::string variant;      // as given on the command line (a built-in name or a path)
+  std::string rules;        // --rules overrides ("" for none)
+  std::string title;        // the variant's title, for reports
+  SimulationConfig config;  // agents expanded to one per seat; shard/shards as run
+  std::uint64_t first_game = 0, end_game = 0;
+  SimulationStats stats;
+};
+
+// What a simulation of `variant_title` by the name `variant` (and `rules`) returned.
+ShardResults shard_results(const SimulationResult& result, std::string variant, std::string rules,
+                           std::string title);
+
+// The JSON text, indented by two spaces, without a final newline.
+std::string to_json(const ShardResults& r);
+// Reads the JSON text of to_json. Throws std::runtime_error naming `file` and the bad or
+// missing field.
+ShardResults shard_results_from_json(std::string_view text, const std::string& file);
+
+// Adds shards of one study. Throws std::runtime_error if they are not of the same study
+// (variant, rules, players, agents, seed, game count, game kind), overlap, or leave a gap.
+// `files` names each part in messages.
+ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
+
+// "first to act", "2nd to act", ... (from_dealer false); "the dealer", "1st after the dealer",
+// ... (true): the names of places at the table in reports.
+std::string place_name(int place, bool from_dealer);
+
+}  // namespace switchcards
