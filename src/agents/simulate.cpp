@@ -14,10 +14,9 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
-#include "switchcards/agents/recording_agent.hpp"
 #include "switchcards/core/rng.hpp"
+#include "switchcards/engine/match_driver.hpp"
 #include "switchcards/engine/scoring.hpp"
-#include "switchcards/engine/standings.hpp"
 
 namespace switchcards {
 
@@ -127,25 +126,6 @@ std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
 
 namespace {
 
-// A seat's agent as the simulation runs it: counts the events of the round it sees as round
-// seat 0 (every round has one, also when seats sit out of a match), and records its actions
-// with the library's RecordingAgent while the game is one to keep.
-class SimSeat final : public ForwardingAgent {
- public:
-  SimSeat(std::unique_ptr<Agent> agent, SimulationStats& stats, std::vector<Action>& log)
-      : ForwardingAgent(std::make_unique<RecordingAgent>(std::move(agent), log)), stats_(&stats) {}
-  void observe(const PlayerView& view, std::span<const Event> events) override {
-    if (counting && view.seat() == 0)
-      for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
-    ForwardingAgent::observe(view, events);
-  }
-  void set_recording(bool on) { static_cast<RecordingAgent&>(inner()).set_recording(on); }
-  bool counting = true;  // count the events observed (off where the caller counts them)
-
- private:
-  SimulationStats* stats_;
-};
-
 void count_round(SimulationStats& stats, const State& s) {
   ++stats.rounds;
   stats.decisions += s.decisions;
@@ -154,19 +134,23 @@ void count_round(SimulationStats& stats, const State& s) {
   ++stats.round_lengths[s.decisions];
 }
 
-// Everything one thread needs to play games of a study, built once per thread.
+void count_events(SimulationStats& stats, std::span<const Event> events) {
+  for (const Event& e : events) ++stats.events[static_cast<int>(e.kind)];
+}
+
+// Everything one thread needs to play games of a study, built once per thread. The agents are
+// called directly; events are counted and actions recorded by the round's action hook, and
+// delivered to the agents only if one of them observes (a search agent learns from them where
+// the cards are), which costs a view and a call per seat and action.
 class GamePlayer {
  public:
   GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
              SimulationStats& stats)
-      : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
+      : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats) {
     for (int seat = 0; seat < config.players; ++seat) {
-      seats_.push_back(
-          std::make_unique<SimSeat>(make_agent(config.agent_of(seat), 0), stats, log_));
-      agents_.push_back(seats_.back().get());
-      // The agent itself, inside the recorder: single rounds that are not recorded call it
-      // directly, without two forwarding calls per decision.
-      bare_.push_back(&static_cast<RecordingAgent&>(seats_.back()->inner()).inner());
+      owned_.push_back(make_agent(config.agent_of(seat), 0));
+      agents_.push_back(owned_.back().get());
+      observe_ = observe_ || agents_.back()->observes();
     }
     stats.wins.resize(static_cast<std::size_t>(config.players));
     stats.losses.resize(static_cast<std::size_t>(config.players));
@@ -176,7 +160,6 @@ class GamePlayer {
 
   void play(std::uint64_t game, GameRecord* record) {
     const std::uint64_t seed = derive_seed(config_->seed, game);
-    for (auto& s : seats_) s->set_recording(record != nullptr);
     if (record) {
       record->players = config_->players;
       record->seed = seed;
@@ -192,59 +175,60 @@ class GamePlayer {
   }
 
  private:
-  // The first round of a match dealt from `seed`, exactly as Match deals it.
+  // The first round of a match dealt from `seed`.
   void play_round_game(std::uint64_t seed, GameRecord* record) {
-    const int players = config_->players;
-    const std::uint64_t rseed = round_seed(seed, 0);
-    const int dealer = first_dealer(*variant_, players, seed);
-    for (int seat = 0; seat < players; ++seat)
-      agents_[seat]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(seat)));
+    const RoundDeal deal = first_round(*variant_, config_->players, seed);
+    for (int seat : deal.seats) agents_[seat]->reset(deal.agent_seed(seat));
     EventBuffer events;
-    State s = engine_->deal(players, rseed, dealer, &events);
+    State s = deal.deal(*engine_, &events);
     const int first = s.turn;
-    for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
-    log_.clear();
-    // Events are counted here; they are delivered only if an agent observes (a search agent
-    // learns from them where the cards are), which costs a view and a call per seat and action.
-    RoundOptions options;
-    options.observe = false;
-    for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
-    for (auto& seat : seats_) seat->counting = false;
-    const std::vector<Agent*>& playing = record ? agents_ : bare_;
-    if (options.observe)
-      deliver_events(*engine_, s, std::span<Agent* const>(playing), events.span(), options);
     SimulationStats& stats = *stats_;
-    play_round(*engine_, s, playing, options, [&](const State&, Action, std::span<const Event> ev) {
-      for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
-    });
+    count_events(stats, events.span());
+    RoundOptions options;
+    options.observe = observe_;
+    if (options.observe)
+      deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
+    log_.clear();
+    play_round(*engine_, s, agents_, options,
+               [&](const State&, Action a, std::span<const Event> ev) {
+                 count_events(stats, ev);
+                 if (record) log_.push_back(a);
+               });
     count_round(stats, s);
-    if (s.winner >= 0) count_win(s.winner, first, dealer);
+    if (s.winner >= 0) count_win(s.winner, first, deal.dealer);
     if (record) {
       RecordedRound r;
-      r.seed = rseed;
-      r.dealer = dealer;
-      for (int seat = 0; seat < players; ++seat) r.seats.push_back(seat);
+      r.seed = deal.seed;
+      r.dealer = deal.dealer;
+      r.seats = deal.seats;
       r.actions = log_;
       r.winner = s.winner;
-      r.scores = round_scores(scorer_, s);
+      r.scores = round_scores(*variant_, s);  // every seat plays round 0, in seat order
       record->rounds.push_back(std::move(r));
     }
   }
 
   void play_match_game(std::uint64_t seed, GameRecord* record) {
-    for (auto& seat : seats_) seat->counting = true;  // Match delivers the events
     MatchOptions options;
     options.max_rounds = config_->max_match_rounds;
-    Match match(*variant_, agents_, seed, options);
+    options.round.observe = observe_;
+    int first = -1, dealer = -1;  // of the first round
     log_.clear();
+    options.on_action = [&](const RoundDeal& deal, const State& s, const Action* a,
+                            std::span<const Event> events) {
+      count_events(*stats_, events);
+      if (a == nullptr && deal.round == 0) {
+        first = s.turn;
+        dealer = deal.dealer;
+      }
+      if (a && record) log_.push_back(*a);
+    };
+    Match match(*variant_, agents_, seed, options);
     match.set_observer([&](const MatchEvent& e) {
       if (e.kind != MatchEventKind::round_scored) return;
-      const RoundRecord& done = match.history().back();
-      State dummy;  // count_round reads only the decision count and stalemate flag
-      dummy.decisions = static_cast<std::uint32_t>(done.decisions);
-      dummy.stalemate = done.stalemate;
-      count_round(*stats_, dummy);
+      count_round(*stats_, *e.state);
       if (record) {
+        const RoundRecord& done = match.history().back();
         RecordedRound r;
         r.seed = done.seed;
         r.dealer = done.dealer;
@@ -259,12 +243,7 @@ class GamePlayer {
     match.play();
     // Matches ended by the round cap count as unfinished; their winner still counts.
     if (match.stopped_at_round_limit()) ++stats_->unfinished;
-    if (match.winner() >= 0) {
-      // The first round as Match deals it: its dealer and first player to act.
-      const int dealer = first_dealer(*variant_, config_->players, seed);
-      const int first = engine_->deal(config_->players, round_seed(seed, 0), dealer).turn;
-      count_win(match.winner(), first, dealer);
-    }
+    if (match.winner() >= 0) count_win(match.winner(), first, dealer);
     if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
     if (record) {
       record->totals = match.standings().totals;
@@ -284,11 +263,10 @@ class GamePlayer {
   const Engine* engine_;
   const SimulationConfig* config_;
   SimulationStats* stats_;
-  HandScorer scorer_;
-  std::vector<Action> log_;
-  std::vector<std::unique_ptr<SimSeat>> seats_;
-  std::vector<Agent*> agents_;  // the seats as wrapped for a study (counting, recording)
-  std::vector<Agent*> bare_;    // the agents themselves
+  std::vector<Action> log_;  // the actions of the round being recorded
+  std::vector<std::unique_ptr<Agent>> owned_;
+  std::vector<Agent*> agents_;
+  bool observe_ = false;  // some seat's agent observes
 };
 
 void check_config(const Variant& variant, const SimulationConfig& c) {

@@ -1,9 +1,7 @@
 // `switchcards play`: you (seat 0) against bots at the terminal — coloured cards, numbered
 // moves, the last-card call, the other seats' moves as they happen, round and match scores.
-// The match is played here rather than by Match so that beginner mode can show the human
-// every hand (Match plays rounds with default views); the rules of play are Match's: round k
-// is dealt from round_seed(seed, k), agents are reset with derive_seed(round seed, 1 + seat),
-// the dealer rotates among the seats still in, standings.hpp scores and ends the match.
+// The match is a Match (agents/match.hpp): its observer prints the rounds, its action hook
+// records the moves and checks a resumed game's saved moves as they are made again.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -18,10 +16,8 @@
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/human_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
-#include "switchcards/agents/play_round.hpp"
+#include "switchcards/agents/match.hpp"
 #include "switchcards/core/card_format.hpp"
-#include "switchcards/engine/scoring.hpp"
-#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -39,8 +35,10 @@ constexpr int kMaxRounds = 1000;
 // the recorded moves again, which play's action hook checks.
 class ResumeScript final : public ForwardingAgent {
  public:
-  ResumeScript(Agent& live, const std::vector<Action>& actions, const std::size_t& next)
-      : ForwardingAgent(live), actions_(&actions), next_(&next) {}
+  // `script` points to the saved actions of the round being played (none: the person plays);
+  // `next` counts the actions of the round applied so far. play's hooks move both on.
+  ResumeScript(Agent& live, const std::vector<Action>* const& script, const std::size_t& next)
+      : ForwardingAgent(live), script_(&script), next_(&next) {}
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     if (const Action* a = recorded()) return *a;
     return ForwardingAgent::choose(view, legal);
@@ -59,9 +57,10 @@ class ResumeScript final : public ForwardingAgent {
 
  private:
   const Action* recorded() const {
-    return *next_ < actions_->size() ? &(*actions_)[*next_] : nullptr;
+    const std::vector<Action>& actions = **script_;
+    return *next_ < actions.size() ? &actions[*next_] : nullptr;
   }
-  const std::vector<Action>* actions_;
+  const std::vector<Action>* const* script_;
   const std::size_t* next_;
 };
 
@@ -146,12 +145,14 @@ void add_play(CLI::App& app, int& exit_code) {
       throw UsageError("--beginner: " + v.name + " has no beginner mode (beginner_mode: false)");
     const bool col = use_colour(colour, no_colour);
 
-    const Engine engine(v);
-    const HandScorer scorer(v);
     HumanAgent human(std::cin, std::cout, col);
     human.set_echo(::isatty(STDIN_FILENO) != 1);
+    static const std::vector<Action> kNone;
+    const std::vector<Action>* script = &kNone;  // the saved actions of the round being played
+    std::size_t next = 0;                        // actions applied in the round being played
+    ResumeScript scripted(human, script, next);
     std::vector<std::unique_ptr<Agent>> owned;
-    std::vector<Agent*> agents = {&human};
+    std::vector<Agent*> agents = {&scripted};
     for (int seat = 1; seat < n; ++seat) {
       owned.push_back(make_agent(bots, 0));
       agents.push_back(owned.back().get());
@@ -172,102 +173,88 @@ void add_play(CLI::App& app, int& exit_code) {
     record.agents.push_back("human");
     for (int seat = 1; seat < n; ++seat) record.agents.push_back(bots);
 
-    Standings standings = Standings::start(n);
-    int dealer = first_dealer(v, n, match_seed);
-    for (int round = 0; round < kMaxRounds && !standings.over; ++round) {
-      const std::vector<int> seats = standings.active_seats();
-      const int m = static_cast<int>(seats.size());
-      int round_dealer = 0, human_seat = -1;
-      for (int r = 0; r < m; ++r) {
-        if (seats[r] == dealer) round_dealer = r;
-        if (seats[r] == 0) human_seat = r;
-      }
-      const std::uint64_t rseed = round_seed(match_seed, round);
+    // Beginner mode shows the human every hand while the human is in (match seat 0).
+    MatchOptions options;
+    options.max_rounds = kMaxRounds;
+    if (beginner) options.round.revealed = 1;
+    RecordedRound rec;  // the round being played
+    options.on_action = [&](const RoundDeal& deal, const State&, const Action* a,
+                            std::span<const Event>) {
+      if (a == nullptr) return;  // the deal
       // A resumed game replays the saved rounds: the human's moves from the save, the bots'
       // again (they must come out the same), until the saved actions run out.
-      const bool replaying = resuming && round < static_cast<int>(saved.rounds.size());
-      static const std::vector<Action> kNone;
-      const std::vector<Action>& script = replaying ? saved.rounds[round].actions : kNone;
-      std::size_t next = 0;
-      ResumeScript scripted(human, script, next);
-      if (resuming && round == static_cast<int>(saved.rounds.size()) - 1)
-        fmt::print(
-            "\n(Resuming the saved game: its moves are replayed, then it is your turn "
-            "to play on.)\n");
-      std::vector<Agent*> round_agents;
-      for (int s : seats) {
-        agents[s]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(s)));
-        round_agents.push_back(s == 0 && replaying ? &scripted : agents[s]);
-      }
-      fmt::print("\n=== Round {}: seat {} deals{} ===\n", round + 1, dealer,
-                 human_seat < 0 ? " (you are out: the others play on)" : "");
-      if (human_seat > 0)
-        fmt::print("(Seats are renumbered for this round: you are seat {}.)\n", human_seat);
-
-      EventBuffer events;
-      State state = engine.deal(m, rseed, round_dealer, &events);
-      RoundOptions options;
-      if (beginner && human_seat >= 0)
-        options.revealed = static_cast<std::uint8_t>(1u << human_seat);
-      deliver_events(engine, state, round_agents, events.span(), options);
-      RecordedRound rec;
-      rec.seed = rseed;
-      rec.dealer = dealer;
-      rec.seats = seats;
-      try {
-        play_round(
-            engine, state, round_agents, options,
-            [&](const State&, Action a, std::span<const Event>) {
-              if (next < script.size() && !(a == script[next]))
-                throw std::runtime_error(fmt::format(
-                    "--resume {}: the save does not replay: round {}, action {} is '{}' "
-                    "in the save but '{}' now",
-                    resume_file, round + 1, next + 1, to_string(script[next]), to_string(a)));
-              ++next;
-              rec.actions.push_back(a);
-            });
-      } catch (const PlayerQuit&) {
-        // Save the game so far, the unfinished round too, where --record asked for it.
-        if (!record_file.empty()) {
-          record.rounds.push_back(std::move(rec));
-          if (!single_round) record.totals = standings.totals;
-          write_game_record(record_file, record);
+      if (next < script->size() && !(*a == (*script)[next]))
+        throw std::runtime_error(fmt::format(
+            "--resume {}: the save does not replay: round {}, action {} is '{}' in the save but "
+            "'{}' now",
+            resume_file, deal.round + 1, next + 1, to_string((*script)[next]), to_string(*a)));
+      ++next;
+      rec.actions.push_back(*a);
+    };
+    Match match(v, agents, match_seed, options);
+    match.set_observer([&](const MatchEvent& e) {
+      if (e.kind == MatchEventKind::round_started) {
+        const RoundDeal& deal = *e.deal;
+        const bool replaying = resuming && deal.round < static_cast<int>(saved.rounds.size());
+        script = replaying ? &saved.rounds[static_cast<std::size_t>(deal.round)].actions : &kNone;
+        next = 0;
+        rec = RecordedRound{};
+        rec.seed = deal.seed;
+        rec.dealer = deal.dealer;
+        rec.seats = deal.seats;
+        if (resuming && deal.round == static_cast<int>(saved.rounds.size()) - 1)
           fmt::print(
-              "\nThe game so far is saved in {}: continue it with switchcards play "
-              "--resume {}\n",
-              record_file, record_file);
+              "\n(Resuming the saved game: its moves are replayed, then it is your turn "
+              "to play on.)\n");
+        const int human_seat = deal.round_seat(0);
+        fmt::print("\n=== Round {}: seat {} deals{} ===\n", deal.round + 1, deal.dealer,
+                   human_seat < 0 ? " (you are out: the others play on)" : "");
+        if (human_seat > 0)
+          fmt::print("(Seats are renumbered for this round: you are seat {}.)\n", human_seat);
+      } else if (e.kind == MatchEventKind::round_scored) {
+        const RoundDeal& deal = *e.deal;
+        rec.winner = e.seat;
+        rec.scores.assign(e.scores.begin(), e.scores.end());
+        record.rounds.push_back(std::move(rec));
+        fmt::print("\n--- Round {} over: {} ---\n", deal.round + 1,
+                   e.seat < 0    ? std::string("a stalemate (turn limit)")
+                   : e.seat == 0 ? std::string("you win the round!")
+                                 : fmt::format("seat {} wins", e.seat));
+        for (int r = 0; r < deal.players(); ++r) {
+          const int seat = deal.seats[static_cast<std::size_t>(r)];
+          fmt::print("  {:<7} {:>4} points:{}\n", seat == 0 ? "you" : fmt::format("seat {}", seat),
+                     e.scores[static_cast<std::size_t>(seat)], hand_text(e.state->hand(r), col));
         }
-        throw;
+        if (single_round || v.match.end == MatchKind::single_round) return;
+        std::string totals;
+        for (int seat = 0; seat < n; ++seat)
+          totals += fmt::format("{}{} {}{}", seat ? ", " : "",
+                                seat == 0 ? "you" : fmt::format("seat {}", seat),
+                                e.standings->totals[static_cast<std::size_t>(seat)],
+                                e.standings->is_in(seat) ? "" : " (out)");
+        fmt::print("Totals: {}\n", totals);
       }
-
-      const std::vector<int> by_round_seat = round_scores(scorer, state);
-      std::vector<int> scores(static_cast<std::size_t>(n), 0);
-      for (int r = 0; r < m; ++r) scores[seats[r]] = by_round_seat[r];
-      const int winner = state.winner >= 0 ? seats[state.winner] : -1;
-      rec.winner = winner;
-      rec.scores = scores;
-      record.rounds.push_back(std::move(rec));
-
-      fmt::print("\n--- Round {} over: {} ---\n", round + 1,
-                 winner < 0    ? std::string("a stalemate (turn limit)")
-                 : winner == 0 ? std::string("you win the round!")
-                               : fmt::format("seat {} wins", winner));
-      for (int r = 0; r < m; ++r)
-        fmt::print("  {:<7} {:>4} points:{}\n",
-                   seats[r] == 0 ? "you" : fmt::format("seat {}", seats[r]), by_round_seat[r],
-                   hand_text(state.hand(r), col));
-      if (single_round) break;
-      standings = after_round(v.match, standings, scores, winner);
-      std::string totals;
-      for (int s = 0; s < n; ++s)
-        totals +=
-            fmt::format("{}{} {}{}", s ? ", " : "", s == 0 ? "you" : fmt::format("seat {}", s),
-                        standings.totals[s], standings.is_in(s) ? "" : " (out)");
-      if (v.match.end != MatchKind::single_round) fmt::print("Totals: {}\n", totals);
-      if (!standings.over) dealer = next_dealer(standings, dealer);
+    });
+    try {
+      if (single_round)
+        match.play_round();
+      else
+        match.play();
+    } catch (const PlayerQuit&) {
+      // Save the game so far, the unfinished round too, where --record asked for it.
+      if (!record_file.empty()) {
+        record.rounds.push_back(std::move(rec));
+        if (!single_round) record.totals = match.standings().totals;
+        write_game_record(record_file, record);
+        fmt::print(
+            "\nThe game so far is saved in {}: continue it with switchcards play "
+            "--resume {}\n",
+            record_file, record_file);
+      }
+      throw;
     }
     if (!single_round) {
-      if (!standings.over) standings = end_match_now(v.match, standings);
+      const Standings& standings = match.standings();
       record.totals = standings.totals;
       record.match_winner = standings.winner;
       record.match_loser = standings.loser;

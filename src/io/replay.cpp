@@ -5,13 +5,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "io/yaml_support.hpp"
 #include "switchcards/engine/engine.hpp"
-#include "switchcards/engine/scoring.hpp"
-#include "switchcards/engine/standings.hpp"
+#include "switchcards/engine/match_driver.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 namespace switchcards {
@@ -208,7 +209,6 @@ Variant record_variant(const GameRecord& record, std::string_view base_dir) {
 ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, int until) {
   const Variant variant = record_variant(record, base_dir);
   const Engine engine(variant);
-  const HandScorer scorer(variant);
   ReplayResult result;
   const auto fail = [&](std::string why) {
     result.failure = std::move(why);
@@ -216,33 +216,54 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
   };
   if (record.players < 1 || record.players > kMaxSeats)
     return fail("players: " + std::to_string(record.players) + " is not a seat count");
-  Standings standings = Standings::start(record.players);
+  // A match is replayed through its driver, which deals each round as Match did; a single
+  // round is dealt as the record says. No round cap: the record says where a match stopped.
+  MatchStart start;
+  start.max_rounds = std::numeric_limits<int>::max();
+  std::optional<MatchDriver> driver;
+  try {
+    driver.emplace(variant, record.players, record.seed, start);
+  } catch (const std::invalid_argument& e) {
+    return fail(std::string("cannot play this record: ") + e.what());
+  }
 
   for (std::size_t i = 0; i < record.rounds.size(); ++i) {
     const RecordedRound& round = record.rounds[i];
     const std::string where = "round " + std::to_string(i + 1);
-    std::vector<int> seats = round.seats;
-    if (seats.empty())
-      for (int s = 0; s < record.players; ++s) seats.push_back(s);
-    if (record.match && seats != standings.active_seats())
-      return fail(where + ": seats " + ints_text(seats) + ", but the seats still in are " +
-                  ints_text(standings.active_seats()));
-    int dealer = -1;
-    for (std::size_t k = 0; k < seats.size(); ++k)
-      if (seats[k] == round.dealer) dealer = static_cast<int>(k);
-    if (dealer < 0)
-      return fail(where + ": the dealer " + std::to_string(round.dealer) +
-                  " is not one of the seats " + ints_text(seats));
+    RoundDeal deal;
+    if (record.match) {
+      if (driver->over()) return fail(where + ": the match was already over");
+      deal = driver->next_round();
+      if (!round.seats.empty() && round.seats != deal.seats)
+        return fail(where + ": seats " + ints_text(round.seats) + ", but the seats still in are " +
+                    ints_text(deal.seats));
+      if (round.seed != deal.seed || round.dealer != deal.dealer)
+        return fail(where + ": dealt by seat " + std::to_string(round.dealer) + " from seed " +
+                    std::to_string(round.seed) + ", but round " + std::to_string(i + 1) +
+                    " of match seed " + std::to_string(record.seed) + " is dealt by seat " +
+                    std::to_string(deal.dealer) + " from seed " + std::to_string(deal.seed));
+    } else {
+      deal.round = static_cast<int>(i);
+      deal.seed = round.seed;
+      deal.dealer = round.dealer;
+      deal.seats = round.seats;
+      if (deal.seats.empty())
+        for (int s = 0; s < record.players; ++s) deal.seats.push_back(s);
+      deal.round_dealer = deal.round_seat(round.dealer);
+      if (deal.round_dealer < 0)
+        return fail(where + ": the dealer " + std::to_string(round.dealer) +
+                    " is not one of the seats " + ints_text(deal.seats));
+    }
     State state;
     try {
-      state = engine.deal(static_cast<int>(seats.size()), round.seed, dealer);
+      state = deal.deal(engine);
     } catch (const std::invalid_argument& e) {
       return fail(where + ": cannot deal: " + e.what());
     }
     const auto stop_here = [&](std::size_t k) {
       result.ok = true;
-      result.position =
-          ReplayPosition{static_cast<int>(i), static_cast<int>(k), seats, state, standings};
+      result.position = ReplayPosition{static_cast<int>(i), static_cast<int>(k), deal.seats, state,
+                                       driver->standings()};
     };
     for (std::size_t k = 0; k < round.actions.size(); ++k) {
       if (result.actions == until) {
@@ -269,21 +290,15 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     if (!state.over())
       return fail(where + ": the actions end before the round does (" +
                   std::to_string(round.actions.size()) + " actions)");
-    const int winner = state.winner >= 0 ? seats[static_cast<std::size_t>(state.winner)] : -1;
+    const int winner = state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1;
     if (winner != round.winner)
       return fail(where + ": recorded winner " + std::to_string(round.winner) + ", replayed " +
                   std::to_string(winner));
-    const std::vector<int> by_round_seat = round_scores(scorer, state);
-    std::vector<int> scores(static_cast<std::size_t>(record.players), 0);
-    for (std::size_t k = 0; k < seats.size(); ++k)
-      scores[static_cast<std::size_t>(seats[k])] = by_round_seat[k];
+    const std::vector<int> scores = driver->match_scores(deal, state);
     if (!round.scores.empty() && round.scores != scores)
       return fail(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +
                   ints_text(scores));
-    if (record.match) {
-      if (standings.over) return fail(where + ": the match was already over");
-      standings = after_round(variant.match, standings, scores, winner);
-    }
+    if (record.match) driver->finish_round(deal, state);
     ++result.rounds;
   }
   if (until >= 0)
@@ -292,8 +307,8 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
   if (record.match) {
     // A simulation may stop a long match at its round cap; the record then ends unfinished
     // and the result is the standings as they were.
-    if (!standings.over && record.match_winner >= 0)
-      standings = end_match_now(variant.match, standings);
+    if (!driver->over() && record.match_winner >= 0) driver->end_now();
+    const Standings& standings = driver->standings();
     if (!record.totals.empty() && record.totals != standings.totals)
       return fail("match: recorded totals " + ints_text(record.totals) + ", replayed " +
                   ints_text(standings.totals));

@@ -1,7 +1,8 @@
 // Match: plays the rounds of a match between agents, one per seat, under a variant's `match:`
-// rules: deals with the rotating dealer, asks the seat to act for each decision, feeds every
-// seat the events it may see, scores each round (scoring.hpp), keeps the standings
-// (standings.hpp) and reports round, elimination and match-over events to an observer.
+// rules: each round as its MatchDriver deals it, asking the seat to act for each decision and
+// feeding every seat the events it may see; then the driver scores the round and keeps the
+// standings. Round, elimination and match-over events go to an observer, every action to an
+// optional hook.
 #pragma once
 
 #include <cstdint>
@@ -11,27 +12,27 @@
 #include <vector>
 
 #include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/play_round.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/event.hpp"
-#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/match_driver.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
 
-struct MatchOptions {
-  // A guard for simulations: a match still running after this many rounds ends as it stands
-  // (end_match_now) and stopped_at_round_limit() says so.
-  int max_rounds = 1000;
-  // Totals to resume from (empty: all 0), as standings_from_totals reads them.
-  std::vector<int> start_totals;
-  // A match to continue between rounds: its standings (from standings(), or
-  // standings_from_json) with the rounds already played, so round k is dealt from
-  // round_seed(seed, k) as in the uninterrupted match; give first_dealer = the old dealer() too.
-  // Takes the place of start_totals.
-  std::optional<Standings> resume;
-  // The first round's dealer (a match seat still in); -1: the variant's `match.first_dealer`.
-  int first_dealer = -1;
+// Called after the deal (action null) and after each action applied in a round, with the
+// events it made (unmasked: the hook sees the table, not a seat) and the round's State (round
+// seats; deal.seats maps them to match seats).
+using RoundHook = std::function<void(const RoundDeal& deal, const State& state,
+                                     const Action* action, std::span<const Event> events)>;
+
+struct MatchOptions : MatchStart {
+  // How each round is played. `round.revealed` holds one bit per match seat (Match maps it to
+  // the round's seats); with `round.observe` false agents observe nothing (agents that say
+  // they need nothing to observe, Agent::observes, are never sent events anyway).
+  RoundOptions round;
+  RoundHook on_action;
 };
 
 enum class MatchEventKind {
@@ -49,35 +50,21 @@ struct MatchEvent {
   bool stalemate = false;        // round_scored: the round hit the turn limit
   std::span<const int> scores;   // round_scored: this round's scores (0 for seats sitting out)
   const Standings* standings{};  // the standings after the event; valid during the call
+  const RoundDeal* deal{};       // round_started, round_scored: the round's seats, seed, dealer
+  const State* state{};          // round_scored: the round as it ended (round seats)
 };
 
 using MatchObserver = std::function<void(const MatchEvent&)>;
 
-// What one round did.
-struct RoundRecord {
-  int round = 0;
-  std::uint64_t seed = 0;   // round_seed(match seed, round): the deal, reshuffles, agent seeds
-  int dealer = 0;           // match seat
-  std::vector<int> seats;   // the match seats that played, in round-seat order
-  std::vector<int> scores;  // by match seat (0 for seats sitting out)
-  int winner = -1;          // match seat that emptied its hand; -1: stalemate
-  bool stalemate = false;
-  int decisions = 0;
-};
-
 // Rules of play:
-//  - Seats that are out (elimination) sit out: the round is dealt to the seats still in, in
-//    seat order, so round seat i is match seat seats[i]; an agent's PlayerView shows round
-//    seats. The dealer rotates clockwise among the seats still in (next_dealer); the first
-//    dealer is MatchOptions::first_dealer or the variant's `match.first_dealer`.
-//  - Round k (0-based) is dealt with round_seed(seed, k); before it each agent playing is
-//    reset with derive_seed(round seed, 1 + match seat).
-//  - Each round is played by play_round (agents/play_round.hpp) with its default options:
-//    the seat to act chooses among the legal actions, the other seats are asked whether they
+//  - Rounds are dealt, scored and added up by a MatchDriver (engine/match_driver.hpp): seats
+//    that are out sit out, round k is dealt from round_seed(seed, k), the dealer rotates among
+//    the seats still in. An agent's PlayerView shows round seats.
+//  - Before a round each agent playing is reset with RoundDeal::agent_seed(match seat).
+//  - Each round is played by play_round (agents/play_round.hpp) with MatchOptions::round: the
+//    seat to act chooses among the legal actions, the other seats are asked whether they
 //    challenge a missing last-card call, an illegal choice throws IllegalChoice, and after the
-//    deal and every action each seat observes the events it may see.
-//  - A round that reaches the variant's turn limit is a stalemate: every seat scores its hand,
-//    nobody wins the round, and the round counts like any other.
+//    deal and every action each seat that observes sees the events it may see.
 class Match {
  public:
   // `agents[i]` plays match seat i; the agents are not owned and must outlive the Match.
@@ -91,14 +78,14 @@ class Match {
   const Engine& engine() const { return engine_; }
   std::uint64_t seed() const { return seed_; }
   int players() const { return static_cast<int>(agents_.size()); }
-  const Standings& standings() const { return standings_; }
-  bool over() const { return standings_.over; }
-  int winner() const { return standings_.winner; }
-  int loser() const { return standings_.loser; }
+  const Standings& standings() const { return driver_.standings(); }
+  bool over() const { return driver_.over(); }
+  int winner() const { return standings().winner; }
+  int loser() const { return standings().loser; }
   // The dealer of the next round (match seat).
-  int dealer() const { return dealer_; }
+  int dealer() const { return driver_.dealer(); }
   const std::vector<RoundRecord>& history() const { return history_; }
-  bool stopped_at_round_limit() const { return stopped_at_round_limit_; }
+  bool stopped_at_round_limit() const { return driver_.stopped_at_round_limit(); }
 
   // Plays one round. Throws std::logic_error if the match is over.
   const RoundRecord& play_round();
@@ -111,13 +98,10 @@ class Match {
   }
 
   Engine engine_;
-  HandScorer scorer_;
   std::vector<Agent*> agents_;
   std::uint64_t seed_;
   MatchOptions options_;
-  Standings standings_;
-  int dealer_ = 0;
-  bool stopped_at_round_limit_ = false;
+  MatchDriver driver_;
   std::vector<RoundRecord> history_;
   MatchObserver observer_;
 };

@@ -1,0 +1,115 @@
+// The rounds of a match (see engine/match_driver.hpp).
+#include "switchcards/engine/match_driver.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "switchcards/core/rng.hpp"
+
+namespace switchcards {
+
+namespace {
+std::size_t at(int i) {
+  return static_cast<std::size_t>(i);
+}
+}  // namespace
+
+int RoundDeal::round_seat(int match_seat) const {
+  for (int r = 0; r < players(); ++r)
+    if (seats[at(r)] == match_seat) return r;
+  return -1;
+}
+
+std::uint64_t RoundDeal::agent_seed(int match_seat) const {
+  return derive_seed(seed, 1 + static_cast<std::uint64_t>(match_seat));
+}
+
+State RoundDeal::deal(const Engine& engine, EventBuffer* events, DealEvents shown) const {
+  return engine.deal(players(), seed, round_dealer, events, shown);
+}
+
+RoundDeal first_round(const Variant& variant, int players, std::uint64_t match_seed) {
+  RoundDeal deal;
+  deal.seed = round_seed(match_seed, 0);
+  deal.dealer = first_dealer(variant, players, match_seed);
+  deal.round_dealer = deal.dealer;
+  for (int seat = 0; seat < players; ++seat) deal.seats.push_back(seat);
+  return deal;
+}
+
+MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed,
+                         const MatchStart& start)
+    : rules_(variant.match), scorer_(variant), seed_(seed), max_rounds_(start.max_rounds) {
+  const DealRules& deal = variant.deal;
+  if (players < 2 || players > kMaxSeats || players < deal.min_players ||
+      players > deal.max_players)
+    throw std::invalid_argument(
+        "a match of " + variant.name + " needs " + std::to_string(deal.min_players) + " to " +
+        std::to_string(deal.max_players) + " seats, not " + std::to_string(players));
+  if (start.resume) {
+    if (start.resume->players() != players || static_cast<int>(start.resume->out.size()) != players)
+      throw std::invalid_argument("resume: standings of " +
+                                  std::to_string(start.resume->players()) + " seats for " +
+                                  std::to_string(players));
+    if (start.resume->over) throw std::invalid_argument("resume: that match is over");
+    standings_ = *start.resume;
+  } else if (!start.start_totals.empty()) {
+    if (static_cast<int>(start.start_totals.size()) != players)
+      throw std::invalid_argument("start_totals has " + std::to_string(start.start_totals.size()) +
+                                  " entries for " + std::to_string(players) + " seats");
+    standings_ = standings_from_totals(rules_, start.start_totals);
+  } else {
+    standings_ = Standings::start(players);
+  }
+  dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
+  if (dealer_ >= players) throw std::invalid_argument("first_dealer is not a seat");
+  if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
+}
+
+RoundDeal MatchDriver::next_round() const {
+  if (standings_.over) throw std::logic_error("the match is over");
+  RoundDeal deal;
+  deal.round = standings_.rounds;
+  deal.seed = round_seed(seed_, deal.round);
+  deal.dealer = dealer_;
+  deal.seats = standings_.active_seats();
+  deal.round_dealer = deal.round_seat(dealer_);
+  return deal;
+}
+
+std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& final_state) const {
+  const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
+  std::vector<int> scores(at(players()), 0);
+  for (int r = 0; r < deal.players(); ++r) scores[at(deal.seats[at(r)])] = by_round_seat[at(r)];
+  return scores;
+}
+
+RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_state) {
+  if (!final_state.over()) throw std::logic_error("finish_round: the round is not over");
+  if (standings_.over || deal.round != standings_.rounds)
+    throw std::logic_error("finish_round: round " + std::to_string(deal.round + 1) +
+                           " is not the next round of this match");
+  RoundRecord rec;
+  rec.round = deal.round;
+  rec.seed = deal.seed;
+  rec.dealer = deal.dealer;
+  rec.seats = deal.seats;
+  rec.scores = match_scores(deal, final_state);
+  rec.stalemate = final_state.stalemate;
+  rec.winner = final_state.winner >= 0 ? deal.seats[at(final_state.winner)] : -1;
+  rec.decisions = static_cast<int>(final_state.decisions);
+
+  standings_ = after_round(rules_, standings_, rec.scores, rec.winner);
+  if (!standings_.over && standings_.rounds >= max_rounds_) {
+    standings_ = end_match_now(rules_, standings_);
+    stopped_at_round_limit_ = true;
+  }
+  if (!standings_.over) dealer_ = next_dealer(standings_, dealer_);
+  return rec;
+}
+
+void MatchDriver::end_now() {
+  standings_ = end_match_now(rules_, standings_);
+}
+
+}  // namespace switchcards

@@ -1,0 +1,188 @@
+// MatchDriver: the rounds of a match without players (engine/match_driver.hpp): round k is
+// dealt from round_seed(seed, k) to the seats still in, by the rotating dealer, and its scores
+// go back to match seats; Match, replays and simulations deal through it, so a Match's
+// history, its action hook and a replayed record all agree with the driver.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "switchcards/agents/forwarding_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/match.hpp"
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/engine/match_driver.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// Plays `state` to its end with the first legal action each time.
+void play_first_legal(const Engine& engine, State& state) {
+  ActionList legal;
+  while (!state.over()) {
+    engine.legal_actions(state, legal);
+    REQUIRE(engine.apply(state, legal[0]));
+  }
+}
+
+// Counts the views it is asked with that show every hand.
+class RevealCounter final : public ForwardingAgent {
+ public:
+  using ForwardingAgent::ForwardingAgent;
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    ++(view.revealed() ? revealed : hidden);
+    return ForwardingAgent::choose(view, legal);
+  }
+  int revealed = 0, hidden = 0;
+};
+
+}  // namespace
+
+TEST_CASE("MatchDriver: seeds, dealers and seats of each round", "[match][driver]") {
+  const Variant v = load_variant("british", "match: {end: elimination, limit: 40}", "house");
+  const Engine engine(v);
+  MatchDriver driver(v, 4, 99);
+  const RoundDeal first = driver.next_round();
+  CHECK(first.round == 0);
+  CHECK(first.seed == round_seed(99, 0));
+  CHECK(first.dealer == first_dealer(v, 4, 99));
+  CHECK(first.seats == std::vector<int>{0, 1, 2, 3});
+  CHECK(first.agent_seed(2) == derive_seed(first.seed, 3));
+  // first_round is the first round of a fresh match, without the standings.
+  const RoundDeal alone = first_round(v, 4, 99);
+  CHECK(alone.seed == first.seed);
+  CHECK(alone.dealer == first.dealer);
+  CHECK(alone.round_dealer == first.round_dealer);
+  CHECK(alone.seats == first.seats);
+
+  int rounds = 0;
+  while (!driver.over()) {
+    const RoundDeal deal = driver.next_round();
+    CHECK(deal.round == rounds);
+    CHECK(deal.seed == round_seed(99, rounds));
+    CHECK(deal.seats == driver.standings().active_seats());
+    CHECK(deal.seats[static_cast<std::size_t>(deal.round_dealer)] == deal.dealer);
+    for (int seat = 0; seat < 4; ++seat)
+      CHECK(deal.round_seat(seat) == (driver.standings().is_in(seat) ? deal.round_seat(seat) : -1));
+    State state = deal.deal(engine);
+    CHECK(state.players() == deal.players());
+    CHECK_THROWS_AS(driver.finish_round(deal, state), std::logic_error);  // not over yet
+    play_first_legal(engine, state);
+    const std::vector<int> scores = driver.match_scores(deal, state);
+    const int dealer = deal.dealer;
+    const RoundRecord rec = driver.finish_round(deal, state);
+    CHECK(rec.scores == scores);
+    CHECK(rec.winner ==
+          (state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1));
+    for (int seat = 0; seat < 4; ++seat)
+      if (deal.round_seat(seat) < 0) CHECK(rec.scores[static_cast<std::size_t>(seat)] == 0);
+    CHECK(driver.standings().rounds == rounds + 1);
+    if (!driver.over()) CHECK(driver.dealer() == next_dealer(driver.standings(), dealer));
+    // The same round cannot be added twice.
+    CHECK_THROWS_AS(driver.finish_round(deal, state), std::logic_error);
+    ++rounds;
+  }
+  CHECK(rounds > 1);
+  CHECK_THROWS_AS(driver.next_round(), std::logic_error);
+}
+
+TEST_CASE("MatchDriver: bad set-ups and the round cap", "[match][driver]") {
+  const Variant balkan = load_variant("balkan");  // 3 to 5 players
+  CHECK_THROWS_AS(MatchDriver(balkan, 2, 1), std::invalid_argument);
+  MatchStart start;
+  start.first_dealer = 7;
+  CHECK_THROWS_AS(MatchDriver(balkan, 3, 1, start), std::invalid_argument);
+  start = {};
+  start.start_totals = {1, 2};
+  CHECK_THROWS_AS(MatchDriver(balkan, 3, 1, start), std::invalid_argument);
+  start = {};
+  start.max_rounds = 1;
+  MatchDriver driver(balkan, 3, 5, start);
+  const Engine engine(balkan);
+  const RoundDeal deal = driver.next_round();
+  State state = deal.deal(engine);
+  play_first_legal(engine, state);
+  driver.finish_round(deal, state);
+  CHECK(driver.over());
+  CHECK(driver.stopped_at_round_limit());
+}
+
+TEST_CASE("Match deals through the driver; its hook sees every action; revealed is by match seat",
+          "[match][driver]") {
+  const Variant v = load_variant("mobile-app");
+  std::vector<std::unique_ptr<RevealCounter>> owned;
+  std::vector<Agent*> agents;
+  for (int i = 0; i < 3; ++i) {
+    owned.push_back(std::make_unique<RevealCounter>(make_agent("heuristic", 0)));
+    agents.push_back(owned.back().get());
+  }
+  MatchOptions options;
+  options.round.revealed = 0b100;  // match seat 2
+  std::vector<std::vector<Action>> actions(1);
+  int deals = 0;
+  options.on_action = [&](const RoundDeal& deal, const State& state, const Action* a,
+                          std::span<const Event> events) {
+    CHECK_FALSE(events.empty());
+    if (a == nullptr) {
+      ++deals;
+      CHECK(static_cast<int>(actions.size()) == deal.round + 1);
+      CHECK(state.decisions == 0);
+    } else {
+      actions.back().push_back(*a);
+    }
+  };
+  Match match(v, agents, 31, options);
+  MatchDriver driver(v, 3, 31);
+  match.set_observer([&](const MatchEvent& e) {
+    if (e.kind == MatchEventKind::round_started) {
+      const RoundDeal expected = driver.next_round();
+      CHECK(e.deal->seed == expected.seed);
+      CHECK(e.deal->dealer == expected.dealer);
+      CHECK(e.deal->seats == expected.seats);
+    } else if (e.kind == MatchEventKind::round_scored) {
+      REQUIRE(e.state != nullptr);
+      CHECK(e.state->over());
+      CHECK(static_cast<int>(actions.back().size()) == static_cast<int>(e.state->decisions));
+      driver.finish_round(*e.deal, *e.state);
+      CHECK(driver.standings() == *e.standings);
+      actions.emplace_back();
+    }
+  });
+  match.play();
+  CHECK(deals == match.standings().rounds);
+  CHECK(driver.over());
+  CHECK(owned[2]->hidden == 0);
+  CHECK(owned[2]->revealed > 0);
+  CHECK(owned[0]->revealed + owned[1]->revealed == 0);
+
+  // The recorded match replays, and a round dealt from another seed is refused.
+  GameRecord record;
+  record.variant = "mobile-app";
+  record.players = 3;
+  record.seed = 31;
+  record.match = true;
+  for (const RoundRecord& rec : match.history()) {
+    RecordedRound r;
+    r.seed = rec.seed;
+    r.dealer = rec.dealer;
+    r.seats = rec.seats;
+    r.actions = actions[static_cast<std::size_t>(rec.round)];
+    r.winner = rec.winner;
+    r.scores = rec.scores;
+    record.rounds.push_back(r);
+  }
+  record.totals = match.standings().totals;
+  record.match_winner = match.winner();
+  record.match_loser = match.loser();
+  const ReplayResult replayed = replay_game(record);
+  CHECK(replayed.failure == "");
+  CHECK(replayed.ok);
+  record.rounds[0].seed += 1;
+  const ReplayResult refused = replay_game(record);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.failure.rfind("round 1: dealt by seat", 0) == 0);
+}
