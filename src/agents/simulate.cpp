@@ -177,7 +177,7 @@ class GamePlayer {
  private:
   // The first round of a match dealt from `seed`.
   void play_round_game(std::uint64_t seed, GameRecord* record) {
-    const RoundDeal deal = first_round(*variant_, config_->players, seed);
+    const RoundDeal deal = first_round(*engine_, config_->players, seed);
     for (int seat : deal.seats) agents_[seat]->reset(deal.agent_seed(seat));
     EventBuffer events;
     State s = deal.deal(*engine_, &events);

@@ -1,6 +1,7 @@
 // The rounds of a match (see engine/match_driver.hpp).
 #include "switchcards/engine/match_driver.hpp"
 
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -28,12 +29,13 @@ State RoundDeal::deal(const Engine& engine, EventBuffer* events, DealEvents show
   return engine.deal(players(), seed, round_dealer, events, shown);
 }
 
-RoundDeal first_round(const Variant& variant, int players, std::uint64_t match_seed) {
+RoundDeal first_round(const Engine& engine, int players, std::uint64_t match_seed) {
   RoundDeal deal;
   deal.seed = round_seed(match_seed, 0);
-  deal.dealer = first_dealer(variant, players, match_seed);
+  deal.dealer = first_dealer(engine.variant(), engine.deck(players), players, match_seed);
   deal.round_dealer = deal.dealer;
-  for (int seat = 0; seat < players; ++seat) deal.seats.push_back(seat);
+  deal.seats.resize(static_cast<std::size_t>(players));
+  std::iota(deal.seats.begin(), deal.seats.end(), 0);
   return deal;
 }
 

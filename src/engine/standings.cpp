@@ -179,7 +179,12 @@ std::uint64_t round_seed(std::uint64_t match_seed, int round) {
 Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed) {
   if (players < 1 || players > kMaxSeats)
     throw std::invalid_argument("cannot cut for " + std::to_string(players) + " players");
-  Pile deck = build_deck(variant.deck_for(players));
+  return cut_for_dealer(build_deck(variant.deck_for(players)), players, match_seed);
+}
+
+Cut cut_for_dealer(Pile deck, int players, std::uint64_t match_seed) {
+  if (players < 1 || players > kMaxSeats)
+    throw std::invalid_argument("cannot cut for " + std::to_string(players) + " players");
   if (deck.size() < players)
     throw std::invalid_argument("a deck of " + std::to_string(deck.size()) +
                                 " cards cannot be cut by " + std::to_string(players) + " players");
@@ -187,6 +192,7 @@ Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed
   // Only the top `players` cards are taken: the first steps of the shuffle settle them.
   shuffle_top(deck.cards(), static_cast<std::size_t>(players), rng);
   Cut cut;
+  cut.cards.reserve(static_cast<std::size_t>(players));
   auto cut_rank = [](Card c) { return c.is_joker() ? 14 : static_cast<int>(c.rank()) + 1; };
   for (int seat = 0; seat < players; ++seat) {
     cut.cards.push_back(deck.pop());
@@ -198,6 +204,12 @@ Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed
 int first_dealer(const Variant& variant, int players, std::uint64_t match_seed) {
   if (variant.match.first_dealer == FirstDealer::lowest_cut)
     return cut_for_dealer(variant, players, match_seed).dealer;
+  return 0;
+}
+
+int first_dealer(const Variant& variant, const Pile& deck, int players, std::uint64_t match_seed) {
+  if (variant.match.first_dealer == FirstDealer::lowest_cut)
+    return cut_for_dealer(deck, players, match_seed).dealer;
   return 0;
 }
 

@@ -324,6 +324,10 @@ TEST_CASE("dealer rotation and the cut for the first dealer", "[match][standings
     }
     CHECK(first_dealer(british, 5, seed) == cut.dealer);
     CHECK(cut_for_dealer(british, 5, seed).cards == cut.cards);  // seeded
+    // The engine's prebuilt deck cuts the same.
+    const Engine engine(british);
+    CHECK(cut_for_dealer(engine.deck(5), 5, seed).cards == cut.cards);
+    CHECK(first_dealer(british, engine.deck(5), 5, seed) == cut.dealer);
   }
   const Variant balkan = load_variant("balkan");
   CHECK(first_dealer(balkan, 4, 99) == 0);  // seat_zero

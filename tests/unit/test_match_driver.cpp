@@ -53,7 +53,7 @@ TEST_CASE("MatchDriver: seeds, dealers and seats of each round", "[match][driver
   CHECK(first.seats == std::vector<int>{0, 1, 2, 3});
   CHECK(first.agent_seed(2) == derive_seed(first.seed, 3));
   // first_round is the first round of a fresh match, without the standings.
-  const RoundDeal alone = first_round(v, 4, 99);
+  const RoundDeal alone = first_round(engine, 4, 99);
   CHECK(alone.seed == first.seed);
   CHECK(alone.dealer == first.dealer);
   CHECK(alone.round_dealer == first.round_dealer);

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -200,23 +201,29 @@ class ActionList {
   constexpr int size() const { return size_; }
   constexpr bool empty() const { return size_ == 0; }
   constexpr void clear() { size_ = 0; }
-  constexpr void push(Action a) { items_[size_++] = a; }
+  void push(Action a) { std::construct_at(&storage_.items[size_++], a); }
   // For producers that fill the buffer in a loop: write through data(), then set the count
   // once (keeps the count in a register instead of storing it after every element).
-  constexpr Action* data() { return items_.data(); }
-  constexpr void set_size(int n) { size_ = n; }
-  constexpr Action operator[](int i) const { return items_[i]; }
-  constexpr const Action* begin() const { return items_.data(); }
-  constexpr const Action* end() const { return items_.data() + size_; }
-  constexpr std::span<const Action> span() const { return {items_.data(), std::size_t(size_)}; }
-  constexpr bool contains(Action a) const {
+  Action* data() { return storage_.items; }
+  void set_size(int n) { size_ = n; }
+  Action operator[](int i) const { return storage_.items[i]; }
+  const Action* begin() const { return storage_.items; }
+  const Action* end() const { return storage_.items + size_; }
+  std::span<const Action> span() const { return {storage_.items, std::size_t(size_)}; }
+  bool contains(Action a) const {
     for (int i = 0; i < size_; ++i)
-      if (items_[i] == a) return true;
+      if (storage_.items[i] == a) return true;
     return false;
   }
 
  private:
-  std::array<Action, kMaxActions> items_;
+  // Left uninitialised (Action is trivially copyable): a list is made for every round, and
+  // filling all kMaxActions entries would cost more than the actions listed. Only the first
+  // size_ items are ever read.
+  union Storage {
+    Storage() {}
+    Action items[kMaxActions];
+  } storage_;
   int size_ = 0;
 };
 

@@ -131,6 +131,9 @@ class Engine {
   // would be over), more cards than fit, a card the
   // variant's deck for that many players does not hold that often).
   State position(const Position& p) const;
+  // The unshuffled deck for `players` (the variant's deck.decks copies of its cards). Throws
+  // std::invalid_argument for a deck the variant cannot make.
+  Pile deck(int players) const;
 
   // ---- playing ---------------------------------------------------------------------------
 
@@ -208,6 +211,9 @@ class Engine {
   std::array<CardMask, kCardKinds> on_top_{};
   // The cards that may never be played on each top card (the effects' not_on).
   std::array<CardMask, kCardKinds> not_on_top_{};
+  // The unshuffled deck for each seat count the variant allows (empty: built when dealt), so
+  // a deal copies it instead of building it card by card.
+  std::array<Pile, kMaxSeats + 1> decks_{};
 };
 
 // ======================================================================================
@@ -230,7 +236,20 @@ inline std::uint16_t penalty_count(int v) {
 }
 }  // namespace detail
 
+inline Pile Engine::deck(int players) const {
+  if (players >= 1 && players <= kMaxSeats && !decks_[players].empty()) return decks_[players];
+  return build_deck(variant_.deck_for(players));
+}
+
 inline void Engine::compile() {
+  for (int n = std::max(1, variant_.deal.min_players);
+       n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
+    try {
+      decks_[n] = build_deck(variant_.deck_for(n));
+    } catch (const std::invalid_argument&) {
+      // Left empty: deal() builds it and reports the error there.
+    }
+  }
   effect_index_.fill(-1);
   compiled_.clear();
   compiled_.reserve(variant_.specials.size());
@@ -750,7 +769,7 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
   s.seats = Seats(players);
   if (dealer < 0 || dealer >= players) dealer = players - 1;
   s.dealer = static_cast<std::uint8_t>(dealer);
-  s.stock = build_deck(variant_.deck_for(players));
+  s.stock = deck(players);
   shuffle(s.stock.cards(), s.rng);
   const int hand_size = variant_.deal.hand_size.at(players);
   if (players * hand_size + 1 > s.stock.size())

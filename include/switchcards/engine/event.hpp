@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 
@@ -73,19 +74,25 @@ class EventBuffer {
   void clear() { size_ = 0, dropped_ = 0; }
   void push(const Event& e) {
     if (size_ < kCapacity)
-      items_[size_++] = e;
+      std::construct_at(&storage_.items[size_++], e);
     else
       ++dropped_;
   }
   int size() const { return size_; }
   int dropped() const { return dropped_; }
-  const Event& operator[](int i) const { return items_[i]; }
-  const Event* begin() const { return items_.data(); }
-  const Event* end() const { return items_.data() + size_; }
-  std::span<const Event> span() const { return {items_.data(), std::size_t(size_)}; }
+  const Event& operator[](int i) const { return storage_.items[i]; }
+  const Event* begin() const { return storage_.items; }
+  const Event* end() const { return storage_.items + size_; }
+  std::span<const Event> span() const { return {storage_.items, std::size_t(size_)}; }
 
  private:
-  std::array<Event, kCapacity> items_;
+  // Left uninitialised: a buffer is made for every round (and often per action), and filling
+  // 256 events there would cost more than the events pushed into it. Only the first size_
+  // items are ever read.
+  union Storage {
+    Storage() {}
+    Event items[kCapacity];
+  } storage_;
   int size_ = 0;
   int dropped_ = 0;
 };

@@ -54,7 +54,7 @@ struct RoundDeal {
 // The first round of a fresh match of `players` seats from `match_seed` (every seat plays;
 // the variant's first dealer), as MatchDriver(variant, players, match_seed).next_round()
 // deals it, without the standings: simulations of single rounds deal from it.
-RoundDeal first_round(const Variant& variant, int players, std::uint64_t match_seed);
+RoundDeal first_round(const Engine& engine, int players, std::uint64_t match_seed);
 
 // What one round did.
 struct RoundRecord {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "switchcards/core/card.hpp"
+#include "switchcards/core/pile.hpp"
 #include "switchcards/rules/match_rules.hpp"
 #include "switchcards/rules/variant.hpp"
 
@@ -97,9 +98,13 @@ struct Cut {
   std::vector<Card> cards;  // by seat
 };
 Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed);
+// The same cut from the variant's unshuffled deck for `players` (Engine::deck), built once.
+Cut cut_for_dealer(Pile deck, int players, std::uint64_t match_seed);
 
 // The dealer of the first round: seat 0 (`first_dealer: seat_zero`) or the cut (`lowest_cut`).
 int first_dealer(const Variant& variant, int players, std::uint64_t match_seed);
+// The same from the variant's unshuffled deck for `players` (Engine::deck).
+int first_dealer(const Variant& variant, const Pile& deck, int players, std::uint64_t match_seed);
 
 // The dealer of the next round: the deal passes clockwise (to the next higher seat, wrapping)
 // to the next seat still in. `dealer` itself may have just been eliminated.
