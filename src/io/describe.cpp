@@ -285,14 +285,29 @@ std::string describe_variant(const Variant& v) {
   para(deal);
 
   // Turns.
+  const std::string draws =
+      v.draw.until_playable
+          ? (v.draw.limit > 0 ? fmt::format("draw cards one at a time until one can be played "
+                                            "(at most {})",
+                                            plural(v.draw.limit, "card"))
+                              : std::string("draw cards one at a time until one can be played"))
+      : v.draw.cards == 1 ? std::string("draw one card")
+                          : "draw " + plural(v.draw.cards, "card");
   std::string turn =
-      fmt::format("A turn: play one card matching the top card by suit or by rank, or draw {}.",
-                  v.draw.cards == 1 ? std::string("one card") : plural(v.draw.cards, "card"));
+      fmt::format("A turn: play one card matching the top card by suit or by rank, or {}.", draws);
   turn += v.draw.when_playable ? " You may draw even when you could play."
-                               : " You may draw only when you cannot play.";
-  turn += v.draw.after == AfterDraw::end_turn
-              ? " Drawing ends the turn: the drawn card may not be played at once."
-              : " A drawn card that can be played may be played at once; otherwise the turn ends.";
+                               : " You must play if you can: you may draw only when you cannot.";
+  switch (v.draw.after) {
+    case AfterDraw::end_turn:
+      turn += " Drawing ends the turn: the drawn card may not be played at once.";
+      break;
+    case AfterDraw::may_play_drawn:
+      turn += " A drawn card that can be played may be played at once; otherwise the turn ends.";
+      break;
+    case AfterDraw::must_play_drawn:
+      turn += " A drawn card that can be played must be played at once; otherwise the turn ends.";
+      break;
+  }
   turn +=
       " When the stock runs out, the discard pile except its top card is shuffled into a new "
       "stock.";
@@ -369,9 +384,30 @@ std::string describe_variant(const Variant& v) {
   }
 
   // Round end.
+  std::string no_finish;
+  // `special` and `wild` name sets of this variant: say which cards they are.
+  std::string finish_cards = selector_text(v.round.no_finish.cards);
+  for (const auto& [word, what] :
+       {std::pair<std::string_view, std::string_view>{"special", "a special card"},
+        {"wild", "a wild card"}})
+    if (v.round.no_finish.cards.text == word) {
+      std::vector<std::string> names;
+      for (const Effect& e : v.specials)
+        if ((e.cards.cards & v.round.no_finish.cards.cards) == e.cards.cards)
+          names.push_back(selector_text(e.cards));
+      finish_cards = fmt::format("{} ({})", what, fmt::join(names, ", "));
+    }
+  if (!v.round.no_finish.cards.cards.empty())
+    no_finish =
+        v.round.no_finish.then == NoFinish::refused
+            ? fmt::format(" Nobody may go out on {}: with only such a card left, draw instead.",
+                          finish_cards)
+            : fmt::format(" A player who goes out on {} draws {} instead, and the round goes on.",
+                          finish_cards, plural(v.round.no_finish.draw, "card"));
   para(fmt::format(
-      "End of round: as soon as a player has no cards. {} A round still running after {} "
+      "End of round: as soon as a player has no cards.{} {} A round still running after {} "
       "decisions ends as a stalemate.",
+      no_finish,
       v.round.final_card_draws
           ? "A draw penalty carried by the final card is still drawn by its victim."
           : "A special effect of the final card does not take effect.",

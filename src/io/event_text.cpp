@@ -87,6 +87,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       if (o.viewer == kSeesEverything || o.viewer == seat)
         return fmt::format("{} dealt {}.", says(seat, o, "are", "is"), card);
       return fmt::format("{} dealt a card.", says(seat, o, "are", "is"));
+    case EventKind::finish_penalty:
+      return fmt::format("{} {} instead of going out on {}, which may not finish a hand.",
+                         says(seat, o, "draw", "draws"), plural(e.count, "card"), card);
   }
   return "?";  // not reached: every kind is handled above
 }

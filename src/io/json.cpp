@@ -83,6 +83,7 @@ bool carries_card(EventKind k) {
     case EventKind::card_played:
     case EventKind::card_drawn:
     case EventKind::card_dealt:
+    case EventKind::finish_penalty:
     case EventKind::suit_named:
     case EventKind::demand_set:
     case EventKind::penalty_pending:

@@ -372,14 +372,35 @@ class VariantBuilder {
 
   void read_draw() {
     with(root_, "draw", [&](const Entry& draw) {
-      d_.expect_keys(draw, {"after", "when_playable", "cards"});
+      d_.expect_keys(draw, {"after", "when_playable", "cards", "limit"});
       DrawRules& r = v_.draw;
+      std::optional<Entry> after;
       with(draw, "after", [&](const Entry& e) {
-        r.after = d_.get_enum<AfterDraw>(
-            e, {{"end_turn", AfterDraw::end_turn}, {"may_play_drawn", AfterDraw::may_play_drawn}});
+        after = e;
+        r.after = d_.get_enum<AfterDraw>(e, {{"end_turn", AfterDraw::end_turn},
+                                             {"may_play_drawn", AfterDraw::may_play_drawn},
+                                             {"must_play_drawn", AfterDraw::must_play_drawn}});
       });
       r.when_playable = get_bool(draw, "when_playable", r.when_playable);
-      r.cards = get_int(draw, "cards", 1, kMaxDrawCards, r.cards);
+      with(draw, "cards", [&](const Entry& e) {
+        if (e.value.IsScalar() && e.value.Scalar() == "until_playable") {
+          r.until_playable = true;
+          r.cards = 1;
+        } else {
+          r.until_playable = false;
+          r.cards = d_.get_int(e, 1, kMaxDrawCards);
+        }
+      });
+      with(draw, "limit", [&](const Entry& e) {
+        if (!r.until_playable)
+          d_.fail_at_key(e, "draw.limit caps a draw of cards: until_playable; this variant draws " +
+                                std::to_string(r.cards) + (r.cards == 1 ? " card" : " cards"));
+        r.limit = d_.get_int(e, 0, kMaxCards);
+      });
+      if (r.until_playable && r.after == AfterDraw::end_turn)
+        d_.fail(after ? *after : *d_.find(draw, "cards"),
+                "draw.cards: until_playable stops at a playable card, which draw.after: end_turn "
+                "would never let be played: use may_play_drawn or must_play_drawn");
     });
   }
 
@@ -400,14 +421,15 @@ class VariantBuilder {
 
   // One selector string, parsed and checked against the deck; `at_key` for selectors written
   // as map keys (scoring.values).
-  Selector selector_text(const std::string& text, const Entry& at, bool at_key) {
+  Selector selector_text(const std::string& text, const Entry& at, bool at_key,
+                         std::span<const SelectorWord> words = {}) {
     const auto fail = [&](const std::string& message) {
       if (at_key) d_.fail_at_key(at, message);
       d_.fail(at, message);
     };
     Selector selector;
     try {
-      selector = parse_selector(text);
+      selector = parse_selector(text, words);
     } catch (const NotationError& e) {
       fail(e.what());
     }
@@ -419,7 +441,7 @@ class VariantBuilder {
   }
 
   // A selector value: a string, or a list of strings (their union).
-  Selector selector(const Entry& e) {
+  Selector selector(const Entry& e, std::span<const SelectorWord> words = {}) {
     const std::vector<Entry> items = d_.scalar_or_list(e);
     if (items.empty()) d_.fail(e, "an empty list: name at least one card");
     std::vector<Selector> parts;
@@ -427,7 +449,7 @@ class VariantBuilder {
       if (!item.value.IsScalar())
         d_.fail(item, fmt::format("expected a selector like 'black J', got {}",
                                   detail::yaml::describe(item.value)));
-      parts.push_back(selector_text(item.value.Scalar(), item, false));
+      parts.push_back(selector_text(item.value.Scalar(), item, false, words));
     }
     return selector_union(parts);
   }
@@ -551,10 +573,38 @@ class VariantBuilder {
 
   void read_round() {
     with(root_, "round", [&](const Entry& x) {
-      d_.expect_keys(x, {"turn_limit", "final_card_draws"});
+      d_.expect_keys(x, {"turn_limit", "final_card_draws", "no_finish"});
       v_.round.turn_limit = get_int(x, "turn_limit", 1, kMaxTurnLimit, v_.round.turn_limit);
       v_.round.final_card_draws = get_bool(x, "final_card_draws", v_.round.final_card_draws);
+      with(x, "no_finish", [&](const Entry& e) { read_no_finish(e); });
     });
+  }
+
+  // round.no_finish: {cards: SELECTOR, then: refused | draw, draw: N}; `special` and `wild`
+  // in the selector mean the cards of the variant's specials and its wild cards.
+  void read_no_finish(const Entry& x) {
+    d_.expect_keys(x, {"cards", "then", "draw"});
+    NoFinishRules& r = v_.round.no_finish;
+    SelectorWord words[2] = {{"special", {}}, {"wild", {}}};
+    for (const Effect& e : v_.specials) {
+      words[0].cards |= e.cards.cards;
+      if (e.wild) words[1].cards |= e.cards.cards;
+    }
+    r.cards = selector(d_.require(x, "cards"), words);
+    std::optional<Entry> then;
+    with(x, "then", [&](const Entry& e) {
+      then = e;
+      r.then = d_.get_enum<NoFinish>(e, {{"refused", NoFinish::refused}, {"draw", NoFinish::draw}});
+    });
+    with(x, "draw", [&](const Entry& e) {
+      if (r.then != NoFinish::draw)
+        d_.fail_at_key(e,
+                       "round.no_finish.draw is the penalty of then: draw; with then: refused "
+                       "the play is not allowed at all");
+      r.draw = d_.get_int(e, 1, kMaxDrawCards);
+    });
+    if (r.then == NoFinish::draw && r.draw == 0)
+      d_.fail(*then, "then: draw needs round.no_finish.draw, the cards its player draws");
   }
 
   void read_scoring() {

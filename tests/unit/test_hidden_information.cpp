@@ -122,7 +122,10 @@ TEST_CASE("hidden information: what a seat cannot see changes nothing it is give
             EventBuffer ex, ey;
             REQUIRE(engine.apply(x, a, &ex));
             REQUIRE(engine.apply(y, a, &ey));
-            if (x.phase == y.phase && x.turn == y.turn) {
+            // (With draw.cards: until_playable how many cards a draw takes is public too, and
+            // depends on the hidden stock.)
+            if (x.phase == y.phase && x.turn == y.turn &&
+                x.hand(actor).size() == y.hand(actor).size()) {
               REQUIRE(to_json(masked(ex, observer)) == to_json(masked(ey, observer)));
               ++events_compared;
               if (a.kind() == ActionKind::draw) ++draws_compared;

@@ -51,10 +51,12 @@ enum class Refusal : std::uint8_t {
   not_on_top,
   late_call_not_allowed,
   nothing_to_call,
+  cannot_finish_on,
+  must_play_drawn,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 22> kText = {
+  constexpr std::array<std::string_view, 24> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -78,6 +80,8 @@ constexpr std::string_view describe(Refusal r) {
       "this variant takes the \"last card\" call only with the play",
       "only a seat that has just left itself one card without calling may call late, before it "
       "is caught or the next player acts",
+      "a hand may not be emptied with this card (round.no_finish): keep it and draw",
+      "a playable drawn card must be played (draw.after: must_play_drawn)",
   };
   return kText[static_cast<int>(r)];
 }
@@ -184,7 +188,19 @@ class Engine {
   // check() for everything but the common accepted play or draw (which check tests inline).
   Refusal check_in_full(const State& s, Action a) const;
   bool may_draw(const State& s) const;
+  // The cards the seat to act could play now if a last card could always go out.
+  CardMask playable_ignoring_finish(const State& s) const;
+  // The cards whose play would empty the hand of the seat to act but may not (round.no_finish,
+  // then: refused).
+  CardMask finishing_refused(const State& s) const {
+    return s.hands[s.turn].size() == 1 ? no_finish_refused_ : CardMask{};
+  }
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
+  // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
+  // hand with a card that may not.
+  void drop_refused_finishes(const State& s, ActionList& out) const;
+  // A plain draw under draw.cards: until_playable: one card at a time until a playable one.
+  int draw_until_playable(State& s, int seat, EventBuffer* ev, Card* last) const;
   // draw_cards for more than one card or from an empty stock (which is rebuilt).
   int draw_cards_with_reshuffle(State& s, int seat, int n, EventBuffer* ev, Card* last) const;
   // Effects of `card` just played by `seat` (or turned up for the dealer), then movement to
@@ -205,6 +221,8 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
+  // round.no_finish: the cards that may not empty a hand, refused or drawn for.
+  CardMask no_finish_refused_, no_finish_draws_;
   // What may be played on each top card when no suit is named and no demand binds: its suit,
   // its rank and the wilds (anything on a joker), less what may not go on it. Compiled once so
   // the hot path does one load.
@@ -242,6 +260,9 @@ inline Pile Engine::deck(int players) const {
 }
 
 inline void Engine::compile() {
+  const NoFinishRules& no_finish = variant_.round.no_finish;
+  (no_finish.then == NoFinish::refused ? no_finish_refused_ : no_finish_draws_) =
+      no_finish.cards.cards;
   for (int n = std::max(1, variant_.deal.min_players);
        n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
     try {
@@ -316,16 +337,22 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
   return out;
 }
 
-SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_kinds(const State& s) const {
+SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_ignoring_finish(const State& s) const {
   if (s.phase != Phase::play) return s.phase == Phase::over ? CardMask{} : CardMask::of(s.drawn);
   if (s.pending.active()) return answers(s);
   return s.hands[s.turn].kinds() & matching(s);
 }
 
+SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_kinds(const State& s) const {
+  return playable_ignoring_finish(s) - finishing_refused(s);
+}
+
 inline bool Engine::may_draw(const State& s) const {
   if (s.pending.active()) return s.pending.draw > 0;
   if (variant_.draw.when_playable) return true;
-  return (s.hands[s.turn].kinds() & matching(s)).empty();
+  // Forced play: drawing only when nothing can be played (a last card that may not go out
+  // counts as unplayable).
+  return ((s.hands[s.turn].kinds() & matching(s)) - finishing_refused(s)).empty();
 }
 
 inline void Engine::legal_actions(const State& s, ActionList& out) const {
@@ -334,7 +361,7 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   int n = 0;
   if (s.phase == Phase::over) return;
   const int seat = s.turn;
-  for (CardMask m = playable_kinds(s); !m.empty();) {
+  for (CardMask m = playable_ignoring_finish(s); !m.empty();) {
     const Card c = m.pop_first();
     if (names_suit_.contains(c)) {
       for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
@@ -343,7 +370,7 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
     }
   }
   if (s.phase == Phase::after_draw) {
-    list[n++] = Action::pass(seat);
+    if (variant_.draw.after != AfterDraw::must_play_drawn) list[n++] = Action::pass(seat);
   } else if (s.pending.active() && s.pending.draw == 0) {
     list[n++] = Action::pass(seat);  // take the pending skip
   } else if (may_draw(s)) {
@@ -356,6 +383,21 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
       list[n++] = Action::call(seat);  // after a play again, the forgetter acts itself
   }
   out.set_size(n);
+  // Out of the loop above, which every decision runs: a variant without round.no_finish pays
+  // one test for it.
+  if (!no_finish_refused_.empty()) [[unlikely]]
+    drop_refused_finishes(s, out);
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
+                                                               ActionList& out) const {
+  const CardMask refused = finishing_refused(s);
+  if (refused.empty()) return;
+  int kept = 0;
+  for (int i = 0; i < out.size(); ++i)
+    if (!(out[i].kind() == ActionKind::play && refused.contains(out[i].card())))
+      out.data()[kept++] = out[i];
+  out.set_size(kept);
 }
 
 SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
@@ -366,15 +408,19 @@ SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const 
     const Hand& hand = s.hands[s.turn];
     if (a.kind() == ActionKind::play && a.well_formed()) {
       const Card c = a.card();
+      // "last" only with the play that leaves one card; the last card itself must not be one
+      // that may not go out (round.no_finish).
+      const int held = hand.size();
       if ((hand.kinds() & matching(s)).contains(c) &&
           names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
-          (!a.calls_last() || hand.size() == 2))
+          (held > 2 ? !a.calls_last()
+                    : held == 2 || (!a.calls_last() && !no_finish_refused_.contains(c))))
         return Refusal::none;
     } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
       return Refusal::none;
     }
   } else if (s.phase == Phase::after_draw && a.kind() == ActionKind::pass && a.seat() == s.turn &&
-             a.well_formed()) {
+             a.well_formed() && variant_.draw.after != AfterDraw::must_play_drawn) {
     return Refusal::none;
   }
   return check_in_full(s, a);
@@ -401,7 +447,11 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
     case ActionKind::play: {
       const Card c = a.card();
       if (!hand.contains(c)) return Refusal::card_not_in_hand;
-      if (s.phase == Phase::after_draw && c != s.drawn) return Refusal::must_play_drawn_or_pass;
+      if (s.phase == Phase::after_draw && c != s.drawn)
+        return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
+                                                                 : Refusal::must_play_drawn_or_pass;
+      if (finishing_refused(s).contains(c) && playable_ignoring_finish(s).contains(c))
+        return Refusal::cannot_finish_on;
       if (!playable_kinds(s).contains(c)) {
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
@@ -419,12 +469,16 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       return Refusal::none;
     }
     case ActionKind::draw:
-      if (s.phase == Phase::after_draw) return Refusal::must_play_drawn_or_pass;
+      if (s.phase == Phase::after_draw)
+        return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
+                                                                 : Refusal::must_play_drawn_or_pass;
       if (s.pending.active())
         return s.pending.draw > 0 ? Refusal::none : Refusal::must_answer_penalty;
       return may_draw(s) ? Refusal::none : Refusal::draw_not_allowed;
     case ActionKind::pass:
-      if (s.phase == Phase::after_draw) return Refusal::none;
+      if (s.phase == Phase::after_draw)
+        return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
+                                                                 : Refusal::none;
       if (s.pending.active() && s.pending.draw == 0) return Refusal::none;
       return Refusal::pass_not_allowed;
     case ActionKind::challenge:
@@ -466,6 +520,20 @@ SWITCHCARDS_NOINLINE inline int Engine::draw_cards_with_reshuffle(State& s, int 
   }
   if (drawn < n) detail::emit(ev, EventKind::stock_exhausted, seat, Card{}, drawn, n);
   return drawn;
+}
+
+SWITCHCARDS_NOINLINE inline int Engine::draw_until_playable(State& s, int seat, EventBuffer* ev,
+                                                            Card* last) const {
+  const CardMask playable = matching(s);  // what the drawn card must be to stop the draw
+  const int limit = variant_.draw.limit;
+  int got = 0;
+  while (limit == 0 || got < limit) {
+    // Each card drawn leaves the stock and the discard pile one card smaller, so this ends.
+    if (draw_cards(s, seat, 1, ev, last) == 0) break;
+    ++got;
+    if (playable.contains(*last)) break;
+  }
+  return got;
 }
 
 SWITCHCARDS_ALWAYS_INLINE void Engine::begin_turn(State& s, int seat, EventBuffer* ev) const {
@@ -671,6 +739,11 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
             s.catchable = static_cast<std::int8_t>(seat);
         }
       }
+      if (hand.empty() && no_finish_draws_.contains(card)) [[unlikely]] {
+        // round.no_finish, then: draw — the card stands, its player draws instead of going out.
+        const int got = draw_cards(s, seat, variant_.round.no_finish.draw, ev);
+        detail::emit(ev, EventKind::finish_penalty, seat, card, got);
+      }
       if (hand.empty()) {
         // The round ends at once; a final card's pending draw is taken only if the variant
         // says so.
@@ -726,10 +799,12 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         break;
       }
       Card drawn{};
-      const int got = draw_cards(s, seat, variant_.draw.cards, ev, &drawn);
-      // A drawn card that is playable may be played at once, if the variant allows it.
-      const bool can_play_drawn = got > 0 && variant_.draw.after == AfterDraw::may_play_drawn &&
-                                  matching(s).contains(drawn);
+      const int got = variant_.draw.until_playable
+                          ? draw_until_playable(s, seat, ev, &drawn)
+                          : draw_cards(s, seat, variant_.draw.cards, ev, &drawn);
+      // A drawn card that is playable may (or must) be played at once, if the variant says so.
+      const bool can_play_drawn =
+          got > 0 && variant_.draw.after != AfterDraw::end_turn && matching(s).contains(drawn);
       if (can_play_drawn) {
         s.phase = Phase::after_draw;
         s.drawn = drawn;

@@ -33,9 +33,11 @@ enum class EventKind : std::uint8_t {
   stock_exhausted,     // seat could draw only count of the cards owed
   round_over,          // seat won (kNoSeat: stalemate, the turn limit was reached)
   card_dealt,          // seat was dealt card (private to seat; only with DealEvents::every_card)
+  finish_penalty,      // seat went out on card, which may not finish (round.no_finish), and
+                       // drew count cards instead
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::card_dealt) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::finish_penalty) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -53,7 +55,7 @@ constexpr std::string_view event_name(EventKind k) {
       "play_again",       "back_to_previous", "suit_named",        "demand_set",
       "penalty_pending",  "penalty_paid",     "penalty_cancelled", "last_card_called",
       "last_card_missed", "last_card_caught", "last_card_penalty", "stock_reshuffled",
-      "stock_exhausted",  "round_over",       "card_dealt"};
+      "stock_exhausted",  "round_over",       "card_dealt",        "finish_penalty"};
   return kNames[static_cast<int>(k)];
 }
 

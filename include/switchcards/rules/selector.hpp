@@ -9,7 +9,10 @@
 //   a colour  red, black;
 //   a card    core notation: JS, 10H, qd, 7♣;
 //   joker     (or JOKER: the joker kind);
-//   any       every kind.
+//   picture   the court cards J, Q and K;
+//   any       every kind;
+// and, where the caller names them (a variant file's round.no_finish.cards), words for sets
+// the variant defines: `special` (every card with an entry in specials:) and `wild`.
 // A list of selector strings is the union of its items.
 #pragma once
 
@@ -33,15 +36,25 @@ constexpr std::optional<CardMask> try_parse_selector_token(std::string_view toke
   if (iequals(token, "red")) return CardMask::of_colour(Colour::red);
   if (iequals(token, "black")) return CardMask::of_colour(Colour::black);
   if (iequals(token, "joker")) return CardMask::of(Card::joker());
+  if (iequals(token, "picture"))
+    return CardMask::of_rank(Rank::jack) | CardMask::of_rank(Rank::queen) |
+           CardMask::of_rank(Rank::king);
   if (auto rank = try_parse_rank(token)) return CardMask::of_rank(*rank);
   if (auto suit = try_parse_suit(token)) return CardMask::of_suit(*suit);
   if (auto card = try_parse_card(token)) return CardMask::of(*card);
   return std::nullopt;
 }
 
+// A word for a set of cards that only the caller knows (`special`: the variant's specials).
+struct SelectorWord {
+  std::string_view word;
+  CardMask cards;
+};
+
 // Parses one selector string. The result may be empty ("hearts joker"): whether that is an
-// error depends on the deck, which the caller knows. Throws NotationError naming the text.
-inline Selector parse_selector(std::string_view text) {
+// error depends on the deck, which the caller knows. `words` adds tokens of the caller's.
+// Throws NotationError naming the text.
+inline Selector parse_selector(std::string_view text, std::span<const SelectorWord> words = {}) {
   constexpr std::string_view kSpace = " \t";
   const std::string whole(text);
   if (text.find(',') != std::string_view::npos)
@@ -53,11 +66,17 @@ inline Selector parse_selector(std::string_view text) {
   while (pos != std::string_view::npos) {
     const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
     const std::string_view token = text.substr(pos, end - pos);
-    const auto set = try_parse_selector_token(token);
+    auto set = try_parse_selector_token(token);
+    std::string extra;
+    for (const SelectorWord& w : words) {
+      if (detail::iequals(token, w.word)) set = w.cards;
+      extra += ", " + std::string(w.word);
+    }
     if (!set)
       throw NotationError("'" + std::string(token) + "' in selector '" + whole +
                           "' is not a rank (A, 2..10, J, Q, K), suit (clubs, diamonds, hearts, "
-                          "spades), colour (red, black), card (JS, 10H), joker or any");
+                          "spades), colour (red, black), card (JS, 10H), joker, picture" +
+                          extra + " or any");
     cards &= *set;
     ++tokens;
     pos = text.find_first_not_of(kSpace, end);

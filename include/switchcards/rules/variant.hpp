@@ -60,14 +60,21 @@ struct DealRules {
 // ---- turns --------------------------------------------------------------------------------
 
 enum class AfterDraw {
-  end_turn,       // YAML draw.after: end_turn — drawing ends the turn (Balkan)
-  may_play_drawn  // YAML draw.after: may_play_drawn — a playable drawn card may be played at once
+  end_turn,        // YAML draw.after: end_turn — drawing ends the turn (Balkan)
+  may_play_drawn,  // YAML draw.after: may_play_drawn — a playable drawn card may be played at once
+  must_play_drawn  // YAML draw.after: must_play_drawn — a playable drawn card must be played
 };
 
 struct DrawRules {
   AfterDraw after = AfterDraw::may_play_drawn;  // draw.after
-  bool when_playable = true;  // draw.when_playable: may draw while holding a playable card
-  int cards = 1;              // draw.cards: cards taken by a plain draw
+  // draw.when_playable: may draw while holding a playable card (false: forced play, a player
+  // who can play must)
+  bool when_playable = true;
+  int cards = 1;  // draw.cards: cards taken by a plain draw
+  // draw.cards: until_playable — a plain draw takes cards one at a time until a playable one
+  // comes (or `limit` cards, or the stock and the discard pile run out); `cards` is then 1.
+  bool until_playable = false;
+  int limit = 0;  // draw.limit: with until_playable, the most cards one draw takes (0: no limit)
   friend bool operator==(const DrawRules&, const DrawRules&) = default;
 };
 
@@ -151,6 +158,19 @@ struct LastCardRules {
   friend bool operator==(const LastCardRules&, const LastCardRules&) = default;
 };
 
+// What happens to a play that would empty its player's hand with a card that may not finish.
+enum class NoFinish {
+  refused,  // YAML round.no_finish.then: refused — the play is not legal
+  draw      // YAML round.no_finish.then: draw — it stands, then its player draws and play goes on
+};
+
+struct NoFinishRules {
+  Selector cards;                     // round.no_finish.cards (empty: any card may finish)
+  NoFinish then = NoFinish::refused;  // round.no_finish.then
+  int draw = 0;                       // round.no_finish.draw: cards drawn with then: draw
+  friend bool operator==(const NoFinishRules&, const NoFinishRules&) = default;
+};
+
 struct RoundRules {
   // round.turn_limit: a round still running after this many decisions ends as a stalemate
   // (a guard against endless rounds, counted and reported by simulations).
@@ -158,6 +178,8 @@ struct RoundRules {
   // round.final_card_draws: a pending draw created by a player's final card is still drawn
   // by its victim before the hands are scored.
   bool final_card_draws = false;
+  // round.no_finish: "you cannot go out on a power card".
+  NoFinishRules no_finish;
   friend bool operator==(const RoundRules&, const RoundRules&) = default;
 };
 
