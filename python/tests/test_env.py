@@ -1,0 +1,160 @@
+"""switchcards.env: PettingZoo's AEC conventions, for every shipped variant: thousands of random
+episodes in which no mask ever allows an action the engine refuses and every episode ends."""
+
+import numpy as np
+import pytest
+
+import switchcards as sc
+from switchcards.env import SwitchcardsEnv
+
+EPISODES_PER_VARIANT = 150
+
+
+def run_episode(env, seed, check_engine):
+    """One random episode with the AEC loop; returns the steps taken. Checks the conventions on
+    the way, and with check_engine that the engine accepts every id the mask allows."""
+    env.reset(seed=seed)
+    assert env.agents == env.possible_agents
+    steps = 0
+    done_seen = set()
+    space = sc.ActionSpace(env.engine, env.players)
+    for agent in env.agent_iter(100_000):
+        obs, reward, termination, truncation, info = env.last()
+        assert agent == env.agent_selection
+        assert obs["observation"].shape == (env.observation_size,)
+        assert obs["observation"].dtype == np.float32
+        assert obs["action_mask"].shape == (env.action_size,)
+        assert obs["action_mask"].dtype == np.int8
+        if termination or truncation:
+            done_seen.add(agent)
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        assert reward == 0.0
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        assert len(legal) > 0
+        if check_engine:
+            state = env.game_state
+            seat = env.possible_agents.index(agent)
+            assert state.turn == seat
+            for i in legal:
+                assert env.engine.check(state, space.action(int(i), seat)) is None
+        env.step(env.action_space(agent).sample(mask))
+        steps += 1
+        assert steps < 10_000
+    assert env.agents == [] and done_seen == set(env.possible_agents)
+    return steps
+
+
+@pytest.mark.parametrize("variant", sc.builtin_variant_names())
+def test_random_episodes_of_every_variant(variant):
+    env = SwitchcardsEnv(variant)
+    assert env.players == env.variant.default_players
+    totals = []
+    for episode in range(EPISODES_PER_VARIANT):
+        env.reset(seed=episode)
+        rewards = []
+
+        def keep_rewards():
+            rewards.append(dict(env._cumulative_rewards))
+
+        steps = 0
+        for agent in env.agent_iter(100_000):
+            obs, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                if len(env.agents) == env.players:
+                    keep_rewards()
+                    final = (termination, truncation)
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            if episode % 10 == 0:
+                state = env.game_state
+                seat = env.possible_agents.index(agent)
+                space_action = env.action
+                for i in np.flatnonzero(mask):
+                    assert env.engine.check(state, space_action(int(i))) is None
+            env.step(env.sample_action())
+            steps += 1
+        assert env.agents == []
+        totals.append(steps)
+        values = list(rewards[0].values())
+        termination, truncation = final
+        assert termination != truncation
+        if termination:
+            assert sorted(values)[-1] == 1.0 and abs(sum(values)) < 1e-5
+        else:
+            assert values == [0.0] * env.players
+    assert min(totals) > 0
+
+
+def test_the_conventions_checked_step_by_step():
+    for seed in range(20):
+        run_episode(SwitchcardsEnv("british", players=3), seed, check_engine=True)
+
+
+def test_the_same_seed_gives_the_same_episode():
+    def trajectory(seed):
+        env = SwitchcardsEnv("crazy-eights")
+        env.reset(seed=seed)
+        ids = []
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            action = None if term or trunc else env.sample_action()
+            ids.append((agent, action, obs["observation"].tobytes()))
+            env.step(action)
+        return ids
+
+    assert trajectory(5) == trajectory(5)
+    assert trajectory(5) != trajectory(6)
+
+
+def test_a_refused_id_raises_and_changes_nothing():
+    env = SwitchcardsEnv("british")
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"].copy()
+    refused = int(np.flatnonzero(mask == 0)[0])
+    before, agent = env.game_state, env.agent_selection
+    with pytest.raises(sc.IllegalAction) as caught:
+        env.step(refused)
+    assert caught.value.reason
+    assert env.game_state == before and env.agent_selection == agent
+    assert (env.observe(agent)["action_mask"] == mask).all()
+    with pytest.raises(ValueError):
+        env.step(None)
+
+
+def test_another_agents_observation_has_an_empty_mask():
+    env = SwitchcardsEnv("mau-mau", players=3)
+    env.reset(seed=1)
+    other = next(a for a in env.agents if a != env.agent_selection)
+    seen = env.observe(other)
+    assert not seen["action_mask"].any()
+    hand = next(s for s in env.layout if s["name"] == "hand")
+    seat = env.possible_agents.index(other)
+    held = seen["observation"][hand["offset"]: hand["offset"] + hand["size"]]
+    assert held.sum() == len(env.game_state.hand(seat))
+
+
+def test_match_episodes_carry_the_totals():
+    env = SwitchcardsEnv("balkan", players=3, rewards="match")
+    totals = env.layout[-1]
+    assert totals["name"] == "match_totals"
+    env.reset(seed=2)
+    rounds_seen = 0
+    last_totals = None
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        current = obs["observation"][totals["offset"]: totals["offset"] + totals["size"]].copy()
+        if last_totals is not None and not np.array_equal(current, last_totals):
+            rounds_seen += 1
+        last_totals = current
+        env.step(env.sample_action())
+    assert rounds_seen >= 1  # the totals changed between rounds: several rounds in one episode
+    with pytest.raises(ValueError, match="eliminate"):
+        SwitchcardsEnv("british", rewards="match")
+    SwitchcardsEnv("british", rewards="match", rules="{match: {end: fixed_rounds, rounds: 2}}")
