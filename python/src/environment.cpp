@@ -88,6 +88,14 @@ class EnvironmentCore {
     return -1;  // not reached
   }
 
+  // The ids the mask allows, in order (a Python policy picks among them without numpy).
+  std::vector<int> legal_ids() const {
+    std::vector<int> ids;
+    for (int i = 0; i < space_.size(); ++i)
+      if (mask_[static_cast<std::size_t>(i)]) ids.push_back(i);
+    return ids;
+  }
+
   // Seat's observation into `out` (and, for a seat not to act, an all-zero mask into `mask`).
   void observe(int seat, py::array out, py::array mask) const {
     if (seat < 0 || seat >= players_) throw py::index_error("no seat " + std::to_string(seat));
@@ -225,6 +233,7 @@ void bind_environment(py::module_& m) {
       .def("reset", &EnvironmentCore::reset, py::arg("seed"))
       .def("step", &EnvironmentCore::step, py::arg("id"))
       .def("sample", &EnvironmentCore::sample)
+      .def("legal_ids", &EnvironmentCore::legal_ids)
       .def("observe", &EnvironmentCore::observe, py::arg("seat"), py::arg("out"), py::arg("mask"))
       .def_property_readonly("turn", &EnvironmentCore::turn)
       .def_property_readonly("truncated", &EnvironmentCore::truncated)

@@ -225,9 +225,10 @@ class SwitchcardsEnv:
         seeded by reset."""
         return self._core.sample()
 
-    def legal_ids(self) -> np.ndarray:
-        """The ids agent_selection may take now."""
-        return np.flatnonzero(self._mask)
+    def legal_ids(self) -> List[int]:
+        """The ids agent_selection may take now, as a list (``random.choice`` picks one
+        faster than numpy does from the mask)."""
+        return self._core.legal_ids()
 
     def action(self, action_id: int) -> _core.Action:
         """The engine Action an id stands for, made by agent_selection."""
