@@ -112,6 +112,7 @@ void bind_agents(py::module_& m) {
       .def(
           "decide",
           [](Agent& a, const Engine& e, const State& s) {
+            require_state_of(e, s);
             ActionList legal;
             e.legal_actions(s, legal);
             if (legal.empty()) throw std::invalid_argument("the round is over");
@@ -135,6 +136,7 @@ void bind_agents(py::module_& m) {
       "play_round",
       [](const Engine& e, State& state, const py::list& agents, bool observe,
          const py::object& on_action) {
+        require_state_of(e, state);
         Seats seats = seats_of(agents);
         RoundOptions options;
         options.observe = observe;

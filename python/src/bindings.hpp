@@ -48,6 +48,11 @@ Suit suit_from_object(const py::object& o);
 // An Engine shared by every Python object made from it (states are plain values beside it).
 using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const
 
+// Refuses a State that `engine` cannot have made (one of another variant: more seats than it
+// allows, an index past its specials), since the engine indexes its tables with those fields.
+// Python may hand any State to any Engine; C++ callers are trusted to pair them.
+void require_state_of(const Engine& engine, const State& state);
+
 void bind_errors(py::module_& m);
 void bind_engine(py::module_& m);
 void bind_learning(py::module_& m);

@@ -71,6 +71,21 @@ State state_from_bytes(const py::bytes& b) {
 
 }  // namespace
 
+void require_state_of(const Engine& engine, const State& s) {
+  const Variant& v = engine.variant();
+  const int specials = static_cast<int>(v.specials.size());
+  std::string why;
+  if (s.players() < v.deal.min_players || s.players() > v.deal.max_players)
+    why = std::to_string(s.players()) + " seats";
+  else if (s.turn >= s.players() || s.dealer >= s.players())
+    why = "a seat to act or a dealer past the seats";
+  else if (s.pending.effect >= specials || s.demand >= specials)
+    why = "a pending penalty or demand of a special it does not have";
+  if (!why.empty())
+    throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +
+                                "): was it dealt by another variant's Engine?");
+}
+
 void bind_engine(py::module_& m) {
   // ---- variants ------------------------------------------------------------------------
   py::class_<Variant>(m, "Variant",
@@ -340,6 +355,7 @@ void bind_engine(py::module_& m) {
       .def(
           "legal_actions",
           [](const Engine& e, const State& s) {
+            require_state_of(e, s);
             ActionList legal;
             e.legal_actions(s, legal);
             return std::vector<Action>(legal.begin(), legal.end());
@@ -348,6 +364,7 @@ void bind_engine(py::module_& m) {
       .def(
           "apply",
           [](const Engine& e, State& s, Action a) {
+            require_state_of(e, s);
             EventBuffer events;
             if (const ApplyResult r = e.apply(s, a, &events); !r)
               throw IllegalAction(to_string(a), r.refusal);
@@ -359,6 +376,7 @@ void bind_engine(py::module_& m) {
       .def(
           "check",
           [](const Engine& e, const State& s, Action a) -> py::object {
+            require_state_of(e, s);
             const Refusal r = e.check(s, a);
             if (r == Refusal::none) return py::none();
             return py::str(std::string(describe(r)));
@@ -368,6 +386,7 @@ void bind_engine(py::module_& m) {
       .def(
           "view",
           [](const Engine& e, const State& s, int seat, bool revealed) {
+            require_state_of(e, s);
             return snapshot(PlayerView(e, s, seat, revealed));
           },
           py::arg("state"), py::arg("seat"), py::arg("revealed") = false,
@@ -375,11 +394,16 @@ void bind_engine(py::module_& m) {
       .def(
           "view_json",
           [](const Engine& e, const State& s, int seat, bool revealed) {
+            require_state_of(e, s);
             return to_json(PlayerView(e, s, seat, revealed));
           },
           py::arg("state"), py::arg("seat"), py::arg("revealed") = false)
       .def(
-          "state_to_json", [](const Engine& e, const State& s) { return to_json(e, s); },
+          "state_to_json",
+          [](const Engine& e, const State& s) {
+            require_state_of(e, s);
+            return to_json(e, s);
+          },
           py::arg("state"), "The State's JSON form (a save).")
       .def(
           "state_from_json",
@@ -393,8 +417,11 @@ void bind_engine(py::module_& m) {
           py::arg("state"), "'' if the State is a consistent position, else what is wrong.")
       .def(
           "describe_position",
-          [](const Engine& e, const State& s) { return describe_position(e, s); }, py::arg("state"),
-          "The whole position for people, one line a part.")
+          [](const Engine& e, const State& s) {
+            require_state_of(e, s);
+            return describe_position(e, s);
+          },
+          py::arg("state"), "The whole position for people, one line a part.")
       .def(
           "position",
           [](const Engine& e, const std::vector<std::vector<std::string>>& hands,

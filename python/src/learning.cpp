@@ -69,6 +69,7 @@ void bind_learning(py::module_& m) {
       .def(
           "mask",
           [](const SpaceHolder& h, const State& s, py::array out) {
+            require_state_of(*h.engine, s);
             ActionList legal;
             h.engine->legal_actions(s, legal);
             h.space.mask(legal.span(), s.hand(s.turn).size(),
@@ -105,6 +106,7 @@ void bind_learning(py::module_& m) {
           "write",
           [](const LayoutHolder& h, const State& s, int seat, const KnowledgeHolder* memory,
              const std::vector<int>& totals, py::array out) {
+            require_state_of(*h.engine, s);
             const PlayerView view(*h.engine, s, seat);
             const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
             if (memory != nullptr) {
@@ -132,6 +134,7 @@ void bind_learning(py::module_& m) {
       .def(
           "observe",
           [](KnowledgeHolder& h, const State& s, int seat, const std::vector<Event>& events) {
+            require_state_of(*h.engine, s);
             std::vector<Event> masked;
             for (const Event& e : events) masked.push_back(seen_by(e, seat, false));
             h.knowledge.observe(PlayerView(*h.engine, s, seat), masked);

@@ -218,3 +218,20 @@ def test_observation_is_written_into_the_callers_buffer():
         layout.write(state, 2, None, [], np.zeros(layout.size, dtype=np.float64))
     with pytest.raises(ValueError, match="entries"):
         layout.write(state, 2, None, [], np.zeros(layout.size + 1, dtype=np.float32))
+
+
+
+def test_a_state_of_another_variant_is_refused_not_a_crash():
+    british, balkan = sc.Engine("british"), sc.Engine("balkan")
+    seven = british.deal(7, 1)  # Balkan is for 3 to 5 seats
+    for call in (lambda: balkan.legal_actions(seven), lambda: balkan.apply(seven, sc.Action.draw(0)),
+                 lambda: balkan.view(seven, 0), lambda: balkan.state_to_json(seven),
+                 lambda: sc.ActionSpace(balkan, 4).mask(seven, np.zeros(1, np.uint8))):
+        with pytest.raises(ValueError, match="not a position of balkan"):
+            call()
+
+
+def test_a_pickled_state_of_another_build_is_refused():
+    state = sc.State.__new__(sc.State)
+    with pytest.raises(ValueError, match="JSON form"):
+        state.__setstate__(b"not the bytes of a State")
