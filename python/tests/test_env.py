@@ -142,6 +142,9 @@ def test_match_episodes_carry_the_totals():
             env.step(None)
             continue
         current = obs["observation"][totals["offset"]: totals["offset"] + totals["size"]].copy()
+        seat = env.possible_agents.index(agent)  # per-seat entries: in order of play from it
+        way = 1 if env.engine.view(env.game_state, seat).direction == "clockwise" else -1
+        assert list(current) == [env.match_totals[(seat + way * k) % env.players] for k in range(env.players)]
         if last_totals is not None and not np.array_equal(current, last_totals):
             rounds_seen += 1
         last_totals = current
@@ -150,3 +153,31 @@ def test_match_episodes_carry_the_totals():
     with pytest.raises(ValueError, match="eliminate"):
         SwitchcardsEnv("british", rewards="match")
     SwitchcardsEnv("british", rewards="match", rules="{match: {end: fixed_rounds, rounds: 2}}")
+
+
+
+@pytest.mark.parametrize("variant", ["british", "mau-mau", "crazy-eights", "balkan"])
+def test_the_observation_is_the_seats_view_and_memory(variant):
+    """Step by step, the environment's observation equals what ObservationLayout writes for the
+    same State from a CardKnowledge fed the seat's events by Engine.apply: the environment
+    shows a seat nothing more, and nothing less, than its view and its memory."""
+    env = SwitchcardsEnv(variant)
+    engine, players = env.engine, env.players
+    layout = sc.ObservationLayout(engine, players)
+    expected = np.zeros(layout.size, dtype=np.float32)
+    for seed in range(3):
+        env.reset(seed=seed)
+        state, events = engine.deal_with_events(players, seed)
+        assert state == env.game_state
+        memories = [sc.CardKnowledge(engine) for _ in range(players)]
+        for seat, memory in enumerate(memories):
+            memory.observe(state, seat, events)
+        while not state.over:
+            layout.write(state, state.turn, memories[state.turn], [], expected)
+            assert (env.observe(env.agent_selection)["observation"] == expected).all()
+            action_id = env.sample_action()
+            events = engine.apply(state, env.action(action_id))
+            env.step(action_id)
+            for seat, memory in enumerate(memories):
+                memory.observe(state, seat, events)
+            assert state == env.game_state
