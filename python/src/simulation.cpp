@@ -3,20 +3,28 @@
 // with the GIL released while the C++ plays; and the exact merge of shards.
 #include <pybind11/stl.h>
 
+#include <fstream>
+
 #include "bindings.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
 
 namespace switchcards::python {
 
 namespace {
 
+// --record FILE keeps every game when there are at most this many, else the first (as the
+// command line does).
+constexpr std::uint64_t kRecordAllUpTo = 10;
+
 // The options of `switchcards simulate`, checked as the command line checks them.
 std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
                           int players, const std::vector<std::string>& agents, std::uint64_t seed,
-                          int threads, bool matches, int shard, int shards, int max_match_rounds) {
+                          int threads, bool matches, int shard, int shards, int max_match_rounds,
+                          const std::string& record_file) {
   SimulationConfig config;
   if (shards < 1 || shard < 1 || shard > shards)
     throw std::invalid_argument("shard " + std::to_string(shard) + " of " + std::to_string(shards) +
@@ -46,7 +54,19 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
     throw std::invalid_argument("players " + std::to_string(players) + ": " + v.name + " is for " +
                                 std::to_string(min) + " to " + std::to_string(max) + " players");
   config.players = players;
-  const SimulationResult result = simulate(v, config);
+  if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
+  SimulationResult result = simulate(v, config);
+  if (!record_file.empty()) {
+    // Self-contained records: the resolved variant, the rules merged in.
+    const std::string text = resolved_variant_yaml(variant, rules);
+    for (GameRecord& rec : result.records) {
+      rec.variant = variant;
+      rec.variant_text = text;
+    }
+    std::ofstream out(record_file);
+    write_game_records(out, result.records);
+    if (!out) throw std::runtime_error("cannot write " + record_file);
+  }
   return to_json(shard_results(result, variant, rules, v.title.empty() ? v.name : v.title));
 }
 
@@ -57,17 +77,19 @@ void bind_simulation(py::module_& m) {
       "simulate_json",
       [](const std::string& variant, const std::string& rules, std::uint64_t games, int players,
          const std::vector<std::string>& agents, std::uint64_t seed, int threads, bool matches,
-         int shard, int shards, int max_match_rounds) {
+         int shard, int shards, int max_match_rounds, const std::string& record) {
         py::gil_scoped_release release;  // other Python threads run while the C++ plays
         return simulate_json(variant, rules, games, players, agents, seed, threads, matches, shard,
-                             shards, max_match_rounds);
+                             shards, max_match_rounds, record);
       },
       py::arg("variant"), py::arg("rules") = "", py::arg("games") = 1000, py::arg("players") = 0,
       py::arg("agents") = std::vector<std::string>{"heuristic"}, py::arg("seed") = 1,
       py::arg("threads") = 1, py::arg("matches") = false, py::arg("shard") = 1,
-      py::arg("shards") = 1, py::arg("max_match_rounds") = 1000,
+      py::arg("shards") = 1, py::arg("max_match_rounds") = 1000, py::arg("record") = "",
       "Plays a study (or one shard of it) and returns the JSON text `switchcards simulate "
-      "--json -` prints for the same options (players 0: the command line's default).");
+      "--json -` prints for the same options (players 0: the command line's default). "
+      "`record`: a file to write game records to, as --record (every game if at most 10, else "
+      "the first).");
   m.def(
       "merge_shards_json",
       [](const std::vector<std::string>& texts, std::vector<std::string> names) {

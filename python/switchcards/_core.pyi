@@ -314,6 +314,7 @@ def simulate_json(
     shard: int = 1,
     shards: int = 1,
     max_match_rounds: int = 1000,
+    record: str = "",
 ) -> str: ...
 def merge_shards_json(shards: Sequence[str], names: Sequence[str] = ...) -> str: ...
 

@@ -47,11 +47,14 @@ def simulate_json(
     shard: Union[None, str, Tuple[int, int]] = None,
     rules: Optional[str] = None,
     max_match_rounds: int = 1000,
+    record: Optional[str] = None,
 ) -> str:
     """The JSON text of a study, exactly as ``switchcards simulate --json -`` prints it
     (without the final newline) for ``--variant VARIANT --games GAMES [--players P] --agents
     A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
-    a path; ``rules`` a YAML mapping merged onto it. Other Python threads run meanwhile."""
+    a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
+    ``--record FILE`` (every game if there are at most 10, else the first; read them with
+    read_game_records). Other Python threads run meanwhile."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,
@@ -65,6 +68,7 @@ def simulate_json(
         k,
         m,
         max_match_rounds,
+        record or "",
     )
 
 

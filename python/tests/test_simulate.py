@@ -76,3 +76,14 @@ def test_results_table():
     assert list(table["seat"]) == [0, 1, 2, 3]
     assert list(table["agent"]) == ["heuristic", "random", "heuristic", "random"]
     assert table["wins"].sum() + result["stalemates"] == result["games"]
+
+
+def test_records_are_the_command_lines(cli, tmp_path):
+    ours, theirs = tmp_path / "ours.yaml", tmp_path / "theirs.yaml"
+    sc.simulate_json("british", 4, seed=9, rules="{last_card: {penalty: 3}}", record=str(ours))
+    subprocess.run([cli, "simulate", "-v", "british", "-n", "4", "-s", "9", "--rules",
+                    "{last_card: {penalty: 3}}", "--record", str(theirs), "--json", "-"],
+                   check=True, capture_output=True)
+    assert ours.read_text() == theirs.read_text()
+    records = sc.read_game_records(str(ours))
+    assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
