@@ -27,7 +27,11 @@ class PythonAgent : public Agent {
     py::gil_scoped_acquire gil;
     const py::function f = py::get_override(static_cast<const Agent*>(this), "choose");
     if (!f) throw std::logic_error("a Python agent must define choose(view, legal)");
-    return f(snapshot(view), std::vector<Action>(legal.begin(), legal.end())).cast<Action>();
+    const py::object chosen = f(snapshot(view), std::vector<Action>(legal.begin(), legal.end()));
+    if (!py::isinstance<Action>(chosen))
+      throw py::type_error("agent '" + name() + "': choose returned " +
+                           py::repr(chosen).cast<std::string>() + ", not an Action");
+    return chosen.cast<Action>();
   }
   void observe(const PlayerView& view, std::span<const Event> events) override {
     py::gil_scoped_acquire gil;

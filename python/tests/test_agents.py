@@ -115,3 +115,22 @@ def test_records_replay(cli, tmp_path):
     engine = sc.Engine(sc.record_variant(record))
     assert engine.legal_actions(state)[0] in engine.legal_actions(state)
     assert engine.apply(state, sc.Action.parse(str(record.rounds[0]["actions"][5]))) is not None
+
+
+def test_an_agents_own_error_comes_back_to_python():
+    class Boom(sc.Agent):
+        def choose(self, view, legal):
+            raise KeyError("boom")
+
+    class Wrong(sc.Agent):
+        def choose(self, view, legal):
+            return "0 draw"
+
+        def name(self):
+            return "wrong"
+
+    engine = sc.Engine("british")
+    with pytest.raises(KeyError, match="boom"):
+        sc.play_round(engine, engine.deal(2, 1), [Boom(), sc.make_agent("random")])
+    with pytest.raises(TypeError, match="agent 'wrong': choose returned '0 draw', not an Action"):
+        sc.play_round(engine, engine.deal(2, 1), [Wrong(), sc.make_agent("random")])
