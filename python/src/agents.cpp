@@ -73,6 +73,9 @@ struct Seats {
 Seats seats_of(const py::list& agents) {
   Seats s;
   for (const py::handle a : agents) {
+    if (!py::isinstance<Agent>(a))
+      throw py::type_error("seat " + std::to_string(s.raw.size()) + ": " +
+                           py::repr(a).cast<std::string>() + " is not an Agent");
     s.objects.append(a);
     s.owned.push_back(a.cast<std::shared_ptr<Agent>>());
     s.raw.push_back(s.owned.back().get());

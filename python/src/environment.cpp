@@ -67,7 +67,7 @@ class EnvironmentCore {
 
   // Applies the action `id` of the seat to act; returns the next seat to act, or kOver.
   int step(int id) {
-    if (over_) throw std::logic_error("the episode is over: reset() starts another");
+    if (over_) throw std::logic_error("no episode in play: reset() starts one");
     const Action a = space_.action(id, state_.turn);
     events_.clear();
     if (const ApplyResult r = engine_->apply(state_, a, &events_); !r)
@@ -209,7 +209,7 @@ class EnvironmentCore {
   EventBuffer events_, masked_;
   Pcg32 sampler_;
   std::array<float, kMaxSeats> rewards_{};
-  bool over_ = false, truncated_ = false;
+  bool over_ = true, truncated_ = false;  // until reset() deals
   std::uint64_t seed_ = 0;
   Standings standings_ = Standings::start(2);
   int dealer_ = 0;

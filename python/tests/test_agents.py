@@ -134,3 +134,11 @@ def test_an_agents_own_error_comes_back_to_python():
         sc.play_round(engine, engine.deal(2, 1), [Boom(), sc.make_agent("random")])
     with pytest.raises(TypeError, match="agent 'wrong': choose returned '0 draw', not an Action"):
         sc.play_round(engine, engine.deal(2, 1), [Wrong(), sc.make_agent("random")])
+
+
+def test_a_seat_without_an_agent_is_a_type_error():
+    engine = sc.Engine("british")
+    with pytest.raises(TypeError, match="seat 1: None is not an Agent"):
+        sc.play_round(engine, engine.deal(2, 1), [sc.make_agent("random"), None])
+    with pytest.raises(TypeError, match="is not an Agent"):
+        sc.Match(sc.load_variant("mau-mau"), [sc.make_agent("random"), "random"], seed=1)

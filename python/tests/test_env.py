@@ -181,3 +181,17 @@ def test_the_observation_is_the_seats_view_and_memory(variant):
             for seat, memory in enumerate(memories):
                 memory.observe(state, seat, events)
             assert state == env.game_state
+
+
+def test_the_core_refuses_to_step_without_an_episode():
+    env = SwitchcardsEnv("british")
+    with pytest.raises(RuntimeError, match="reset"):
+        env._core.step(0)
+    env.reset(seed=1)
+    while env._core.turn >= 0:
+        env._core.step(env._core.sample())
+    with pytest.raises(RuntimeError, match="reset"):
+        env._core.step(0)
+    env.reset(seed=1)
+    with pytest.raises(IndexError, match="no action id"):
+        env.step(10_000)
