@@ -38,6 +38,7 @@ class EnvironmentCore {
         max_match_rounds_(max_match_rounds),
         observation_array_(std::move(observation)),
         mask_array_(std::move(mask)) {
+    if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
     if (episode_ == Episode::match && engine_->variant().match.end == MatchKind::elimination)
       throw std::invalid_argument(
           "rewards='match' with " + engine_->variant().name +

@@ -19,6 +19,8 @@ namespace {
 // --record FILE keeps every game when there are at most this many, else the first (as the
 // command line does).
 constexpr std::uint64_t kRecordAllUpTo = 10;
+// The command line's limit of --threads.
+constexpr int kMaxThreads = 1024;
 
 // The options of `switchcards simulate`, checked as the command line checks them.
 std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
@@ -36,7 +38,10 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
                                 ": at least 1, and at least one per shard");
   config.games = games;
   config.seed = seed;
-  if (threads < 1) throw std::invalid_argument("threads: at least 1");
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("threads " + std::to_string(threads) + ": 1 to " +
+                                std::to_string(kMaxThreads) + " (results do not depend on it)");
+  if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
   config.threads = threads;
   if (agents.empty()) throw std::invalid_argument("agents: at least one name");
   for (const std::string& name : agents) {

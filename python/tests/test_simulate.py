@@ -48,6 +48,8 @@ def test_bad_options_are_clear_errors():
         sc.simulate("british", 10, shard="4/3")
     with pytest.raises(sc.LoadError):
         sc.simulate("british", 10, rules="{last_card: {penalty: lots}}")
+    with pytest.raises(ValueError, match="threads 5000: 1 to 1024"):
+        sc.simulate("british", 10, threads=5000)
 
 
 def test_the_gil_is_released_while_the_study_runs():
