@@ -5,6 +5,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,11 @@ inline py::object suit_object(Suit s) {
   return py::str(std::string(suit_name(s)));
 }
 Suit suit_from_object(const py::object& o);
+
+// The command line's default player count: 4, or the nearest count the variant allows.
+inline int default_players(const Variant& v) {
+  return std::clamp(4, v.deal.min_players, v.deal.max_players);
+}
 
 // An Engine shared by every Python object made from it (states are plain values beside it).
 using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const

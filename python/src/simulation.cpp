@@ -54,7 +54,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
   config.kind = matches ? GameKind::match : GameKind::round;
   const Variant v = rules.empty() ? load_variant(variant) : load_variant(variant, rules, "--rules");
   const int min = v.deal.min_players, max = v.deal.max_players;
-  if (players == 0) players = std::clamp(4, min, max);  // the command line's default
+  if (players == 0) players = default_players(v);
   if (players < min || players > max)
     throw std::invalid_argument("players " + std::to_string(players) + ": " + v.name + " is for " +
                                 std::to_string(min) + " to " + std::to_string(max) + " players");

@@ -63,9 +63,12 @@ def test_random_episodes_of_every_variant(variant):
                     final = (dict(env._cumulative_rewards), termination, truncation)
                 env.step(None)
                 continue
-            state = env.game_state  # every id the mask allows, checked with the engine
-            for i in np.flatnonzero(obs["action_mask"]):
-                assert env.engine.check(state, env.action(int(i))) is None
+            # Every step applies one id the mask allows (a refusal would raise); in one episode
+            # of three, every id it allows is checked with the engine.
+            if episode % 3 == 0:
+                state = env.game_state
+                for i in np.flatnonzero(obs["action_mask"]):
+                    assert env.engine.check(state, env.action(int(i))) is None
             env.step(env.sample_action())
             steps += 1
         assert env.agents == []
