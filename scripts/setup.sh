@@ -9,8 +9,11 @@ build_dir="$root/build"
 
 # valgrind: the perf.instructions test counts instructions with callgrind (docs/performance.md).
 # python3-jsonschema: the json.schema test checks JSON samples against docs/json-schema.json.
+# pybind11-dev ... python3-dask: the Python package (python/) and its tests (docs/python.md).
 packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
-          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema)
+          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema
+          pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-distributed
+          python3-dask)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -53,7 +53,8 @@ elseif(MODE STREQUAL "shared")
   run("configuring the shared library"
       "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${library_build}" ${common_args}
       -DBUILD_SHARED_LIBS=ON -DSWITCHCARDS_BUILD_TESTS=OFF -DSWITCHCARDS_BUILD_EXAMPLES=OFF
-      -DSWITCHCARDS_BUILD_CLI=OFF -DSWITCHCARDS_BUILD_BENCH=OFF -DSWITCHCARDS_INSTALL=ON)
+      -DSWITCHCARDS_BUILD_CLI=OFF -DSWITCHCARDS_BUILD_BENCH=OFF -DSWITCHCARDS_BUILD_PYTHON=OFF
+      -DSWITCHCARDS_INSTALL=ON)
   run("building the shared library" "${CMAKE_COMMAND}" --build "${library_build}" ${config_args})
   run("installing the shared library"
       "${CMAKE_COMMAND}" --install "${library_build}" --prefix "${prefix}" ${config_args})

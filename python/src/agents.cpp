@@ -1,0 +1,220 @@
+// Bindings of agents, rounds and matches: the library's agents by name (make_agent), Python
+// classes deriving from Agent (a C++ Agent that calls back into Python with the GIL held and
+// hands it the seat's PlayerView only, copied out as a value), play_round and Match.
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/match.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/io/json.hpp"
+
+namespace switchcards::python {
+
+namespace {
+
+py::object json_loads(const std::string& text) {
+  return py::module_::import("json").attr("loads")(text);
+}
+
+// A Python subclass of switchcards.Agent. Every question the C++ side asks becomes a call of
+// the Python method of the same name, given a PlayerView value (never the State).
+class PythonAgent : public Agent {
+ public:
+  Action choose(const PlayerView& view, std::span<const Action> legal) override {
+    py::gil_scoped_acquire gil;
+    const py::function f = py::get_override(static_cast<const Agent*>(this), "choose");
+    if (!f) throw std::logic_error("a Python agent must define choose(view, legal)");
+    const py::object chosen = f(snapshot(view), std::vector<Action>(legal.begin(), legal.end()));
+    if (!py::isinstance<Action>(chosen))
+      throw py::type_error("agent '" + name() + "': choose returned " +
+                           py::repr(chosen).cast<std::string>() + ", not an Action");
+    return chosen.cast<Action>();
+  }
+  void observe(const PlayerView& view, std::span<const Event> events) override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "observe"))
+      f(snapshot(view), std::vector<Event>(events.begin(), events.end()));
+  }
+  bool observes() const override {
+    py::gil_scoped_acquire gil;
+    return static_cast<bool>(py::get_override(static_cast<const Agent*>(this), "observe"));
+  }
+  bool challenges(const PlayerView& view, int target) override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "challenges"))
+      return f(snapshot(view), target).cast<bool>();
+    return false;
+  }
+  bool calls_late(const PlayerView& view) override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "calls_late"))
+      return f(snapshot(view)).cast<bool>();
+    return false;
+  }
+  void reset(std::uint64_t seed) override { PYBIND11_OVERRIDE(void, Agent, reset, seed); }
+  std::string name() const override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "name"))
+      return f().cast<std::string>();
+    return py::str(py::type::of(py::cast(this)).attr("__name__")).cast<std::string>();
+  }
+};
+
+// The agents of a round or match, alive (the Python objects too) while it runs.
+struct Seats {
+  std::vector<std::shared_ptr<Agent>> owned;
+  py::list objects;
+  std::vector<Agent*> raw;
+};
+
+Seats seats_of(const py::list& agents) {
+  Seats s;
+  for (const py::handle a : agents) {
+    if (!py::isinstance<Agent>(a))
+      throw py::type_error("seat " + std::to_string(s.raw.size()) + ": " +
+                           py::repr(a).cast<std::string>() + " is not an Agent");
+    s.objects.append(a);
+    s.owned.push_back(a.cast<std::shared_ptr<Agent>>());
+    s.raw.push_back(s.owned.back().get());
+  }
+  return s;
+}
+
+py::dict round_dict(const RoundRecord& r) {
+  py::dict d;
+  d["round"] = r.round;
+  d["seed"] = r.seed;
+  d["dealer"] = r.dealer;
+  d["seats"] = r.seats;
+  d["scores"] = r.scores;
+  d["winner"] = r.winner;
+  d["stalemate"] = r.stalemate;
+  d["decisions"] = r.decisions;
+  return d;
+}
+
+constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "player_eliminated",
+                                            "match_over"};
+
+struct MatchHolder {
+  Seats seats;
+  std::unique_ptr<Match> match;
+};
+
+}  // namespace
+
+void bind_agents(py::module_& m) {
+  py::class_<Agent, PythonAgent, std::shared_ptr<Agent>>(
+      m, "Agent",
+      "Decides for one seat. Subclass it in Python and define choose(view, legal) -> Action "
+      "(one of legal, a play optionally .with_last()); optionally observe(view, events), "
+      "challenges(view, target) -> bool, calls_late(view) -> bool, reset(seed), name(). The "
+      "view is a PlayerView value: the agent never sees the State.")
+      .def(py::init<>())
+      .def("name", &Agent::name)
+      .def("reset", &Agent::reset, py::arg("seed"))
+      .def(
+          "decide",
+          [](Agent& a, const Engine& e, const State& s) {
+            require_state_of(e, s);
+            ActionList legal;
+            e.legal_actions(s, legal);
+            if (legal.empty()) throw std::invalid_argument("the round is over");
+            return a.choose(PlayerView(e, s, s.turn), legal.span());
+          },
+          py::arg("engine"), py::arg("state"),
+          "The agent's choice for the seat to act of `state` (it sees that seat's view only).");
+
+  m.def(
+      "make_agent",
+      [](const std::string& name, std::uint64_t seed) {
+        return std::shared_ptr<Agent>(make_agent(name, seed));
+      },
+      py::arg("name"), py::arg("seed") = 0,
+      "A library agent by the command line's names: random, eager, greedy, heuristic, ismcts "
+      "(random:P, eager:P, heuristic:P forget 'last card' with probability P; ismcts:N, "
+      "ismcts:250ms).");
+  m.def("agent_names", &agent_names);
+
+  m.def(
+      "play_round",
+      [](const Engine& e, State& state, const py::list& agents, bool observe,
+         const py::object& on_action) {
+        require_state_of(e, state);
+        Seats seats = seats_of(agents);
+        RoundOptions options;
+        options.observe = observe;
+        std::vector<Action> actions;
+        play_round(e, state, std::span<Agent* const>(seats.raw), options,
+                   [&](const State& s, Action a, std::span<const Event> events) {
+                     actions.push_back(a);
+                     if (!on_action.is_none())
+                       on_action(s, a, std::vector<Event>(events.begin(), events.end()));
+                   });
+        return actions;
+      },
+      py::arg("engine"), py::arg("state"), py::arg("agents"), py::arg("observe") = true,
+      py::arg("on_action") = py::none(),
+      "Plays a dealt state to the end of its round in place (agents[seat] decides for each "
+      "seat) and returns the actions applied. on_action(state, action, events), if given, sees "
+      "each. Raises IllegalChoice if an agent picks an illegal action.");
+
+  py::class_<MatchHolder>(m, "Match",
+                          "The rounds of a match under the variant's match rules, one agent a "
+                          "seat; reproducible from the variant, the agents and the seed.")
+      .def(py::init([](const Variant& v, const py::list& agents, std::uint64_t seed, int max_rounds,
+                       const std::vector<int>& start_totals, int first_dealer) {
+             auto h = std::make_unique<MatchHolder>();
+             h->seats = seats_of(agents);
+             MatchOptions options;
+             options.max_rounds = max_rounds;
+             options.start_totals = start_totals;
+             options.first_dealer = first_dealer;
+             h->match = std::make_unique<Match>(v, h->seats.raw, seed, options);
+             return h;
+           }),
+           py::arg("variant"), py::arg("agents"), py::arg("seed"), py::arg("max_rounds") = 1000,
+           py::arg("start_totals") = std::vector<int>{}, py::arg("first_dealer") = -1)
+      .def(
+          "play", [](MatchHolder& h) { return json_loads(to_json(h.match->play())); },
+          "Plays to the end; returns the standings (the JSON form, as a dict).")
+      .def(
+          "play_round", [](MatchHolder& h) { return round_dict(h.match->play_round()); },
+          "Plays one round; returns what it did.")
+      .def_property_readonly(
+          "standings",
+          [](const MatchHolder& h) { return json_loads(to_json(h.match->standings())); })
+      .def_property_readonly("history",
+                             [](const MatchHolder& h) {
+                               py::list out;
+                               for (const RoundRecord& r : h.match->history())
+                                 out.append(round_dict(r));
+                               return out;
+                             })
+      .def_property_readonly("over", [](const MatchHolder& h) { return h.match->over(); })
+      .def_property_readonly("winner", [](const MatchHolder& h) { return h.match->winner(); })
+      .def_property_readonly("loser", [](const MatchHolder& h) { return h.match->loser(); })
+      .def_property_readonly("dealer", [](const MatchHolder& h) { return h.match->dealer(); })
+      .def(
+          "set_observer",
+          [](MatchHolder& h, py::function observer) {
+            h.match->set_observer([observer](const MatchEvent& e) {
+              py::dict d;
+              d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
+              d["round"] = e.round;
+              d["seat"] = e.seat;
+              d["loser"] = e.loser;
+              d["stalemate"] = e.stalemate;
+              d["scores"] = std::vector<int>(e.scores.begin(), e.scores.end());
+              d["standings"] = e.standings ? json_loads(to_json(*e.standings)) : py::none();
+              observer(d);
+            });
+          },
+          py::arg("observer"),
+          "observer(event dict) for every round started, round scored, elimination, match over.");
+}
+
+}  // namespace switchcards::python

@@ -1,0 +1,70 @@
+// What the parts of the extension module switchcards._core share: the binding function of each
+// part (one file a part), the exceptions they raise, and the conversions between the library's
+// small values (cards, suits) and their Python form (the notation strings "7H", "hearts").
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "switchcards/core/card.hpp"
+#include "switchcards/engine/engine.hpp"
+
+namespace switchcards::python {
+
+namespace py = pybind11;
+
+// An action the engine refused: the reason is the engine's sentence, the state is unchanged.
+// Raised in Python as switchcards.IllegalAction (a ValueError) with .reason and .refusal.
+class IllegalAction : public std::invalid_argument {
+ public:
+  IllegalAction(std::string action, Refusal refusal)
+      : std::invalid_argument("'" + action + "' refused: " + std::string(describe(refusal))),
+        action_(std::move(action)),
+        refusal_(refusal) {}
+  const std::string& action() const { return action_; }
+  Refusal refusal() const { return refusal_; }
+
+ private:
+  std::string action_;
+  Refusal refusal_;
+};
+
+// The name of a refusal, as Python sees it ("not_your_turn"); "" for Refusal::none.
+std::string refusal_name(Refusal r);
+
+// Cards cross as their notation ("7H", "10S", "JOKER"); a suit as its name or None.
+inline std::string card_str(Card c) {
+  return to_string(c);
+}
+inline py::object suit_object(Suit s) {
+  if (s == Suit::none) return py::none();
+  return py::str(std::string(suit_name(s)));
+}
+Suit suit_from_object(const py::object& o);
+
+// The command line's default player count: 4, or the nearest count the variant allows.
+inline int default_players(const Variant& v) {
+  return std::clamp(4, v.deal.min_players, v.deal.max_players);
+}
+
+// An Engine shared by every Python object made from it (states are plain values beside it).
+using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const
+
+// Refuses a State that `engine` cannot have made (one of another variant: more seats than it
+// allows, an index past its specials), since the engine indexes its tables with those fields.
+// Python may hand any State to any Engine; C++ callers are trusted to pair them.
+void require_state_of(const Engine& engine, const State& state);
+
+void bind_errors(py::module_& m);
+void bind_engine(py::module_& m);
+void bind_learning(py::module_& m);
+void bind_records(py::module_& m);
+void bind_agents(py::module_& m);
+void bind_simulation(py::module_& m);
+void bind_environment(py::module_& m);
+
+}  // namespace switchcards::python

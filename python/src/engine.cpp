@@ -1,0 +1,464 @@
+// Bindings of the rules and the engine: variants (built-in, file, YAML text, overrides), cards,
+// actions with their text form, events with their sentences, the State as a value (copy,
+// equality, pickling), the Engine (deal, legal_actions, apply, check), a seat's view (copied out
+// as a value, so Python never holds a pointer into a State) and hand scoring.
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <type_traits>
+
+#include "bindings.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/view.hpp"
+#include "switchcards/io/event_text.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards::python {
+
+namespace {
+
+constexpr std::string_view kActionKinds[] = {"play", "draw", "pass", "challenge", "call"};
+constexpr std::string_view kPhases[] = {"play", "after_draw", "over"};
+
+std::vector<std::string> card_list(std::span<const Card> cards) {
+  std::vector<std::string> out;
+  out.reserve(cards.size());
+  for (const Card c : cards) out.push_back(card_str(c));
+  return out;
+}
+
+std::vector<std::string> hand_list(const Hand& hand) {
+  std::vector<std::string> out;
+  hand.for_each([&](Card c) { out.push_back(card_str(c)); });
+  return out;
+}
+
+std::vector<Card> cards_from(const std::vector<std::string>& texts) {
+  std::vector<Card> out;
+  out.reserve(texts.size());
+  for (const std::string& t : texts) out.push_back(parse_card(t));
+  return out;
+}
+
+std::vector<Event> event_vector(const EventBuffer& events) {
+  return std::vector<Event>(events.begin(), events.end());
+}
+
+std::string event_text(const Event& e, const EventTextOptions& options = {}) {
+  const std::vector<std::string> lines = describe_events(std::span<const Event>(&e, 1), options);
+  return lines.empty() ? std::string() : lines.front();
+}
+
+// The State is copied as raw bytes by pickle: it holds no pointers and no heap memory.
+static_assert(std::is_trivially_copyable_v<State>);
+
+py::bytes state_bytes(const State& s) {
+  return py::bytes(reinterpret_cast<const char*>(&s), sizeof(State));
+}
+
+State state_from_bytes(const py::bytes& b) {
+  const std::string raw = b;
+  if (raw.size() != sizeof(State))
+    throw std::invalid_argument("a pickled State of " + std::to_string(raw.size()) +
+                                " bytes, not " + std::to_string(sizeof(State)) +
+                                " (a different build of switchcards): use the JSON form "
+                                "(Engine.state_to_json) between builds");
+  State s;
+  std::memcpy(static_cast<void*>(&s), raw.data(), sizeof(State));
+  return s;
+}
+
+}  // namespace
+
+void require_state_of(const Engine& engine, const State& s) {
+  const Variant& v = engine.variant();
+  const int specials = static_cast<int>(v.specials.size());
+  std::string why;
+  if (s.players() < v.deal.min_players || s.players() > v.deal.max_players)
+    why = std::to_string(s.players()) + " seats";
+  else if (s.turn >= s.players() || s.dealer >= s.players())
+    why = "a seat to act or a dealer past the seats";
+  else if (s.pending.effect >= specials || s.demand >= specials)
+    why = "a pending penalty or demand of a special it does not have";
+  if (!why.empty())
+    throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +
+                                "): was it dealt by another variant's Engine?");
+}
+
+void bind_engine(py::module_& m) {
+  // ---- variants ------------------------------------------------------------------------
+  py::class_<Variant>(m, "Variant",
+                      "Every rule of one variant: plain data, loaded and validated by "
+                      "load_variant. Build an Engine from it to play.")
+      .def_readonly("name", &Variant::name)
+      .def_readonly("title", &Variant::title)
+      .def_readonly("description", &Variant::description)
+      .def_readonly("source", &Variant::source, "where it was loaded from")
+      .def_readonly("beginner_mode", &Variant::beginner_mode)
+      .def_property_readonly("min_players", [](const Variant& v) { return v.deal.min_players; })
+      .def_property_readonly("max_players", [](const Variant& v) { return v.deal.max_players; })
+      .def_property_readonly(
+          "default_players", [](const Variant& v) { return default_players(v); },
+          "4, or the nearest player count the variant allows (the command line's default)")
+      .def_property_readonly("specials",
+                             [](const Variant& v) {
+                               std::vector<std::string> names;
+                               for (const Effect& e : v.specials) names.push_back(e.name);
+                               return names;
+                             })
+      .def("__eq__", [](const Variant& a, const Variant& b) { return a == b; })
+      .def("__repr__", [](const Variant& v) { return "<Variant " + v.name + ">"; });
+
+  m.def(
+      "load_variant",
+      [](const std::string& name_or_path, const std::string& rules, const std::string& label) {
+        return rules.empty() ? load_variant(name_or_path)
+                             : load_variant(name_or_path, rules, label);
+      },
+      py::arg("name_or_path"), py::arg("rules") = "", py::arg("rules_label") = "--rules",
+      "A built-in variant by name, or a YAML file (a path: contains '/' or ends in .yaml), with "
+      "`rules` (a YAML mapping, as the command line's --rules) merged on before validation. "
+      "Raises LoadError.");
+  m.def("load_variant_from_string", &load_variant_from_string, py::arg("yaml"),
+        py::arg("label") = "<string>", py::arg("base_dir") = ".", py::arg("rules") = "",
+        py::arg("rules_label") = "overrides",
+        "A variant from YAML text; `extends:` paths resolve from base_dir. Raises LoadError.");
+  m.def("builtin_variant_names", &builtin_variant_names, "The names of the built-in variants.");
+  m.def(
+      "builtin_variant_text",
+      [](const std::string& name) { return std::string(builtin_variant_text(name)); },
+      py::arg("name"), "The YAML text of a built-in variant.");
+  m.def("resolved_variant_yaml", &resolved_variant_yaml, py::arg("name_or_path"),
+        py::arg("rules") = "", py::arg("rules_label") = "--rules",
+        "The variant as one self-contained YAML document (extends: chain and rules merged).");
+
+  // ---- actions -------------------------------------------------------------------------
+  py::class_<Action>(m, "Action",
+                     "One choice of a seat. Made by the static factories or parsed from its "
+                     "text form ('0 play 7H', '1 play AS hearts', '2 play 7D last', '1 draw', "
+                     "'2 pass', '0 challenge 2', '2 call'); str() gives the text back.")
+      .def_static(
+          "play",
+          [](int seat, const std::string& card, const py::object& suit, bool last) {
+            return Action::play(seat, parse_card(card), suit_from_object(suit), last);
+          },
+          py::arg("seat"), py::arg("card"), py::arg("suit") = py::none(), py::arg("last") = false)
+      .def_static("draw", &Action::draw, py::arg("seat"))
+      .def_static("pass_", &Action::pass, py::arg("seat"), "A pass (`pass` is a Python keyword).")
+      .def_static("challenge", &Action::challenge, py::arg("seat"), py::arg("target"))
+      .def_static("call", &Action::call, py::arg("seat"), "The late 'last card' call.")
+      .def_static(
+          "parse", [](const std::string& text) { return parse_action(text); }, py::arg("text"),
+          "The action of a text form; raises ValueError naming what is wrong.")
+      .def_static(
+          "from_json", [](const std::string& j) { return action_from_json(j, "<python>"); },
+          py::arg("json"))
+      .def("to_json", [](Action a) { return to_json(a); })
+      .def_property_readonly("kind",
+                             [](Action a) { return std::string(kActionKinds[int(a.kind())]); })
+      .def_property_readonly("seat", &Action::seat)
+      .def_property_readonly("card",
+                             [](Action a) -> py::object {
+                               if (a.kind() != ActionKind::play) return py::none();
+                               return py::str(card_str(a.card()));
+                             })
+      .def_property_readonly("suit",
+                             [](Action a) -> py::object {
+                               if (a.kind() != ActionKind::play) return py::none();
+                               return suit_object(a.named_suit());
+                             })
+      .def_property_readonly("last", &Action::calls_last, "whether a play calls 'last card'")
+      .def_property_readonly("target",
+                             [](Action a) -> py::object {
+                               if (a.kind() != ActionKind::challenge) return py::none();
+                               return py::int_(a.target());
+                             })
+      .def("with_last", &Action::with_last, py::arg("last") = true)
+      .def("__str__", [](Action a) { return to_string(a); })
+      .def("__repr__", [](Action a) { return "Action.parse('" + to_string(a) + "')"; })
+      .def("__eq__", [](Action a, Action b) { return a == b; })
+      .def("__hash__", [](Action a) { return a.packed(); })
+      .def(py::pickle([](Action a) { return to_string(a); },
+                      [](const std::string& text) { return parse_action(text); }));
+
+  // ---- events --------------------------------------------------------------------------
+  py::class_<Event>(m, "Event",
+                    "Something a table would show: a card played or drawn, a seat skipped, a "
+                    "penalty... str() is its sentence ('Seat 2 plays 7♥').")
+      .def_property_readonly("kind", [](const Event& e) { return std::string(event_name(e.kind)); })
+      .def_property_readonly("seat",
+                             [](const Event& e) -> py::object {
+                               if (e.seat == kNoSeat) return py::none();
+                               return py::int_(e.seat);
+                             })
+      .def_property_readonly("card",
+                             [](const Event& e) -> py::object {
+                               // The JSON form decides which kinds name a card.
+                               if (to_json(e).find("\"card\":null") != std::string::npos)
+                                 return py::none();
+                               return py::str(card_str(e.card));
+                             })
+      .def_readonly("count", &Event::count)
+      .def_readonly("extra", &Event::extra)
+      .def("to_json", [](const Event& e) { return to_json(e); })
+      .def_static(
+          "from_json", [](const std::string& j) { return event_from_json(j, "<python>"); },
+          py::arg("json"))
+      .def(
+          "seen_by",
+          [](const Event& e, int seat, bool revealed) { return seen_by(e, seat, revealed); },
+          py::arg("seat"), py::arg("revealed") = false,
+          "The event as `seat` may see it (another seat's drawn or dealt card masked).")
+      .def("__str__", [](const Event& e) { return event_text(e); })
+      .def("__repr__", [](const Event& e) { return "<Event " + to_json(e) + ">"; })
+      .def("__eq__", [](const Event& a, const Event& b) { return a == b; });
+
+  m.def(
+      "describe_events",
+      [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
+        EventTextOptions options;
+        if (!viewer.is_none()) options.viewer = viewer.cast<int>();
+        options.engine = engine;
+        return describe_events(events, options);
+      },
+      py::arg("events"), py::arg("viewer") = py::none(), py::arg("engine") = nullptr,
+      "The events as sentences (draws merged); `viewer`: the seat that reads 'You ...'.");
+
+  // ---- the State -----------------------------------------------------------------------
+  py::class_<State>(m, "State",
+                    "The whole position of a round as a value (every hidden card included): "
+                    "copy.copy copies it, == compares positions, pickle keeps it (as this "
+                    "build's bytes; Engine.state_to_json is the checked, portable form). Only "
+                    "Engine.apply changes it.")
+      .def("copy", [](const State& s) { return s; })
+      .def("__copy__", [](const State& s) { return s; })
+      .def("__deepcopy__", [](const State& s, const py::dict&) { return s; })
+      .def("__eq__", [](const State& a, const State& b) { return a == b; })
+      .def(py::pickle([](const State& s) { return state_bytes(s); },
+                      [](const py::bytes& b) { return state_from_bytes(b); }))
+      .def_property_readonly("players", &State::players)
+      .def_property_readonly("turn", [](const State& s) { return int{s.turn}; })
+      .def_property_readonly("dealer", [](const State& s) { return int{s.dealer}; })
+      .def_property_readonly("phase",
+                             [](const State& s) { return std::string(kPhases[int(s.phase)]); })
+      .def_property_readonly("over", &State::over)
+      .def_property_readonly("winner", [](const State& s) { return int{s.winner}; })
+      .def_readonly("stalemate", &State::stalemate)
+      .def_readonly("decisions", &State::decisions)
+      .def_readonly("reshuffles", &State::reshuffles)
+      .def_property_readonly("top", [](const State& s) { return card_str(s.top()); })
+      .def_property_readonly("named_suit", [](const State& s) { return suit_object(s.named_suit); })
+      .def_property_readonly("pending_draw", [](const State& s) { return int{s.pending.draw}; })
+      .def_property_readonly("pending_skip", [](const State& s) { return int{s.pending.skip}; })
+      .def_property_readonly("catchable", [](const State& s) { return int{s.catchable}; })
+      .def(
+          "hand",
+          [](const State& s, int seat) {
+            if (seat < 0 || seat >= s.players())
+              throw py::index_error("no seat " + std::to_string(seat));
+            return hand_list(s.hand(seat));
+          },
+          py::arg("seat"))
+      .def_property_readonly(
+          "stock", [](const State& s) { return card_list(s.stock.cards()); }, "top last")
+      .def_property_readonly(
+          "discard", [](const State& s) { return card_list(s.discard.cards()); },
+          "bottom first; the last is the top");
+
+  // ---- a seat's view -------------------------------------------------------------------
+  py::class_<ViewSnapshot>(m, "PlayerView",
+                           "What one seat may know of a round, copied out as a value "
+                           "(Engine.view): its own hand, the others' hand sizes, the table. "
+                           "Agents and the environment see only this.")
+      .def_readonly("variant", &ViewSnapshot::variant)
+      .def_readonly("seat", &ViewSnapshot::seat)
+      .def_readonly("players", &ViewSnapshot::players)
+      .def_readonly("turn", &ViewSnapshot::turn)
+      .def_readonly("dealer", &ViewSnapshot::dealer)
+      .def_property_readonly("my_turn", [](const ViewSnapshot& v) { return v.turn == v.seat; })
+      .def_property_readonly("direction",
+                             [](const ViewSnapshot& v) {
+                               return v.direction == Direction::clockwise ? "clockwise"
+                                                                          : "counterclockwise";
+                             })
+      .def_property_readonly(
+          "phase", [](const ViewSnapshot& v) { return std::string(kPhases[int(v.phase)]); })
+      .def_property_readonly("top", [](const ViewSnapshot& v) { return card_str(v.top); })
+      .def_property_readonly("named_suit",
+                             [](const ViewSnapshot& v) { return suit_object(v.named_suit); })
+      .def_property_readonly("suit_in_force",
+                             [](const ViewSnapshot& v) { return suit_object(v.suit_in_force); })
+      .def_property_readonly("demand", [](const ViewSnapshot& v) { return card_list(v.demand); })
+      .def_readonly("pending_draw", &ViewSnapshot::pending_draw)
+      .def_readonly("pending_skip", &ViewSnapshot::pending_skip)
+      .def_readonly("pending_effect", &ViewSnapshot::pending_effect)
+      .def_readonly("stock_size", &ViewSnapshot::stock_size)
+      .def_readonly("discard_size", &ViewSnapshot::discard_size)
+      .def_readonly("hand_sizes", &ViewSnapshot::hand_sizes)
+      .def_readonly("catchable", &ViewSnapshot::catchable)
+      .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
+      .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
+      .def_readonly("winner", &ViewSnapshot::winner)
+      .def_readonly("decisions", &ViewSnapshot::decisions)
+      .def_readonly("reshuffles", &ViewSnapshot::reshuffles)
+      .def_property_readonly("hand", [](const ViewSnapshot& v) { return card_list(v.hand); })
+      .def_property_readonly("drawn",
+                             [](const ViewSnapshot& v) -> py::object {
+                               if (!v.drawn) return py::none();
+                               return py::str(card_str(*v.drawn));
+                             })
+      .def_readonly("revealed", &ViewSnapshot::revealed)
+      .def("to_json", [](const ViewSnapshot& v) { return to_json(v); })
+      .def_static(
+          "from_json", [](const std::string& j) { return view_from_json(j, "<python>"); },
+          py::arg("json"))
+      .def("__eq__", [](const ViewSnapshot& a, const ViewSnapshot& b) { return a == b; })
+      .def(py::pickle([](const ViewSnapshot& v) { return to_json(v); },
+                      [](const std::string& j) { return view_from_json(j, "pickle"); }));
+
+  // ---- the engine ----------------------------------------------------------------------
+  py::class_<Engine, EnginePtr>(m, "Engine",
+                                "Applies a variant's rules to States. Built once from a "
+                                "Variant (or a variant name or path); never changes.")
+      .def(py::init([](const Variant& v) { return std::make_shared<Engine>(v); }),
+           py::arg("variant"))
+      .def(py::init([](const std::string& name_or_path, const std::string& rules) {
+             return std::make_shared<Engine>(rules.empty()
+                                                 ? load_variant(name_or_path)
+                                                 : load_variant(name_or_path, rules, "--rules"));
+           }),
+           py::arg("name_or_path"), py::arg("rules") = "")
+      .def_property_readonly("variant", &Engine::variant,
+                             py::return_value_policy::reference_internal)
+      .def(
+          "deal",
+          [](const Engine& e, int players, std::uint64_t seed, int dealer) {
+            require_player_count(e.variant(), players);
+            return e.deal(players, seed, dealer);
+          },
+          py::arg("players"), py::arg("seed"), py::arg("dealer") = -1,
+          "Shuffles with `seed` and deals; the dealer defaults to the last seat (seat 0 starts).")
+      .def(
+          "deal_with_events",
+          [](const Engine& e, int players, std::uint64_t seed, int dealer, bool every_card) {
+            require_player_count(e.variant(), players);
+            EventBuffer events;
+            State s = e.deal(players, seed, dealer, &events,
+                             every_card ? DealEvents::every_card : DealEvents::turned_up_card);
+            return py::make_tuple(s, event_vector(events));
+          },
+          py::arg("players"), py::arg("seed"), py::arg("dealer") = -1,
+          py::arg("every_card") = false,
+          "(State, events): the deal and what it did (every card dealt, with every_card).")
+      .def(
+          "legal_actions",
+          [](const Engine& e, const State& s) {
+            require_state_of(e, s);
+            ActionList legal;
+            e.legal_actions(s, legal);
+            return std::vector<Action>(legal.begin(), legal.end());
+          },
+          py::arg("state"), "The legal actions of the seat to act, in the engine's fixed order.")
+      .def(
+          "apply",
+          [](const Engine& e, State& s, Action a) {
+            require_state_of(e, s);
+            EventBuffer events;
+            if (const ApplyResult r = e.apply(s, a, &events); !r)
+              throw IllegalAction(to_string(a), r.refusal);
+            return event_vector(events);
+          },
+          py::arg("state"), py::arg("action"),
+          "Applies the action to the state in place and returns its events; raises "
+          "IllegalAction (the state untouched) if the engine refuses it.")
+      .def(
+          "check",
+          [](const Engine& e, const State& s, Action a) -> py::object {
+            require_state_of(e, s);
+            const Refusal r = e.check(s, a);
+            if (r == Refusal::none) return py::none();
+            return py::str(std::string(describe(r)));
+          },
+          py::arg("state"), py::arg("action"),
+          "None if the action would be accepted, else the reason it would be refused.")
+      .def(
+          "view",
+          [](const Engine& e, const State& s, int seat, bool revealed) {
+            require_state_of(e, s);
+            return snapshot(PlayerView(e, s, seat, revealed));
+          },
+          py::arg("state"), py::arg("seat"), py::arg("revealed") = false,
+          "What `seat` may know, as a PlayerView value.")
+      .def(
+          "view_json",
+          [](const Engine& e, const State& s, int seat, bool revealed) {
+            require_state_of(e, s);
+            return to_json(PlayerView(e, s, seat, revealed));
+          },
+          py::arg("state"), py::arg("seat"), py::arg("revealed") = false)
+      .def(
+          "state_to_json",
+          [](const Engine& e, const State& s) {
+            require_state_of(e, s);
+            return to_json(e, s);
+          },
+          py::arg("state"), "The State's JSON form (a save).")
+      .def(
+          "state_from_json",
+          [](const Engine& e, const std::string& j, const std::string& source) {
+            return state_from_json(e, j, source);
+          },
+          py::arg("json"), py::arg("source") = "<python>",
+          "A State read back from its JSON form, checked as a dealt position; raises JsonError.")
+      .def(
+          "check_state", [](const Engine& e, const State& s) { return check_state(e, s); },
+          py::arg("state"), "'' if the State is a consistent position, else what is wrong.")
+      .def(
+          "describe_position",
+          [](const Engine& e, const State& s) {
+            require_state_of(e, s);
+            return describe_position(e, s);
+          },
+          py::arg("state"), "The whole position for people, one line a part.")
+      .def(
+          "position",
+          [](const Engine& e, const std::vector<std::vector<std::string>>& hands,
+             const std::vector<std::string>& discard, const std::vector<std::string>& stock,
+             int turn, const std::string& direction, const py::object& suit, std::uint64_t seed) {
+            Position p;
+            for (const auto& h : hands) p.hands.push_back(cards_from(h));
+            p.discard = cards_from(discard);
+            p.stock = cards_from(stock);
+            p.turn = turn;
+            if (direction != "clockwise" && direction != "counterclockwise")
+              throw std::invalid_argument("direction: 'clockwise' or 'counterclockwise', not '" +
+                                          direction + "'");
+            p.direction =
+                direction == "clockwise" ? Direction::clockwise : Direction::counterclockwise;
+            p.suit = suit_from_object(suit);
+            p.seed = seed;
+            return e.position(p);
+          },
+          py::arg("hands"), py::arg("discard"), py::arg("stock") = std::vector<std::string>{},
+          py::arg("turn") = 0, py::arg("direction") = "clockwise", py::arg("suit") = py::none(),
+          py::arg("seed") = 0,
+          "An exact position: hands by seat, the discard pile (bottom first, the top last), the "
+          "stock (top first).");
+
+  // ---- scoring -------------------------------------------------------------------------
+  m.def(
+      "score_hand",
+      [](const Variant& v, const std::vector<std::string>& cards) {
+        const std::vector<Card> hand = cards_from(cards);
+        return score_hand(v, std::span<const Card>(hand));
+      },
+      py::arg("variant"), py::arg("cards"),
+      "The penalty points of the cards left in a hand under the variant's scoring rules.");
+  m.def(
+      "round_scores", [](const Variant& v, const State& s) { return round_scores(v, s); },
+      py::arg("variant"), py::arg("state"),
+      "The scores of a round by seat (the winner 0; after a stalemate every hand scores).");
+}
+
+}  // namespace switchcards::python

@@ -1,0 +1,153 @@
+// Bindings of what a learning agent needs: ActionSpace (dense seat-relative action ids and the
+// mask of the legal ones), ObservationLayout (the named layout table and the observation
+// vector) and CardKnowledge (a seat's memory of the cards played), writing into numpy buffers
+// the caller owns.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "buffers.hpp"
+#include "switchcards/engine/action_space.hpp"
+#include "switchcards/engine/card_knowledge.hpp"
+#include "switchcards/engine/observation.hpp"
+
+namespace switchcards::python {
+
+namespace {
+
+// Each keeps the engine it was built from alive, so a Python object never outlives it.
+struct SpaceHolder {
+  EnginePtr engine;
+  ActionSpace space;
+};
+struct LayoutHolder {
+  EnginePtr engine;
+  ObservationLayout layout;
+};
+struct KnowledgeHolder {
+  EnginePtr engine;
+  CardKnowledge knowledge;
+};
+
+py::dict slice_dict(const ObservationSlice& s) {
+  py::dict d;
+  d["name"] = s.name;
+  d["offset"] = s.offset;
+  d["size"] = s.size;
+  d["meaning"] = s.meaning;
+  return d;
+}
+
+}  // namespace
+
+void bind_learning(py::module_& m) {
+  py::class_<SpaceHolder>(m, "ActionSpace",
+                          "Dense ids 0..size-1 for every action a seat can take in one variant "
+                          "and player count, relative to the acting seat.")
+      .def(py::init([](EnginePtr e, int players) {
+             return SpaceHolder{e, ActionSpace(*e, players)};
+           }),
+           py::arg("engine"), py::arg("players"))
+      .def_property_readonly("size", [](const SpaceHolder& h) { return h.space.size(); })
+      .def_property_readonly("players", [](const SpaceHolder& h) { return h.space.players(); })
+      .def(
+          "id", [](const SpaceHolder& h, Action a) { return h.space.id(a); }, py::arg("action"),
+          "The id of an action made by its own seat, or -1.")
+      .def(
+          "action", [](const SpaceHolder& h, int id, int seat) { return h.space.action(id, seat); },
+          py::arg("id"), py::arg("seat"), "The action `id` stands for, made by `seat`.")
+      .def(
+          "name", [](const SpaceHolder& h, int id) { return h.space.name(id); }, py::arg("id"),
+          "Seat-free text of an id: 'play 8S hearts last', 'draw', 'challenge +2'.")
+      .def_property_readonly("names",
+                             [](const SpaceHolder& h) {
+                               std::vector<std::string> names;
+                               for (int i = 0; i < h.space.size(); ++i)
+                                 names.push_back(h.space.name(i));
+                               return names;
+                             })
+      .def(
+          "mask",
+          [](const SpaceHolder& h, const State& s, py::array out) {
+            require_state_of(*h.engine, s);
+            ActionList legal;
+            h.engine->legal_actions(s, legal);
+            h.space.mask(legal.span(), s.hand(s.turn).size(),
+                         writable_span<std::uint8_t>(out, h.space.size(), "mask"));
+          },
+          py::arg("state"), py::arg("out"),
+          "Writes 1 into `out` (uint8 or int8, size entries) for every id the seat to act may "
+          "take now, 0 elsewhere.");
+
+  py::class_<LayoutHolder>(m, "ObservationLayout",
+                           "A seat's view as a fixed-length float32 vector, with a layout "
+                           "table naming every slice.")
+      .def(py::init([](EnginePtr e, int players) {
+             return LayoutHolder{e, ObservationLayout(*e, players)};
+           }),
+           py::arg("engine"), py::arg("players"))
+      .def_property_readonly("size", [](const LayoutHolder& h) { return h.layout.size(); })
+      .def_property_readonly("players", [](const LayoutHolder& h) { return h.layout.players(); })
+      .def_property_readonly(
+          "slices",
+          [](const LayoutHolder& h) {
+            py::list out;
+            for (const ObservationSlice& s : h.layout.slices()) out.append(slice_dict(s));
+            return out;
+          },
+          "The layout table: dicts of name, offset, size, meaning, in vector order.")
+      .def(
+          "slice",
+          [](const LayoutHolder& h, const std::string& name) {
+            return slice_dict(h.layout.slice(name));
+          },
+          py::arg("name"))
+      .def(
+          "write",
+          [](const LayoutHolder& h, const State& s, int seat, const KnowledgeHolder* memory,
+             const std::vector<int>& totals, py::array out) {
+            require_state_of(*h.engine, s);
+            const PlayerView view(*h.engine, s, seat);
+            const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
+            if (memory != nullptr) {
+              if (memory->knowledge.seat() != seat)
+                throw std::invalid_argument("the memory is seat " +
+                                            std::to_string(memory->knowledge.seat()) + "'s");
+              h.layout.write(view, memory->knowledge, totals, o);
+            } else {
+              h.layout.write(view, std::span<const Card>{}, totals, o);
+            }
+          },
+          py::arg("state"), py::arg("seat"), py::arg("memory") = nullptr,
+          py::arg("totals") = std::vector<int>{}, py::arg("out"),
+          "Writes seat's observation into `out` (float32, size entries). `memory`: a "
+          "CardKnowledge fed the seat's events (None: nothing remembered of the discard pile); "
+          "`totals`: the match totals by seat, or [].");
+
+  py::class_<KnowledgeHolder>(m, "CardKnowledge",
+                              "What one seat remembers of the cards it saw (the discard pile "
+                              "since the last reshuffle), fed its masked events.")
+      .def(py::init([](EnginePtr e) {
+             return KnowledgeHolder{e, CardKnowledge{}};
+           }),
+           py::arg("engine"))
+      .def(
+          "observe",
+          [](KnowledgeHolder& h, const State& s, int seat, const std::vector<Event>& events) {
+            require_state_of(*h.engine, s);
+            std::vector<Event> masked;
+            for (const Event& e : events) masked.push_back(seen_by(e, seat, false));
+            h.knowledge.observe(PlayerView(*h.engine, s, seat), masked);
+          },
+          py::arg("state"), py::arg("seat"), py::arg("events"),
+          "The events of one action (or the deal), masked here for `seat`, with the state after "
+          "them.")
+      .def_property_readonly("seat", [](const KnowledgeHolder& h) { return h.knowledge.seat(); })
+      .def_property_readonly("discard_seen", [](const KnowledgeHolder& h) {
+        std::vector<std::string> out;
+        for (const Card c : h.knowledge.discard_seen()) out.push_back(card_str(c));
+        return out;
+      });
+}
+
+}  // namespace switchcards::python

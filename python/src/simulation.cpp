@@ -1,0 +1,122 @@
+// Bindings of simulation studies: simulate with the command line's options, returning the very
+// JSON text `switchcards simulate --json -` prints (agents/simulation_results.hpp writes both),
+// with the GIL released while the C++ plays; and the exact merge of shards.
+#include <pybind11/stl.h>
+
+#include <fstream>
+
+#include "bindings.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
+
+namespace switchcards::python {
+
+namespace {
+
+// --record FILE keeps every game when there are at most this many, else the first (as the
+// command line does).
+constexpr std::uint64_t kRecordAllUpTo = 10;
+// The command line's limit of --threads.
+constexpr int kMaxThreads = 1024;
+
+// The options of `switchcards simulate`, checked as the command line checks them.
+std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
+                          int players, const std::vector<std::string>& agents, std::uint64_t seed,
+                          int threads, bool matches, int shard, int shards, int max_match_rounds,
+                          const std::string& record_file) {
+  SimulationConfig config;
+  if (shards < 1 || shard < 1 || shard > shards)
+    throw std::invalid_argument("shard " + std::to_string(shard) + " of " + std::to_string(shards) +
+                                ": 1 <= shard <= shards");
+  config.shard = shard;
+  config.shards = shards;
+  if (games < 1 || games < static_cast<std::uint64_t>(shards))
+    throw std::invalid_argument("games " + std::to_string(games) +
+                                ": at least 1, and at least one per shard");
+  config.games = games;
+  config.seed = seed;
+  if (threads < 1 || threads > kMaxThreads)
+    throw std::invalid_argument("threads " + std::to_string(threads) + ": 1 to " +
+                                std::to_string(kMaxThreads) + " (results do not depend on it)");
+  if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
+  config.threads = threads;
+  if (agents.empty()) throw std::invalid_argument("agents: at least one name");
+  for (const std::string& name : agents) {
+    if (name.rfind("human", 0) == 0)
+      throw std::invalid_argument("agents: a human cannot play thousands of games");
+    (void)make_agent(name, 0);  // an unknown name throws, naming the known ones
+  }
+  config.agents = agents;
+  config.max_match_rounds = max_match_rounds;
+  config.kind = matches ? GameKind::match : GameKind::round;
+  const Variant v = rules.empty() ? load_variant(variant) : load_variant(variant, rules, "--rules");
+  const int min = v.deal.min_players, max = v.deal.max_players;
+  if (players == 0) players = default_players(v);
+  if (players < min || players > max)
+    throw std::invalid_argument("players " + std::to_string(players) + ": " + v.name + " is for " +
+                                std::to_string(min) + " to " + std::to_string(max) + " players");
+  config.players = players;
+  if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
+  SimulationResult result = simulate(v, config);
+  if (!record_file.empty()) {
+    // Self-contained records: the resolved variant, the rules merged in.
+    const std::string text = resolved_variant_yaml(variant, rules);
+    for (GameRecord& rec : result.records) {
+      rec.variant = variant;
+      rec.variant_text = text;
+    }
+    std::ofstream out(record_file);
+    write_game_records(out, result.records);
+    if (!out) throw std::runtime_error("cannot write " + record_file);
+  }
+  return to_json(shard_results(result, variant, rules, v.title.empty() ? v.name : v.title));
+}
+
+}  // namespace
+
+void bind_simulation(py::module_& m) {
+  m.def(
+      "simulate_json",
+      [](const std::string& variant, const std::string& rules, std::uint64_t games, int players,
+         const std::vector<std::string>& agents, std::uint64_t seed, int threads, bool matches,
+         int shard, int shards, int max_match_rounds, const std::string& record) {
+        py::gil_scoped_release release;  // other Python threads run while the C++ plays
+        return simulate_json(variant, rules, games, players, agents, seed, threads, matches, shard,
+                             shards, max_match_rounds, record);
+      },
+      py::arg("variant"), py::arg("rules") = "", py::arg("games") = 1000, py::arg("players") = 0,
+      py::arg("agents") = std::vector<std::string>{"heuristic"}, py::arg("seed") = 1,
+      py::arg("threads") = 1, py::arg("matches") = false, py::arg("shard") = 1,
+      py::arg("shards") = 1, py::arg("max_match_rounds") = 1000, py::arg("record") = "",
+      "Plays a study (or one shard of it) and returns the JSON text `switchcards simulate "
+      "--json -` prints for the same options (players 0: the command line's default). "
+      "`record`: a file to write game records to, as --record (every game if at most 10, else "
+      "the first).");
+  m.def(
+      "merge_shards_json",
+      [](const std::vector<std::string>& texts, std::vector<std::string> names) {
+        if (names.empty())
+          for (std::size_t i = 0; i < texts.size(); ++i)
+            names.push_back("shard " + std::to_string(i + 1));
+        if (names.size() != texts.size()) throw std::invalid_argument("one name per shard");
+        std::vector<ShardResults> parts;
+        for (std::size_t i = 0; i < texts.size(); ++i) try {
+            parts.push_back(shard_results_from_json(texts[i], names[i]));
+          } catch (const std::runtime_error& e) {
+            throw std::invalid_argument(e.what());
+          }
+        try {
+          return to_json(merge_shards(std::move(parts), names));
+        } catch (const std::runtime_error& e) {
+          throw std::invalid_argument(e.what());  // bad input, not a failure of the library
+        }
+      },
+      py::arg("shards"), py::arg("names") = std::vector<std::string>{},
+      "The JSON text of the shards merged exactly (as `switchcards merge`); raises ValueError "
+      "for shards of different studies, overlapping shards or a gap.");
+}
+
+}  // namespace switchcards::python

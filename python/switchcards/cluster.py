@@ -1,0 +1,101 @@
+"""Studies on a Dask cluster: the games of a study split into shards, each shard played by a
+worker in C++ (``simulate_json`` with ``shard=(k, m)``), the shards merged exactly
+(``merge_shards``), so a study on a cluster gives the byte-identical JSON one process gives.
+And sweeps: one study per point of a grid of rule overrides, back as one pandas table.
+
+Every worker imports ``switchcards`` (install it on each machine, or set PYTHONPATH before the
+workers start). Recipes for a real cluster: docs/python.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any, Dict, List, Mapping, Optional, Sequence
+
+from .simulation import merge_shards, simulate_json, summary_row
+
+
+def rules_yaml(overrides: Mapping[str, Any]) -> str:
+    """A rules mapping (YAML flow, as the command line's ``--rules`` takes it) from dotted keys:
+    ``{"last_card.penalty": 4, "specials.skip.stack": "8"}`` gives
+    ``{"last_card": {"penalty": 4}, "specials": {"skip": {"stack": "8"}}}``. A value of None
+    leaves the key as the variant has it."""
+    tree: Dict[str, Any] = {}
+    for dotted, value in overrides.items():
+        if value is None:
+            continue
+        node = tree
+        parts = dotted.split(".")
+        for part in parts[:-1]:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                raise ValueError(f"rules: {dotted!r} goes inside {part!r}, which has a value")
+            node = child
+        node[parts[-1]] = value
+    return json.dumps(tree) if tree else ""
+
+
+def _workers(client: Any) -> int:
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:
+    return [
+        client.submit(simulate_json, variant, games, shard=(k, shards), pure=False, **options)
+        for k in range(1, shards + 1)
+    ]
+
+
+def simulate_on(
+    client: Any, variant: str, games: int = 1000, *, shards: Optional[int] = None, **options: Any
+) -> str:
+    """The JSON text of a study played on the cluster of ``client`` (a distributed.Client) in
+    ``shards`` shards (default: one per worker) and merged: the very text ``simulate_json``
+    (and ``switchcards simulate --json -``) gives in one process. ``options``: those of
+    simulate_json (players, agents, seed, matches, rules, threads per shard...)."""
+    if "shard" in options:
+        raise ValueError("simulate_on makes the shards itself: give shards=M, not shard")
+    m = shards or _workers(client)
+    if m > games:
+        m = games
+    texts = client.gather(_shard_futures(client, variant, games, m, options))
+    return merge_shards(texts, [f"shard {k}/{m}" for k in range(1, m + 1)])
+
+
+def sweep(
+    client: Any,
+    variant: str,
+    grid: Mapping[str, Sequence[Any]],
+    games: int = 1000,
+    *,
+    shards: int = 1,
+    base: Optional[Mapping[str, Any]] = None,
+    **options: Any,
+) -> "pandas.DataFrame":  # noqa: F821
+    """One study per point of ``grid`` (dotted rule keys to the values to try, e.g.
+    ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``; None: the
+    variant's own), each split into ``shards`` shards over the cluster, merged exactly; returns
+    a pandas DataFrame with one row per point: the grid's values, then summary_row's columns.
+    ``base``: dotted overrides applied at every point. ``client`` None plays in this process."""
+    import pandas
+
+    if "rules" in options:
+        raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
+    keys = list(grid)
+    points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
+    rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]
+    if client is None:
+        texts = [simulate_json(variant, games, rules=rules, **options) for rules in rules_of]
+    else:
+        pending = [_shard_futures(client, variant, games, shards, {**options, "rules": r}) for r in rules_of]
+        texts = []
+        for futures in pending:
+            parts = client.gather(futures)
+            texts.append(parts[0] if shards == 1 else merge_shards(parts))
+    rows = []
+    for point, text in zip(points, texts):
+        row = {key: point[key] for key in keys}
+        row.update(summary_row(json.loads(text)))
+        rows.append(row)
+    return pandas.DataFrame(rows)

@@ -1,0 +1,274 @@
+"""A multi-agent environment for learning, with PettingZoo's agent-environment-cycle (AEC)
+conventions, without a dependency on PettingZoo.
+
+One class, ``SwitchcardsEnv``, for every variant and player count. The agents are
+``"player_0"`` .. ``"player_{n-1}"``; the one to act is ``agent_selection``; ``observe(agent)``
+returns ``{"observation": float32 vector, "action_mask": int8 vector}`` (the layout table is
+``env.layout``, the action ids ``env.action_names``); ``step(action_id)`` applies the action;
+``rewards``, ``terminations``, ``truncations``, ``infos`` and ``last()`` behave as in PettingZoo,
+and so does the end of an episode: every agent is then terminated (or truncated) and takes one
+``step(None)`` to leave ``agents``.
+
+The C++ core steps, writes the next observation and mask into numpy buffers owned here, and
+returns the seat to act, in one call: the arrays ``observe`` returns for the agent to act are
+those buffers, overwritten by the next step (copy them to keep them).
+
+Episodes and rewards (``rewards=``):
+
+* ``"round"`` (default): an episode is one round. The winner gets +1, every other seat
+  -1/(players-1). A round stopped by the variant's turn limit (a stalemate) is truncated, with
+  reward 0.
+* ``"match"``: an episode is a whole match under the variant's ``match:`` rules (round after
+  round, the observation's ``match_totals`` filled in); +1 for the match winner, -1/(players-1)
+  for the others, at its end. Not for matches that eliminate seats (British): the player count,
+  and so the observation, would change mid-episode; pass e.g. ``rules="{match: {end:
+  fixed_rounds, rounds: 5}}"``.
+
+Only the seat to act decides: a challenge of a missed "last card" call, or one's own late call,
+is among its legal actions when the rules allow it then; seats are not asked out of turn.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from . import _core
+
+
+class DiscreteActions:
+    """The action space of every agent: ids 0..n-1 (a stand-in for gymnasium's Discrete)."""
+
+    def __init__(self, n: int, seed: Optional[int] = None):
+        self.n = n
+        self.shape = ()
+        self.dtype = np.int64
+        self._rng = np.random.default_rng(seed)
+
+    def sample(self, mask: Optional[np.ndarray] = None) -> int:
+        """A random id, among those the mask allows if one is given."""
+        if mask is None:
+            return int(self._rng.integers(self.n))
+        legal = np.flatnonzero(mask)
+        return int(legal[self._rng.integers(len(legal))])
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, (int, np.integer)) and 0 <= int(x) < self.n
+
+
+class ObservationVector:
+    """The observation space of every agent: a float32 vector of ``shape`` (a stand-in for a
+    gymnasium Dict of Box observation and MultiBinary action_mask)."""
+
+    def __init__(self, size: int, actions: int):
+        self.shape = (size,)
+        self.dtype = np.float32
+        self.action_mask_shape = (actions,)
+
+
+class SwitchcardsEnv:
+    """A round (or match) of a switchcards variant as an AEC environment.
+
+    ``variant``: a built-in name, a path, or a Variant; ``rules``: YAML overrides (as the
+    command line's ``--rules``); ``players``: default 4, or the nearest count the variant
+    allows; ``rewards``: ``"round"`` or ``"match"``; ``max_match_rounds``: a match still running
+    after this many rounds is truncated.
+    """
+
+    metadata = {"name": "switchcards_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: Any = "british",
+        players: Optional[int] = None,
+        rewards: str = "round",
+        rules: Optional[str] = None,
+        max_match_rounds: int = 1000,
+        render_mode: Optional[str] = None,
+    ):
+        if isinstance(variant, _core.Variant):
+            if rules:
+                raise ValueError("rules: give the variant by name or path to merge rules onto it")
+            self.variant = variant
+        else:
+            self.variant = _core.load_variant(variant, rules or "")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: None or 'ansi'")
+        self.render_mode = render_mode
+        self.engine = _core.Engine(self.variant)
+        self.players = players if players is not None else self.variant.default_players
+        self.reward_mode = rewards
+        layout = _core.ObservationLayout(self.engine, self.players)
+        space = _core.ActionSpace(self.engine, self.players)
+        self._space = space
+        self.layout: List[Dict[str, Any]] = layout.slices
+        self.action_names: List[str] = space.names
+        self.observation_size: int = layout.size
+        self.action_size: int = space.size
+        self._observation = np.zeros(layout.size, dtype=np.float32)
+        self._mask = np.zeros(space.size, dtype=np.int8)
+        self._current = {"observation": self._observation, "action_mask": self._mask}
+        self._core = _core.EnvironmentCore(
+            self.engine, self.players, rewards, max_match_rounds, self._observation, self._mask
+        )
+        self._core_step = self._core.step
+        self.possible_agents: List[str] = [f"player_{i}" for i in range(self.players)]
+        self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
+        self._action_space = DiscreteActions(space.size)
+        self._observation_space = ObservationVector(layout.size, space.size)
+        self._other_buffers: Dict[str, Dict[str, np.ndarray]] = {}
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self.agent_selection: str = self.possible_agents[0]
+
+    # ---- PettingZoo's AEC API ----------------------------------------------------------
+
+    def observation_space(self, agent: str) -> ObservationVector:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> DiscreteActions:
+        return self._action_space
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Deals a new episode from ``seed`` (a random one if None): the same seed, the same
+        episode for the same actions."""
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        self._action_space = DiscreteActions(self.action_size, seed)
+        seat = self._core.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        """The agent's observation and action mask. For the agent to act these are the
+        environment's own buffers (overwritten by the next step); another agent's are written
+        on demand, with an all-zero mask (it cannot act now)."""
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            return self._current
+        buffers = self._other_buffers.get(agent)
+        if buffers is None:
+            buffers = {
+                "observation": np.zeros(self.observation_size, dtype=np.float32),
+                "action_mask": np.zeros(self.action_size, dtype=np.int8),
+            }
+            self._other_buffers[agent] = buffers
+        self._core.observe(self._seat_of[agent], buffers["observation"], buffers["action_mask"])
+        return buffers
+
+    def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict[str, Any]]:
+        """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def step(self, action: Optional[int]) -> None:
+        """Applies ``action`` (an id the mask allows) for agent_selection; an id the engine
+        refuses raises IllegalAction and changes nothing. After the end, each agent steps
+        with None to leave."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: step needs an action id, not None")
+        self._cumulative_rewards[agent] = 0.0
+        seat = self._core_step(action)
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            self._end_episode()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yields agent_selection until every agent has left (or max_iter steps)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def render(self) -> Optional[str]:
+        """The whole position as text (every card: for people watching, not for agents)."""
+        if self.render_mode is None:
+            return None
+        return "\n".join(self.engine.describe_position(self._core.state))
+
+    def close(self) -> None:
+        pass
+
+    # ---- beyond PettingZoo -------------------------------------------------------------
+
+    def sample_action(self) -> int:
+        """A uniformly random legal id for agent_selection, drawn in C++ from a generator
+        seeded by reset."""
+        return self._core.sample()
+
+    def legal_ids(self) -> List[int]:
+        """The ids agent_selection may take now, as a list (``random.choice`` picks one
+        faster than numpy does from the mask)."""
+        return self._core.legal_ids()
+
+    def action(self, action_id: int) -> _core.Action:
+        """The engine Action an id stands for, made by agent_selection."""
+        return self._space.action(action_id, self._seat_of[self.agent_selection])
+
+    @property
+    def game_state(self) -> _core.State:
+        """A copy of the whole position (every hidden card: for analysis and tests, never for
+        an agent)."""
+        return self._core.state
+
+    @property
+    def match_totals(self) -> List[int]:
+        """rewards='match': each seat's total so far."""
+        return self._core.totals
+
+    # ---- the end of an episode, as PettingZoo's AECEnv does it --------------------------
+
+    def _end_episode(self) -> None:
+        truncated = self._core.truncated
+        for agent, reward in zip(self.possible_agents, self._core.rewards):
+            self.rewards[agent] = reward
+            self._cumulative_rewards[agent] += reward
+            self.terminations[agent] = not truncated
+            self.truncations[agent] = truncated
+        self.agent_selection = self.agents[0]
+
+    def _was_dead_step(self, action: Optional[int]) -> None:
+        if action is not None:
+            raise ValueError("when an agent is done, the only valid action is None")
+        agent = self.agent_selection
+        for table in (self.terminations, self.truncations, self.rewards, self._cumulative_rewards, self.infos):
+            del table[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+        for other in self.rewards:
+            self.rewards[other] = 0.0
+
+
+def env(**kwargs: Any) -> SwitchcardsEnv:
+    """``SwitchcardsEnv(**kwargs)`` (PettingZoo's naming)."""
+    return SwitchcardsEnv(**kwargs)

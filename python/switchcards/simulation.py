@@ -1,0 +1,131 @@
+"""Simulation studies: many games between the library's agents, in C++ (the GIL released).
+
+``simulate`` returns the JSON document ``switchcards simulate --json -`` prints for the same
+options, parsed; ``simulate_json`` the text itself (byte for byte); ``merge_shards`` adds shards
+of one study up exactly; ``results_table`` and ``summary_row`` turn a result into pandas-friendly
+rows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _core
+
+Result = Dict[str, Any]
+
+
+def _agents(agents: Union[str, Sequence[str]]) -> List[str]:
+    # "heuristic,random" as the command line writes it, or a list of names.
+    if isinstance(agents, str):
+        return agents.split(",")
+    return list(agents)
+
+
+def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[int, int]:
+    if shard is None:
+        return 1, 1
+    if isinstance(shard, str):
+        k, sep, m = shard.partition("/")
+        if not sep or not k.isdigit() or not m.isdigit():
+            raise ValueError(f"shard {shard!r}: 'K/M' with 1 <= K <= M")
+        return int(k), int(m)
+    k, m = shard
+    return int(k), int(m)
+
+
+def simulate_json(
+    variant: str,
+    games: int = 1000,
+    *,
+    players: Optional[int] = None,
+    agents: Union[str, Sequence[str]] = "heuristic",
+    seed: int = 1,
+    threads: int = 1,
+    matches: bool = False,
+    shard: Union[None, str, Tuple[int, int]] = None,
+    rules: Optional[str] = None,
+    max_match_rounds: int = 1000,
+    record: Optional[str] = None,
+) -> str:
+    """The JSON text of a study, exactly as ``switchcards simulate --json -`` prints it
+    (without the final newline) for ``--variant VARIANT --games GAMES [--players P] --agents
+    A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
+    a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
+    ``--record FILE`` (every game if there are at most 10, else the first; read them with
+    read_game_records). Other Python threads run meanwhile."""
+    k, m = _shard(shard)
+    return _core.simulate_json(
+        variant,
+        rules or "",
+        games,
+        players or 0,
+        _agents(agents),
+        seed,
+        threads,
+        matches,
+        k,
+        m,
+        max_match_rounds,
+        record or "",
+    )
+
+
+def simulate(variant: str, games: int = 1000, **options: Any) -> Result:
+    """``json.loads(simulate_json(variant, games, **options))``: the study's numbers as a dict
+    (keys as docs/cli.md describes the simulation JSON: wins, seats, wins_by_position,
+    by_agent, round_length, events, ...)."""
+    return json.loads(simulate_json(variant, games, **options))
+
+
+def merge_shards(shards: Iterable[Union[str, Result]], names: Optional[Sequence[str]] = None) -> str:
+    """The JSON text of the shards of one study added up, exactly as ``switchcards merge``
+    writes it: byte for byte the text one process writes for the whole study. Each shard is
+    a JSON text (or its parsed dict). Raises ValueError for shards of different studies,
+    overlapping shards or a gap."""
+    texts = [s if isinstance(s, str) else json.dumps(s) for s in shards]
+    return _core.merge_shards_json(texts, list(names or []))
+
+
+def summary_row(result: Result) -> Dict[str, Any]:
+    """One flat row of a study: what it was and its headline numbers (a sweep's table row)."""
+    row: Dict[str, Any] = {
+        "variant": result["variant"],
+        "rules": result.get("rules", ""),
+        "players": result["players"],
+        "games": result["games"],
+        "rounds": result["rounds"],
+        "stalemate_rate": result["stalemate_rate"],
+        "mean_round_length": result["round_length"]["mean"],
+        "p90_round_length": result["round_length"]["p90"],
+        "decisions": result["decisions"],
+        "reshuffles": result["reshuffles"],
+    }
+    for place in result["wins_by_position"]["from_first_player"]:
+        row[f"win_rate_place_{place['place']}"] = place["win_rate"]
+    for seat in result["seats"]:
+        row[f"win_rate_seat_{seat['seat']}"] = seat["win_rate"]
+    for kind, count in result["events"].items():
+        row[f"events_{kind}"] = count
+    return row
+
+
+def results_table(result: Result) -> "pandas.DataFrame":  # noqa: F821
+    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate, the 95%
+    interval, and the win rate of the same place counted from the first player to act."""
+    import pandas
+
+    rows = []
+    for seat in result["seats"]:
+        rows.append(
+            {
+                "seat": seat["seat"],
+                "agent": seat["agent"],
+                "wins": seat["wins"],
+                "win_rate": seat["win_rate"],
+                "ci95_low": seat["ci95"][0],
+                "ci95_high": seat["ci95"][1],
+            }
+        )
+    return pandas.DataFrame(rows)

@@ -1,0 +1,144 @@
+"""Agents from Python: the library's by name, Python subclasses and plain functions inside the
+C++ play_round and Match (seeing a PlayerView only), records and replay."""
+
+import random
+
+import pytest
+
+import switchcards as sc
+
+
+class FirstLegal(sc.Agent):
+    """Plays the first legal action; records what it was shown."""
+
+    def __init__(self):
+        super().__init__()
+        self.views = []
+        self.events = 0
+
+    def choose(self, view, legal):
+        self.views.append(view)
+        return legal[0]
+
+    def observe(self, view, events):
+        self.events += len(events)
+
+    def name(self):
+        return "first-legal"
+
+
+def test_library_agents_by_name():
+    assert {"random", "eager", "greedy", "heuristic", "ismcts"} <= set(sc.agent_names())
+    engine = sc.Engine("british")
+    state = engine.deal(4, 2)
+    agent = sc.make_agent("heuristic", 1)
+    assert agent.name().startswith("heuristic")
+    assert agent.decide(engine, state) in engine.legal_actions(state)
+    with pytest.raises(ValueError, match="random"):
+        sc.make_agent("no-such-agent")
+
+
+def test_python_agent_in_play_round_sees_views_only():
+    engine = sc.Engine("british")
+    state = engine.deal(4, 9)
+    mine = FirstLegal()
+    seen = []
+    actions = sc.play_round(engine, state, [mine] + [sc.make_agent("heuristic", s) for s in (1, 2, 3)],
+                            on_action=lambda s, a, events: seen.append((a, len(events))))
+    assert state.over and len(actions) == state.decisions == len(seen)
+    assert mine.views and all(isinstance(v, sc.PlayerView) and v.seat == 0 for v in mine.views)
+    assert all(v.my_turn for v in mine.views)
+    assert mine.events > 0  # observe() is called with its masked events
+
+
+def test_the_same_round_with_the_same_agents_and_seed():
+    engine = sc.Engine("mau-mau")
+
+    def play():
+        state = engine.deal(3, 4)
+        return sc.play_round(engine, state, [sc.make_agent("random", s) for s in range(3)]), state
+
+    (a, sa), (b, sb) = play(), play()
+    assert [str(x) for x in a] == [str(x) for x in b] and sa == sb
+
+
+def test_function_agent_in_a_match():
+    rng = random.Random(3)
+    calls = []
+
+    def choose(view, legal):
+        calls.append(view.seat)
+        return rng.choice(legal)
+
+    variant = sc.load_variant("british", "{match: {end: fixed_rounds, rounds: 2}}")
+    agents = [sc.agent_from_function(choose, "fn")] + [sc.make_agent("heuristic", s) for s in (1, 2, 3)]
+    match = sc.Match(variant, agents, seed=2026)
+    kinds = []
+    match.set_observer(lambda e: kinds.append(e["kind"]))
+    standings = match.play()
+    assert match.over and standings["rounds"] == 2 and len(match.history) == 2
+    assert kinds.count("round_scored") == 2 and kinds[-1] == "match_over"
+    assert set(calls) == {0}
+    assert 0 <= match.winner < 4
+
+
+def test_an_illegal_choice_is_reported():
+    class Cheat(sc.Agent):
+        def choose(self, view, legal):
+            return sc.Action.draw((view.seat + 1) % view.players)
+
+        def name(self):
+            return "cheat"
+
+    engine = sc.Engine("british")
+    state = engine.deal(2, 1)
+    with pytest.raises(sc.IllegalChoice, match="cheat"):
+        sc.play_round(engine, state, [Cheat(), Cheat()])
+
+
+def test_records_replay(cli, tmp_path):
+    import subprocess
+
+    path = tmp_path / "games.yaml"
+    subprocess.run([cli, "simulate", "-v", "mau-mau", "-n", "3", "--record", str(path)], check=True,
+                   capture_output=True)
+    records = sc.read_game_records(str(path))
+    assert len(records) == 3
+    record = records[0]
+    assert sc.GameRecord.from_json(record.to_json()).to_json() == record.to_json()
+    assert sc.read_game_records_from_string(sc.write_game_records(records))[0].to_json() == record.to_json()
+    result = sc.replay_game(record)
+    assert result["ok"], result["failure"]
+    stopped = sc.replay_game(record, until=5)
+    state = stopped["position"]["state"]
+    assert state.decisions == 5
+    engine = sc.Engine(sc.record_variant(record))
+    assert engine.legal_actions(state)[0] in engine.legal_actions(state)
+    assert engine.apply(state, sc.Action.parse(str(record.rounds[0]["actions"][5]))) is not None
+
+
+def test_an_agents_own_error_comes_back_to_python():
+    class Boom(sc.Agent):
+        def choose(self, view, legal):
+            raise KeyError("boom")
+
+    class Wrong(sc.Agent):
+        def choose(self, view, legal):
+            return "0 draw"
+
+        def name(self):
+            return "wrong"
+
+    engine = sc.Engine("british")
+    with pytest.raises(KeyError, match="boom"):
+        sc.play_round(engine, engine.deal(2, 1), [Boom(), sc.make_agent("random")])
+    with pytest.raises(TypeError, match="agent 'wrong': choose returned '0 draw', not an Action"):
+        sc.play_round(engine, engine.deal(2, 1), [Wrong(), sc.make_agent("random")])
+
+
+def test_a_seat_without_an_agent_is_a_type_error():
+    engine = sc.Engine("british")
+    with pytest.raises(TypeError, match="seat 1: None is not an Agent"):
+        sc.play_round(engine, engine.deal(2, 1), [sc.make_agent("random"), None])
+    with pytest.raises(TypeError, match="is not an Agent"):
+        sc.Match(sc.load_variant("mau-mau"), [sc.make_agent("random"), "random"], seed=1)

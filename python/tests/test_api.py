@@ -1,0 +1,237 @@
+"""The engine from Python: variants and their errors, the State as a value, actions and their
+text form, legal actions and refusals, views, events, scoring, ids, masks and observations."""
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import switchcards as sc
+
+
+def random_states(engine, players, seed, count):
+    """`count` States along random legal playouts (every decision point, not only deals)."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        state = engine.deal(players, seed * 1000 + game)
+        game += 1
+        while not state.over and len(out) < count:
+            out.append(state.copy())
+            engine.apply(state, rng.choice(engine.legal_actions(state)))
+    return out
+
+
+def test_version_and_builtins():
+    assert sc.__version__.count(".") == 2
+    names = sc.builtin_variant_names()
+    assert "british" in names and "crazy-eights" in names
+    assert sc.load_variant("british").name == "british"
+
+
+def test_variant_from_file_string_and_rules(source_dir):
+    from_file = sc.load_variant(str(source_dir / "variants" / "british.yaml"))
+    assert from_file.name == "british"
+    harsh = sc.load_variant("british", "{last_card: {penalty: 4}}")
+    assert harsh != sc.load_variant("british")
+    text = "extends: british\nname: kitchen\nspecials:\n  skip: {stack: 8}\n"
+    kitchen = sc.load_variant_from_string(text, "kitchen.yaml")
+    assert kitchen.name == "kitchen"
+    assert "skip" in kitchen.specials
+
+
+def test_load_error_names_file_line_column_and_key():
+    text = "extends: british\nname: bad\nlast_card: {penalty: lots}\n"
+    with pytest.raises(sc.LoadError) as caught:
+        sc.load_variant_from_string(text, "house.yaml")
+    e = caught.value
+    assert isinstance(e, ValueError)
+    assert e.file == "house.yaml"
+    assert e.line == 3
+    assert e.column > 1
+    assert e.key == "last_card.penalty"
+    assert str(e).startswith("house.yaml:3:")
+    assert e.errors[0][:4] == (e.file, e.line, e.column, e.key)
+
+
+def test_rules_error_names_the_rules():
+    with pytest.raises(sc.LoadError) as caught:
+        sc.load_variant("british", "{specials: {skip: {stack: []}}}")
+    assert caught.value.file == "--rules"
+    assert caught.value.key == "specials.skip.stack"
+
+
+def test_unknown_variant_is_a_load_error():
+    with pytest.raises(sc.LoadError):
+        sc.load_variant("no-such-variant")
+
+
+def test_deal_is_reproducible_and_state_is_a_value():
+    engine = sc.Engine("british")
+    a, b = engine.deal(4, 7), engine.deal(4, 7)
+    assert a == b
+    assert engine.deal(4, 8) != a
+    c = copy.copy(a)
+    engine.apply(c, engine.legal_actions(c)[0])
+    assert c != a and a == b  # the copy moved on, the original did not
+    assert pickle.loads(pickle.dumps(c)) == c
+    assert copy.deepcopy(c) == c
+    assert len(a.hand(0)) == 7 and a.players == 4
+
+
+def test_state_json_round_trip_and_a_tampered_save():
+    engine = sc.Engine("british")
+    state = random_states(engine, 4, 3, 30)[-1]
+    saved = engine.state_to_json(state)
+    assert engine.state_from_json(saved) == state
+    assert engine.check_state(state) == ""
+    tampered = saved.replace('"turn":%d' % state.turn, '"turn":9')
+    with pytest.raises(sc.JsonError) as caught:
+        engine.state_from_json(tampered, "save.json")
+    assert caught.value.path == "/turn"
+    assert caught.value.source == "save.json"
+
+
+def test_illegal_action_is_refused_with_the_reason_and_leaves_the_state():
+    engine = sc.Engine("british")
+    state = engine.deal(4, 11)
+    before = state.copy()
+    wrong_seat = sc.Action.draw(1)  # seat 0 is to act
+    assert engine.check(state, wrong_seat) == "it is not this seat's turn"
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, wrong_seat)
+    assert caught.value.refusal == "not_your_turn"
+    assert caught.value.reason == "it is not this seat's turn"
+    assert caught.value.action == "1 draw"
+    assert state == before
+    not_held = next(c for c in ("AS", "2H", "3C", "4D", "5S") if c not in state.hand(0))
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, sc.Action.play(0, not_held))
+    assert caught.value.refusal == "card_not_in_hand"
+    assert state == before
+
+
+def test_legal_actions_are_accepted_and_their_text_round_trips():
+    engine = sc.Engine("crazy-eights")
+    for state in random_states(engine, 3, 5, 200):
+        for action in engine.legal_actions(state):
+            assert engine.check(state, action) is None
+            assert sc.Action.parse(str(action)) == action
+            assert sc.Action.from_json(action.to_json()) == action
+    play = sc.Action.parse("2 play AS hearts last")
+    assert (play.kind, play.seat, play.card, play.suit, play.last) == ("play", 2, "AS", "hearts", True)
+    assert sc.Action.parse("0 challenge 2").target == 2
+    assert str(sc.Action.pass_(1)) == "1 pass"
+    with pytest.raises(ValueError, match="not a card"):
+        sc.Action.parse("0 play 11H")
+
+
+def test_apply_returns_events_with_their_sentences():
+    engine = sc.Engine("british")
+    state, events = engine.deal_with_events(4, 5, every_card=True)
+    assert sum(e.kind == "card_dealt" for e in events) == 28
+    play = next(a for a in engine.legal_actions(state) if a.kind == "play")
+    events = engine.apply(state, play)
+    assert events[0].kind == "card_played" and events[0].card == play.card and events[0].seat == 0
+    assert str(events[0]).startswith("Seat 0 plays")
+    assert sc.describe_events(events, viewer=0)[0].startswith("You play")
+    assert sc.Event.from_json(events[0].to_json()) == events[0]
+    drawn = engine.apply(state, sc.Action.draw(state.turn)) if sc.Action.draw(state.turn) in engine.legal_actions(state) else []
+    for e in drawn:
+        if e.kind == "card_drawn":
+            assert e.seen_by((e.seat + 1) % 4).card == "JOKER"
+            assert e.seen_by(e.seat).card == e.card
+
+
+def test_view_shows_what_the_seat_may_know():
+    engine = sc.Engine("british")
+    state = random_states(engine, 4, 9, 25)[-1]
+    for seat in range(4):
+        view = engine.view(state, seat)
+        assert isinstance(view, sc.PlayerView)
+        assert sorted(view.hand) == sorted(state.hand(seat))
+        assert view.hand_sizes == [len(state.hand(s)) for s in range(4)]
+        assert view.top == state.top and view.turn == state.turn
+        assert view.to_json() == engine.view_json(state, seat)
+        assert sc.PlayerView.from_json(view.to_json()) == view
+        assert pickle.loads(pickle.dumps(view)) == view
+    with pytest.raises(ValueError, match="beginner mode"):
+        engine.view(state, 0, revealed=True)
+
+
+def test_score_hand_of_the_documented_example():
+    british = sc.load_variant("british")
+    assert sc.score_hand(british, ["AS", "JC", "KD", "7C"]) == 62  # docs/scoring.md
+    assert sc.score_hand(sc.load_variant("british", "{scoring: {values: {black J: 50}}}"),
+                         ["AS", "JC", "KD", "7C"]) == 92
+
+
+def test_round_scores_give_the_winner_zero():
+    engine = sc.Engine("british")
+    state = engine.deal(4, 3)
+    sc.play_round(engine, state, [sc.make_agent("heuristic", s) for s in range(4)])
+    scores = sc.round_scores(engine.variant, state)
+    assert state.over and scores[state.winner] == 0
+    assert all(score > 0 for seat, score in enumerate(scores) if seat != state.winner)
+
+
+@pytest.mark.parametrize("variant", ["british", "crazy-eights", "balkan", "mobile-app"])
+def test_action_ids_and_the_mask_agree_with_the_engine(variant):
+    engine = sc.Engine(variant)
+    players = engine.variant.default_players
+    space = sc.ActionSpace(engine, players)
+    mask = np.zeros(space.size, dtype=np.uint8)
+    for state in random_states(engine, players, 2, 150):
+        space.mask(state, mask)
+        for i in range(space.size):
+            action = space.action(i, state.turn)
+            assert space.id(action) == i
+            assert bool(mask[i]) == (engine.check(state, action) is None), (i, str(action))
+    assert space.names[space.id(sc.Action.draw(0))] == "draw"
+
+
+def test_observation_is_written_into_the_callers_buffer():
+    engine = sc.Engine("british")
+    layout = sc.ObservationLayout(engine, 4)
+    slices = layout.slices
+    assert slices[0]["offset"] == 0
+    for a, b in zip(slices, slices[1:]):
+        assert b["offset"] == a["offset"] + a["size"]
+    assert slices[-1]["offset"] + slices[-1]["size"] == layout.size
+    out = np.full(layout.size, -1.0, dtype=np.float32)
+    address = out.ctypes.data
+    state = engine.deal(4, 1)
+    memory = sc.CardKnowledge(engine)
+    _, events = engine.deal_with_events(4, 1)
+    memory.observe(state, 2, events)
+    layout.write(state, 2, memory, [], out)
+    assert out.ctypes.data == address
+    hand = layout.slice("hand")
+    held = out[hand["offset"]: hand["offset"] + hand["size"]]
+    assert held.sum() == len(state.hand(2))
+    seen = layout.slice("discard_seen")
+    assert out[seen["offset"]: seen["offset"] + seen["size"]].sum() == len(memory.discard_seen) == 1
+    with pytest.raises(ValueError, match="float32"):
+        layout.write(state, 2, None, [], np.zeros(layout.size, dtype=np.float64))
+    with pytest.raises(ValueError, match="entries"):
+        layout.write(state, 2, None, [], np.zeros(layout.size + 1, dtype=np.float32))
+
+
+
+def test_a_state_of_another_variant_is_refused_not_a_crash():
+    british, balkan = sc.Engine("british"), sc.Engine("balkan")
+    seven = british.deal(7, 1)  # Balkan is for 3 to 5 seats
+    for call in (lambda: balkan.legal_actions(seven), lambda: balkan.apply(seven, sc.Action.draw(0)),
+                 lambda: balkan.view(seven, 0), lambda: balkan.state_to_json(seven),
+                 lambda: sc.ActionSpace(balkan, 4).mask(seven, np.zeros(1, np.uint8))):
+        with pytest.raises(ValueError, match="not a position of balkan"):
+            call()
+
+
+def test_a_pickled_state_of_another_build_is_refused():
+    state = sc.State.__new__(sc.State)
+    with pytest.raises(ValueError, match="JSON form"):
+        state.__setstate__(b"not the bytes of a State")

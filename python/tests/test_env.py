@@ -1,0 +1,200 @@
+"""switchcards.env: PettingZoo's AEC conventions, for every shipped variant: thousands of random
+episodes in which no mask ever allows an action the engine refuses and every episode ends."""
+
+import numpy as np
+import pytest
+
+import switchcards as sc
+from switchcards.env import SwitchcardsEnv
+
+EPISODES_PER_VARIANT = 150
+
+
+def run_episode(env, seed, check_engine):
+    """One random episode with the AEC loop; returns the steps taken. Checks the conventions on
+    the way, and with check_engine that the engine accepts every id the mask allows."""
+    env.reset(seed=seed)
+    assert env.agents == env.possible_agents
+    steps = 0
+    done_seen = set()
+    space = sc.ActionSpace(env.engine, env.players)
+    for agent in env.agent_iter(100_000):
+        obs, reward, termination, truncation, info = env.last()
+        assert agent == env.agent_selection
+        assert obs["observation"].shape == (env.observation_size,)
+        assert obs["observation"].dtype == np.float32
+        assert obs["action_mask"].shape == (env.action_size,)
+        assert obs["action_mask"].dtype == np.int8
+        if termination or truncation:
+            done_seen.add(agent)
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        assert reward == 0.0
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        assert len(legal) > 0 and env.legal_ids() == list(legal)
+        if check_engine:
+            state = env.game_state
+            seat = env.possible_agents.index(agent)
+            assert state.turn == seat
+            for i in legal:
+                assert env.engine.check(state, space.action(int(i), seat)) is None
+        env.step(env.action_space(agent).sample(mask))
+        steps += 1
+        assert steps < 10_000
+    assert env.agents == [] and done_seen == set(env.possible_agents)
+    return steps
+
+
+@pytest.mark.parametrize("variant", sc.builtin_variant_names())
+def test_random_episodes_of_every_variant(variant):
+    env = SwitchcardsEnv(variant)
+    assert env.players == env.variant.default_players
+    totals = []
+    for episode in range(EPISODES_PER_VARIANT):
+        env.reset(seed=episode)
+        final = None  # the cumulative rewards and flags when the episode ended
+        steps = 0
+        for agent in env.agent_iter(100_000):
+            obs, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                if final is None:
+                    final = (dict(env._cumulative_rewards), termination, truncation)
+                env.step(None)
+                continue
+            # Every step applies one id the mask allows (a refusal would raise); in one episode
+            # of three, every id it allows is checked with the engine.
+            if episode % 3 == 0:
+                state = env.game_state
+                for i in np.flatnonzero(obs["action_mask"]):
+                    assert env.engine.check(state, env.action(int(i))) is None
+            env.step(env.sample_action())
+            steps += 1
+        assert env.agents == []
+        totals.append(steps)
+        assert final is not None and steps < 10_000
+        rewards, termination, truncation = final
+        values = list(rewards.values())
+        assert termination != truncation
+        if termination:
+            assert sorted(values)[-1] == 1.0 and abs(sum(values)) < 1e-5
+        else:
+            assert values == [0.0] * env.players
+    assert min(totals) > 0
+
+
+def test_the_conventions_checked_step_by_step():
+    for seed in range(20):
+        run_episode(SwitchcardsEnv("british", players=3), seed, check_engine=True)
+
+
+def test_the_same_seed_gives_the_same_episode():
+    def trajectory(seed):
+        env = SwitchcardsEnv("crazy-eights")
+        env.reset(seed=seed)
+        ids = []
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            action = None if term or trunc else env.sample_action()
+            ids.append((agent, action, obs["observation"].tobytes()))
+            env.step(action)
+        return ids
+
+    assert trajectory(5) == trajectory(5)
+    assert trajectory(5) != trajectory(6)
+
+
+def test_a_refused_id_raises_and_changes_nothing():
+    env = SwitchcardsEnv("british")
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"].copy()
+    refused = int(np.flatnonzero(mask == 0)[0])
+    before, agent = env.game_state, env.agent_selection
+    with pytest.raises(sc.IllegalAction) as caught:
+        env.step(refused)
+    assert caught.value.reason
+    assert env.game_state == before and env.agent_selection == agent
+    assert (env.observe(agent)["action_mask"] == mask).all()
+    with pytest.raises(ValueError):
+        env.step(None)
+
+
+def test_another_agents_observation_has_an_empty_mask():
+    env = SwitchcardsEnv("mau-mau", players=3)
+    env.reset(seed=1)
+    other = next(a for a in env.agents if a != env.agent_selection)
+    seen = env.observe(other)
+    assert not seen["action_mask"].any()
+    hand = next(s for s in env.layout if s["name"] == "hand")
+    seat = env.possible_agents.index(other)
+    held = seen["observation"][hand["offset"]: hand["offset"] + hand["size"]]
+    assert held.sum() == len(env.game_state.hand(seat))
+
+
+def test_match_episodes_carry_the_totals():
+    env = SwitchcardsEnv("balkan", players=3, rewards="match")
+    totals = env.layout[-1]
+    assert totals["name"] == "match_totals"
+    env.reset(seed=2)
+    rounds_seen = 0
+    last_totals = None
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        current = obs["observation"][totals["offset"]: totals["offset"] + totals["size"]].copy()
+        seat = env.possible_agents.index(agent)  # per-seat entries: in order of play from it
+        way = 1 if env.engine.view(env.game_state, seat).direction == "clockwise" else -1
+        assert list(current) == [env.match_totals[(seat + way * k) % env.players] for k in range(env.players)]
+        if last_totals is not None and not np.array_equal(current, last_totals):
+            rounds_seen += 1
+        last_totals = current
+        env.step(env.sample_action())
+    assert rounds_seen >= 1  # the totals changed between rounds: several rounds in one episode
+    with pytest.raises(ValueError, match="eliminate"):
+        SwitchcardsEnv("british", rewards="match")
+    SwitchcardsEnv("british", rewards="match", rules="{match: {end: fixed_rounds, rounds: 2}}")
+
+
+
+@pytest.mark.parametrize("variant", ["british", "mau-mau", "crazy-eights", "balkan"])
+def test_the_observation_is_the_seats_view_and_memory(variant):
+    """Step by step, the environment's observation equals what ObservationLayout writes for the
+    same State from a CardKnowledge fed the seat's events by Engine.apply: the environment
+    shows a seat nothing more, and nothing less, than its view and its memory."""
+    env = SwitchcardsEnv(variant)
+    engine, players = env.engine, env.players
+    layout = sc.ObservationLayout(engine, players)
+    expected = np.zeros(layout.size, dtype=np.float32)
+    for seed in range(3):
+        env.reset(seed=seed)
+        state, events = engine.deal_with_events(players, seed)
+        assert state == env.game_state
+        memories = [sc.CardKnowledge(engine) for _ in range(players)]
+        for seat, memory in enumerate(memories):
+            memory.observe(state, seat, events)
+        while not state.over:
+            layout.write(state, state.turn, memories[state.turn], [], expected)
+            assert (env.observe(env.agent_selection)["observation"] == expected).all()
+            action_id = env.sample_action()
+            events = engine.apply(state, env.action(action_id))
+            env.step(action_id)
+            for seat, memory in enumerate(memories):
+                memory.observe(state, seat, events)
+            assert state == env.game_state
+
+
+def test_the_core_refuses_to_step_without_an_episode():
+    env = SwitchcardsEnv("british")
+    with pytest.raises(RuntimeError, match="reset"):
+        env._core.step(0)
+    env.reset(seed=1)
+    while env._core.turn >= 0:
+        env._core.step(env._core.sample())
+    with pytest.raises(RuntimeError, match="reset"):
+        env._core.step(0)
+    env.reset(seed=1)
+    with pytest.raises(IndexError, match="no action id"):
+        env.step(10_000)
