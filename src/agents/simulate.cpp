@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "agents/game_player.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -58,6 +59,10 @@ void SimulationStats::add(const SimulationStats& o) {
   add_vectors(wins_from_dealer, o.wins_from_dealer);
   add_vectors(round_lengths, o.round_lengths);
   for (int k = 0; k < kEventKindCount; ++k) events[k] += o.events[k];
+  penalty_cards += o.penalty_cards;
+  lead_changes += o.lead_changes;
+  mid_leader_rounds += o.mid_leader_rounds;
+  mid_leader_wins += o.mid_leader_wins;
 }
 
 double SimulationStats::mean_round_length() const {
@@ -125,7 +130,33 @@ std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
 
 // ---- playing games ------------------------------------------------------------------------
 
+namespace detail {
+
 namespace {
+
+// Events whose count is of cards drawn as a penalty: all bits of the count, the others none, so
+// that counting them costs no branch on the path every event takes.
+constexpr std::array<std::uint16_t, kEventKindCount> kPenaltyCards = [] {
+  std::array<std::uint16_t, kEventKindCount> mask{};
+  mask[static_cast<int>(EventKind::penalty_paid)] = 0xffff;
+  mask[static_cast<int>(EventKind::last_card_penalty)] = 0xffff;
+  return mask;
+}();
+
+void count_event(SimulationStats& stats, const Event& e) {
+  ++stats.events[static_cast<int>(e.kind)];
+  stats.penalty_cards += e.count & kPenaltyCards[static_cast<int>(e.kind)];
+}
+
+void count_round(SimulationStats& stats, std::uint64_t decisions, bool stalemate) {
+  ++stats.rounds;
+  stats.decisions += decisions;
+  if (stalemate) ++stats.stalemates;
+  if (stats.round_lengths.size() <= decisions) stats.round_lengths.resize(decisions + 1);
+  ++stats.round_lengths[decisions];
+}
+
+}  // namespace
 
 // A seat's agent as the simulation runs it: counts the events of the round it sees as round
 // seat 0 (every round has one, also when seats sit out of a match), and records its actions
@@ -136,7 +167,7 @@ class SimSeat final : public ForwardingAgent {
       : ForwardingAgent(std::make_unique<RecordingAgent>(std::move(agent), log)), stats_(&stats) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
     if (counting && view.seat() == 0)
-      for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
+      for (const Event& e : events) count_event(*stats_, e);
     ForwardingAgent::observe(view, events);
   }
   void set_recording(bool on) { static_cast<RecordingAgent&>(inner()).set_recording(on); }
@@ -146,150 +177,163 @@ class SimSeat final : public ForwardingAgent {
   SimulationStats* stats_;
 };
 
-void count_round(SimulationStats& stats, const State& s) {
-  ++stats.rounds;
-  stats.decisions += s.decisions;
-  if (s.stalemate) ++stats.stalemates;
-  if (stats.round_lengths.size() <= s.decisions) stats.round_lengths.resize(s.decisions + 1);
-  ++stats.round_lengths[s.decisions];
+GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
+                       SimulationStats& stats)
+    : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
+  for (int seat = 0; seat < config.players; ++seat) {
+    seats_.push_back(std::make_unique<SimSeat>(make_agent(config.agent_of(seat), 0), stats, log_));
+    agents_.push_back(seats_.back().get());
+    // The agent itself, inside the recorder: single rounds that are not recorded call it
+    // directly, without two forwarding calls per decision.
+    bare_.push_back(&static_cast<RecordingAgent&>(seats_.back()->inner()).inner());
+  }
+  stats.wins.resize(static_cast<std::size_t>(config.players));
+  stats.losses.resize(static_cast<std::size_t>(config.players));
+  stats.wins_from_first.resize(static_cast<std::size_t>(config.players));
+  stats.wins_from_dealer.resize(static_cast<std::size_t>(config.players));
 }
 
-// Everything one thread needs to play games of a study, built once per thread.
-class GamePlayer {
- public:
-  GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
-             SimulationStats& stats)
-      : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
-    for (int seat = 0; seat < config.players; ++seat) {
-      seats_.push_back(
-          std::make_unique<SimSeat>(make_agent(config.agent_of(seat), 0), stats, log_));
-      agents_.push_back(seats_.back().get());
-      // The agent itself, inside the recorder: single rounds that are not recorded call it
-      // directly, without two forwarding calls per decision.
-      bare_.push_back(&static_cast<RecordingAgent&>(seats_.back()->inner()).inner());
-    }
-    stats.wins.resize(static_cast<std::size_t>(config.players));
-    stats.losses.resize(static_cast<std::size_t>(config.players));
-    stats.wins_from_first.resize(static_cast<std::size_t>(config.players));
-    stats.wins_from_dealer.resize(static_cast<std::size_t>(config.players));
-  }
+GamePlayer::~GamePlayer() = default;
 
-  void play(std::uint64_t game, GameRecord* record) {
-    const std::uint64_t seed = derive_seed(config_->seed, game);
-    for (auto& s : seats_) s->set_recording(record != nullptr);
-    if (record) {
-      record->players = config_->players;
-      record->seed = seed;
-      record->match = config_->kind == GameKind::match;
-      for (int seat = 0; seat < config_->players; ++seat)
-        record->agents.push_back(config_->agent_of(seat));
-    }
-    ++stats_->games;
-    if (config_->kind == GameKind::round)
-      play_round_game(seed, record);
-    else
-      play_match_game(seed, record);
+GameOutcome GamePlayer::play(std::uint64_t game, GameRecord* record) {
+  const std::uint64_t seed = derive_seed(config_->seed, game);
+  for (auto& s : seats_) s->set_recording(record != nullptr);
+  if (record) {
+    record->players = config_->players;
+    record->seed = seed;
+    record->match = config_->kind == GameKind::match;
+    for (int seat = 0; seat < config_->players; ++seat)
+      record->agents.push_back(config_->agent_of(seat));
   }
+  // The game's share of the sums, for its outcome.
+  const SimulationStats& st = *stats_;
+  const std::array<std::uint64_t, kEventKindCount> events_before = st.events;
+  const std::uint64_t rounds = st.rounds, decisions = st.decisions, stalemates = st.stalemates,
+                      penalty_cards = st.penalty_cards, lead_changes = st.lead_changes;
+  GameOutcome out;
+  ++stats_->games;
+  if (config_->kind == GameKind::round)
+    play_round_game(seed, record, out);
+  else
+    play_match_game(seed, record, out);
+  out.rounds = st.rounds - rounds;
+  out.decisions = st.decisions - decisions;
+  out.stalemates = st.stalemates - stalemates;
+  out.penalty_cards = st.penalty_cards - penalty_cards;
+  out.lead_changes = st.lead_changes - lead_changes;
+  for (int k = 0; k < kEventKindCount; ++k)
+    if (special_effect(static_cast<EventKind>(k))) out.specials += st.events[k] - events_before[k];
+  return out;
+}
 
- private:
-  // The first round of a match dealt from `seed`, exactly as Match deals it.
-  void play_round_game(std::uint64_t seed, GameRecord* record) {
-    const int players = config_->players;
-    const std::uint64_t rseed = round_seed(seed, 0);
-    const int dealer = first_dealer(*variant_, players, seed);
-    for (int seat = 0; seat < players; ++seat)
-      agents_[seat]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(seat)));
-    EventBuffer events;
-    State s = engine_->deal(players, rseed, dealer, &events);
-    const int first = s.turn;
-    for (const Event& e : events) ++stats_->events[static_cast<int>(e.kind)];
-    log_.clear();
-    // Events are counted here; they are delivered only if an agent observes (a search agent
-    // learns from them where the cards are), which costs a view and a call per seat and action.
-    RoundOptions options;
-    options.observe = false;
-    for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
-    for (auto& seat : seats_) seat->counting = false;
-    const std::vector<Agent*>& playing = record ? agents_ : bare_;
-    if (options.observe)
-      deliver_events(*engine_, s, std::span<Agent* const>(playing), events.span(), options);
-    SimulationStats& stats = *stats_;
-    play_round(*engine_, s, playing, options, [&](const State&, Action, std::span<const Event> ev) {
-      for (const Event& e : ev) ++stats.events[static_cast<int>(e.kind)];
-    });
-    count_round(stats, s);
-    if (s.winner >= 0) count_win(s.winner, first, dealer);
+// The first round of a match dealt from `seed`, exactly as Match deals it.
+void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOutcome& out) {
+  const int players = config_->players;
+  const std::uint64_t rseed = round_seed(seed, 0);
+  const int dealer = first_dealer(*variant_, players, seed);
+  for (int seat = 0; seat < players; ++seat)
+    agents_[seat]->reset(derive_seed(rseed, 1 + static_cast<std::uint64_t>(seat)));
+  EventBuffer& events = deal_events_;
+  events.clear();
+  State s = engine_->deal(players, rseed, dealer, &events);
+  const int first = s.turn;
+  SimulationStats& stats = *stats_;
+  for (const Event& e : events) count_event(stats, e);
+  log_.clear();
+  lead_.start(s);
+  // Events are counted here; they are delivered only if an agent observes (a search agent
+  // learns from them where the cards are), which costs a view and a call per seat and action.
+  RoundOptions options;
+  options.observe = false;
+  for (const auto& seat : seats_) options.observe = options.observe || seat->observes();
+  for (auto& seat : seats_) seat->counting = false;
+  const std::vector<Agent*>& playing = record ? agents_ : bare_;
+  if (options.observe)
+    deliver_events(*engine_, s, std::span<Agent* const>(playing), events.span(), options);
+  play_round(
+      *engine_, s, playing, options,
+      [&](const State& now, Action a, std::span<const Event> ev) {
+        for (const Event& e : ev) count_event(stats, e);
+        lead_.after(now, a.seat());
+      },
+      buffers_);
+  count_round(stats, s.decisions, s.stalemate);
+  stats.lead_changes += lead_.changes();
+  out.first = first;
+  out.dealer = dealer;
+  out.mid_leader = lead_.at_middle();
+  if (s.winner >= 0) {
+    out.winner = s.winner;
+    count_win(s.winner, first, dealer);
+    if (out.mid_leader >= 0) {
+      ++stats.mid_leader_rounds;
+      stats.mid_leader_wins += out.mid_leader == s.winner;
+    }
+  }
+  if (record) {
+    RecordedRound r;
+    r.seed = rseed;
+    r.dealer = dealer;
+    for (int seat = 0; seat < players; ++seat) r.seats.push_back(seat);
+    r.actions = log_;
+    r.winner = s.winner;
+    r.scores = round_scores(scorer_, s);
+    record->rounds.push_back(std::move(r));
+  }
+}
+
+void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOutcome& out) {
+  for (auto& seat : seats_) seat->counting = true;  // Match delivers the events
+  MatchOptions options;
+  options.max_rounds = config_->max_match_rounds;
+  Match match(*variant_, agents_, seed, options);
+  log_.clear();
+  match.set_observer([&](const MatchEvent& e) {
+    if (e.kind != MatchEventKind::round_scored) return;
+    const RoundRecord& done = match.history().back();
+    count_round(*stats_, static_cast<std::uint64_t>(done.decisions), done.stalemate);
     if (record) {
       RecordedRound r;
-      r.seed = rseed;
-      r.dealer = dealer;
-      for (int seat = 0; seat < players; ++seat) r.seats.push_back(seat);
+      r.seed = done.seed;
+      r.dealer = done.dealer;
+      r.seats = done.seats;
       r.actions = log_;
-      r.winner = s.winner;
-      r.scores = round_scores(scorer_, s);
+      r.winner = done.winner;
+      r.scores = done.scores;
       record->rounds.push_back(std::move(r));
     }
-  }
-
-  void play_match_game(std::uint64_t seed, GameRecord* record) {
-    for (auto& seat : seats_) seat->counting = true;  // Match delivers the events
-    MatchOptions options;
-    options.max_rounds = config_->max_match_rounds;
-    Match match(*variant_, agents_, seed, options);
     log_.clear();
-    match.set_observer([&](const MatchEvent& e) {
-      if (e.kind != MatchEventKind::round_scored) return;
-      const RoundRecord& done = match.history().back();
-      State dummy;  // count_round reads only the decision count and stalemate flag
-      dummy.decisions = static_cast<std::uint32_t>(done.decisions);
-      dummy.stalemate = done.stalemate;
-      count_round(*stats_, dummy);
-      if (record) {
-        RecordedRound r;
-        r.seed = done.seed;
-        r.dealer = done.dealer;
-        r.seats = done.seats;
-        r.actions = log_;
-        r.winner = done.winner;
-        r.scores = done.scores;
-        record->rounds.push_back(std::move(r));
-      }
-      log_.clear();
-    });
-    match.play();
-    // Matches ended by the round cap count as unfinished; their winner still counts.
-    if (match.stopped_at_round_limit()) ++stats_->unfinished;
-    if (match.winner() >= 0) {
-      // The first round as Match deals it: its dealer and first player to act.
-      const int dealer = first_dealer(*variant_, config_->players, seed);
-      const int first = engine_->deal(config_->players, round_seed(seed, 0), dealer).turn;
-      count_win(match.winner(), first, dealer);
-    }
-    if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
-    if (record) {
-      record->totals = match.standings().totals;
-      record->match_winner = match.winner();
-      record->match_loser = match.loser();
-    }
+  });
+  match.play();
+  // The first round as Match deals it: its dealer and first player to act.
+  out.dealer = first_dealer(*variant_, config_->players, seed);
+  out.first = engine_->deal(config_->players, round_seed(seed, 0), out.dealer).turn;
+  // Matches ended by the round cap count as unfinished; their winner still counts.
+  if (match.stopped_at_round_limit()) ++stats_->unfinished;
+  if (match.winner() >= 0) {
+    out.winner = match.winner();
+    count_win(match.winner(), out.first, out.dealer);
+    const std::vector<int>& totals = match.standings().totals;
+    int runner_up = -1;
+    for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
+      if (seat != out.winner && (runner_up < 0 || totals[seat] < runner_up))
+        runner_up = totals[seat];
+    if (runner_up >= 0) out.margin = runner_up - totals[out.winner];
   }
-
-  void count_win(int winner, int first, int dealer) {
-    const int n = config_->players;
-    ++stats_->wins[static_cast<std::size_t>(winner)];
-    ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
-    ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
+  if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
+  if (record) {
+    record->totals = match.standings().totals;
+    record->match_winner = match.winner();
+    record->match_loser = match.loser();
   }
+}
 
-  const Variant* variant_;
-  const Engine* engine_;
-  const SimulationConfig* config_;
-  SimulationStats* stats_;
-  HandScorer scorer_;
-  std::vector<Action> log_;
-  std::vector<std::unique_ptr<SimSeat>> seats_;
-  std::vector<Agent*> agents_;  // the seats as wrapped for a study (counting, recording)
-  std::vector<Agent*> bare_;    // the agents themselves
-};
+void GamePlayer::count_win(int winner, int first, int dealer) {
+  const int n = config_->players;
+  ++stats_->wins[static_cast<std::size_t>(winner)];
+  ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
+  ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
+}
 
 void check_config(const Variant& variant, const SimulationConfig& c) {
   if (c.agents.empty()) throw std::invalid_argument("simulate: no agents given");
@@ -310,77 +354,46 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
   if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
 }
 
-}  // namespace
+}  // namespace detail
 
 SimulationStats simulate_game(const Variant& variant, const SimulationConfig& config,
                               std::uint64_t game, GameRecord* record) {
-  check_config(variant, config);
+  detail::check_config(variant, config);
   const Engine engine(variant);
   SimulationStats stats;
-  GamePlayer player(variant, engine, config, stats);
+  detail::GamePlayer player(variant, engine, config, stats);
   player.play(game, record);
   return stats;
 }
 
 SimulationResult simulate(const Variant& variant, const SimulationConfig& config,
                           const SimulationProgress& progress) {
-  check_config(variant, config);
+  detail::check_config(variant, config);
   const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
   result.config = config;
   result.first_game = config.first_game();
   result.end_game = config.end_game();
   const std::uint64_t first = result.first_game, end = result.end_game;
-  const std::uint64_t total = end - first;
   const Engine engine(variant);
 
-  // Workers take chunks of game indices; each keeps its own sums, added up at the end.
-  constexpr std::uint64_t kChunk = 64;
-  std::atomic<std::uint64_t> next{first};
-  std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> failed{false};
-  std::mutex mutex;
-  std::exception_ptr error;
-  const int threads = static_cast<int>(std::min<std::uint64_t>(
-      static_cast<std::uint64_t>(config.threads), std::max<std::uint64_t>(1, total)));
+  // Each thread keeps its own sums, added up at the end.
+  const int threads = detail::study_threads(config.threads, end - first);
   std::vector<SimulationStats> partial(static_cast<std::size_t>(threads));
   std::vector<std::vector<std::pair<std::uint64_t, GameRecord>>> records(partial.size());
-
-  const auto work = [&](int t) {
-    try {
-      GamePlayer player(variant, engine, config, partial[t]);
-      for (;;) {
-        const std::uint64_t begin = next.fetch_add(kChunk);
-        if (begin >= end || failed.load()) break;
-        const std::uint64_t stop = std::min(end, begin + kChunk);
-        for (std::uint64_t game = begin; game < stop; ++game) {
+  detail::run_games(first, end, threads, progress, [&](int t) {
+    return
+        [&, t, player = std::make_shared<detail::GamePlayer>(variant, engine, config, partial[t])](
+            std::uint64_t game) {
           if (game - first < config.record) {
             GameRecord r;
-            player.play(game, &r);
+            player->play(game, &r);
             records[t].emplace_back(game, std::move(r));
           } else {
-            player.play(game, nullptr);
+            player->play(game, nullptr);
           }
-        }
-        done.fetch_add(stop - begin);
-      }
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(mutex);
-      if (!error) error = std::current_exception();
-      failed.store(true);
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
-  if (progress) {
-    while (done.load() < total && !failed.load()) {
-      progress(done.load(), total);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-  for (std::thread& w : workers) w.join();
-  if (error) std::rethrow_exception(error);
-  if (progress) progress(total, total);
+        };
+  });
 
   result.stats.wins.assign(static_cast<std::size_t>(config.players), 0);
   result.stats.losses.assign(static_cast<std::size_t>(config.players), 0);
