@@ -28,7 +28,7 @@ std::string value_text(double x, bool rate) {
   return rate ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.2f}", x);
 }
 std::string diff_text(double x, bool rate) {
-  return rate ? fmt::format("{:+.2f} pts", 100 * x) : fmt::format("{:+.3f}", x);
+  return rate ? fmt::format("{:+.3f} pts", 100 * x) : fmt::format("{:+.3f}", x);
 }
 
 std::string side_name(const ShardResults& r) {
@@ -45,11 +45,11 @@ void print_comparison(const ComparisonResults& r) {
   fmt::print(
       "Paired: {} {} of {} players, agents {}, seed {}: game i of A and of B are both played "
       "from derive_seed({}, i)\n",
-      r.a.stats.games, c.kind == GameKind::round ? "games (single rounds)" : "matches", c.players,
-      agents, c.seed, c.seed);
+      grouped(r.a.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
+      c.players, agents, c.seed, c.seed);
   if (c.shards > 1)
     fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", r.a.first_game, r.a.end_game,
-               c.games, c.shard, c.shards);
+               grouped(c.games), c.shard, c.shards);
   fmt::print(
       "Places are counted in the order of play from the first player to act at the deal{}.\n",
       c.kind == GameKind::match ? " of the first round" : "");
@@ -75,13 +75,13 @@ void print_comparison(const ComparisonResults& r) {
       unresolved.push_back(
           d.games_needed
               ? fmt::format("  {}: about {} paired games would resolve a difference of {}", m.label,
-                            *d.games_needed, diff_text(d.diff, rate))
+                            grouped(*d.games_needed), diff_text(d.diff, rate))
               : fmt::format("  {}: no difference at all was observed", m.label));
   }
   fmt::print(
       "(95% intervals by the normal approximation with the standard deviation of the pairs' "
       "differences; {} pairs{})\n",
-      r.a.stats.games,
+      grouped(r.a.stats.games),
       c.kind == GameKind::round
           ? "; the mid-round leader's rate over pairs in which both rounds had one"
           : "");

@@ -30,6 +30,8 @@ constexpr EventLabel kEffectEvents[] = {
     {EventKind::stock_exhausted, "draws short of cards"},
 };
 
+}  // namespace
+
 std::string percent(double x) {
   return fmt::format("{:.1f}%", 100 * x);
 }
@@ -42,8 +44,6 @@ std::string grouped(std::uint64_t n) {
   }
   return out;
 }
-
-}  // namespace
 
 void print_report(const ShardResults& r, double seconds) {
   const SimulationStats& s = r.stats;

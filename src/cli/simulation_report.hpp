@@ -12,6 +12,10 @@
 
 namespace switchcards::cli {
 
+// "26.9%"; "1,234,567".
+std::string percent(double x);
+std::string grouped(std::uint64_t n);
+
 // The text report; `seconds` < 0 leaves out the timing line.
 void print_report(const ShardResults& r, double seconds);
 // The text report of `compare` and of a merged comparison (compare.cpp).

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
+#include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
 #include "switchcards/agents/sweep.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -28,11 +29,11 @@ void print_sweep(const SweepResults& r) {
   fmt::print(
       "Each: {} {} of {} players, agents {}, seed {}, on the same seeds; places counted in the "
       "order of play from the first player to act at the deal\n",
-      first.stats.games, c.kind == GameKind::round ? "games (single rounds)" : "matches", c.players,
-      agents, c.seed);
+      grouped(first.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
+      c.players, agents, c.seed);
   if (c.shards > 1)
     fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", first.first_game, first.end_game,
-               c.games, c.shard, c.shards);
+               grouped(c.games), c.shard, c.shards);
   if (r.seconds > 0) fmt::print("Time: {:.2f} s\n", r.seconds);
   std::size_t width = 11;
   std::vector<std::string> labels;

@@ -172,3 +172,33 @@ TEST_CASE("matches compare their length and the winner's margin") {
   CHECK(measure(r, "winner_margin").sums.sum_a > 0);
   CHECK(comparison_from_json(to_json(r), "m").measures == r.measures);
 }
+
+TEST_CASE("simulation files of format /2 are still read, merged and written back as /2") {
+  const Variant v = load_variant("british");
+  SimulationConfig c = small_study(60);
+  c.shards = 2;
+  std::vector<ShardResults> parts;
+  std::vector<std::string> files;
+  for (int k = 1; k <= 2; ++k) {
+    c.shard = k;
+    std::string text = to_json(shard_results(simulate(v, c), "british", "", "British Switch"));
+    // A /2 file: the same, without the fields /3 added.
+    const auto cut = text.find(",\n  \"penalty_cards\"");
+    REQUIRE(cut != std::string::npos);
+    text = text.substr(0, cut) + "\n}";
+    text.replace(text.find("simulation/3"), 12, "simulation/2");
+    parts.push_back(shard_results_from_json(text, "old" + std::to_string(k)));
+    files.push_back("old" + std::to_string(k));
+    CHECK(parts.back().format_version == 2);
+  }
+  const std::string merged = to_json(merge_shards(parts, files));
+  CHECK_THAT(merged, Catch::Contains("\"format\": \"switchcards-simulation/2\""));
+  CHECK_THAT(merged, !Catch::Contains("\"lead\""));
+  CHECK_THAT(merged, !Catch::Contains("penalty_cards"));
+  // A /3 file round-trips with its lead sums.
+  c.shards = 1;
+  c.shard = 1;
+  const ShardResults now = shard_results(simulate(v, c), "british", "", "British Switch");
+  CHECK(now.stats.mid_leader_rounds > 0);
+  CHECK(shard_results_from_json(to_json(now), "new").stats == now.stats);
+}
