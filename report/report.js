@@ -173,6 +173,8 @@
         (100 * r.positional_spread).toFixed(1), num(r.mean_round_length, 1), pct(r.stalemate_rate),
         num(r.lead_changes_per_round, 2), r.mid_leader_win_rate === null ? "–" : pct(r.mid_leader_win_rate)]));
     if (results.keys.length === 2) {
+      const rates = rows.map((r) => r.first_player_win_rate);
+      const middle = (Math.min(...rates) + Math.max(...rates)) / 2;
       heading("First player's win rate by " + results.keys.join(" and "));
       chart("chart-heatmap", "First player's win rate", rows, {
         width: 360, height: 260,
@@ -183,8 +185,11 @@
         layer: [
           { mark: "rect", encoding: { color: { field: "first_player_win_rate", type: "quantitative",
               title: "win rate", legend: { format: "%" } } } },
-          { mark: { type: "text", color: "black" }, encoding: {
-              text: { field: "first_player_win_rate", type: "quantitative", format: ".1%" } } }
+          { mark: "text", encoding: {
+              text: { field: "first_player_win_rate", type: "quantitative", format: ".1%" },
+              // White on the darker half of the colour scale.
+              color: { condition: { test: `datum.first_player_win_rate > ${middle}`, value: "white" },
+                       value: "black" } } }
         ]
       });
     }
