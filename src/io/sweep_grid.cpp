@@ -108,9 +108,15 @@ SweepGrid load_sweep_grid(const std::string& path) {
 
 std::string sweep_rules(const SweepGrid& grid, const std::vector<std::size_t>& choice,
                         std::string_view base_rules) {
-  YAML::Node root =
-      base_rules.empty() ? YAML::Node(YAML::NodeType::Map) : YAML::Load(std::string(base_rules));
-  if (!root.IsMap()) root = YAML::Node(YAML::NodeType::Map);
+  YAML::Node root(YAML::NodeType::Map);
+  if (!base_rules.empty()) {
+    try {
+      const YAML::Node base = YAML::Load(std::string(base_rules));
+      if (base.IsMap()) root = base;
+    } catch (const YAML::Exception& e) {
+      throw LoadError("--rules", e.mark.line + 1, e.mark.column + 1, "", "not YAML: " + e.msg);
+    }
+  }
   for (std::size_t i = 0; i < grid.keys.size(); ++i) {
     const std::vector<std::string> parts = split_path(grid.keys[i].path);
     // Move the handle with reset(): assigning one YAML::Node to another rebinds the node in the
@@ -141,7 +147,7 @@ void check_sweep_grid(const SweepGrid& grid, std::string_view variant,
         (void)load_variant(variant, rules, "sweep");
       } catch (const LoadError& e) {
         throw LoadError(grid.file, key.value_lines[v], key.value_columns[v], key.path,
-                        fmt::format("{} = {} does not give a valid {}: {}", key.path, key.values[v],
+                        fmt::format("the value {} does not give a valid {}: {}", key.values[v],
                                     std::string(variant), e.message()));
       }
     }

@@ -128,9 +128,8 @@ TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
   write_file(s / "grid.yaml", "last_card.penalty: [1, x]\n");
   const Run bad = run("sweep grid.yaml --variant british --games 10", s, "", 10);
   CHECK(bad.status == 1);
-  CHECK(contains(
-      bad.out,
-      "grid.yaml:1:24: last_card.penalty: last_card.penalty = x does not give a valid british: "));
+  CHECK(contains(bad.out,
+                 "grid.yaml:1:24: last_card.penalty: the value x does not give a valid british: "));
   const Run missing = run("sweep nothere.yaml --variant british", s, "", 10);
   CHECK(missing.status != 0);
   const Run same = run("compare british --games 10", s, "", 10);
