@@ -171,7 +171,7 @@
     table(["combination", "first player wins", "95% interval", "spread", "mean length", "stalemates", "lead changes", "mid-leader wins"],
       rows.map((r) => [r.label, pct(r.first_player_win_rate), `${pct(r.low)} - ${pct(r.high)}`,
         (100 * r.positional_spread).toFixed(1), num(r.mean_round_length, 1), pct(r.stalemate_rate),
-        num(r.lead_changes_per_round, 2), r.mid_leader_win_rate === null ? "–" : pct(r.mid_leader_win_rate)]));
+        num(r.lead_changes_per_round, 2), r.mid_leader_win_rate == null ? "–" : pct(r.mid_leader_win_rate)]));
     if (results.keys.length === 2) {
       const rates = rows.map((r) => r.first_player_win_rate);
       const middle = (Math.min(...rates) + Math.max(...rates)) / 2;

@@ -54,12 +54,14 @@ void print_sweep(const SweepResults& r) {
     const auto rate = [](std::uint64_t a, std::uint64_t b) {
       return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
     };
+    // The lead is measured in single rounds only.
+    const bool rounds = r.rows[i].results.config.kind == GameKind::round;
     fmt::print(
-        "{:<{}}  {:>6.1f}%  {:>6.1f}% - {:>4.1f}%  {:>6.1f}  {:>7.1f}  {:>5.1f}%  {:>6.2f}  "
-        "{:>5.1f}%\n",
+        "{:<{}}  {:>6.1f}%  {:>6.1f}% - {:>4.1f}%  {:>6.1f}  {:>7.1f}  {:>5.1f}%  {:>6}  {:>6}\n",
         labels[i], width, 100 * f.first_player_win_rate, 100 * ci.low, 100 * ci.high,
         100 * f.positional_spread, s.mean_round_length(), 100 * rate(s.stalemates, s.rounds),
-        rate(s.lead_changes, s.rounds), 100 * rate(s.mid_leader_wins, s.mid_leader_rounds));
+        rounds ? fmt::format("{:.2f}", rate(s.lead_changes, s.rounds)) : "-",
+        rounds ? fmt::format("{:.1f}%", 100 * rate(s.mid_leader_wins, s.mid_leader_rounds)) : "-");
   }
   fmt::print(
       "\nfirst: the first player's win rate (95% Wilson interval); spread: the largest minus the "
