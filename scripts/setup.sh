@@ -10,10 +10,16 @@ build_dir="$root/build"
 # valgrind: the perf.instructions test counts instructions with callgrind (docs/performance.md).
 # python3-jsonschema: the json.schema test checks JSON samples against docs/json-schema.json.
 # pybind11-dev ... python3-dask: the Python package (python/) and its tests (docs/python.md).
+# chromium: the report.html test opens the HTML reports in it (tests/report/).
 packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
           nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema
           pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-distributed
-          python3-dask)
+          python3-dask chromium)
+# npm installs the chart library of the HTML reports (report/package-lock.json); Debian's
+# nodejs and npm only where there is no npm already (another Node, e.g. nodesource's, conflicts).
+if ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -32,6 +38,15 @@ if ((${#missing[@]} > 0)); then
   "${sudo[@]}" apt-get update
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# The chart library and the report test's browser driver, at the versions the lock file pins;
+# again whenever the lock file is newer than what npm installed (npm needs the network only then).
+report_dir="$root/report"
+if [[ ! -f "$report_dir/node_modules/.package-lock.json" ||
+      "$report_dir/package-lock.json" -nt "$report_dir/node_modules/.package-lock.json" ]]; then
+  echo "setup: npm ci in report/ (the chart library of the HTML reports)" >&2
+  (cd "$report_dir" && npm ci --no-audit --no-fund)
 fi
 
 if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then

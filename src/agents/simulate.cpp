@@ -11,12 +11,14 @@
 #include <stdexcept>
 #include <thread>
 
+#include "agents/game_player.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/match_driver.hpp"
 #include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
 
 namespace switchcards {
 
@@ -57,6 +59,10 @@ void SimulationStats::add(const SimulationStats& o) {
   add_vectors(wins_from_dealer, o.wins_from_dealer);
   add_vectors(round_lengths, o.round_lengths);
   for (int k = 0; k < kEventKindCount; ++k) events[k] += o.events[k];
+  penalty_cards += o.penalty_cards;
+  lead_changes += o.lead_changes;
+  mid_leader_rounds += o.mid_leader_rounds;
+  mid_leader_wins += o.mid_leader_wins;
 }
 
 double SimulationStats::mean_round_length() const {
@@ -124,150 +130,191 @@ std::vector<AgentSummary> summarize_agents(const SimulationConfig& config,
 
 // ---- playing games ------------------------------------------------------------------------
 
+namespace detail {
+
 namespace {
 
-void count_round(SimulationStats& stats, const State& s) {
+// Events whose count is of cards drawn as a penalty: all bits of the count, the others none, so
+// that counting them costs no branch on the path every event takes.
+constexpr std::array<std::uint16_t, kEventKindCount> kPenaltyCards = [] {
+  std::array<std::uint16_t, kEventKindCount> mask{};
+  mask[static_cast<int>(EventKind::penalty_paid)] = 0xffff;
+  mask[static_cast<int>(EventKind::last_card_penalty)] = 0xffff;
+  return mask;
+}();
+
+void count_event(SimulationStats& stats, const Event& e) {
+  ++stats.events[static_cast<int>(e.kind)];
+  stats.penalty_cards += e.count & kPenaltyCards[static_cast<int>(e.kind)];
+}
+
+void count_round(SimulationStats& stats, std::uint64_t decisions, bool stalemate) {
   ++stats.rounds;
-  stats.decisions += s.decisions;
-  if (s.stalemate) ++stats.stalemates;
-  if (stats.round_lengths.size() <= s.decisions) stats.round_lengths.resize(s.decisions + 1);
-  ++stats.round_lengths[s.decisions];
+  stats.decisions += decisions;
+  if (stalemate) ++stats.stalemates;
+  if (stats.round_lengths.size() <= decisions) stats.round_lengths.resize(decisions + 1);
+  ++stats.round_lengths[decisions];
 }
 
-void count_events(SimulationStats& stats, std::span<const Event> events) {
-  for (const Event& e : events) ++stats.events[static_cast<int>(e.kind)];
+}  // namespace
+
+GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
+                       SimulationStats& stats)
+    : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
+  for (int seat = 0; seat < config.players; ++seat) {
+    owned_.push_back(make_agent(config.agent_of(seat), 0));
+    agents_.push_back(owned_.back().get());
+    observe_ = observe_ || agents_.back()->observes();
+  }
+  stats.wins.resize(static_cast<std::size_t>(config.players));
+  stats.losses.resize(static_cast<std::size_t>(config.players));
+  stats.wins_from_first.resize(static_cast<std::size_t>(config.players));
+  stats.wins_from_dealer.resize(static_cast<std::size_t>(config.players));
 }
 
-// Everything one thread needs to play games of a study, built once per thread. The agents are
-// called directly; events are counted and actions recorded by the round's action hook, and
-// delivered to the agents only if one of them observes (a search agent learns from them where
-// the cards are), which costs a view and a call per seat and action.
-class GamePlayer {
- public:
-  GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
-             SimulationStats& stats)
-      : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats) {
-    for (int seat = 0; seat < config.players; ++seat) {
-      owned_.push_back(make_agent(config.agent_of(seat), 0));
-      agents_.push_back(owned_.back().get());
-      observe_ = observe_ || agents_.back()->observes();
-    }
-    stats.wins.resize(static_cast<std::size_t>(config.players));
-    stats.losses.resize(static_cast<std::size_t>(config.players));
-    stats.wins_from_first.resize(static_cast<std::size_t>(config.players));
-    stats.wins_from_dealer.resize(static_cast<std::size_t>(config.players));
-  }
+GamePlayer::~GamePlayer() = default;
 
-  void play(std::uint64_t game, GameRecord* record) {
-    const std::uint64_t seed = derive_seed(config_->seed, game);
-    if (record) {
-      record->players = config_->players;
-      record->seed = seed;
-      record->match = config_->kind == GameKind::match;
-      for (int seat = 0; seat < config_->players; ++seat)
-        record->agents.push_back(config_->agent_of(seat));
-    }
-    ++stats_->games;
-    if (config_->kind == GameKind::round)
-      play_round_game(seed, record);
-    else
-      play_match_game(seed, record);
+GameOutcome GamePlayer::play(std::uint64_t game, GameRecord* record) {
+  const std::uint64_t seed = derive_seed(config_->seed, game);
+  if (record) {
+    record->players = config_->players;
+    record->seed = seed;
+    record->match = config_->kind == GameKind::match;
+    for (int seat = 0; seat < config_->players; ++seat)
+      record->agents.push_back(config_->agent_of(seat));
   }
+  // The game's share of the sums, for its outcome.
+  const SimulationStats& st = *stats_;
+  const std::array<std::uint64_t, kEventKindCount> events_before = st.events;
+  const std::uint64_t rounds = st.rounds, decisions = st.decisions, stalemates = st.stalemates,
+                      penalty_cards = st.penalty_cards, lead_changes = st.lead_changes;
+  GameOutcome out;
+  ++stats_->games;
+  if (config_->kind == GameKind::round)
+    play_round_game(seed, record, out);
+  else
+    play_match_game(seed, record, out);
+  out.rounds = st.rounds - rounds;
+  out.decisions = st.decisions - decisions;
+  out.stalemates = st.stalemates - stalemates;
+  out.penalty_cards = st.penalty_cards - penalty_cards;
+  out.lead_changes = st.lead_changes - lead_changes;
+  for (int k = 0; k < kEventKindCount; ++k)
+    if (special_effect(static_cast<EventKind>(k))) out.specials += st.events[k] - events_before[k];
+  return out;
+}
 
- private:
-  // The first round of a match dealt from `seed`.
-  void play_round_game(std::uint64_t seed, GameRecord* record) {
-    const RoundDeal deal = first_round(*engine_, config_->players, seed);
-    for (int seat : deal.seats) agents_[seat]->reset(deal.agent_seed(seat));
-    EventBuffer events;
-    State s = deal.deal(*engine_, &events);
-    const int first = s.turn;
-    SimulationStats& stats = *stats_;
-    count_events(stats, events.span());
-    RoundOptions options;
-    options.observe = observe_;
-    if (options.observe)
-      deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
-    log_.clear();
-    play_round(*engine_, s, agents_, options,
-               [&](const State&, Action a, std::span<const Event> ev) {
-                 count_events(stats, ev);
-                 if (record) log_.push_back(a);
-               });
-    count_round(stats, s);
-    if (s.winner >= 0) count_win(s.winner, first, deal.dealer);
+// The first round of a match dealt from `seed`. Events are counted and actions recorded in
+// play_round's hook; they are delivered to the agents only if one of them observes (a search
+// agent learns from them where the cards are), which costs a view and a call per seat and action.
+void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOutcome& out) {
+  const RoundDeal deal = first_round(*engine_, config_->players, seed);
+  for (int seat : deal.seats) agents_[seat]->reset(deal.agent_seed(seat));
+  EventBuffer& events = deal_events_;
+  events.clear();
+  State s = deal.deal(*engine_, &events);
+  const int first = s.turn;
+  SimulationStats& stats = *stats_;
+  for (const Event& e : events) count_event(stats, e);
+  log_.clear();
+  lead_.start(s);
+  RoundOptions options;
+  options.observe = observe_;
+  if (options.observe)
+    deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
+  play_round(
+      *engine_, s, agents_, options,
+      [&](const State& now, Action a, std::span<const Event> ev) {
+        for (const Event& e : ev) count_event(stats, e);
+        lead_.after(now, a.seat());
+        if (record) log_.push_back(a);
+      },
+      buffers_);
+  count_round(stats, s.decisions, s.stalemate);
+  stats.lead_changes += lead_.changes();
+  out.first = first;
+  out.dealer = deal.dealer;
+  out.mid_leader = lead_.at_middle();
+  if (s.winner >= 0) {
+    out.winner = s.winner;
+    count_win(s.winner, first, deal.dealer);
+    if (out.mid_leader >= 0) {
+      ++stats.mid_leader_rounds;
+      stats.mid_leader_wins += out.mid_leader == s.winner;
+    }
+  }
+  if (record) {
+    RecordedRound r;
+    r.seed = deal.seed;
+    r.dealer = deal.dealer;
+    r.seats = deal.seats;
+    r.actions = log_;
+    r.winner = s.winner;
+    r.scores = round_scores(scorer_, s);  // every seat plays round 0, in seat order
+    record->rounds.push_back(std::move(r));
+  }
+}
+
+// A whole match: Match deals and scores the rounds; its action hook counts the events and
+// records the actions, and tells the first round's dealer and first player.
+void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOutcome& out) {
+  MatchOptions options;
+  options.max_rounds = config_->max_match_rounds;
+  options.round.observe = observe_;
+  log_.clear();
+  options.on_action = [&](const RoundDeal& deal, const State& s, const Action* a,
+                          std::span<const Event> events) {
+    for (const Event& e : events) count_event(*stats_, e);
+    if (a == nullptr && deal.round == 0) {
+      out.first = s.turn;
+      out.dealer = deal.dealer;
+    }
+    if (a && record) log_.push_back(*a);
+  };
+  Match match(*variant_, agents_, seed, options);
+  match.set_observer([&](const MatchEvent& e) {
+    if (e.kind != MatchEventKind::round_scored) return;
+    count_round(*stats_, e.state->decisions, e.state->stalemate);
     if (record) {
+      const RoundRecord& done = match.history().back();
       RecordedRound r;
-      r.seed = deal.seed;
-      r.dealer = deal.dealer;
-      r.seats = deal.seats;
+      r.seed = done.seed;
+      r.dealer = done.dealer;
+      r.seats = done.seats;
       r.actions = log_;
-      r.winner = s.winner;
-      r.scores = round_scores(*variant_, s);  // every seat plays round 0, in seat order
+      r.winner = done.winner;
+      r.scores = done.scores;
       record->rounds.push_back(std::move(r));
     }
-  }
-
-  void play_match_game(std::uint64_t seed, GameRecord* record) {
-    MatchOptions options;
-    options.max_rounds = config_->max_match_rounds;
-    options.round.observe = observe_;
-    int first = -1, dealer = -1;  // of the first round
     log_.clear();
-    options.on_action = [&](const RoundDeal& deal, const State& s, const Action* a,
-                            std::span<const Event> events) {
-      count_events(*stats_, events);
-      if (a == nullptr && deal.round == 0) {
-        first = s.turn;
-        dealer = deal.dealer;
-      }
-      if (a && record) log_.push_back(*a);
-    };
-    Match match(*variant_, agents_, seed, options);
-    match.set_observer([&](const MatchEvent& e) {
-      if (e.kind != MatchEventKind::round_scored) return;
-      count_round(*stats_, *e.state);
-      if (record) {
-        const RoundRecord& done = match.history().back();
-        RecordedRound r;
-        r.seed = done.seed;
-        r.dealer = done.dealer;
-        r.seats = done.seats;
-        r.actions = log_;
-        r.winner = done.winner;
-        r.scores = done.scores;
-        record->rounds.push_back(std::move(r));
-      }
-      log_.clear();
-    });
-    match.play();
-    // Matches ended by the round cap count as unfinished; their winner still counts.
-    if (match.stopped_at_round_limit()) ++stats_->unfinished;
-    if (match.winner() >= 0) count_win(match.winner(), first, dealer);
-    if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
-    if (record) {
-      record->totals = match.standings().totals;
-      record->match_winner = match.winner();
-      record->match_loser = match.loser();
-    }
+  });
+  match.play();
+  // Matches ended by the round cap count as unfinished; their winner still counts.
+  if (match.stopped_at_round_limit()) ++stats_->unfinished;
+  if (match.winner() >= 0) {
+    out.winner = match.winner();
+    count_win(match.winner(), out.first, out.dealer);
+    const std::vector<int>& totals = match.standings().totals;
+    int runner_up = -1;
+    for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
+      if (seat != out.winner && (runner_up < 0 || totals[seat] < runner_up))
+        runner_up = totals[seat];
+    if (runner_up >= 0) out.margin = runner_up - totals[out.winner];
   }
-
-  void count_win(int winner, int first, int dealer) {
-    const int n = config_->players;
-    ++stats_->wins[static_cast<std::size_t>(winner)];
-    ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
-    ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
+  if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
+  if (record) {
+    record->totals = match.standings().totals;
+    record->match_winner = match.winner();
+    record->match_loser = match.loser();
   }
+}
 
-  const Variant* variant_;
-  const Engine* engine_;
-  const SimulationConfig* config_;
-  SimulationStats* stats_;
-  std::vector<Action> log_;  // the actions of the round being recorded
-  std::vector<std::unique_ptr<Agent>> owned_;
-  std::vector<Agent*> agents_;
-  bool observe_ = false;  // some seat's agent observes
-};
+void GamePlayer::count_win(int winner, int first, int dealer) {
+  const int n = config_->players;
+  ++stats_->wins[static_cast<std::size_t>(winner)];
+  ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
+  ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
+}
 
 void check_config(const Variant& variant, const SimulationConfig& c) {
   if (c.agents.empty()) throw std::invalid_argument("simulate: no agents given");
@@ -288,77 +335,46 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
   if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
 }
 
-}  // namespace
+}  // namespace detail
 
 SimulationStats simulate_game(const Variant& variant, const SimulationConfig& config,
                               std::uint64_t game, GameRecord* record) {
-  check_config(variant, config);
+  detail::check_config(variant, config);
   const Engine engine(variant);
   SimulationStats stats;
-  GamePlayer player(variant, engine, config, stats);
+  detail::GamePlayer player(variant, engine, config, stats);
   player.play(game, record);
   return stats;
 }
 
 SimulationResult simulate(const Variant& variant, const SimulationConfig& config,
                           const SimulationProgress& progress) {
-  check_config(variant, config);
+  detail::check_config(variant, config);
   const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
   result.config = config;
   result.first_game = config.first_game();
   result.end_game = config.end_game();
   const std::uint64_t first = result.first_game, end = result.end_game;
-  const std::uint64_t total = end - first;
   const Engine engine(variant);
 
-  // Workers take chunks of game indices; each keeps its own sums, added up at the end.
-  constexpr std::uint64_t kChunk = 64;
-  std::atomic<std::uint64_t> next{first};
-  std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> failed{false};
-  std::mutex mutex;
-  std::exception_ptr error;
-  const int threads = static_cast<int>(std::min<std::uint64_t>(
-      static_cast<std::uint64_t>(config.threads), std::max<std::uint64_t>(1, total)));
+  // Each thread keeps its own sums, added up at the end.
+  const int threads = detail::study_threads(config.threads, end - first);
   std::vector<SimulationStats> partial(static_cast<std::size_t>(threads));
   std::vector<std::vector<std::pair<std::uint64_t, GameRecord>>> records(partial.size());
-
-  const auto work = [&](int t) {
-    try {
-      GamePlayer player(variant, engine, config, partial[t]);
-      for (;;) {
-        const std::uint64_t begin = next.fetch_add(kChunk);
-        if (begin >= end || failed.load()) break;
-        const std::uint64_t stop = std::min(end, begin + kChunk);
-        for (std::uint64_t game = begin; game < stop; ++game) {
+  detail::run_games(first, end, threads, progress, [&](int t) {
+    return
+        [&, t, player = std::make_shared<detail::GamePlayer>(variant, engine, config, partial[t])](
+            std::uint64_t game) {
           if (game - first < config.record) {
             GameRecord r;
-            player.play(game, &r);
+            player->play(game, &r);
             records[t].emplace_back(game, std::move(r));
           } else {
-            player.play(game, nullptr);
+            player->play(game, nullptr);
           }
-        }
-        done.fetch_add(stop - begin);
-      }
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(mutex);
-      if (!error) error = std::current_exception();
-      failed.store(true);
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
-  if (progress) {
-    while (done.load() < total && !failed.load()) {
-      progress(done.load(), total);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-  for (std::thread& w : workers) w.join();
-  if (error) std::rethrow_exception(error);
-  if (progress) progress(total, total);
+        };
+  });
 
   result.stats.wins.assign(static_cast<std::size_t>(config.players), 0);
   result.stats.losses.assign(static_cast<std::size_t>(config.players), 0);

@@ -1,6 +1,8 @@
 // The JSON form and the merge of simulation results; see simulation_results.hpp.
 #include "switchcards/agents/simulation_results.hpp"
 
+#include "agents/simulation_json.hpp"
+
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
@@ -14,8 +16,10 @@ namespace switchcards {
 
 namespace {
 
-// /2: wins by place at the table (wins_by_position).
-constexpr const char* kFormat = "switchcards-simulation/2";
+// /2: wins by place at the table (wins_by_position). /3: penalty cards, fairness and the lead
+// (decisiveness and drama). /2 files are still read (and written back as /2: they lack /3's sums).
+constexpr const char* kFormat = "switchcards-simulation/3";
+constexpr const char* kFormat2 = "switchcards-simulation/2";
 
 nlohmann::ordered_json interval_json(Interval i) {
   return nlohmann::ordered_json::array({i.low, i.high});
@@ -59,7 +63,9 @@ std::vector<std::uint64_t> places_from_json(const nlohmann::json& j, const char*
   return out;
 }
 
-nlohmann::ordered_json results_json(const ShardResults& r) {
+}  // namespace
+
+nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   using json = nlohmann::ordered_json;
   const SimulationStats& s = r.stats;
   json j;
@@ -123,13 +129,40 @@ nlohmann::ordered_json results_json(const ShardResults& r) {
     events[std::string(event_name(static_cast<EventKind>(k)))] = s.events[k];
   j["events"] = events;
   j["reshuffles"] = s.events[static_cast<int>(EventKind::stock_reshuffled)];
+  if (r.format_version < 3) {
+    j["format"] = kFormat2;
+    return j;
+  }
+  j["penalty_cards"] = s.penalty_cards;
+  j["penalty_cards_per_round"] =
+      s.rounds ? static_cast<double>(s.penalty_cards) / static_cast<double>(s.rounds) : 0.0;
+  const Fairness f = fairness(s);
+  j["fairness"] = {{"first_player_win_rate", f.first_player_win_rate},
+                   {"first_player_advantage", f.first_player_advantage},
+                   {"positional_spread", f.positional_spread}};
+  if (r.config.kind == GameKind::round) {
+    const double rate = s.mid_leader_rounds ? static_cast<double>(s.mid_leader_wins) /
+                                                  static_cast<double>(s.mid_leader_rounds)
+                                            : 0.0;
+    j["lead"] = {
+        {"lead_changes", s.lead_changes},
+        {"lead_changes_per_round",
+         s.rounds ? static_cast<double>(s.lead_changes) / static_cast<double>(s.rounds) : 0.0},
+        {"mid_leader_rounds", s.mid_leader_rounds},
+        {"mid_leader_wins", s.mid_leader_wins},
+        {"mid_leader_win_rate", rate},
+        {"ci95", interval_json(wilson_interval(s.mid_leader_wins, s.mid_leader_rounds))}};
+  }
   return j;
 }
 
-ShardResults results_from_json(const nlohmann::json& j, const std::string& file) {
-  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
-    throw std::runtime_error(file + ": not a switchcards simulation file (format " + kFormat + ")");
+ShardResults detail::results_from_json(const nlohmann::json& j, const std::string& file) {
+  if (!j.is_object() || !j.contains("format") ||
+      (j["format"] != kFormat && j["format"] != kFormat2))
+    throw std::runtime_error(file + ": not a switchcards simulation file (format " + kFormat +
+                             " or " + kFormat2 + ")");
   ShardResults r;
+  r.format_version = j["format"] == kFormat ? 3 : 2;
   r.variant = field<std::string>(j, "variant", file);
   if (j.contains("rules")) r.rules = field<std::string>(j, "rules", file);
   r.title = field<std::string>(j, "title", file);
@@ -190,10 +223,17 @@ ShardResults results_from_json(const nlohmann::json& j, const std::string& file)
     const std::string name(event_name(static_cast<EventKind>(k)));
     s.events[k] = events.contains(name) ? events[name].get<std::uint64_t>() : 0;
   }
+  if (r.format_version >= 3) {
+    s.penalty_cards = field<std::uint64_t>(j, "penalty_cards", file);
+    if (r.config.kind == GameKind::round) {
+      const nlohmann::json lead = field<nlohmann::json>(j, "lead", file);
+      s.lead_changes = field<std::uint64_t>(lead, "lead_changes", file);
+      s.mid_leader_rounds = field<std::uint64_t>(lead, "mid_leader_rounds", file);
+      s.mid_leader_wins = field<std::uint64_t>(lead, "mid_leader_wins", file);
+    }
+  }
   return r;
 }
-
-}  // namespace
 
 ShardResults shard_results(const SimulationResult& result, std::string variant, std::string rules,
                            std::string title) {
@@ -212,7 +252,7 @@ ShardResults shard_results(const SimulationResult& result, std::string variant, 
 }
 
 std::string to_json(const ShardResults& r) {
-  return results_json(r).dump(2);
+  return detail::results_json(r).dump(2);
 }
 
 ShardResults shard_results_from_json(std::string_view text, const std::string& file) {
@@ -222,10 +262,22 @@ ShardResults shard_results_from_json(std::string_view text, const std::string& f
   } catch (const nlohmann::json::parse_error& e) {
     throw std::runtime_error(file + ": not JSON: " + e.what());
   }
-  return results_from_json(j, file);
+  return detail::results_from_json(j, file);
 }
 
 // "first to act", "2nd to act", ...; "the dealer", "1st after the dealer", ...
+Fairness fairness(const SimulationStats& s) {
+  Fairness f;
+  if (s.games == 0 || s.wins_from_first.empty()) return f;
+  const double games = static_cast<double>(s.games);
+  const auto [low, high] = std::minmax_element(s.wins_from_first.begin(), s.wins_from_first.end());
+  f.first_player_win_rate = static_cast<double>(s.wins_from_first[0]) / games;
+  f.first_player_advantage =
+      f.first_player_win_rate - 1.0 / static_cast<double>(s.wins_from_first.size());
+  f.positional_spread = static_cast<double>(*high - *low) / games;
+  return f;
+}
+
 std::string place_name(int k, bool from_dealer) {
   const auto ordinal = [](int n) {
     const char* suffix = n % 10 == 1 && n % 100 != 11   ? "st"
@@ -274,6 +326,8 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
     out.stats.add(parts[i].stats);
   }
   out.end_game = expect;
+  for (const ShardResults& p : parts)
+    out.format_version = std::min(out.format_version, p.format_version);
   // A merge that covers the whole study is the unsharded run.
   out.config.shard = 1;
   out.config.shards = 1;

@@ -17,6 +17,8 @@ namespace switchcards::cli {
 void add_play(CLI::App& app, int& exit_code);
 void add_simulate(CLI::App& app, int& exit_code);
 void add_merge(CLI::App& app, int& exit_code);
+void add_compare(CLI::App& app, int& exit_code);
+void add_sweep(CLI::App& app, int& exit_code);
 void add_demo(CLI::App& app, int& exit_code);
 void add_validate(CLI::App& app, int& exit_code);
 void add_describe(CLI::App& app, int& exit_code);

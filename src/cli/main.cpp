@@ -128,6 +128,8 @@ int main(int argc, char** argv) {
   cli::add_play(app, exit_code);
   cli::add_simulate(app, exit_code);
   cli::add_merge(app, exit_code);
+  cli::add_compare(app, exit_code);
+  cli::add_sweep(app, exit_code);
   cli::add_demo(app, exit_code);
   cli::add_validate(app, exit_code);
   cli::add_describe(app, exit_code);

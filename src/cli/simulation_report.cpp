@@ -30,6 +30,8 @@ constexpr EventLabel kEffectEvents[] = {
     {EventKind::stock_exhausted, "draws short of cards"},
 };
 
+}  // namespace
+
 std::string percent(double x) {
   return fmt::format("{:.1f}%", 100 * x);
 }
@@ -42,8 +44,6 @@ std::string grouped(std::uint64_t n) {
   }
   return out;
 }
-
-}  // namespace
 
 void print_report(const ShardResults& r, double seconds) {
   const SimulationStats& s = r.stats;
@@ -110,6 +110,25 @@ void print_report(const ShardResults& r, double seconds) {
                  a.seats == 1 ? " " : "s", grouped(a.wins), percent(a.rate),
                  percent(a.interval.low), percent(a.interval.high));
   }
+  if (r.format_version >= 3) {
+    const Fairness f = fairness(s);
+    fmt::print(
+        "\nFairness: the first player to act wins {} (an advantage of {:+.1f} points over 1/{}); "
+        "the places' win rates span {:.1f} points\n",
+        percent(f.first_player_win_rate), 100 * f.first_player_advantage, c.players,
+        100 * f.positional_spread);
+    if (c.kind == GameKind::round && s.rounds > 0) {
+      const Interval i = wilson_interval(s.mid_leader_wins, s.mid_leader_rounds);
+      fmt::print(
+          "Lead (the seat with strictly fewest cards): {:.2f} lead changes a round; the leader "
+          "at mid-round wins {} ({} - {}) of the {} rounds won that had one\n",
+          static_cast<double>(s.lead_changes) / static_cast<double>(s.rounds),
+          percent(s.mid_leader_rounds ? static_cast<double>(s.mid_leader_wins) /
+                                            static_cast<double>(s.mid_leader_rounds)
+                                      : 0.0),
+          percent(i.low), percent(i.high), grouped(s.mid_leader_rounds));
+    }
+  }
   fmt::print("\nRound length (decisions): mean {:.1f}, p50 {}, p90 {}, p99 {}, longest {}\n",
              s.mean_round_length(), s.round_length_percentile(0.5), s.round_length_percentile(0.9),
              s.round_length_percentile(0.99), s.longest_round());
@@ -120,6 +139,10 @@ void print_report(const ShardResults& r, double seconds) {
     fmt::print("  {:<28} {:>12} {:>10.2f}\n", e.label, grouped(n),
                s.rounds ? static_cast<double>(n) / static_cast<double>(s.rounds) : 0.0);
   }
+  if (r.format_version >= 3 && s.penalty_cards > 0)
+    fmt::print(
+        "  {:<28} {:>12} {:>10.2f}\n", "penalty cards drawn", grouped(s.penalty_cards),
+        s.rounds ? static_cast<double>(s.penalty_cards) / static_cast<double>(s.rounds) : 0.0);
 }
 
 }  // namespace switchcards::cli

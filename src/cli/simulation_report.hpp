@@ -6,11 +6,21 @@
 #include <string>
 #include <vector>
 
+#include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/agents/sweep.hpp"
 
 namespace switchcards::cli {
 
+// "26.9%"; "1,234,567".
+std::string percent(double x);
+std::string grouped(std::uint64_t n);
+
 // The text report; `seconds` < 0 leaves out the timing line.
 void print_report(const ShardResults& r, double seconds);
+// The text report of `compare` and of a merged comparison (compare.cpp).
+void print_comparison(const ComparisonResults& r);
+// The table of `sweep` and of a merged sweep (sweep.cpp).
+void print_sweep(const SweepResults& r);
 
 }  // namespace switchcards::cli

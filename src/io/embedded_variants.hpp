@@ -1,5 +1,5 @@
 // The variant files of variants/*.yaml, compiled into the library at build time (see
-// cmake/embed_variants.cmake), so built-in variants load without the source tree. Private to
+// cmake/embed_files.cmake), so built-in variants load without the source tree. Private to
 // the library: not installed, not part of the public API.
 #pragma once
 

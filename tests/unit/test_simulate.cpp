@@ -4,7 +4,9 @@
 
 #include <sstream>
 
+#include "agents/game_player.hpp"
 #include "switchcards/agents/simulate.hpp"
+#include "switchcards/core/rng.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
@@ -260,4 +262,53 @@ TEST_CASE("record_variant uses the embedded text, with the rules of an older rec
   Variant expected = load_variant("british", "{last_card: {penalty: 4}}", "--rules");
   expected.source = w.source;
   CHECK(w == expected);
+}
+
+// The lead (docs/studies.md) as the definition says, from every position of the round, against
+// the incremental LeadTracker that simulations run on every action.
+TEST_CASE("the incremental lead tracker agrees with the definition on every action") {
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "british-jokers"}) {
+    const Variant v = load_variant(name);
+    const Engine engine(v);
+    for (int players : {2, 3, 5}) {
+      if (players < v.deal.min_players || players > v.deal.max_players) continue;
+      for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        State s = engine.deal(players, seed);
+        const auto strict_leader = [&](const State& st) {
+          int best = 1 << 30, who = -1, at_best = 0;
+          for (int seat = 0; seat < st.players(); ++seat) {
+            const int c = st.hands[seat].size();
+            if (c < best)
+              best = c, who = seat, at_best = 1;
+            else if (c == best)
+              ++at_best;
+          }
+          return at_best == 1 ? who : -1;
+        };
+        std::vector<int> leaders{strict_leader(s)};
+        detail::LeadTracker tracker;
+        tracker.start(s);
+        Pcg32 rng(seed);
+        ActionList legal;
+        while (!s.over()) {
+          engine.legal_actions(s, legal);
+          const Action a =
+              legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+          REQUIRE(engine.apply(s, a));
+          tracker.after(s, a.seat());
+          leaders.push_back(strict_leader(s));
+        }
+        std::uint64_t changes = 0;
+        int last = -1;
+        for (int l : leaders) {
+          if (l < 0) continue;
+          changes += last >= 0 && l != last;
+          last = l;
+        }
+        INFO(name << " " << players << " players, seed " << seed);
+        CHECK(tracker.changes() == changes);
+        CHECK(tracker.at_middle() == leaders[(leaders.size() - 1) / 2]);
+      }
+    }
+  }
 }

@@ -11,6 +11,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "switchcards/agents/agent.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -60,16 +61,23 @@ inline void deliver_events(const Engine& engine, const State& state, std::span<A
   }
 }
 
+// The buffers play_round works in. A program that plays many rounds keeps one and passes it:
+// a fresh one is value-initialized, every entry, each round.
+struct RoundBuffers {
+  ActionList legal;
+  EventBuffer events;
+};
+
 // Plays `state` (dealt by `engine`) to the end of the round; `agents[seat]` decides for each
 // seat. Throws IllegalChoice if an agent picks an action that is not legal.
-template <typename OnAction = NoActionCallback>
+template <typename OnAction>
 void play_round(const Engine& engine, State& state, std::span<Agent* const> agents,
-                const RoundOptions& options = {}, OnAction&& on_action = {}) {
+                const RoundOptions& options, OnAction&& on_action, RoundBuffers& buffers) {
   if (static_cast<int>(agents.size()) < state.players())
     throw std::invalid_argument("play_round: " + std::to_string(state.players()) + " seats but " +
                                 std::to_string(agents.size()) + " agents");
-  ActionList legal;
-  EventBuffer events;
+  ActionList& legal = buffers.legal;
+  EventBuffer& events = buffers.events;
   const auto act = [&](int seat, Action a) {
     events.clear();
     const ApplyResult r = engine.apply(state, a, &events);
@@ -114,6 +122,13 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
                           " chose '" + to_string(a) + "', an action of another seat");
     act(seat, a);
   }
+}
+
+template <typename OnAction = NoActionCallback>
+void play_round(const Engine& engine, State& state, std::span<Agent* const> agents,
+                const RoundOptions& options = {}, OnAction&& on_action = {}) {
+  RoundBuffers buffers;
+  play_round(engine, state, agents, options, std::forward<OnAction>(on_action), buffers);
 }
 
 }  // namespace switchcards

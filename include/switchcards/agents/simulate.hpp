@@ -17,7 +17,6 @@
 
 namespace switchcards {
 
-
 enum class GameKind {
   round,  // a game is one round: the first round of a match dealt from the game's seed
   match   // a game is a whole match under the variant's `match:` rules
@@ -63,6 +62,14 @@ struct SimulationStats {
   std::vector<std::uint64_t> wins_from_dealer;
   std::array<std::uint64_t, kEventKindCount> events{};  // by EventKind
   std::vector<std::uint64_t> round_lengths;             // [n]: rounds that took n decisions
+  std::uint64_t penalty_cards = 0;  // cards drawn as penalties (attacks and last card)
+  // Decisiveness and drama (docs/studies.md), of single rounds (not of --matches): the leader
+  // is the seat with strictly fewer cards than every other. A lead change: the leader becomes
+  // a seat other than the last leader. Rounds won with a leader after half their actions, and
+  // those of them won by that leader.
+  std::uint64_t lead_changes = 0;
+  std::uint64_t mid_leader_rounds = 0;
+  std::uint64_t mid_leader_wins = 0;
 
   void add(const SimulationStats& other);
   double mean_round_length() const;

@@ -1,5 +1,5 @@
 // The results of a simulation study as a program keeps them: what one run of `simulate` (or one
-// shard of a study) covers, its JSON form (format "switchcards-simulation/2", the files that
+// shard of a study) covers, its JSON form (format "switchcards-simulation/3", the files that
 // `switchcards merge` adds up), and the exact merge of shards into the unsharded result.
 #pragma once
 
@@ -19,6 +19,9 @@ struct ShardResults {
   SimulationConfig config;  // agents expanded to one per seat; shard/shards as run
   std::uint64_t first_game = 0, end_game = 0;
   SimulationStats stats;
+  // 3: the current format; 2: read from a /2 file, without penalty cards and the lead, and
+  // written back as /2.
+  int format_version = 3;
 };
 
 // What a simulation of `variant_title` by the name `variant` (and `rules`) returned.
@@ -35,6 +38,16 @@ ShardResults shard_results_from_json(std::string_view text, const std::string& f
 // (variant, rules, players, agents, seed, game count, game kind), overlap, or leave a gap.
 // `files` names each part in messages.
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
+
+// Fairness of the places at the table (docs/studies.md): the first player's win rate, its
+// excess over 1/players, and the largest minus the smallest win rate of a place, counted from
+// the first player to act.
+struct Fairness {
+  double first_player_win_rate = 0;
+  double first_player_advantage = 0;
+  double positional_spread = 0;
+};
+Fairness fairness(const SimulationStats& stats);
 
 // "first to act", "2nd to act", ... (from_dealer false); "the dealer", "1st after the dealer",
 // ... (true): the names of places at the table in reports.

@@ -1,0 +1,96 @@
+// Paired comparison of two rule sets: game i of A and game i of B are both played from
+// derive_seed(seed, i) (the same deal seed, dealer and agent seeds), and for each measure the
+// difference B - A is summed over the pairs as exact integers, so the 95% interval of the mean
+// difference comes from the pairs' own spread, and shards and threads merge exactly.
+// The measures and formulas: docs/studies.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards {
+
+// Exact sums over the pairs (a, b) of one measure; every value is a whole number (a count, a
+// 0/1 indicator, a length), so the sums are exact and `add` is associative and commutative.
+struct PairedSums {
+  std::uint64_t n = 0;
+  std::int64_t sum_a = 0, sum_b = 0;
+  std::uint64_t sum_d2 = 0;  // sum of (b - a)^2
+  void add(std::int64_t a, std::int64_t b) {
+    ++n;
+    sum_a += a;
+    sum_b += b;
+    const std::int64_t d = b - a;
+    sum_d2 += static_cast<std::uint64_t>(d * d);
+  }
+  void add(const PairedSums& o) {
+    n += o.n;
+    sum_a += o.sum_a;
+    sum_b += o.sum_b;
+    sum_d2 += o.sum_d2;
+  }
+  friend bool operator==(const PairedSums&, const PairedSums&) = default;
+};
+
+// One measure of a comparison: its key (JSON), a label (reports) and its sums.
+struct PairedMeasure {
+  std::string key;
+  std::string label;
+  PairedSums sums;
+  friend bool operator==(const PairedMeasure&, const PairedMeasure&) = default;
+};
+
+// The measures of a study of `players` players (game kind `kind`), in report order, with
+// empty sums.
+std::vector<PairedMeasure> paired_measures(int players, GameKind kind);
+
+// The mean difference d = B - A of a measure and its 95% interval by the normal approximation:
+// d +- 1.96 s / sqrt(n), s the standard deviation of the pairs' differences (n - 1 in the
+// denominator). `resolved`: the interval excludes 0. `games_needed`: the pairs that would
+// resolve a true difference of the observed size with 80% power at the 5% level,
+// (1.96 + 0.84)^2 s^2 / d^2, rounded up (none when d = 0).
+struct PairedDifference {
+  std::uint64_t n = 0;
+  double mean_a = 0, mean_b = 0;
+  double diff = 0, sd = 0;
+  double low = 0, high = 0;
+  bool resolved = false;
+  std::optional<std::uint64_t> games_needed;
+};
+PairedDifference paired_difference(const PairedSums& s);
+
+// A comparison as a program keeps it: each side's results (as simulate's, for its own
+// statistics: positional wins, round-length percentiles, effects) and the paired sums.
+struct ComparisonResults {
+  ShardResults a, b;
+  std::vector<PairedMeasure> measures;
+  double seconds = 0;  // wall time (not part of the results)
+};
+
+// Plays the configured shard of the paired study: each game index under `a` and under `b`.
+// `a_name`/`a_rules` (and b's) name the sides as simulate's results do. Throws
+// std::invalid_argument for a configuration simulate would refuse (under either variant).
+ComparisonResults compare(const Variant& a, const Variant& b, const SimulationConfig& config,
+                          const std::string& a_name, const std::string& a_rules,
+                          const std::string& b_name, const std::string& b_rules,
+                          const SimulationProgress& progress = {});
+
+// The JSON text (format "switchcards-comparison/1"), indented by two spaces, no final newline.
+std::string to_json(const ComparisonResults& r);
+// Throws std::runtime_error naming `file` and the bad or missing field.
+ComparisonResults comparison_from_json(std::string_view text, const std::string& file);
+// Adds shards of one comparison exactly (as merge_shards does for simulations).
+ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
+                                    const std::vector<std::string>& files);
+
+// The "format" field of a results file ("" if the text is not a JSON object with one).
+std::string results_format(std::string_view text);
+
+}  // namespace switchcards

@@ -1,0 +1,221 @@
+// The script of switchcards' HTML reports (src/cli/html_report.cpp embeds it into each page):
+// reads the results JSON embedded in the page (#results, the text --json writes), writes its
+// tables and builds one Vega-Lite specification a chart from those numbers alone, drawn by
+// vega-embed. window.switchcardsReport lists each chart's id and data (for the test,
+// tests/report/check_report.mjs) and `done`, a promise settled when every chart is drawn.
+(function () {
+  "use strict";
+  const results = JSON.parse(document.getElementById("results").textContent);
+  const root = document.getElementById("report");
+  const charts = [];
+
+  const pct = (x) => (100 * x).toFixed(1) + "%";
+  const num = (x, digits) => (x === null || x === undefined ? "–" : Number(x).toFixed(digits));
+  const el = (tag, text, cls) => {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  };
+  const heading = (text) => root.appendChild(el("h2", text));
+  const note = (text) => root.appendChild(el("p", text, "note"));
+  const table = (head, rows) => {
+    const t = el("table");
+    const tr = el("tr");
+    head.forEach((h) => tr.appendChild(el("th", h)));
+    t.appendChild(tr);
+    rows.forEach((r) => {
+      const row = el("tr");
+      r.forEach((c) => row.appendChild(el("td", String(c))));
+      t.appendChild(row);
+    });
+    root.appendChild(t);
+  };
+  // A chart: its container, its data (the rows drawn) and its Vega-Lite specification.
+  const chart = (id, title, values, spec) => {
+    const div = el("div", undefined, "chart");
+    div.id = id;
+    root.appendChild(div);
+    spec.$schema = "https://vega.github.io/schema/vega-lite/v6.json";  // a name, never fetched
+    spec.title = title;
+    spec.data = { values: values };
+    charts.push({ id: id, title: title, values: values, spec: spec });
+  };
+
+  const who = (r) =>
+    `${r.title} (${r.variant}${r.rules ? ", rules " + r.rules : ""}): ` +
+    `${r.games.toLocaleString("en")} ${r.game === "round" ? "single rounds" : "matches"} of ` +
+    `${r.players} players, agents ${r.agents.join(",")}, seed ${r.seed}`;
+  const firstNote =
+    "Places are counted in the order of play from the first player to act at the deal " +
+    "(of the first round, for matches), not by seat: seats are fixed, the dealer is not.";
+
+  // Wins by place from the first player, with their 95% Wilson intervals, of one or more sides.
+  const placeRows = (r, side) =>
+    r.wins_by_position.from_first_player.map((p) => ({
+      side: side, place: p.place, name: p.name, win_rate: p.win_rate,
+      low: p.ci95[0], high: p.ci95[1]
+    }));
+  const placeChart = (id, rows, sides) => {
+    const x = { field: "name", type: "nominal", sort: null, title: "place in play" };
+    const enc = { x: x };
+    if (sides) enc.xOffset = { field: "side", type: "nominal" };
+    const color = sides ? { field: "side", type: "nominal" } : { value: "#4c78a8" };
+    chart(id, "Wins by place in play (95% intervals)", rows, {
+      width: 480, height: 260,
+      encoding: enc,
+      layer: [
+        { mark: "bar", encoding: { y: { field: "win_rate", type: "quantitative",
+            axis: { format: "%" }, title: "win rate" }, color: color } },
+        { mark: { type: "rule", color: "black" }, encoding: {
+            y: { field: "low", type: "quantitative" }, y2: { field: "high" } } }
+      ]
+    });
+  };
+  // The round-length histogram, rounds by length in decisions, binned for drawing.
+  const lengthRows = (r, side) =>
+    Object.entries(r.round_length.histogram).map(([len, n]) => ({
+      side: side, length: Number(len), rounds: n, share: n / r.rounds
+    }));
+  const lengthChart = (id, rows, sides) => {
+    chart(id, "Round length (decisions)", rows, {
+      width: 480, height: 220,
+      mark: sides ? { type: "line", interpolate: "step" } : "bar",
+      encoding: {
+        x: { field: "length", type: "quantitative", bin: { maxbins: 60 }, title: "decisions" },
+        y: { aggregate: "sum", field: "share", type: "quantitative", axis: { format: "%" },
+             title: "share of rounds" },
+        color: sides ? { field: "side", type: "nominal" } : { value: "#4c78a8" }
+      }
+    });
+  };
+  const summaryTable = (r) => {
+    const f = r.fairness || {};
+    const rows = [
+      ["games", r.games.toLocaleString("en")],
+      ["stalemates", `${r.stalemates} (${pct(r.stalemate_rate)})`],
+      ["first player's win rate", f.first_player_win_rate !== undefined ? pct(f.first_player_win_rate) : "–"],
+      ["first-player advantage (over 1/players)", f.first_player_advantage !== undefined ? (100 * f.first_player_advantage).toFixed(1) + " points" : "–"],
+      ["spread of places' win rates", f.positional_spread !== undefined ? (100 * f.positional_spread).toFixed(1) + " points" : "–"],
+      ["round length: mean, p50, p90, p99, longest",
+       `${num(r.round_length.mean, 1)}, ${r.round_length.p50}, ${r.round_length.p90}, ${r.round_length.p99}, ${r.round_length.max}`]
+    ];
+    if (r.lead) {
+      rows.push(["lead changes a round", num(r.lead.lead_changes_per_round, 2)]);
+      rows.push(["mid-round leader wins", `${pct(r.lead.mid_leader_win_rate)} of ${r.lead.mid_leader_rounds}`]);
+    }
+    table(["measure", "value"], rows);
+  };
+
+  const format = results.format || "";
+  if (format.startsWith("switchcards-simulation/")) {
+    note(who(results));
+    note(firstNote);
+    summaryTable(results);
+    heading("Wins by place");
+    placeChart("chart-places", placeRows(results, "results"), false);
+    heading("Round length");
+    lengthChart("chart-round-length", lengthRows(results, "results"), false);
+  } else if (format.startsWith("switchcards-comparison/")) {
+    const a = results.a, b = results.b;
+    note("A: " + who(a));
+    note("B: " + who(b));
+    note("Paired: " + results.pairing + ". " + firstNote);
+    heading("Paired differences (B - A), 95% intervals");
+    note("Normal approximation with the standard deviation of the pairs' differences; " +
+         "\"games needed\": pairs that would resolve the observed difference with 80% power " +
+         "at the 5% level, (1.96 + 0.84)^2 s^2 / d^2.");
+    table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
+      results.paired.map((m) => [m.label, num(m.mean_a, 4), num(m.mean_b, 4), num(m.difference, 4),
+        `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,
+        m.n === 0 ? "no pairs" : m.distinguishable_from_zero ? (m.difference > 0 ? "B higher" : "B lower")
+          : "not distinguishable from zero at this sample size",
+        m.games_needed === null ? "–" : m.games_needed.toLocaleString("en")]));
+    const diffs = results.paired.filter((m) => m.n > 0).map((m) => ({
+      key: m.key, label: m.label, difference: m.difference, low: m.ci95[0], high: m.ci95[1],
+      zero: 0
+    }));
+    chart("chart-differences", "Paired differences B - A with 95% intervals", diffs, {
+      facet: { row: { field: "label", type: "nominal", sort: diffs.map((d) => d.label), title: null,
+                      header: { labelAngle: 0, labelAlign: "left" } } },
+      resolve: { scale: { x: "independent" } },
+      spec: {
+        width: 360, height: 18,
+        layer: [
+          { mark: { type: "rule", color: "#999", strokeDash: [3, 3] },
+            encoding: { x: { field: "zero", type: "quantitative", title: null } } },
+          { mark: { type: "rule", strokeWidth: 2 },
+            encoding: { x: { field: "low", type: "quantitative" }, x2: { field: "high" } } },
+          { mark: { type: "point", filled: true, size: 50 },
+            encoding: { x: { field: "difference", type: "quantitative" } } }
+        ]
+      }
+    });
+    heading("Wins by place, A and B");
+    placeChart("chart-places", placeRows(a, "A").concat(placeRows(b, "B")), true);
+    heading("Round length, A and B");
+    lengthChart("chart-round-length", lengthRows(a, "A").concat(lengthRows(b, "B")), true);
+  } else if (format.startsWith("switchcards-sweep/")) {
+    note(`${results.title} (${results.variant}), grid ${results.grid}: ` +
+         `${results.rows.length} combinations of ${results.keys.join(", ")}, ` +
+         `${results.study_games.toLocaleString("en")} games each on the same seeds (seed ${results.seed}).`);
+    note(firstNote);
+    const rows = results.rows.map((row) => {
+      const out = { label: results.keys.map((k) => `${k}=${JSON.stringify(row.values[k])}`).join(", ") };
+      results.keys.forEach((k, i) => { out["key" + i] = String(JSON.stringify(row.values[k])); });
+      Object.assign(out, row.summary);
+      out.low = row.summary.first_player_ci95[0];
+      out.high = row.summary.first_player_ci95[1];
+      return out;
+    });
+    table(["combination", "first player wins", "95% interval", "spread", "mean length", "stalemates", "lead changes", "mid-leader wins"],
+      rows.map((r) => [r.label, pct(r.first_player_win_rate), `${pct(r.low)} - ${pct(r.high)}`,
+        (100 * r.positional_spread).toFixed(1), num(r.mean_round_length, 1), pct(r.stalemate_rate),
+        num(r.lead_changes_per_round, 2), r.mid_leader_win_rate == null ? "–" : pct(r.mid_leader_win_rate)]));
+    if (results.keys.length === 2) {
+      const rates = rows.map((r) => r.first_player_win_rate);
+      const middle = (Math.min(...rates) + Math.max(...rates)) / 2;
+      heading("First player's win rate by " + results.keys.join(" and "));
+      chart("chart-heatmap", "First player's win rate", rows, {
+        width: 360, height: 260,
+        encoding: {
+          x: { field: "key0", type: "ordinal", title: results.keys[0], sort: null },
+          y: { field: "key1", type: "ordinal", title: results.keys[1], sort: null }
+        },
+        layer: [
+          { mark: "rect", encoding: { color: { field: "first_player_win_rate", type: "quantitative",
+              title: "win rate", legend: { format: "%" } } } },
+          { mark: "text", encoding: {
+              text: { field: "first_player_win_rate", type: "quantitative", format: ".1%" },
+              // White on the darker half of the colour scale.
+              color: { condition: { test: `datum.first_player_win_rate > ${middle}`, value: "white" },
+                       value: "black" } } }
+        ]
+      });
+    }
+    heading("First player's win rate by combination (95% intervals)");
+    chart("chart-sweep", "First player's win rate", rows, {
+      width: 480, height: Math.max(120, 22 * rows.length),
+      encoding: { y: { field: "label", type: "nominal", sort: null, title: null } },
+      layer: [
+        { mark: "bar", encoding: { x: { field: "first_player_win_rate", type: "quantitative",
+            axis: { format: "%" }, title: "first player's win rate" } } },
+        { mark: { type: "rule", color: "black" }, encoding: {
+            x: { field: "low", type: "quantitative" }, x2: { field: "high" } } }
+      ]
+    });
+  } else {
+    note("Unknown results format: " + format);
+  }
+
+  const draw = (c) =>
+    vegaEmbed("#" + c.id, c.spec, { renderer: "svg", actions: false }).then((r) => {
+      c.view = r.view;
+      return c.id;
+    });
+  window.switchcardsReport = {
+    format: format,
+    charts: charts.map((c) => ({ id: c.id, title: c.title, values: c.values })),
+    done: Promise.all(charts.map(draw))
+  };
+})();

@@ -1,0 +1,273 @@
+// Paired comparisons; see include/switchcards/agents/compare.hpp and docs/studies.md.
+#include "switchcards/agents/compare.hpp"
+
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "agents/game_player.hpp"
+#include "agents/simulation_json.hpp"
+
+namespace switchcards {
+
+namespace {
+
+constexpr const char* kFormat = "switchcards-comparison/1";
+
+// z for a two-sided 95% interval, and for 80% power (one-sided 0.8 quantile of the normal).
+constexpr double kZ95 = 1.96;
+constexpr double kZ80 = 0.84;
+
+int place(int winner, int from, int players) {
+  return (winner - from + players) % players;
+}
+
+// Adds one pair of games to the measures, in the order of paired_measures.
+void add_pair(std::vector<PairedMeasure>& m, const detail::GameOutcome& a,
+              const detail::GameOutcome& b, int players, GameKind kind) {
+  std::size_t i = 0;
+  const auto won_place = [&](const detail::GameOutcome& o, int k) -> std::int64_t {
+    return o.winner >= 0 && place(o.winner, o.first, players) == k;
+  };
+  m[i++].sums.add(won_place(a, 0), won_place(b, 0));
+  for (int k = 1; k < players; ++k)
+    m[i++].sums.add(won_place(a, k) - won_place(a, 0), won_place(b, k) - won_place(b, 0));
+  const auto dealer_won = [&](const detail::GameOutcome& o) -> std::int64_t {
+    return o.winner >= 0 && o.winner == o.dealer;
+  };
+  m[i++].sums.add(dealer_won(a), dealer_won(b));
+  const auto i64 = [](std::uint64_t x) { return static_cast<std::int64_t>(x); };
+  m[i++].sums.add(i64(a.decisions), i64(b.decisions));
+  m[i++].sums.add(i64(a.stalemates), i64(b.stalemates));
+  m[i++].sums.add(i64(a.penalty_cards), i64(b.penalty_cards));
+  m[i++].sums.add(i64(a.specials), i64(b.specials));
+  if (kind == GameKind::round) {
+    m[i++].sums.add(i64(a.lead_changes), i64(b.lead_changes));
+    // Pairs in which both rounds were won and had a leader at mid-round.
+    PairedSums& decisive = m[i++].sums;
+    if (a.winner >= 0 && a.mid_leader >= 0 && b.winner >= 0 && b.mid_leader >= 0)
+      decisive.add(a.mid_leader == a.winner, b.mid_leader == b.winner);
+  } else {
+    m[i++].sums.add(i64(a.rounds), i64(b.rounds));
+    PairedSums& margin = m[i++].sums;
+    if (a.margin >= 0 && b.margin >= 0) margin.add(a.margin, b.margin);
+  }
+}
+
+nlohmann::ordered_json measure_json(const PairedMeasure& m) {
+  const PairedDifference d = paired_difference(m.sums);
+  nlohmann::ordered_json j;
+  j["key"] = m.key;
+  j["label"] = m.label;
+  j["n"] = m.sums.n;
+  j["sum_a"] = m.sums.sum_a;
+  j["sum_b"] = m.sums.sum_b;
+  j["sum_d2"] = m.sums.sum_d2;
+  j["mean_a"] = d.mean_a;
+  j["mean_b"] = d.mean_b;
+  j["difference"] = d.diff;
+  j["sd_difference"] = d.sd;
+  j["ci95"] = nlohmann::ordered_json::array({d.low, d.high});
+  j["distinguishable_from_zero"] = d.resolved;
+  if (d.games_needed)
+    j["games_needed"] = *d.games_needed;
+  else
+    j["games_needed"] = nullptr;
+  return j;
+}
+
+template <typename T>
+T field(const nlohmann::json& j, const char* key, const std::string& file) {
+  if (!j.is_object() || !j.contains(key))
+    throw std::runtime_error(file + ": missing field '" + key + "'");
+  try {
+    return j.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(file + ": field '" + key + "' has the wrong type");
+  }
+}
+
+}  // namespace
+
+std::vector<PairedMeasure> paired_measures(int players, GameKind kind) {
+  std::vector<PairedMeasure> m;
+  const auto add = [&](std::string key, std::string label) {
+    m.push_back(PairedMeasure{std::move(key), std::move(label), {}});
+  };
+  add("first_player_win", "first player's win rate");
+  for (int k = 1; k < players; ++k)
+    add(fmt::format("place_{}_minus_first", k + 1),
+        fmt::format("{} minus first (win rate)", place_name(k, false)));
+  add("dealer_win", "dealer's win rate");
+  add("decisions", kind == GameKind::round ? "round length (decisions)" : "decisions a match");
+  add("stalemates", kind == GameKind::round ? "stalemate rate" : "stalemates a match");
+  add("penalty_cards",
+      kind == GameKind::round ? "penalty cards drawn a round" : "penalty cards drawn a match");
+  add("specials",
+      kind == GameKind::round ? "special cards played a round" : "special cards played a match");
+  if (kind == GameKind::round) {
+    add("lead_changes", "lead changes a round");
+    add("mid_leader_win", "mid-round leader wins (rate)");
+  } else {
+    add("match_rounds", "match length (rounds)");
+    add("winner_margin", "winner's final margin (points)");
+  }
+  return m;
+}
+
+PairedDifference paired_difference(const PairedSums& s) {
+  PairedDifference d;
+  d.n = s.n;
+  if (s.n == 0) return d;
+  const long double n = static_cast<long double>(s.n);
+  const long double sum_d = static_cast<long double>(s.sum_b) - static_cast<long double>(s.sum_a);
+  d.mean_a = static_cast<double>(static_cast<long double>(s.sum_a) / n);
+  d.mean_b = static_cast<double>(static_cast<long double>(s.sum_b) / n);
+  d.diff = static_cast<double>(sum_d / n);
+  if (s.n > 1) {
+    const long double ss = static_cast<long double>(s.sum_d2) - sum_d * sum_d / n;
+    d.sd = static_cast<double>(std::sqrt(std::max<long double>(0, ss / (n - 1))));
+  }
+  const double half = kZ95 * d.sd / std::sqrt(static_cast<double>(s.n));
+  d.low = d.diff - half;
+  d.high = d.diff + half;
+  d.resolved = s.n > 1 && (d.low > 0 || d.high < 0);
+  if (d.diff != 0) {
+    const double z = kZ95 + kZ80;
+    d.games_needed = static_cast<std::uint64_t>(std::ceil(z * z * d.sd * d.sd / (d.diff * d.diff)));
+  }
+  return d;
+}
+
+ComparisonResults compare(const Variant& a, const Variant& b, const SimulationConfig& config,
+                          const std::string& a_name, const std::string& a_rules,
+                          const std::string& b_name, const std::string& b_rules,
+                          const SimulationProgress& progress) {
+  detail::check_config(a, config);
+  detail::check_config(b, config);
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t first = config.first_game(), end = config.end_game();
+  const Engine engine_a(a), engine_b(b);
+  const int threads = detail::study_threads(config.threads, end - first);
+
+  struct Partial {
+    SimulationStats a, b;
+    std::vector<PairedMeasure> measures;
+  };
+  std::vector<Partial> partial(static_cast<std::size_t>(threads));
+  for (Partial& p : partial) p.measures = paired_measures(config.players, config.kind);
+  SimulationConfig plain = config;
+  plain.record = 0;
+  detail::run_games(first, end, threads, progress, [&](int t) {
+    Partial& p = partial[t];
+    auto pa = std::make_shared<detail::GamePlayer>(a, engine_a, plain, p.a);
+    auto pb = std::make_shared<detail::GamePlayer>(b, engine_b, plain, p.b);
+    return [&p, &plain, pa, pb](std::uint64_t game) {
+      const detail::GameOutcome oa = pa->play(game, nullptr);
+      const detail::GameOutcome ob = pb->play(game, nullptr);
+      add_pair(p.measures, oa, ob, plain.players, plain.kind);
+    };
+  });
+
+  SimulationResult ra, rb;
+  ra.config = rb.config = config;
+  ra.first_game = rb.first_game = first;
+  ra.end_game = rb.end_game = end;
+  for (SimulationStats* s : {&ra.stats, &rb.stats}) {
+    s->wins.assign(static_cast<std::size_t>(config.players), 0);
+    s->losses.assign(static_cast<std::size_t>(config.players), 0);
+    s->wins_from_first.assign(static_cast<std::size_t>(config.players), 0);
+    s->wins_from_dealer.assign(static_cast<std::size_t>(config.players), 0);
+  }
+  ComparisonResults out;
+  out.measures = paired_measures(config.players, config.kind);
+  for (const Partial& p : partial) {
+    ra.stats.add(p.a);
+    rb.stats.add(p.b);
+    for (std::size_t i = 0; i < out.measures.size(); ++i)
+      out.measures[i].sums.add(p.measures[i].sums);
+  }
+  out.a = shard_results(ra, a_name, a_rules, a.title.empty() ? a.name : a.title);
+  out.b = shard_results(rb, b_name, b_rules, b.title.empty() ? b.name : b.title);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::string to_json(const ComparisonResults& r) {
+  nlohmann::ordered_json j;
+  j["format"] = kFormat;
+  j["pairing"] = "game i of a and of b are played from derive_seed(seed, i); differences are b - a";
+  j["places"] = "counted in the order of play from the first player to act at the deal";
+  nlohmann::ordered_json measures = nlohmann::ordered_json::array();
+  for (const PairedMeasure& m : r.measures) measures.push_back(measure_json(m));
+  j["paired"] = measures;
+  j["a"] = detail::results_json(r.a);
+  j["b"] = detail::results_json(r.b);
+  return j.dump(2);
+}
+
+ComparisonResults comparison_from_json(std::string_view text, const std::string& file) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(file + ": not JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
+    throw std::runtime_error(file + ": not a switchcards comparison file (format " +
+                             std::string(kFormat) + ")");
+  ComparisonResults r;
+  r.a = detail::results_from_json(field<nlohmann::json>(j, "a", file), file + " (a)");
+  r.b = detail::results_from_json(field<nlohmann::json>(j, "b", file), file + " (b)");
+  r.measures = paired_measures(r.a.config.players, r.a.config.kind);
+  const nlohmann::json list = field<nlohmann::json>(j, "paired", file);
+  if (!list.is_array() || list.size() != r.measures.size())
+    throw std::runtime_error(
+        fmt::format("{}: 'paired' must list the {} measures of a {}-player study", file,
+                    r.measures.size(), r.a.config.players));
+  for (std::size_t i = 0; i < r.measures.size(); ++i) {
+    const nlohmann::json& m = list[i];
+    if (field<std::string>(m, "key", file) != r.measures[i].key)
+      throw std::runtime_error(
+          fmt::format("{}: paired[{}] should be '{}'", file, i, r.measures[i].key));
+    PairedSums& s = r.measures[i].sums;
+    s.n = field<std::uint64_t>(m, "n", file);
+    s.sum_a = field<std::int64_t>(m, "sum_a", file);
+    s.sum_b = field<std::int64_t>(m, "sum_b", file);
+    s.sum_d2 = field<std::uint64_t>(m, "sum_d2", file);
+  }
+  return r;
+}
+
+ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
+                                    const std::vector<std::string>& files) {
+  if (parts.empty()) throw std::runtime_error("merge: no files");
+  std::vector<ShardResults> a, b;
+  for (const ComparisonResults& p : parts) {
+    a.push_back(p.a);
+    b.push_back(p.b);
+  }
+  // Each side merges as a simulation does (same study, no overlap, no gap); the pairs are sums.
+  ComparisonResults out;
+  out.a = merge_shards(std::move(a), files);
+  out.b = merge_shards(std::move(b), files);
+  out.measures = paired_measures(out.a.config.players, out.a.config.kind);
+  for (const ComparisonResults& p : parts)
+    for (std::size_t i = 0; i < out.measures.size(); ++i)
+      out.measures[i].sums.add(p.measures[i].sums);
+  return out;
+}
+
+std::string results_format(std::string_view text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string()) return "";
+  return j["format"].get<std::string>();
+}
+
+}  // namespace switchcards

@@ -1,0 +1,238 @@
+// The game loop of simulation studies, private to src/agents/: GamePlayer plays game i of a
+// study from derive_seed(seed, i), adds it to a SimulationStats and returns its GameOutcome
+// (what a paired comparison needs of each game); run_games spreads game indices over threads.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/io/replay.hpp"
+
+namespace switchcards::detail {
+
+// One game as a comparison sees it. Places are counted in the order of play at the deal of the
+// game's first round.
+struct GameOutcome {
+  int winner = -1;  // seat; -1: nobody (a stalemate, or a match without a winner)
+  int first = 0;    // the first seat to act
+  int dealer = 0;
+  std::uint64_t rounds = 0;
+  std::uint64_t decisions = 0;
+  std::uint64_t stalemates = 0;
+  std::uint64_t penalty_cards = 0;  // cards drawn as penalties (attacks and last card)
+  std::uint64_t specials = 0;       // effects of special cards (see special_effect)
+  std::uint64_t lead_changes = 0;   // single rounds only
+  int mid_leader = -1;              // single rounds: the strict leader at mid-round, or -1
+  int margin = -1;                  // matches: the runner-up's total minus the winner's
+};
+
+// The effects a special card's play fires: one event per special card played.
+constexpr bool special_effect(EventKind k) {
+  return k == EventKind::penalty_pending || k == EventKind::direction_reversed ||
+         k == EventKind::play_again || k == EventKind::back_to_previous ||
+         k == EventKind::suit_named || k == EventKind::demand_set ||
+         k == EventKind::penalty_cancelled;
+}
+
+// The leader of a round, action by action: the seat with strictly fewer cards than every other
+// (none on a tie). It runs on every action of a simulation, so it is incremental: an action
+// changes the hand of the seat that acts, whose size is compared with the smallest; a full
+// scan is needed only when a seat with the fewest cards draws, or when another seat's hand
+// changed too (a penalty drawn at once, a caught last-card call), which the number of cards
+// in all hands tells. Only the changes of leader are kept (a few a round), with the action
+// they came after, because the middle of a round is known only at its end.
+class LeadTracker {
+ public:
+  static constexpr std::int8_t kNone = -1;
+  void start(const State& s) {
+    players_ = s.players();
+    hand_cards_ = 0;
+    for (int seat = 0; seat < players_; ++seat) {
+      sizes_[seat] = s.hands[seat].size();
+      hand_cards_ += sizes_[seat];
+    }
+    cards_ = hand_cards_ + s.stock.size() + s.discard.size();
+    actions_ = 0;
+    changes_ = 0;
+    last_ = kNone;
+    leader_ = kNone;
+    log_.clear();
+    rescan();
+    log_.push_back({0, leader_});
+  }
+  // After an action of `seat`.
+  void after(const State& s, int seat) {
+    ++actions_;
+    const int now = s.hands[seat].size(), before = sizes_[seat];
+    sizes_[seat] = now;
+    hand_cards_ += now - before;
+    if (hand_cards_ + s.stock.size() + s.discard.size() != cards_) {
+      resync(s);  // another seat's hand changed too
+    } else if (now < before) {
+      if (now < fewest_) {
+        fewest_ = now;
+        at_fewest_ = 1;
+        set(static_cast<std::int8_t>(seat));
+      } else if (now == fewest_) {
+        ++at_fewest_;
+        set(kNone);
+      }
+    } else if (now > before && before == fewest_) {
+      rescan();
+    }
+  }
+  std::uint64_t changes() const { return changes_; }
+  // The leader after half the round's actions (rounded down).
+  int at_middle() const {
+    const std::uint32_t middle = actions_ / 2;
+    int leader = kNone;
+    for (const auto& [action, who] : log_) {
+      if (action > middle) break;
+      leader = who;
+    }
+    return leader;
+  }
+
+ private:
+  void resync(const State& s) {
+    hand_cards_ = 0;
+    for (int seat = 0; seat < players_; ++seat) {
+      sizes_[seat] = s.hands[seat].size();
+      hand_cards_ += sizes_[seat];
+    }
+    cards_ = hand_cards_ + s.stock.size() + s.discard.size();
+    rescan();
+  }
+  void rescan() {
+    fewest_ = sizes_[0];
+    at_fewest_ = 1;
+    int who = 0;
+    for (int seat = 1; seat < players_; ++seat) {
+      if (sizes_[seat] < fewest_) {
+        fewest_ = sizes_[seat];
+        at_fewest_ = 1;
+        who = seat;
+      } else if (sizes_[seat] == fewest_) {
+        ++at_fewest_;
+      }
+    }
+    set(at_fewest_ == 1 ? static_cast<std::int8_t>(who) : kNone);
+  }
+  void set(std::int8_t leader) {
+    if (leader == leader_) return;
+    leader_ = leader;
+    log_.push_back({actions_, leader});
+    if (leader != kNone) {
+      changes_ += last_ != kNone && leader != last_;
+      last_ = leader;
+    }
+  }
+
+  int players_ = 0;
+  std::array<int, kMaxSeats> sizes_{};
+  int hand_cards_ = 0, cards_ = 0;  // cards in all hands; in hands, stock and discard pile
+  int fewest_ = 0, at_fewest_ = 0;  // the smallest hand, and how many seats hold that many
+  std::uint32_t actions_ = 0;
+  std::uint64_t changes_ = 0;
+  std::int8_t leader_ = kNone, last_ = kNone;               // now; the last seat that led
+  std::vector<std::pair<std::uint32_t, std::int8_t>> log_;  // (after action, new leader)
+};
+
+// Everything one thread needs to play games of a study, built once per thread.
+class GamePlayer {
+ public:
+  GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
+             SimulationStats& stats);
+  ~GamePlayer();
+  GamePlayer(const GamePlayer&) = delete;
+  GamePlayer& operator=(const GamePlayer&) = delete;
+
+  // Plays game `game` of the study, adds it to the stats and returns what happened.
+  GameOutcome play(std::uint64_t game, GameRecord* record);
+
+ private:
+  void play_round_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
+  void play_match_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
+  void count_win(int winner, int first, int dealer);
+
+  const Variant* variant_;
+  const Engine* engine_;
+  const SimulationConfig* config_;
+  SimulationStats* stats_;
+  HandScorer scorer_;
+  LeadTracker lead_;
+  // The deal's events, kept from game to game: a fresh buffer would be value-initialized (all
+  // 256 entries) for every round.
+  EventBuffer deal_events_;
+  RoundBuffers buffers_;     // play_round's, for the same reason
+  std::vector<Action> log_;  // the actions of the round being recorded
+  std::vector<std::unique_ptr<Agent>> owned_;
+  std::vector<Agent*> agents_;
+  bool observe_ = false;  // some seat's agent observes
+};
+
+// Runs games [first, end) on `threads` threads: `make_worker(t)` builds thread t's worker (a
+// callable taking a game index), called from that thread. Workers take chunks of indices;
+// `progress` is called from the calling thread about ten times a second. Rethrows the first
+// error of a worker.
+template <typename MakeWorker>
+void run_games(std::uint64_t first, std::uint64_t end, int threads,
+               const SimulationProgress& progress, MakeWorker&& make_worker) {
+  constexpr std::uint64_t kChunk = 64;
+  const std::uint64_t total = end - first;
+  std::atomic<std::uint64_t> next{first};
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+  const auto work = [&](int t) {
+    try {
+      auto worker = make_worker(t);
+      for (;;) {
+        const std::uint64_t begin = next.fetch_add(kChunk);
+        if (begin >= end || failed.load()) break;
+        const std::uint64_t stop = std::min(end, begin + kChunk);
+        for (std::uint64_t game = begin; game < stop; ++game) worker(game);
+        done.fetch_add(stop - begin);
+      }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+      failed.store(true);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
+  if (progress) {
+    while (done.load() < total && !failed.load()) {
+      progress(done.load(), total);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  for (std::thread& w : workers) w.join();
+  if (error) std::rethrow_exception(error);
+  if (progress) progress(total, total);
+}
+
+// The threads a study of `games` games uses: at most one per game.
+inline int study_threads(int requested, std::uint64_t games) {
+  return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(requested),
+                                                  std::max<std::uint64_t>(1, games)));
+}
+
+// Throws std::invalid_argument for a configuration simulate cannot run.
+void check_config(const Variant& variant, const SimulationConfig& c);
+
+}  // namespace switchcards::detail

@@ -1,0 +1,227 @@
+// Rule sweeps; see include/switchcards/agents/sweep.hpp and docs/studies.md.
+#include "switchcards/agents/sweep.hpp"
+
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <stdexcept>
+
+#include "agents/game_player.hpp"
+#include "agents/simulation_json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards {
+
+namespace {
+
+constexpr const char* kFormat = "switchcards-sweep/1";
+
+// A grid value as JSON: numbers, booleans, lists and maps as such, other scalars as strings.
+nlohmann::ordered_json value_json(const std::string& yaml_flow) {
+  if (yaml_flow == "true" || yaml_flow == "false") return yaml_flow == "true";
+  nlohmann::ordered_json j = nlohmann::ordered_json::parse(yaml_flow, nullptr, false);
+  if (j.is_discarded()) return yaml_flow;
+  return j;
+}
+
+double ratio(std::uint64_t a, std::uint64_t b) {
+  return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+}
+
+// The measures of a row, by name, in table order.
+std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardResults& r) {
+  const SimulationStats& s = r.stats;
+  std::vector<std::pair<std::string, nlohmann::ordered_json>> out;
+  const Fairness f = fairness(s);
+  const std::uint64_t first_wins = s.wins_from_first.empty() ? 0 : s.wins_from_first[0];
+  const Interval first = wilson_interval(first_wins, s.games);
+  out.emplace_back("games", s.games);
+  out.emplace_back("first_player_win_rate", f.first_player_win_rate);
+  out.emplace_back("first_player_ci95", nlohmann::ordered_json::array({first.low, first.high}));
+  out.emplace_back("first_player_advantage", f.first_player_advantage);
+  out.emplace_back("positional_spread", f.positional_spread);
+  for (std::size_t k = 1; k < s.wins_from_first.size(); ++k)
+    out.emplace_back(fmt::format("place_{}_win_rate", k + 1), ratio(s.wins_from_first[k], s.games));
+  out.emplace_back("dealer_win_rate",
+                   ratio(s.wins_from_dealer.empty() ? 0 : s.wins_from_dealer[0], s.games));
+  out.emplace_back("stalemate_rate", ratio(s.stalemates, s.rounds));
+  out.emplace_back("mean_round_length", s.mean_round_length());
+  out.emplace_back("p50_round_length", s.round_length_percentile(0.5));
+  out.emplace_back("p90_round_length", s.round_length_percentile(0.9));
+  out.emplace_back("p99_round_length", s.round_length_percentile(0.99));
+  out.emplace_back("penalty_cards_per_round", ratio(s.penalty_cards, s.rounds));
+  std::uint64_t specials = 0;
+  for (int k = 0; k < kEventKindCount; ++k)
+    if (detail::special_effect(static_cast<EventKind>(k))) specials += s.events[k];
+  out.emplace_back("specials_per_round", ratio(specials, s.rounds));
+  if (r.config.kind == GameKind::round) {
+    out.emplace_back("lead_changes_per_round", ratio(s.lead_changes, s.rounds));
+    out.emplace_back("mid_leader_win_rate",
+                     s.mid_leader_rounds
+                         ? nlohmann::ordered_json(ratio(s.mid_leader_wins, s.mid_leader_rounds))
+                         : nlohmann::ordered_json(nullptr));
+  }
+  return out;
+}
+
+template <typename T>
+T field(const nlohmann::json& j, const char* key, const std::string& file) {
+  if (!j.is_object() || !j.contains(key))
+    throw std::runtime_error(file + ": missing field '" + key + "'");
+  try {
+    return j.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(file + ": field '" + key + "' has the wrong type");
+  }
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+SweepResults sweep(const std::string& variant, const std::string& base_rules, const SweepGrid& grid,
+                   const SimulationConfig& config, const SimulationProgress& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  SweepResults out;
+  out.variant = variant;
+  out.base_rules = base_rules;
+  out.grid = grid.file;
+  for (const SweepKey& k : grid.keys) out.keys.push_back(k.path);
+  const std::size_t n = grid.combinations();
+  const std::uint64_t per_row = config.end_game() - config.first_game();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::vector<std::size_t> choice = grid.choice(i);
+    SweepRow row;
+    for (std::size_t k = 0; k < grid.keys.size(); ++k)
+      row.values.push_back(grid.keys[k].values[choice[k]]);
+    const std::string rules = sweep_rules(grid, choice, base_rules);
+    const Variant v = load_variant(variant, rules, "--rules");
+    if (i == 0) out.title = v.title.empty() ? v.name : v.title;
+    SimulationProgress row_progress;
+    if (progress)
+      row_progress = [&, i](std::uint64_t done, std::uint64_t) {
+        progress(i * per_row + done, n * per_row);
+      };
+    const SimulationResult result = simulate(v, config, row_progress);
+    row.results = shard_results(result, variant, rules, v.title.empty() ? v.name : v.title);
+    out.rows.push_back(std::move(row));
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+std::string to_json(const SweepResults& r) {
+  nlohmann::ordered_json j;
+  j["format"] = kFormat;
+  j["variant"] = r.variant;
+  if (!r.base_rules.empty()) j["rules"] = r.base_rules;
+  j["title"] = r.title;
+  j["grid"] = r.grid;
+  j["keys"] = r.keys;
+  if (!r.rows.empty()) {
+    const SimulationConfig& c = r.rows[0].results.config;
+    j["seed"] = c.seed;
+    j["study_games"] = c.games;
+    if (c.shards > 1) j["shard"] = fmt::format("{}/{}", c.shard, c.shards);
+  }
+  j["places"] = "counted in the order of play from the first player to act at the deal";
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const SweepRow& row : r.rows) {
+    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    for (std::size_t k = 0; k < r.keys.size(); ++k) values[r.keys[k]] = value_json(row.values[k]);
+    nlohmann::ordered_json sum = nlohmann::ordered_json::object();
+    for (auto& [key, value] : summary(row.results)) sum[key] = value;
+    rows.push_back({{"values", values},
+                    {"yaml_values", row.values},
+                    {"rules", row.results.rules},
+                    {"summary", sum},
+                    {"results", detail::results_json(row.results)}});
+  }
+  j["rows"] = rows;
+  return j.dump(2);
+}
+
+std::string to_csv(const SweepResults& r) {
+  std::string out;
+  std::vector<std::string> head = r.keys;
+  if (!r.rows.empty())
+    for (auto& [key, value] : summary(r.rows[0].results)) head.push_back(key);
+  for (std::size_t i = 0; i < head.size(); ++i) out += (i ? "," : "") + csv_field(head[i]);
+  out += "\n";
+  for (const SweepRow& row : r.rows) {
+    std::vector<std::string> cells = row.values;
+    for (auto& [key, value] : summary(row.results)) {
+      if (key == "first_player_ci95") {
+        cells.push_back(
+            fmt::format("{:.6f} {:.6f}", value[0].get<double>(), value[1].get<double>()));
+      } else if (value.is_number_float()) {
+        cells.push_back(fmt::format("{:.6f}", value.get<double>()));
+      } else {
+        cells.push_back(value.is_null() ? "" : value.dump());
+      }
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
+    out += "\n";
+  }
+  return out;
+}
+
+SweepResults sweep_from_json(std::string_view text, const std::string& file) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error(file + ": not JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
+    throw std::runtime_error(file + ": not a switchcards sweep file (format " +
+                             std::string(kFormat) + ")");
+  SweepResults r;
+  r.variant = field<std::string>(j, "variant", file);
+  if (j.contains("rules")) r.base_rules = field<std::string>(j, "rules", file);
+  r.title = field<std::string>(j, "title", file);
+  r.grid = field<std::string>(j, "grid", file);
+  r.keys = field<std::vector<std::string>>(j, "keys", file);
+  const nlohmann::json rows = field<nlohmann::json>(j, "rows", file);
+  if (!rows.is_array()) throw std::runtime_error(file + ": 'rows' is not a list");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string where = fmt::format("{} (rows[{}])", file, i);
+    SweepRow row;
+    row.values = field<std::vector<std::string>>(rows[i], "yaml_values", where);
+    if (row.values.size() != r.keys.size())
+      throw std::runtime_error(where + ": 'yaml_values' must have one value per key");
+    row.results =
+        detail::results_from_json(field<nlohmann::json>(rows[i], "results", where), where);
+    r.rows.push_back(std::move(row));
+  }
+  return r;
+}
+
+SweepResults merge_sweeps(std::vector<SweepResults> parts, const std::vector<std::string>& files) {
+  if (parts.empty()) throw std::runtime_error("merge: no files");
+  SweepResults out = parts[0];
+  for (std::size_t p = 1; p < parts.size(); ++p) {
+    bool same = parts[p].variant == out.variant && parts[p].base_rules == out.base_rules &&
+                parts[p].keys == out.keys && parts[p].rows.size() == out.rows.size();
+    for (std::size_t i = 0; same && i < out.rows.size(); ++i)
+      same = parts[p].rows[i].values == out.rows[i].values;
+    if (!same)
+      throw std::runtime_error("merge: " + files[p] + " is not a shard of the same sweep as " +
+                               files[0] + " (variant, rules, keys and values must agree)");
+  }
+  for (std::size_t i = 0; i < out.rows.size(); ++i) {
+    std::vector<ShardResults> row;
+    for (const SweepResults& part : parts) row.push_back(part.rows[i].results);
+    out.rows[i].results = merge_shards(std::move(row), files);
+  }
+  return out;
+}
+
+}  // namespace switchcards

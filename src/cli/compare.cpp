@@ -1,0 +1,157 @@
+// `switchcards compare A [B]`: two variants (or one with two --rules overrides) played on the
+// same seeds, game i of each from derive_seed(seed, i); for each measure its value under A and
+// B and the paired difference B - A with a 95% interval, in words when it cannot be told from
+// zero. --json writes the comparison (merge adds shards up), --report an HTML page.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <fstream>
+
+#include "cli/commands.hpp"
+#include "cli/html_report.hpp"
+#include "cli/simulation_report.hpp"
+#include "cli/study_options.hpp"
+#include "switchcards/agents/compare.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards::cli {
+
+namespace {
+
+// Measures that are rates (0/1 a game, or a difference of two): shown in percent and points.
+bool is_rate(const PairedMeasure& m, GameKind kind) {
+  return m.key.ends_with("_win") || m.key.starts_with("place_") ||
+         (m.key == "stalemates" && kind == GameKind::round);
+}
+
+std::string value_text(double x, bool rate) {
+  return rate ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.2f}", x);
+}
+std::string diff_text(double x, bool rate) {
+  return rate ? fmt::format("{:+.3f} pts", 100 * x) : fmt::format("{:+.3f}", x);
+}
+
+std::string side_name(const ShardResults& r) {
+  return r.title + " (" + r.variant + (r.rules.empty() ? "" : ", rules " + r.rules) + ")";
+}
+
+}  // namespace
+
+void print_comparison(const ComparisonResults& r) {
+  const SimulationConfig& c = r.a.config;
+  fmt::print("A: {}\nB: {}\n", side_name(r.a), side_name(r.b));
+  std::string agents;
+  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
+  fmt::print(
+      "Paired: {} {} of {} players, agents {}, seed {}: game i of A and of B are both played "
+      "from derive_seed({}, i)\n",
+      grouped(r.a.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
+      c.players, agents, c.seed, c.seed);
+  if (c.shards > 1)
+    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", r.a.first_game, r.a.end_game,
+               grouped(c.games), c.shard, c.shards);
+  fmt::print(
+      "Places are counted in the order of play from the first player to act at the deal{}.\n",
+      c.kind == GameKind::match ? " of the first round" : "");
+  if (r.seconds > 0)
+    fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} paired games/s\n", r.seconds, c.threads,
+               c.threads == 1 ? "" : "s", static_cast<double>(r.a.stats.games) / r.seconds);
+
+  fmt::print("\n{:<34} {:>9} {:>9} {:>12}   {}\n", "Measure", "A", "B", "B - A",
+             "95% interval of B - A");
+  std::vector<std::string> unresolved;
+  for (const PairedMeasure& m : r.measures) {
+    const PairedDifference d = paired_difference(m.sums);
+    const bool rate = is_rate(m, c.kind);
+    if (d.n == 0) {
+      fmt::print("  {:<32} {:>9} {:>9} {:>12}   (no pairs)\n", m.label, "-", "-", "-");
+      continue;
+    }
+    fmt::print("  {:<32} {:>9} {:>9} {:>12}   {} to {}{}\n", m.label, value_text(d.mean_a, rate),
+               value_text(d.mean_b, rate), diff_text(d.diff, rate), diff_text(d.low, rate),
+               diff_text(d.high, rate),
+               d.resolved ? (d.diff > 0 ? "  B higher" : "  B lower") : "");
+    if (!d.resolved)
+      unresolved.push_back(
+          d.games_needed
+              ? fmt::format("  {}: about {} paired games would resolve a difference of {}", m.label,
+                            grouped(*d.games_needed), diff_text(d.diff, rate))
+              : fmt::format("  {}: no difference at all was observed", m.label));
+  }
+  fmt::print(
+      "(95% intervals by the normal approximation with the standard deviation of the pairs' "
+      "differences; {} pairs{})\n",
+      grouped(r.a.stats.games),
+      c.kind == GameKind::round
+          ? "; the mid-round leader's rate over pairs in which both rounds had one"
+          : "");
+  if (!unresolved.empty()) {
+    fmt::print(
+        "\nNot distinguishable from zero at this sample size (the interval covers 0); games "
+        "needed for 80% power at the 5% level, (1.96 + 0.84)^2 s^2 / d^2:\n");
+    for (const std::string& line : unresolved) fmt::print("{}\n", line);
+  }
+  fmt::print(
+      "\nRound length (decisions), each side on its own: A mean {:.1f}, p50 {}, p90 {}, "
+      "p99 {}; B mean {:.1f}, p50 {}, p90 {}, p99 {}\n",
+      r.a.stats.mean_round_length(), r.a.stats.round_length_percentile(0.5),
+      r.a.stats.round_length_percentile(0.9), r.a.stats.round_length_percentile(0.99),
+      r.b.stats.mean_round_length(), r.b.stats.round_length_percentile(0.5),
+      r.b.stats.round_length_percentile(0.9), r.b.stats.round_length_percentile(0.99));
+}
+
+void add_compare(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "compare", "Play two rule sets on the same seeds and compare them, pair by pair");
+  static std::string variant_a, variant_b, rules_a, rules_b, json_file, report_file;
+  static StudyOptions study;
+  cmd->add_option("A", variant_a, "rule set A: " + variant_help())->required();
+  cmd->add_option("B", variant_b, "rule set B (default: A again, with --rules-b)");
+  study.add_to(*cmd);
+  cmd->add_option("--rules-a", rules_a,
+                  "YAML overrides merged onto A, e.g. '{last_card: {penalty: 4}}'");
+  cmd->add_option("--rules-b", rules_b, "YAML overrides merged onto B");
+  auto* json_opt = cmd->add_option("--json", json_file,
+                                   "write the comparison as JSON to FILE ('-': standard output)");
+  auto* report_opt = cmd->add_option(
+      "--report", report_file, "write the comparison as a self-contained HTML page with charts");
+  cmd->callback([&exit_code, json_opt, report_opt] {
+    SimulationConfig config = study.config();
+    if (json_opt->count() > 0) check_output_file("--json", json_file);
+    if (report_opt->count() > 0) check_report_file(report_file);
+    const std::string b_name = variant_b.empty() ? variant_a : variant_b;
+    if (b_name == variant_a && rules_a == rules_b)
+      throw UsageError("compare: A and B are the same rule set (" + variant_a +
+                       "); name two variants, or give --rules-a or --rules-b");
+    const Variant a = load_cli_variant(variant_a, rules_a);
+    const Variant b = load_cli_variant(b_name, rules_b);
+    config.players = study.players(a);
+    if (config.players < b.deal.min_players || config.players > b.deal.max_players)
+      throw UsageError(fmt::format("--players {}: {} is for {} to {} players", config.players,
+                                   b.name, b.deal.min_players, b.deal.max_players));
+    const bool bar = show_progress(json_file);
+    const ComparisonResults r =
+        compare(a, b, config, variant_a, rules_a, b_name, rules_b,
+                bar ? SimulationProgress(draw_progress) : SimulationProgress());
+    if (bar) clear_progress();
+    if (json_file == "-") {
+      fmt::print("{}\n", to_json(r));
+    } else {
+      print_comparison(r);
+      if (!json_file.empty()) {
+        std::ofstream out(json_file);
+        out << to_json(r) << "\n";
+        if (!out) throw std::runtime_error("cannot write " + json_file);
+        fmt::print("\nResults written to {}\n", json_file);
+      }
+    }
+    if (!report_file.empty()) {
+      write_html_report(report_file, to_json(r),
+                        "switchcards compare: " + r.a.title + " vs " + r.b.title);
+      if (json_file != "-") fmt::print("Report written to {}\n", report_file);
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace switchcards::cli

@@ -1,0 +1,110 @@
+// The HTML report; see html_report.hpp. The page's charts are Vega-Lite specifications that
+// report/report.js builds from the embedded JSON, so the numbers drawn are the numbers of the
+// JSON file.
+#include "cli/html_report.hpp"
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <stdexcept>
+#include <string_view>
+
+#include "cli/commands.hpp"
+#include "cli/report_assets.hpp"
+
+namespace switchcards::cli {
+
+namespace {
+
+constexpr std::string_view kChartFiles[] = {"vega.min", "vega-lite.min", "vega-embed.min"};
+
+std::string_view asset(std::string_view name) {
+  for (const detail::EmbeddedFile& f : detail::report_asset_files())
+    if (f.name == name) return f.text;
+  return {};
+}
+
+bool charts_embedded() {
+  for (std::string_view name : kChartFiles)
+    if (asset(name).empty()) return false;
+  return true;
+}
+
+// Text inside <script>: "</script" must not end the element early. In JSON, "<\/" means "</"
+// in every string; in the JavaScript sources, which hold no "</script" at all (a regular
+// expression may well end in "</"), only that sequence is rewritten.
+std::string script_safe(std::string_view text, bool json) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool close = text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/';
+    if (close && (json || text.substr(i + 2, 6) == "script")) {
+      out += "<\\/";
+      ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::string html_escaped(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_report_file(const std::string& path) {
+  if (!charts_embedded())
+    throw UsageError("--report " + path +
+                     ": this switchcards was built without the chart library (Vega-Lite); run "
+                     "scripts/setup.sh, which installs it with `npm ci` in report/, then rebuild");
+  if (path == "-") throw UsageError("--report -: give a file name (the page is HTML)");
+  check_output_file("--report", path);
+}
+
+void write_html_report(const std::string& path, const std::string& json, const std::string& title) {
+  std::string page;
+  page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  // Nothing may be fetched: no network, no other file (the test checks it too).
+  page +=
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:\">\n";
+  page += "<title>" + html_escaped(title) + "</title>\n";
+  page +=
+      "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}"
+      "table{border-collapse:collapse;margin:1em 0}td,th{padding:.2em .7em;text-align:right;"
+      "border-bottom:1px solid #ddd}th{background:#f4f4f4}td:first-child,th:first-child{"
+      "text-align:left}.chart{margin:1.5em 0}.note{color:#555}h2{margin-top:1.5em}</style>\n";
+  page += "</head>\n<body>\n<h1>" + html_escaped(title) + "</h1>\n";
+  page += "<div id=\"report\"></div>\n";
+  page +=
+      "<script type=\"application/json\" id=\"results\">" + script_safe(json, true) + "</script>\n";
+  for (std::string_view name : kChartFiles)
+    page += "<script>" + script_safe(asset(name), false) + "</script>\n";
+  page += "<script>" + script_safe(asset("report"), false) + "</script>\n</body>\n</html>\n";
+  std::ofstream out(path);
+  out << page;
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace switchcards::cli

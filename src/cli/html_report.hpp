@@ -1,0 +1,17 @@
+// `--report FILE.html` of simulate, compare and sweep: one self-contained HTML page that holds
+// the results' JSON (the same text --json writes), the chart library and report/report.js,
+// which draws the charts from that JSON. Nothing is fetched when the page opens.
+#pragma once
+
+#include <string>
+
+namespace switchcards::cli {
+
+// Throws UsageError when no report can be written: the chart library was not embedded at build
+// time (it says how to get it), or FILE cannot be written (as check_output_file).
+void check_report_file(const std::string& path);
+
+// Writes the page for `json` (a simulation, comparison or sweep file's text) titled `title`.
+void write_html_report(const std::string& path, const std::string& json, const std::string& title);
+
+}  // namespace switchcards::cli

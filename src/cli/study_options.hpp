@@ -1,0 +1,39 @@
+// The options every study command shares (simulate, compare, sweep): games, players, agents,
+// threads, seed, shard, matches; registered once and turned into a SimulationConfig with the
+// checks of arguments.cpp, before any work starts. Also the progress bar of long studies.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "switchcards/agents/simulate.hpp"
+#include "switchcards/rules/variant.hpp"
+
+namespace switchcards::cli {
+
+class StudyOptions {
+ public:
+  // Registers the options on `cmd`; the object must outlive the command's callback.
+  void add_to(CLI::App& cmd);
+  // The configuration the options give, except the player count; throws UsageError.
+  SimulationConfig config() const;
+  // The --players count for `variant` (4, or the nearest count it allows, when not given).
+  int players(const Variant& variant) const;
+  const std::string& shard_text() const { return shard_; }
+
+ private:
+  std::string games_ = "1000", seed_ = "1", players_, threads_, agents_, shard_;
+  bool matches_ = false;
+  CLI::Option* players_opt_ = nullptr;
+  CLI::Option* shard_opt_ = nullptr;
+};
+
+// Whether to draw a progress bar: on a terminal, unless the results go to standard output.
+bool show_progress(const std::string& json_file);
+// "[#####.....]  42%  420/1000 games", redrawn in place; then clear_progress().
+void draw_progress(std::uint64_t done, std::uint64_t total);
+void clear_progress();
+
+}  // namespace switchcards::cli

@@ -1,0 +1,126 @@
+// `switchcards sweep GRID --variant V`: every combination of a YAML grid of rule overrides
+// (io/sweep_grid.hpp) simulated with the same seeds; one table of the measures (text, --csv,
+// --json), --shard K/M as for simulate (merge adds sweep shards up), --report an HTML page.
+#include <fmt/core.h>
+
+#include <fstream>
+
+#include "cli/commands.hpp"
+#include "cli/html_report.hpp"
+#include "cli/simulation_report.hpp"
+#include "cli/study_options.hpp"
+#include "switchcards/agents/sweep.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+namespace switchcards::cli {
+
+void print_sweep(const SweepResults& r) {
+  fmt::print("{} ({}){}: sweep of {} ({} combinations of {})\n", r.title, r.variant,
+             r.base_rules.empty() ? "" : ", rules " + r.base_rules, r.grid, r.rows.size(), [&] {
+               std::string keys;
+               for (const std::string& k : r.keys) keys += (keys.empty() ? "" : ", ") + k;
+               return keys;
+             }());
+  if (r.rows.empty()) return;
+  const ShardResults& first = r.rows[0].results;
+  const SimulationConfig& c = first.config;
+  std::string agents;
+  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
+  fmt::print(
+      "Each: {} {} of {} players, agents {}, seed {}, on the same seeds; places counted in the "
+      "order of play from the first player to act at the deal\n",
+      grouped(first.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
+      c.players, agents, c.seed);
+  if (c.shards > 1)
+    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", first.first_game, first.end_game,
+               grouped(c.games), c.shard, c.shards);
+  if (r.seconds > 0) fmt::print("Time: {:.2f} s\n", r.seconds);
+  std::size_t width = 11;
+  std::vector<std::string> labels;
+  for (const SweepRow& row : r.rows) {
+    std::string label;
+    for (std::size_t k = 0; k < r.keys.size(); ++k)
+      label += (k ? ", " : "") + r.keys[k] + "=" + row.values[k];
+    width = std::max(width, label.size());
+    labels.push_back(label);
+  }
+  fmt::print("\n{:<{}}  {:>7}  {:>15}  {:>6}  {:>7}  {:>6}  {:>6}  {:>6}\n", "combination", width,
+             "first", "95% interval", "spread", "length", "stale", "leads", "mid-ld");
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const SimulationStats& s = r.rows[i].results.stats;
+    const Fairness f = fairness(s);
+    const Interval ci =
+        wilson_interval(s.wins_from_first.empty() ? 0 : s.wins_from_first[0], s.games);
+    const auto rate = [](std::uint64_t a, std::uint64_t b) {
+      return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+    };
+    // The lead is measured in single rounds only.
+    const bool rounds = r.rows[i].results.config.kind == GameKind::round;
+    fmt::print(
+        "{:<{}}  {:>6.1f}%  {:>6.1f}% - {:>4.1f}%  {:>6.1f}  {:>7.1f}  {:>5.1f}%  {:>6}  {:>6}\n",
+        labels[i], width, 100 * f.first_player_win_rate, 100 * ci.low, 100 * ci.high,
+        100 * f.positional_spread, s.mean_round_length(), 100 * rate(s.stalemates, s.rounds),
+        rounds ? fmt::format("{:.2f}", rate(s.lead_changes, s.rounds)) : "-",
+        rounds ? fmt::format("{:.1f}%", 100 * rate(s.mid_leader_wins, s.mid_leader_rounds)) : "-");
+  }
+  fmt::print(
+      "\nfirst: the first player's win rate (95% Wilson interval); spread: the largest minus the "
+      "smallest place's win rate, in points; length: mean decisions a round; stale: stalemates; "
+      "leads: lead changes a round; mid-ld: rounds won by the leader at mid-round (single "
+      "rounds). docs/studies.md defines them.\n");
+}
+
+void add_sweep(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "sweep", "Simulate every combination of a grid of rule overrides on the same seeds");
+  static std::string grid_file, variant, rules, json_file, csv_file, report_file;
+  static StudyOptions study;
+  cmd->add_option("GRID", grid_file,
+                  "YAML grid: dotted variant keys and the values each takes, e.g. "
+                  "'last_card.penalty: [1, 2, 3]'")
+      ->required();
+  cmd->add_option("--variant,-v", variant, variant_help())->required();
+  cmd->add_option("--rules", rules, "YAML overrides merged onto the variant under the grid's");
+  study.add_to(*cmd);
+  auto* json_opt = cmd->add_option("--json", json_file,
+                                   "write the sweep as JSON to FILE ('-': standard output)");
+  auto* csv_opt =
+      cmd->add_option("--csv", csv_file, "write the table as CSV to FILE ('-': standard output)");
+  auto* report_opt = cmd->add_option("--report", report_file,
+                                     "write the sweep as a self-contained HTML page with charts");
+  cmd->callback([&exit_code, json_opt, csv_opt, report_opt] {
+    SimulationConfig config = study.config();
+    if (json_opt->count() > 0) check_output_file("--json", json_file);
+    if (csv_opt->count() > 0) check_output_file("--csv", csv_file);
+    if (json_file == "-" && csv_file == "-")
+      throw UsageError("--json - and --csv -: only one of them can go to standard output");
+    if (report_opt->count() > 0) check_report_file(report_file);
+    const Variant v = load_cli_variant(variant, rules);
+    config.players = study.players(v);
+    const SweepGrid grid = load_sweep_grid(grid_file);
+    check_sweep_grid(grid, variant, rules);
+    const bool quiet = json_file == "-" || csv_file == "-";
+    const bool bar = show_progress(quiet ? "-" : "");
+    const SweepResults r = sweep(variant, rules, grid, config,
+                                 bar ? SimulationProgress(draw_progress) : SimulationProgress());
+    if (bar) clear_progress();
+    if (json_file == "-") fmt::print("{}\n", to_json(r));
+    if (csv_file == "-") fmt::print("{}", to_csv(r));
+    if (!quiet) print_sweep(r);
+    const auto write = [&](const std::string& file, const std::string& text, const char* what) {
+      std::ofstream out(file);
+      out << text;
+      if (!out) throw std::runtime_error("cannot write " + file);
+      if (!quiet) fmt::print("{} written to {}\n", what, file);
+    };
+    if (!json_file.empty() && json_file != "-") write(json_file, to_json(r) + "\n", "Results");
+    if (!csv_file.empty() && csv_file != "-") write(csv_file, to_csv(r), "Table");
+    if (!report_file.empty()) {
+      write_html_report(report_file, to_json(r), "switchcards sweep: " + r.title + ", " + r.grid);
+      if (!quiet) fmt::print("Report written to {}\n", report_file);
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace switchcards::cli

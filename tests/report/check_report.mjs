@@ -1,0 +1,131 @@
+// The report test (CTest report.html): opens HTML reports written by `--report` in headless
+// Chromium (Debian's /usr/bin/chromium, driven by playwright-core from report/node_modules),
+// and checks that nothing but the file itself is requested, that every chart renders (an SVG
+// of some size with marks in it), that the page's embedded JSON is the --json file's, and that
+// each chart's data are the numbers of that JSON. Saves a screenshot beside each report.
+//
+//   node check_report.mjs REPORT.html RESULTS.json [REPORT.html RESULTS.json ...]
+// Exit status: 0 all good, 1 a check failed, 77 no chromium or playwright-core (skipped).
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import assert from "node:assert/strict";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const modules = resolve(here, "../../report/node_modules");
+const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!existsSync(resolve(modules, "playwright-core")) || !existsSync(chromium)) {
+  console.error(`check_report: needs ${chromium} and report/node_modules/playwright-core ` +
+                "(scripts/setup.sh installs both); skipped");
+  process.exit(77);
+}
+const require = createRequire(resolve(modules, "index.js"));
+const { chromium: driver } = require("playwright-core");
+
+const args = process.argv.slice(2);
+if (args.length === 0 || args.length % 2 !== 0) {
+  console.error("usage: node check_report.mjs REPORT.html RESULTS.json [...]");
+  process.exit(2);
+}
+
+const close = (a, b, what) =>
+  assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), `${what}: ${a} != ${b}`);
+
+// What each chart must show, computed here from the JSON file alone.
+function expectedCharts(json) {
+  const places = (r, side) => r.wins_by_position.from_first_player.map((p) => ({
+    side, win_rate: p.wins / r.games, low: p.ci95[0], high: p.ci95[1] }));
+  const lengths = (r) => Object.values(r.round_length.histogram).reduce((a, b) => a + b, 0);
+  if (json.format.startsWith("switchcards-simulation/"))
+    return { "chart-places": places(json, "results"), "chart-round-length": lengths(json) };
+  if (json.format.startsWith("switchcards-comparison/"))
+    return {
+      "chart-places": places(json.a, "A").concat(places(json.b, "B")),
+      "chart-round-length": lengths(json.a) + lengths(json.b),
+      "chart-differences": json.paired.filter((m) => m.n > 0).map((m) => {
+        // The difference of the means, from the exact sums.
+        return { difference: (m.sum_b - m.sum_a) / m.n, low: m.ci95[0], high: m.ci95[1] };
+      })
+    };
+  const rows = json.rows.map((r) => {
+    const wins = r.results.wins_by_position.from_first_player[0].wins;
+    return { first_player_win_rate: wins / r.results.games };
+  });
+  const out = { "chart-sweep": rows };
+  if (json.keys.length === 2) out["chart-heatmap"] = rows;
+  return out;
+}
+
+function checkData(id, values, expected) {
+  if (typeof expected === "number") {
+    // The round-length chart: every histogram entry, with its count.
+    const total = values.reduce((a, v) => a + v.rounds, 0);
+    assert.equal(total, expected, `${id}: rounds drawn`);
+    return;
+  }
+  assert.equal(values.length, expected.length, `${id}: number of data rows`);
+  expected.forEach((e, i) => {
+    for (const [key, value] of Object.entries(e)) {
+      if (typeof value === "number") close(values[i][key], value, `${id}[${i}].${key}`);
+      else assert.equal(values[i][key], value, `${id}[${i}].${key}`);
+    }
+  });
+}
+
+const browser = await driver.launch({ executablePath: chromium, args: ["--no-sandbox"] });
+let failed = false;
+try {
+  for (let i = 0; i < args.length; i += 2) {
+    const report = resolve(args[i]);
+    const json = JSON.parse(readFileSync(args[i + 1], "utf8"));
+    const url = pathToFileURL(report).href;
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const requests = [];
+    const errors = [];
+    page.on("request", (r) => requests.push(r.url()));
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    // Anything but the file itself is refused, so a stray fetch fails fast and is listed.
+    await page.route("**/*", (route) =>
+      route.request().url() === url ? route.continue() : route.abort());
+    try {
+      await page.goto(url);
+      await page.waitForFunction(() => window.switchcardsReport !== undefined, null, { timeout: 10000 });
+      await page.evaluate(() => window.switchcardsReport.done);
+      assert.deepEqual(errors, [], "errors on the page");
+      assert.deepEqual(requests, [url], "requests other than the report itself");
+      const embedded = await page.evaluate(() => JSON.parse(document.getElementById("results").textContent));
+      assert.deepEqual(embedded, json, "the embedded JSON is not the --json file");
+      const charts = await page.evaluate(() => window.switchcardsReport.charts);
+      const expected = expectedCharts(json);
+      assert.deepEqual(charts.map((c) => c.id).sort(), Object.keys(expected).sort(), "charts");
+      for (const c of charts) {
+        checkData(c.id, c.values, expected[c.id]);
+        const drawn = await page.evaluate((id) => {
+          const svg = document.querySelector(`#${id} svg`);
+          if (!svg) return null;
+          const box = svg.getBoundingClientRect();
+          const marks = svg.querySelectorAll(".role-mark > path, .role-mark > line, .role-mark > g, .role-mark > text").length;
+          return { width: box.width, height: box.height, marks };
+        }, c.id);
+        assert.ok(drawn, `${c.id}: no SVG`);
+        assert.ok(drawn.width > 100 && drawn.height > 50, `${c.id}: SVG of ${drawn.width}x${drawn.height}`);
+        assert.ok(drawn.marks > 0, `${c.id}: no marks drawn`);
+        console.log(`${args[i]}: ${c.id}: ${c.values.length} data rows, ${drawn.marks} marks, ` +
+                    `${Math.round(drawn.width)}x${Math.round(drawn.height)}`);
+      }
+      const shot = report.replace(/\.html$/, "") + ".png";
+      await page.screenshot({ path: shot, fullPage: true });
+      console.log(`${args[i]}: OK (${charts.length} charts, 1 request), screenshot ${shot}`);
+    } catch (e) {
+      failed = true;
+      console.error(`${args[i]}: FAIL: ${e.message}`);
+      if (errors.length) console.error("page errors:\n  " + errors.join("\n  "));
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
