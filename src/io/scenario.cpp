@@ -16,7 +16,8 @@
 #include <set>
 #include <sstream>
 
-#include "io/yaml_support.hpp"
+#include "io/yaml_documents.hpp"
+#include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
