@@ -1,7 +1,7 @@
 // yaml-cpp 0.7 overflows its stack on deeply nested input and builds cyclic trees from anchors
-// and aliases. The guards of src/io/yaml_support.cpp must stop such text before yaml-cpp parses
-// it, with a clear message, for every loader that reads YAML: variants (text and files),
-// scenarios and game records (text and files).
+// and aliases. The guards of src/io/yaml_text_guard.cpp and yaml_parse.cpp must stop such text
+// before yaml-cpp parses it, with a clear message, for every loader that reads YAML: variants (text
+// and files), scenarios and game records (text and files).
 #include <catch2/catch.hpp>
 
 #include <functional>
