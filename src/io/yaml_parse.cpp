@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <yaml-cpp/anchor.h>
@@ -95,6 +96,8 @@ bool tree_shows_everything(std::string_view text) {
 // ---- what the tree shows ------------------------------------------------------------------
 
 bool core_tag(const std::string& tag) {
+  // Nearly every node is untagged: plain ("?"), quoted ("!") or null ("").
+  if (tag.size() <= 1 && (tag.empty() || tag[0] == '?' || tag[0] == '!')) return true;
   static const std::set<std::string, std::less<>> kTags = {"",
                                                            "?",
                                                            "!",
@@ -125,7 +128,7 @@ class TreeGuard {
       for (const YAML::Node& child : node) check(child, depth + 1);
       return;
     }
-    std::map<std::string_view, YAML::Mark, std::less<>> keys;
+    Keys keys;
     for (const auto& entry : node) {
       check_key(entry.first, keys);
       check(entry.second, depth + 1);
@@ -141,19 +144,39 @@ class TreeGuard {
                                node.Tag()));
   }
 
-  void check_key(const YAML::Node& key,
-                 std::map<std::string_view, YAML::Mark, std::less<>>& keys) const {
+  // The keys of one map seen so far: a short list searched in order (the maps of a variant
+  // have a handful of keys), a sorted index once it grows, so a hostile map of 100,000 keys
+  // costs n log n, not n².
+  struct Keys {
+    static constexpr std::size_t kLinear = 16;
+    std::vector<std::pair<std::string_view, YAML::Mark>> list;
+    std::map<std::string_view, YAML::Mark, std::less<>> index;
+
+    // The mark of an earlier `key`, or nullptr after remembering this one at `mark`.
+    const YAML::Mark* seen(std::string_view key, const YAML::Mark& mark) {
+      if (list.size() < kLinear) {
+        for (const auto& [k, m] : list)
+          if (k == key) return &m;
+        list.emplace_back(key, mark);
+        if (list.size() == kLinear) index.insert(list.begin(), list.end());
+        return nullptr;
+      }
+      const auto [it, inserted] = index.emplace(key, mark);
+      return inserted ? nullptr : &it->second;
+    }
+  };
+
+  void check_key(const YAML::Node& key, Keys& keys) const {
     check_tag(key);
     if (key.IsSequence())
       fail_at_mark(label_, key.Mark(), "a list used as a key: keys must be plain text");
     if (key.IsMap())
       fail_at_mark(label_, key.Mark(), "a map used as a key: keys must be plain text");
     if (!key.IsScalar()) fail_at_mark(label_, key.Mark(), "an empty (null) key");
-    const auto [it, inserted] = keys.emplace(key.Scalar(), key.Mark());
-    if (!inserted)
+    if (const YAML::Mark* first = keys.seen(key.Scalar(), key.Mark()))
       fail_at_mark(label_, key.Mark(),
                    fmt::format("duplicate key '{}' (first at line {}, column {})", key.Scalar(),
-                               it->second.line + 1, it->second.column + 1));
+                               first->line + 1, first->column + 1));
   }
 
   const std::string& label_;
