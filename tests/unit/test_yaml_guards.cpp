@@ -128,7 +128,8 @@ TEST_CASE("a file that never ends is read only up to the limit") {
   CHECK(run_scenario_file("/dev/zero").failure.find("larger than the limit") != std::string::npos);
 }
 
-TEST_CASE("duplicate keys are refused at the second one, in small maps and large, by every loader") {
+TEST_CASE(
+    "duplicate keys are refused at the second one, in small maps and large, by every loader") {
   expect_refused("a small map", "name: x\nplayers: 2\nname: y\n",
                  ":3:1: duplicate key 'name' (first at line 1, column 1)");
   // Past 16 keys the guard looks keys up in an index instead of the list: the same answer.

@@ -16,8 +16,9 @@ namespace switchcards {
 // '/' or ending in .yaml/.yml is a path). Throws LoadError; never returns a half-loaded variant.
 Variant load_variant(std::string_view name_or_path);
 
-// As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. a scenario's
-// `rules:`) onto it before validation. `overrides_label` names it in errors.
+// As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. the command line's
+// `--rules`) onto it before validation. `overrides_label` names it in errors, with the line and
+// column inside the overrides and the key: `--rules:1:15: draw.after: ...`.
 Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
                      std::string_view overrides_label);
 
