@@ -37,6 +37,7 @@
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/json.hpp"
+#include "switchcards/io/load_error.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 #include "switchcards/io/scenario.hpp"

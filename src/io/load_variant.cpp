@@ -14,49 +14,14 @@
 #include <fmt/ranges.h>
 
 #include "io/embedded_variants.hpp"
-#include "io/yaml_support.hpp"
+#include "io/load_variant_in.hpp"
+#include "io/yaml_documents.hpp"
+#include "io/yaml_text_guard.hpp"
 #include "switchcards/core/pile.hpp"
 #include "switchcards/core/seats.hpp"
 #include "switchcards/rules/selector.hpp"
 
 namespace switchcards {
-
-namespace {
-
-std::string compose_message(const std::string& file, int line, int column, const std::string& key,
-                            const std::string& message) {
-  std::string out = file.empty() ? std::string("<unknown>") : file;
-  if (line > 0) out += fmt::format(":{}:{}", line, column);
-  out += ": ";
-  if (!key.empty()) out += key + ": ";
-  return out + message;
-}
-
-std::string joined_messages(const std::vector<LoadError>& errors, bool truncated) {
-  std::string out;
-  for (const LoadError& e : errors) out += (out.empty() ? "" : "\n") + std::string(e.what());
-  if (truncated) out += fmt::format("\n(stopped after {} errors)", errors.size());
-  return out;
-}
-
-}  // namespace
-
-LoadError::LoadError(std::vector<LoadError> errors, bool truncated)
-    : std::runtime_error(joined_messages(errors, truncated)),
-      file_(errors.at(0).file_),
-      key_(errors.at(0).key_),
-      message_(errors.at(0).message_),
-      line_(errors.at(0).line_),
-      column_(errors.at(0).column_),
-      all_(std::make_shared<const std::vector<LoadError>>(std::move(errors))) {}
-
-LoadError::LoadError(std::string file, int line, int column, std::string key, std::string message)
-    : std::runtime_error(compose_message(file, line, column, key, message)),
-      file_(std::move(file)),
-      key_(std::move(key)),
-      message_(std::move(message)),
-      line_(line),
-      column_(column) {}
 
 namespace {
 
@@ -74,9 +39,7 @@ constexpr int kMaxMatchPoints = 1000000;
 constexpr int kMaxRounds = 1000;
 constexpr std::size_t kMaxNameLength = 64;
 
-bool looks_like_path(std::string_view s) {
-  return s.find('/') != std::string_view::npos || s.ends_with(".yaml") || s.ends_with(".yml");
-}
+using detail::is_variant_path;
 
 const detail::EmbeddedFile* find_builtin(std::string_view name) {
   for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
@@ -122,9 +85,8 @@ Source file_source(const std::filesystem::path& path, const std::string& label) 
 
 class TreeLoader {
  public:
-  // Variant files report every independent error they hold (Documents::attempt).
-  TreeLoader() { docs.collect_errors(true); }
-  Documents docs;
+  explicit TreeLoader(Documents& documents) : docs(documents) {}
+  Documents& docs;
 
   // Parses `source` and, recursively, what it extends; returns the merged tree, without
   // `extends`. `chain` holds the sources being loaded (for cycles and messages).
@@ -160,7 +122,7 @@ class TreeLoader {
       docs.fail(extends, fmt::format("more than {} files in the chain: {}", kMaxExtendsDepth,
                                      chain_text(target)));
     Source base;
-    if (looks_like_path(target)) {
+    if (is_variant_path(target)) {
       if (from.builtin)
         docs.fail(extends, "a built-in variant can only extend another built-in, by name");
       const std::filesystem::path path = (from.dir / target).lexically_normal();
@@ -685,8 +647,8 @@ class VariantBuilder {
   std::optional<Entry> players_, deck_, decks_, deal_, hand_size_;
 };
 
-Variant finish(TreeLoader& loader, const YAML::Node& tree, std::string source) {
-  Variant v = VariantBuilder(loader.docs, tree).build();
+Variant finish(const Documents& docs, const YAML::Node& tree, std::string source) {
+  Variant v = VariantBuilder(docs, tree).build();
   v.source = std::move(source);
   return v;
 }
@@ -694,7 +656,7 @@ Variant finish(TreeLoader& loader, const YAML::Node& tree, std::string source) {
 // The source of a top-level name or path, with the name used for Variant::source.
 std::pair<Source, std::string> top_source(std::string_view name_or_path) {
   const std::string text(name_or_path);
-  if (looks_like_path(name_or_path)) return {file_source(text, text), text};
+  if (is_variant_path(name_or_path)) return {file_source(text, text), text};
   const detail::EmbeddedFile* file = find_builtin(name_or_path);
   if (file == nullptr) throw LoadError(text, 0, 0, "", unknown_builtin_message(name_or_path));
   Source source = builtin_source(*file);
@@ -705,18 +667,15 @@ std::pair<Source, std::string> top_source(std::string_view name_or_path) {
 
 namespace {
 
-// Deep-merges `overrides_yaml` (if any) onto a loaded tree.
-YAML::Node with_overrides(TreeLoader& loader, YAML::Node tree, std::string_view overrides_yaml,
-                          std::string_view overrides_label) {
-  if (overrides_yaml.empty()) return tree;
-  YAML::Node overrides = loader.docs.parse(overrides_yaml, std::string(overrides_label));
-  if (overrides.IsNull()) return tree;
+// Deep-merges `overrides` (a node parsed in `docs`; null or undefined for none) onto a loaded
+// tree. The override's nodes keep their document, so its errors name its label and lines.
+YAML::Node with_overrides(Documents& docs, YAML::Node tree, const YAML::Node& overrides) {
+  if (!overrides.IsDefined() || overrides.IsNull()) return tree;
   const Entry top = Documents::root(overrides);
-  loader.docs.expect_map(top);
-  if (auto extends = loader.docs.find(top, "extends"))
-    loader.docs.fail_at_key(*extends,
-                            "overrides cannot extend: they apply to the variant being loaded");
-  return loader.docs.merge(tree, overrides);
+  docs.expect_map(top);
+  if (auto extends = docs.find(top, "extends"))
+    docs.fail_at_key(*extends, "overrides cannot extend: they apply to the variant being loaded");
+  return docs.merge(tree, overrides);
 }
 
 struct Loaded {
@@ -724,19 +683,46 @@ struct Loaded {
   Variant variant;
 };
 
-// The whole load of one variant; throws every error found, in file order.
+// The whole load of one variant; throws every error found, in file order. Variant files
+// report every independent error they hold (Documents::attempt).
 Loaded load_all(const Source& source, std::string name, std::string_view overrides_yaml = "",
                 std::string_view overrides_label = "") {
-  TreeLoader loader;
-  return loader.docs.with_all_errors([&] {
+  Documents docs;
+  docs.collect_errors(true);
+  TreeLoader loader(docs);
+  return docs.with_all_errors([&] {
     Loaded out;
-    out.tree = with_overrides(loader, loader.load(source), overrides_yaml, overrides_label);
-    out.variant = finish(loader, out.tree, name);
+    out.tree = loader.load(source);
+    if (!overrides_yaml.empty())
+      out.tree =
+          with_overrides(docs, out.tree, docs.parse(overrides_yaml, std::string(overrides_label)));
+    out.variant = finish(docs, out.tree, name);
     return out;
   });
 }
 
 }  // namespace
+
+bool detail::is_variant_path(std::string_view name_or_path) {
+  return name_or_path.find('/') != std::string_view::npos || name_or_path.ends_with(".yaml") ||
+         name_or_path.ends_with(".yml");
+}
+
+Variant detail::load_variant_in(Documents& docs, const Entry& ref,
+                                const std::filesystem::path& base_dir,
+                                const YAML::Node& overrides) {
+  const std::string target = docs.get_string(ref);
+  std::optional<std::pair<Source, std::string>> source;
+  try {
+    source = top_source(is_variant_path(target) ? (base_dir / target).lexically_normal().string()
+                                                : target);
+  } catch (const LoadError& e) {
+    docs.fail(ref, e.message());
+  }
+  TreeLoader loader(docs);
+  const YAML::Node tree = with_overrides(docs, loader.load(source->first), overrides);
+  return finish(docs, tree, source->second);
+}
 
 Variant load_variant(std::string_view name_or_path) {
   auto [source, name] = top_source(name_or_path);

@@ -10,7 +10,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "io/yaml_support.hpp"
+#include "io/yaml_documents.hpp"
+#include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/match_driver.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -69,20 +70,6 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
 using detail::yaml::Documents;
 using detail::yaml::Entry;
 
-std::uint64_t get_u64(const Documents& docs, const Entry& e) {
-  const std::string text = docs.get_string(e);
-  bool digits = !text.empty() && text.size() <= 20;
-  for (char c : text) digits = digits && c >= '0' && c <= '9';
-  if (digits) {
-    try {
-      return std::stoull(text);
-    } catch (const std::out_of_range&) {
-    }
-  }
-  docs.fail(e, "expected a seed, a whole number from 0 to 18446744073709551615, got " +
-                   detail::yaml::describe(e.value));
-}
-
 std::vector<int> get_ints(const Documents& docs, const Entry& e, int min, int max) {
   std::vector<int> out;
   for (const Entry& item : docs.list_items(e)) out.push_back(docs.get_int(item, min, max));
@@ -102,12 +89,12 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
   r.players = docs.get_int(docs.require(e, "players"), 1, kMaxSeats);
   if (auto a = docs.find(e, "agents"))
     for (const Entry& item : docs.list_items(*a)) r.agents.push_back(docs.get_string(item));
-  r.seed = get_u64(docs, docs.require(e, "seed"));
+  r.seed = docs.get_u64(docs.require(e, "seed"));
   if (auto m = docs.find(e, "match")) r.match = docs.get_bool(*m);
   for (const Entry& item : docs.list_items(docs.require(e, "rounds"))) {
     docs.expect_keys(item, {"seed", "dealer", "seats", "actions", "winner", "scores"});
     RecordedRound round;
-    round.seed = get_u64(docs, docs.require(item, "seed"));
+    round.seed = docs.get_u64(docs.require(item, "seed"));
     round.dealer = docs.get_int(docs.require(item, "dealer"), 0, r.players - 1);
     if (auto s = docs.find(item, "seats")) round.seats = get_ints(docs, *s, 0, r.players - 1);
     for (const Entry& a : docs.list_items(docs.require(item, "actions"))) {

@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <regex>
 
-#include "io/yaml_support.hpp"
+#include "io/yaml_documents.hpp"
+#include "io/yaml_text_guard.hpp"
 
 namespace switchcards {
 

@@ -91,6 +91,11 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
           {"simulate -v adir", 1, "no built-in variant 'adir'"},
           {"simulate -v adir/", 1, "is a directory, not a YAML file"},
           {"simulate -v missing.yaml", 1, "cannot open 'missing.yaml': no such file"},
+          // An error inside --rules names the option, the line and column in its text, the key.
+          {"describe british --rules 'draw: {after: sometimes}'", 1,
+           "--rules:1:15: draw.after: 'sometimes' is not allowed here"},
+          {"simulate -v british --games 1 --rules '{specials: {skip: {skip: many}}}'", 1,
+           "--rules:1:26: specials.skip.skip: expected an integer, got 'many'"},
           {"simulate", 2, "--variant is required"},
           // Regression: an unwritable --json was found only after the whole study.
           {"simulate -v british --games 2 --json /nonexistent/dir/x.json", 2,

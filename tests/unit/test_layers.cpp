@@ -130,7 +130,7 @@ TEST_CASE("the layer check finds each kind of violation", "[layers]") {
   tree.write("include/switchcards/io/public_yaml.hpp", "#include <yaml-cpp/yaml.h>\n");
   tree.write("src/engine/json.cpp", "#include <nlohmann/json.hpp>\n");
   tree.write("src/nowhere/x.cpp", "\n");
-  tree.write("src/io/fine.cpp", "#include <yaml-cpp/yaml.h>\n#include \"io/yaml_support.hpp\"\n");
+  tree.write("src/io/fine.cpp", "#include <yaml-cpp/yaml.h>\n#include \"io/yaml_documents.hpp\"\n");
   std::vector<std::string> found;
   for (const Finding& f : check_tree(tree.path()))
     found.push_back(f.file + ":" + std::to_string(f.line));

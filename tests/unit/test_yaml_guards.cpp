@@ -1,7 +1,7 @@
 // yaml-cpp 0.7 overflows its stack on deeply nested input and builds cyclic trees from anchors
-// and aliases. The guards of src/io/yaml_support.cpp must stop such text before yaml-cpp parses
-// it, with a clear message, for every loader that reads YAML: variants (text and files),
-// scenarios and game records (text and files).
+// and aliases. The guards of src/io/yaml_text_guard.cpp and yaml_parse.cpp must stop such text
+// before yaml-cpp parses it, with a clear message, for every loader that reads YAML: variants (text
+// and files), scenarios and game records (text and files).
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -126,4 +126,19 @@ TEST_CASE("a file that never ends is read only up to the limit") {
   CHECK(error_of([] { read_game_records("/dev/zero"); }).find("larger than the limit") !=
         std::string::npos);
   CHECK(run_scenario_file("/dev/zero").failure.find("larger than the limit") != std::string::npos);
+}
+
+TEST_CASE(
+    "duplicate keys are refused at the second one, in small maps and large, by every loader") {
+  expect_refused("a small map", "name: x\nplayers: 2\nname: y\n",
+                 ":3:1: duplicate key 'name' (first at line 1, column 1)");
+  // Past 16 keys the guard looks keys up in an index instead of the list: the same answer.
+  std::string large = "name: x\n";
+  for (int i = 0; i < 40; ++i) large += "k" + std::to_string(i) + ": 1\n";
+  expect_refused("a large map", large + "k3: 2\n",
+                 ":42:1: duplicate key 'k3' (first at line 5, column 1)");
+  // A hostile map of 100,000 keys is checked in n log n (n² would be 5·10⁹ comparisons).
+  std::string hostile = "name: x\n";
+  for (int i = 0; i < 100'000; ++i) hostile += "k" + std::to_string(i) + ": 1\n";
+  expect_refused("a huge map", hostile + "k0: 2\n", "duplicate key 'k0' (first at line 2");
 }

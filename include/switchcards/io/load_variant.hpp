@@ -3,46 +3,22 @@
 // YAML parser stays behind src/: nothing here includes it.
 #pragma once
 
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "switchcards/io/load_error.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
-
-// A variant (or scenario, or replay) file that cannot be used. what() is the whole message,
-// `FILE:LINE:COL: message`; the parts are kept for programs that want them.
-class LoadError : public std::runtime_error {
- public:
-  LoadError(std::string file, int line, int column, std::string key, std::string message);
-  // Several errors of one load, in file order: what() lists them one a line; the parts
-  // (file(), line(), ...) are the first one's. `truncated`: the loader stopped looking.
-  LoadError(std::vector<LoadError> errors, bool truncated);
-  // Every error of the load (one, unless the loader found several).
-  std::vector<LoadError> errors() const {
-    return all_ && !all_->empty() ? *all_ : std::vector<LoadError>{*this};
-  }
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }               // 1-based; 0 when unknown
-  int column() const { return column_; }           // 1-based; 0 when unknown
-  const std::string& key() const { return key_; }  // dotted path, e.g. "specials.draw-two.cap"
-  const std::string& message() const { return message_; }
-
- private:
-  std::string file_, key_, message_;
-  int line_, column_;
-  std::shared_ptr<const std::vector<LoadError>> all_;
-};
 
 // `name_or_path`: a built-in variant name, or a path to a YAML file (anything containing a
 // '/' or ending in .yaml/.yml is a path). Throws LoadError; never returns a half-loaded variant.
 Variant load_variant(std::string_view name_or_path);
 
-// As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. a scenario's
-// `rules:`) onto it before validation. `overrides_label` names it in errors.
+// As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. the command line's
+// `--rules`) onto it before validation. `overrides_label` names it in errors, with the line and
+// column inside the overrides and the key: `--rules:1:15: draw.after: ...`.
 Variant load_variant(std::string_view name_or_path, std::string_view overrides_yaml,
                      std::string_view overrides_label);
 

@@ -16,6 +16,7 @@
 #include "switchcards/engine/action.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/engine/state.hpp"
+#include "switchcards/io/load_error.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards {

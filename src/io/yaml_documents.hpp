@@ -1,13 +1,14 @@
-// YAML plumbing shared by the loaders of variants, scenarios and replays: guarded parsing
-// (size, encoding, nesting, anchors, duplicate keys), error positions that stay right after
-// deep merging nodes from several files, strict key checks with suggestions, and typed getters.
-// Private to the library. Every failure is a LoadError, what() = `FILE:LINE:COL: key: message`.
+// Documents: the one YAML reading layer of the loaders of variants, scenarios and game records.
+// It owns the parsed documents of one load, so that a node's file, line and column stay known
+// after deep merging nodes from several documents; it checks keys (with suggestions) and reads
+// scalars by one set of rules. Private to the library. Every failure is a LoadError,
+// what() = `FILE:LINE:COL: key: message`.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
-#include <filesystem>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <span>
@@ -17,15 +18,9 @@
 #include <vector>
 
 #include "switchcards/io/closest_match.hpp"
-#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/load_error.hpp"
 
 namespace switchcards::detail::yaml {
-
-// Text larger than this is refused before it reaches yaml-cpp (a variant is a few KiB).
-inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
-// Maps and lists may nest this deep, counting the top-level map as 1. yaml-cpp parses
-// recursively and gives up only at its own, much larger limit.
-inline constexpr int kMaxNesting = 64;
 
 // A node together with how it was reached, for messages: its key node in the parent map
 // (absent for list items and document roots) and the dotted path, e.g. "specials.skip.cap" or
@@ -51,28 +46,15 @@ std::string index_path(std::string_view parent, std::size_t index);
 // For "did you mean 'X'?" (switchcards/io/closest_match.hpp).
 using switchcards::closest_match;
 
-// The guards applied to text before yaml-cpp sees it. Throws LoadError naming `label` (with the
-// line and column of the offending byte where there is one) when the text is larger than
-// kMaxTextBytes, is not UTF-8, contains control characters (binary data), or nests flow
-// collections (`[`, `{`) deeper than kMaxNesting.
-void check_text(std::string_view text, const std::string& label);
-
-// Reads a whole file for parsing. Refuses (LoadError naming `label`) a missing or unreadable
-// file, a directory, and a file larger than kMaxTextBytes (checked by size and by a bounded
-// read, so /dev/zero is refused too) — before reading it whole.
-std::string read_text_file(const std::filesystem::path& path, const std::string& label);
-
 // The documents of one load (a file, the files it extends, overrides), which own the error
 // positions: a node keeps its identity through merge(), so an error about a value inherited
 // from a base file names that file and its line.
 class Documents {
  public:
-  // Parses one YAML document with every guard: check_text, then an event pass over yaml-cpp's
-  // parser that rejects anchors and aliases (cycles, "billion laughs"), tags other than the core
-  // schema's, keys that are not scalars, duplicate keys, nesting deeper than kMaxNesting and a
-  // second document; then builds the node tree. Every yaml-cpp exception (syntax errors,
-  // DeepRecursion) becomes a LoadError at its mark. Empty text, or only comments, gives a Null
-  // node. The document is remembered under `label` for later messages.
+  // Parses one YAML document with every guard (check_text, then parse_guarded: no anchors,
+  // aliases, unknown tags, complex or duplicate keys, deep nesting or second document). Empty
+  // text, or only comments, gives a Null node. The document is remembered under `label` for
+  // later messages.
   YAML::Node parse(std::string_view text, std::string label);
 
   // The document and position of a node from parse() (found by identity, so merged trees work);
@@ -118,6 +100,9 @@ class Documents {
       throw;
     }
   }
+  // Throws the errors recorded so far, if any: for a load whose next part depends on what the
+  // previous part read.
+  void stop_if_errors() const { throw_recorded(nullptr); }
   static constexpr std::size_t kMaxErrors = 20;
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
@@ -138,6 +123,9 @@ class Documents {
   void expect_keys(const Entry& e, std::initializer_list<std::string_view> allowed) const;
   void expect_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
                    std::string_view path) const;
+  // Whether expect_keys answered an unknown key with "did you mean '`key`'?": a missing `key`
+  // is then the same mistake, already reported.
+  bool suggested(std::string_view key) const;
   // The entry under `key` of map `e`, if present.
   std::optional<Entry> find(const Entry& e, std::string_view key) const;
   // As find, but a missing key fails at the map's position ("missing required key 'name'").
@@ -154,6 +142,8 @@ class Documents {
   int get_int(const Entry& e, int min, int max) const;
   // The key of `e` read as an integer within [min, max] (maps keyed by player counts).
   int key_int(const Entry& e, int min, int max) const;
+  // A whole number from 0 to 2^64 - 1 (seeds): plain decimal, as get_int.
+  std::uint64_t get_u64(const Entry& e) const;
   // Finite numbers, `min < x <= max` when min_exclusive, else `min <= x <= max`.
   double get_double(const Entry& e, double min, double max, bool min_exclusive) const;
   // true/false (also yes/no, on/off; any case).
@@ -188,6 +178,7 @@ class Documents {
   std::vector<Doc> docs_;
   bool collect_ = false;
   mutable std::vector<LoadError> errors_;
+  mutable std::vector<std::string> suggested_;
 };
 
 // What a node holds, for messages: "a map", "a list", "null", "'text'".

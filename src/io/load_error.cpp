@@ -1,0 +1,45 @@
+// LoadError's messages (see switchcards/io/load_error.hpp).
+#include "switchcards/io/load_error.hpp"
+
+#include <fmt/format.h>
+
+namespace switchcards {
+
+namespace {
+
+std::string compose_message(const std::string& file, int line, int column, const std::string& key,
+                            const std::string& message) {
+  std::string out = file.empty() ? std::string("<unknown>") : file;
+  if (line > 0) out += fmt::format(":{}:{}", line, column);
+  out += ": ";
+  if (!key.empty()) out += key + ": ";
+  return out + message;
+}
+
+std::string joined_messages(const std::vector<LoadError>& errors, bool truncated) {
+  std::string out;
+  for (const LoadError& e : errors) out += (out.empty() ? "" : "\n") + std::string(e.what());
+  if (truncated) out += fmt::format("\n(stopped after {} errors)", errors.size());
+  return out;
+}
+
+}  // namespace
+
+LoadError::LoadError(std::string file, int line, int column, std::string key, std::string message)
+    : std::runtime_error(compose_message(file, line, column, key, message)),
+      file_(std::move(file)),
+      key_(std::move(key)),
+      message_(std::move(message)),
+      line_(line),
+      column_(column) {}
+
+LoadError::LoadError(std::vector<LoadError> errors, bool truncated)
+    : std::runtime_error(joined_messages(errors, truncated)),
+      file_(errors.at(0).file_),
+      key_(errors.at(0).key_),
+      message_(errors.at(0).message_),
+      line_(errors.at(0).line_),
+      column_(errors.at(0).column_),
+      all_(std::make_shared<const std::vector<LoadError>>(std::move(errors))) {}
+
+}  // namespace switchcards

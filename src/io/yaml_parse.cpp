@@ -1,0 +1,237 @@
+// The guarded parse (see the header). yaml-cpp's tree keeps duplicate keys, tags, marks and
+// nesting, so every check that the tree can answer runs on the tree, once, after YAML::Load;
+// only what the tree cannot show (anchors, aliases, a second document) needs the parser's event
+// stream, and only text that could hold one of them takes that extra pass.
+#include "io/yaml_parse.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <yaml-cpp/anchor.h>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
+#include "io/yaml_text_guard.hpp"
+#include "switchcards/io/load_error.hpp"
+
+namespace switchcards::detail::yaml {
+
+namespace {
+
+[[noreturn]] void fail_at_mark(const std::string& label, const YAML::Mark& mark,
+                               const std::string& message) {
+  throw LoadError(label, mark.line + 1, mark.column + 1, "", message);
+}
+
+const std::string kNoAnchors = "are not supported: repeat the value, or use `extends:`";
+
+// ---- what only the event stream shows -----------------------------------------------------
+
+// Sees the parser's events before any node is built and refuses what a tree would hide or
+// could not survive: an anchor or alias (`&a [*a]` is a cyclic tree, "billion laughs" an
+// exponential one) and a second document (YAML::Load would drop it silently).
+class EventGuard : public YAML::EventHandler {
+ public:
+  explicit EventGuard(const std::string& label) : label_(label) {}
+
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++documents_ > 1)
+      fail_at_mark(label_, mark, "a second YAML document ('---'): a file holds one document");
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { node(mark, anchor); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    fail_at_mark(label_, mark, "aliases (*name) " + kNoAnchors);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                const std::string&) override {
+    node(mark, anchor);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    node(mark, anchor);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    node(mark, anchor);
+  }
+  void OnMapEnd() override {}
+  void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
+    fail_at_mark(label_, mark, fmt::format("anchors (&{}) {}", name, kNoAnchors));
+  }
+
+ private:
+  void node(const YAML::Mark& mark, YAML::anchor_t anchor) const {
+    if (anchor != YAML::NullAnchor) fail_at_mark(label_, mark, "anchors (&name) " + kNoAnchors);
+  }
+
+  const std::string& label_;
+  int documents_ = 0;
+};
+
+// Whether the text holds none of what only the event stream shows: no `&` or `*` (anchor,
+// alias) and no line starting `---` or `...` (a second document). A false answer only costs
+// speed: the text then takes the event pass too (a '*' in a formula, say).
+bool tree_shows_everything(std::string_view text) {
+  if (text.find_first_of("&*") != std::string_view::npos) return false;
+  for (std::size_t line = 0; line < text.size();) {
+    const std::string_view rest = text.substr(line);
+    if (rest.starts_with("---") || rest.starts_with("...")) return false;
+    const std::size_t end = text.find('\n', line);
+    if (end == std::string_view::npos) break;
+    line = end + 1;
+  }
+  return true;
+}
+
+// ---- what the tree shows ------------------------------------------------------------------
+
+bool core_tag(const std::string& tag) {
+  // Nearly every node is untagged: plain ("?"), quoted ("!") or null ("").
+  if (tag.size() <= 1 && (tag.empty() || tag[0] == '?' || tag[0] == '!')) return true;
+  static const std::set<std::string, std::less<>> kTags = {"",
+                                                           "?",
+                                                           "!",
+                                                           "tag:yaml.org,2002:str",
+                                                           "tag:yaml.org,2002:int",
+                                                           "tag:yaml.org,2002:float",
+                                                           "tag:yaml.org,2002:bool",
+                                                           "tag:yaml.org,2002:null",
+                                                           "tag:yaml.org,2002:map",
+                                                           "tag:yaml.org,2002:seq"};
+  return kTags.contains(tag);
+}
+
+// Refuses, at its place, a tag outside the core schema, a key that is not a non-null scalar, a
+// key twice in one map (yaml-cpp keeps both entries), and lists and maps nested deeper than
+// kMaxNesting. Walks in document order (a key, then its value), so the first problem in the
+// text is the one reported.
+class TreeGuard {
+ public:
+  explicit TreeGuard(const std::string& label) : label_(label) {}
+
+  void check(const YAML::Node& node, int depth) const {
+    check_tag(node);
+    if (!node.IsMap() && !node.IsSequence()) return;
+    if (depth >= kMaxNesting)
+      fail_at_mark(label_, node.Mark(), fmt::format("nesting deeper than {} levels", kMaxNesting));
+    if (node.IsSequence()) {
+      for (const YAML::Node& child : node) check(child, depth + 1);
+      return;
+    }
+    Keys keys;
+    for (const auto& entry : node) {
+      check_key(entry.first, keys);
+      check(entry.second, depth + 1);
+    }
+  }
+
+ private:
+  void check_tag(const YAML::Node& node) const {
+    if (!core_tag(node.Tag()))
+      fail_at_mark(label_, node.Mark(),
+                   fmt::format("tag '{}' is not supported (only the core schema's !!str, !!int, "
+                               "!!float, !!bool, !!null)",
+                               node.Tag()));
+  }
+
+  // The keys of one map seen so far: a short list searched in order (the maps of a variant
+  // have a handful of keys), a sorted index once it grows, so a hostile map of 100,000 keys
+  // costs n log n, not n².
+  struct Keys {
+    static constexpr std::size_t kLinear = 16;
+    std::vector<std::pair<std::string_view, YAML::Mark>> list;
+    std::map<std::string_view, YAML::Mark, std::less<>> index;
+
+    // The mark of an earlier `key`, or nullptr after remembering this one at `mark`.
+    const YAML::Mark* seen(std::string_view key, const YAML::Mark& mark) {
+      if (list.size() < kLinear) {
+        for (const auto& [k, m] : list)
+          if (k == key) return &m;
+        list.emplace_back(key, mark);
+        if (list.size() == kLinear) index.insert(list.begin(), list.end());
+        return nullptr;
+      }
+      const auto [it, inserted] = index.emplace(key, mark);
+      return inserted ? nullptr : &it->second;
+    }
+  };
+
+  void check_key(const YAML::Node& key, Keys& keys) const {
+    check_tag(key);
+    if (key.IsSequence())
+      fail_at_mark(label_, key.Mark(), "a list used as a key: keys must be plain text");
+    if (key.IsMap())
+      fail_at_mark(label_, key.Mark(), "a map used as a key: keys must be plain text");
+    if (!key.IsScalar()) fail_at_mark(label_, key.Mark(), "an empty (null) key");
+    if (const YAML::Mark* first = keys.seen(key.Scalar(), key.Mark()))
+      fail_at_mark(label_, key.Mark(),
+                   fmt::format("duplicate key '{}' (first at line {}, column {})", key.Scalar(),
+                               first->line + 1, first->column + 1));
+  }
+
+  const std::string& label_;
+};
+
+// ---- yaml-cpp's own errors ------------------------------------------------------------------
+
+// The first tab in the indentation of a line up to `last_line` (0-based), as 1-based line
+// and column: YAML indents with spaces only, and yaml-cpp's message for a tab ("illegal map
+// value", "end of map not found") does not say so.
+std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int last_line) {
+  int line = 0;
+  for (std::size_t start = 0; start <= text.size() && line <= last_line; ++line) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    for (std::size_t i = start; i < end && (text[i] == ' ' || text[i] == '\t'); ++i)
+      if (text[i] == '\t') return std::pair{line + 1, static_cast<int>(i - start) + 1};
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// YAML::Load, after the event pass when the text needs it; yaml-cpp's exceptions become
+// positioned LoadErrors.
+YAML::Node load(const std::string& text, const std::string& label) {
+  try {
+    if (!tree_shows_everything(text)) {
+      std::istringstream in(text);
+      YAML::Parser parser(in);
+      EventGuard guard(label);
+      while (parser.HandleNextDocument(guard)) {
+      }
+    }
+    return YAML::Load(text);
+  } catch (const LoadError&) {
+    throw;
+  } catch (const YAML::DeepRecursion& e) {
+    fail_at_mark(label, e.mark, fmt::format("nesting deeper than {} levels", kMaxNesting));
+  } catch (const YAML::Exception& e) {
+    if (e.mark.is_null()) throw LoadError(label, 0, 0, "", "YAML error: " + e.msg);
+    if (const auto tab = tab_in_indentation(text, e.mark.line))
+      throw LoadError(
+          label, tab->first, tab->second, "",
+          "a tab in the indentation: YAML indents with spaces only (yaml-cpp: " + e.msg + ")");
+    fail_at_mark(label, e.mark, "YAML syntax error: " + e.msg);
+  } catch (const std::exception& e) {
+    throw LoadError(label, 0, 0, "", std::string("cannot parse YAML: ") + e.what());
+  }
+}
+
+}  // namespace
+
+YAML::Node parse_guarded(const std::string& text, const std::string& label) {
+  YAML::Node root = load(text, label);
+  TreeGuard(label).check(root, 0);
+  return root;
+}
+
+}  // namespace switchcards::detail::yaml

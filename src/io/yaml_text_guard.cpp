@@ -1,0 +1,197 @@
+// The text guards: size, encoding and flow nesting, checked in one pass (see the header).
+#include "io/yaml_text_guard.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "switchcards/io/load_error.hpp"
+
+namespace switchcards::detail::yaml {
+
+namespace {
+
+[[noreturn]] void fail_text(const std::string& label, int line, int column,
+                            const std::string& message) {
+  throw LoadError(label, line, column, "", message);
+}
+
+// Walks the text once, counting lines and columns (in code points), and checks the encoding
+// (UTF-8 without overlongs or surrogates, no control characters but tab, CR and LF: the YAML
+// printable set) and the nesting of flow collections.
+class TextScanner {
+ public:
+  TextScanner(std::string_view text, const std::string& label) : text_(text), label_(label) {}
+
+  void run() {
+    std::size_t i = 0;
+    if (text_.starts_with("\xEF\xBB\xBF")) i = 3;  // a byte order mark is allowed
+    while (i < text_.size()) {
+      const auto byte = static_cast<unsigned char>(text_[i]);
+      if (byte < 0x80) {
+        check_ascii(byte);
+        scan_ascii(i);
+        ++i;
+      } else {
+        i += check_multibyte(i);
+        prev_ = 'x';  // any non-space, non-indicator character
+      }
+      ++column_;
+    }
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const {
+    fail_text(label_, line_, column_, message);
+  }
+
+  void check_ascii(unsigned char byte) const {
+    if (byte == '\t' || byte == '\n' || byte == '\r') return;
+    if (byte == 0) fail("NUL byte: this is a binary file, not YAML text");
+    if (byte < 0x20 || byte == 0x7F)
+      fail(fmt::format("control character 0x{:02X}: not YAML text (a binary file?)", byte));
+  }
+
+  // Returns the length of the UTF-8 sequence at i, or fails.
+  std::size_t check_multibyte(std::size_t i) const {
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text_[k]); };
+    const unsigned char lead = at(i);
+    std::size_t length = 0;
+    std::uint32_t code = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+      code = lead & 0x1Fu;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      code = lead & 0x0Fu;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      code = lead & 0x07u;
+    } else {
+      fail(fmt::format("byte 0x{:02X} is not UTF-8 (a binary file, or another encoding?)", lead));
+    }
+    if (i + length > text_.size()) fail("truncated UTF-8 sequence at the end of the file");
+    for (std::size_t k = 1; k < length; ++k) {
+      if ((at(i + k) & 0xC0u) != 0x80u)
+        fail(fmt::format("byte 0x{:02X} is not UTF-8 (a binary file, or another encoding?)", lead));
+      code = (code << 6) | (at(i + k) & 0x3Fu);
+    }
+    const bool overlong = (length == 3 && code < 0x800) || (length == 4 && code < 0x10000);
+    if (overlong || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
+      fail("invalid UTF-8 sequence (a binary file, or another encoding?)");
+    if (code >= 0x80 && code <= 0x9F && code != 0x85)
+      fail(fmt::format("control character U+{:04X}: not YAML text", code));
+    return length;
+  }
+
+  // Flow nesting, approximately but conservatively: brackets count where YAML would read them
+  // as indicators (inside a flow collection, or at the start of a token), not inside quotes or
+  // comments. The exact depth (block nesting too) is checked again on the parser's events.
+  void scan_ascii(std::size_t i) {
+    const char c = text_[i];
+    if (c == '\n') {
+      ++line_;
+      column_ = 0;  // incremented to 1 by the caller
+      if (state_ == State::comment) state_ = State::normal;
+      prev_ = '\n';
+      return;
+    }
+    switch (state_) {
+      case State::comment:
+        break;
+      case State::single_quoted:
+        if (skip_quote_)
+          skip_quote_ = false;  // the second quote of ''
+        else if (c == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'')
+          skip_quote_ = true;  // '' is an escaped quote
+        else if (c == '\'')
+          state_ = State::normal;
+        break;
+      case State::double_quoted:
+        if (escaped_)
+          escaped_ = false;
+        else if (c == '\\')
+          escaped_ = true;
+        else if (c == '"')
+          state_ = State::normal;
+        break;
+      case State::normal: {
+        const bool after_space = prev_ == ' ' || prev_ == '\t' || prev_ == '\n' || prev_ == '\r';
+        const bool token_start = after_space || prev_ == '[' || prev_ == '{' || prev_ == ',' ||
+                                 prev_ == ':' || prev_ == '-' || prev_ == '?';
+        if (c == '#' && after_space) {
+          state_ = State::comment;
+        } else if ((c == '\'' || c == '"') && (token_start || flow_depth_ > 0)) {
+          state_ = c == '\'' ? State::single_quoted : State::double_quoted;
+        } else if ((c == '[' || c == '{') && (token_start || flow_depth_ > 0)) {
+          if (++flow_depth_ > kMaxNesting)
+            fail(fmt::format("nesting deeper than {} levels", kMaxNesting));
+        } else if ((c == ']' || c == '}') && flow_depth_ > 0) {
+          --flow_depth_;
+        }
+        break;
+      }
+    }
+    prev_ = c;
+  }
+
+  enum class State { normal, comment, single_quoted, double_quoted };
+  std::string_view text_;
+  const std::string& label_;
+  int line_ = 1;
+  int column_ = 1;
+  State state_ = State::normal;
+  bool skip_quote_ = false;
+  bool escaped_ = false;
+  int flow_depth_ = 0;
+  char prev_ = '\n';
+};
+
+}  // namespace
+
+void check_text(std::string_view text, const std::string& label) {
+  if (text.size() > kMaxTextBytes)
+    fail_text(label, 0, 0,
+              fmt::format("{} bytes: larger than the limit of {} bytes (1 MiB) for a YAML file",
+                          text.size(), kMaxTextBytes));
+  TextScanner(text, label).run();
+}
+
+std::string read_text_file(const std::filesystem::path& path, const std::string& label) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status))
+    fail_text(label, 0, 0, fmt::format("cannot open '{}': no such file", path.string()));
+  if (std::filesystem::is_directory(status))
+    fail_text(label, 0, 0, fmt::format("'{}' is a directory, not a YAML file", path.string()));
+  if (std::filesystem::is_regular_file(status)) {
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxTextBytes)
+      fail_text(label, 0, 0,
+                fmt::format("{} bytes: larger than the limit of {} bytes (1 MiB) for a YAML file",
+                            size, kMaxTextBytes));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail_text(label, 0, 0, fmt::format("cannot open '{}'", path.string()));
+  // Read in blocks up to one byte more than the limit, which tells a too-large stream (a pipe,
+  // /dev/zero) apart, without filling a 1 MiB buffer for a 4 KiB file.
+  std::string text;
+  constexpr std::size_t kBlock = 16 * 1024;
+  while (text.size() <= kMaxTextBytes) {
+    const std::size_t old_size = text.size();
+    text.resize(old_size + std::min(kBlock, kMaxTextBytes + 1 - old_size));
+    in.read(text.data() + old_size, static_cast<std::streamsize>(text.size() - old_size));
+    text.resize(old_size + static_cast<std::size_t>(in.gcount()));
+    if (!in) break;
+  }
+  if (in.bad()) fail_text(label, 0, 0, fmt::format("cannot read '{}'", path.string()));
+  if (text.size() > kMaxTextBytes)
+    fail_text(
+        label, 0, 0,
+        fmt::format("larger than the limit of {} bytes (1 MiB) for a YAML file", kMaxTextBytes));
+  return text;
+}
+
+}  // namespace switchcards::detail::yaml
