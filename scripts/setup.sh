@@ -28,12 +28,15 @@ for package in "${packages[@]}"; do
   fi
 done
 
+sudo=()
+if ((EUID != 0)) && command -v sudo >/dev/null; then
+  sudo=(sudo)
+fi
 if ((${#missing[@]} > 0)); then
   echo "setup: installing ${missing[*]}" >&2
-  sudo=()
-  if ((EUID != 0)); then
-    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
-    sudo=(sudo)
+  if ((EUID != 0)) && ((${#sudo[@]} == 0)); then
+    echo "setup: need root (or sudo) to install ${missing[*]}" >&2
+    exit 1
   fi
   "${sudo[@]}" apt-get update
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
@@ -53,3 +56,14 @@ if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 cmake --build "$build_dir" -j2
+
+# The Python package into Debian's interpreter's site-packages (/usr/local/lib/python3.11/
+# dist-packages), so that `python3 -c "import switchcards"` works after this set-up; only what
+# changed is copied. Without root or sudo it stays importable from build/python/ (PYTHONPATH).
+if [[ -d "$build_dir/python/switchcards" ]]; then
+  if ((EUID == 0)) || ((${#sudo[@]} > 0)); then
+    "${sudo[@]}" cmake --install "$build_dir" --component python >/dev/null
+  else
+    echo "setup: not root: the Python package is importable with PYTHONPATH=$build_dir/python" >&2
+  fi
+fi
