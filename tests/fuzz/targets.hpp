@@ -196,9 +196,8 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   auto flip = [](bool& x, bool on) {
     if (on) x = !x;
   };
-  if (a & 0x01)
-    v.draw.after =
-        v.draw.after == AfterDraw::end_turn ? AfterDraw::may_play_drawn : AfterDraw::end_turn;
+  if (a & 0x01)  // end_turn -> may_play_drawn -> must_play_drawn -> end_turn
+    v.draw.after = static_cast<AfterDraw>((static_cast<int>(v.draw.after) + 1) % 3);
   flip(v.draw.when_playable, a & 0x02);
   flip(v.identical.enabled, a & 0x04);
   flip(v.identical.play_again, a & 0x08);
@@ -218,7 +217,19 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.constraints.demand =
         v.constraints.demand == Lasts::next_player ? Lasts::until_played : Lasts::next_player;
   if (b & 0x20) v.round.turn_limit = 1 + (b >> 6) * 20;  // reach the stalemate guard
-  if (b & 0x40) v.draw.cards = 1 + (a & 0x03);
+  if (b & 0x40) {
+    v.draw.cards = 1 + (a & 0x03);
+    if ((a & 0x03) == 0x03) {  // draw until playable, with a limit of 0 (none) or 3
+      v.draw.cards = 1;
+      v.draw.until_playable = true;
+      v.draw.limit = (b & 0x80) ? 3 : 0;
+    }
+  }
+  if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
+    for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
+    v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;
+    v.round.no_finish.draw = 2;
+  }
   return v;
 }
 
