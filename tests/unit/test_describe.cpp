@@ -274,3 +274,112 @@ TEST_CASE("describe: one-key overrides say what the engine does") {
     CHECK(claims > before);  // each override was observed
   }
 }
+
+// ---- the draw and the end of a round --------------------------------------------------------
+
+namespace {
+
+std::vector<Card> cards(std::initializer_list<const char*> texts) {
+  std::vector<Card> out;
+  for (const char* t : texts) out.push_back(parse_card(t));
+  return out;
+}
+
+// What the engine does with draws and last cards, observed at one table: the top card 7H, no
+// special among the cards used (every variant tried here treats 3, 4, 5, 6, 9, 10, K as plain).
+struct DrawBehaviour {
+  bool may_draw_holding_playable = false;
+  bool keeps_drawing = false;   // a draw took the unplayable KC and went on to the 9H
+  bool may_keep_drawn = false;  // after drawing the playable 9H, pass is legal
+  bool may_play_drawn = false;  // ... and so is playing it
+};
+
+DrawBehaviour observe_draws(const Engine& engine) {
+  DrawBehaviour b;
+  Position p;
+  p.hands = {cards({"9H", "3C"}), cards({"5C", "6C"})};
+  p.discard = cards({"7H"});
+  p.stock = cards({"KC", "10D"});
+  b.may_draw_holding_playable = engine.check(engine.position(p), Action::draw(0)) == Refusal::none;
+  p.hands = {cards({"3C", "4C"}), cards({"5C", "6C"})};
+  p.stock = cards({"KC", "9H", "10D"});
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::draw(0)));
+  b.keeps_drawing = s.hand(0).size() == 4;
+  // Whatever was drawn, the 9H (playable) is in hand only if the draw went on; test the
+  // phase after a draw of the playable card itself.
+  p.stock = cards({"9H", "10D"});
+  s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::draw(0)));
+  b.may_keep_drawn = s.turn == 0 && engine.check(s, Action::pass(0)) == Refusal::none;
+  b.may_play_drawn =
+      s.turn == 0 && engine.check(s, Action::play(0, parse_card("9H"))) == Refusal::none;
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("describe: the draw rules say what the engine does") {
+  const char* names[] = {"british", "balkan", "british-forced-play",
+                         "crazy-eights-draw-until-playable", "crazy-eights"};
+  for (const char* name : names) {
+    INFO(name);
+    const Variant v = load_variant(name);
+    const Engine engine(v);
+    const DrawBehaviour b = observe_draws(engine);
+    const std::string text = flat(describe_variant(v));
+    CHECK((text.find("You may draw even when you could play.") != std::string::npos) ==
+          b.may_draw_holding_playable);
+    CHECK((text.find("You must play if you can") != std::string::npos) ==
+          !b.may_draw_holding_playable);
+    CHECK((text.find("until one can be played") != std::string::npos) == b.keeps_drawing);
+    if (!b.may_play_drawn)
+      CHECK(text.find("Drawing ends the turn") != std::string::npos);
+    else if (b.may_keep_drawn)
+      CHECK(text.find("may be played at once") != std::string::npos);
+    else
+      CHECK(text.find("must be played at once") != std::string::npos);
+  }
+}
+
+TEST_CASE("describe: no going out on a card says what the engine does") {
+  // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
+  struct Case {
+    const char* variant;
+    const char* last;  // the only card of seat 0, playable on the top card
+    const char* top;
+    const char* suit;  // for a card that names one
+  };
+  const Case cases[] = {{"british", "8H", "7H", ""},
+                        {"british-no-power-finish", "8H", "7H", ""},
+                        {"british-no-power-finish", "9H", "7H", ""},
+                        {"mau-mau-no-jack-finish", "JH", "9H", "spades"},
+                        {"mau-mau-no-jack-finish", "9S", "9H", ""}};
+  for (const Case& c : cases) {
+    INFO(c.variant << " " << c.last);
+    const Variant v = load_variant(c.variant);
+    const Engine engine(v);
+    Position p;
+    p.hands = {cards({c.last}), cards({"10C", "KC"})};
+    p.discard = cards({c.top});
+    p.stock = cards({"10D", "KD", "QS"});
+    State s = engine.position(p);
+    const Suit named = *c.suit ? *try_parse_suit(c.suit) : Suit::none;
+    const Action play = Action::play(0, parse_card(c.last), named);
+    const bool refused = engine.check(s, play) == Refusal::cannot_finish_on;
+    int drawn_instead = 0;
+    if (!refused) {
+      REQUIRE(engine.apply(s, play));
+      if (!s.over()) drawn_instead = s.hand(0).size();
+    }
+    const std::string text = flat(describe_variant(v));
+    const bool says_refused = text.find("Nobody may go out on") != std::string::npos;
+    const bool says_draws = text.find("instead, and the round goes on") != std::string::npos;
+    const bool barred = v.round.no_finish.cards.cards.contains(parse_card(c.last));
+    CHECK(refused == (says_refused && barred));
+    if (says_draws && barred)
+      CHECK(text.find(fmt::format("draws {} cards instead", drawn_instead)) != std::string::npos);
+    else
+      CHECK(drawn_instead == 0);
+  }
+}
