@@ -61,17 +61,8 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
   config.players = players;
   if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
   SimulationResult result = simulate(v, config);
-  if (!record_file.empty()) {
-    // Self-contained records: the resolved variant, the rules merged in.
-    const std::string text = resolved_variant_yaml(variant, rules);
-    for (GameRecord& rec : result.records) {
-      rec.variant = variant;
-      rec.variant_text = text;
-    }
-    std::ofstream out(record_file);
-    write_game_records(out, result.records);
-    if (!out) throw std::runtime_error("cannot write " + record_file);
-  }
+  if (!record_file.empty())
+    write_study_records(record_file, std::move(result.records), variant, rules);
   return to_json(shard_results(result, variant, rules, v.title.empty() ? v.name : v.title));
 }
 

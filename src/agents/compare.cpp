@@ -18,6 +18,8 @@ namespace switchcards {
 
 namespace {
 
+using detail::field;
+
 constexpr const char* kFormat = "switchcards-comparison/1";
 
 // z for a two-sided 95% interval, and for 80% power (one-sided 0.8 quantile of the normal).
@@ -80,17 +82,6 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   else
     j["games_needed"] = nullptr;
   return j;
-}
-
-template <typename T>
-T field(const nlohmann::json& j, const char* key, const std::string& file) {
-  if (!j.is_object() || !j.contains(key))
-    throw std::runtime_error(file + ": missing field '" + key + "'");
-  try {
-    return j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw std::runtime_error(file + ": field '" + key + "' has the wrong type");
-  }
 }
 
 }  // namespace

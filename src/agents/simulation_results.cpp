@@ -2,6 +2,8 @@
 #include "switchcards/agents/simulation_results.hpp"
 
 #include "agents/simulation_json.hpp"
+#include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/replay.hpp"
 
 #include <fmt/core.h>
 
@@ -9,12 +11,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <stdexcept>
 #include <utility>
 
 namespace switchcards {
 
 namespace {
+
+using detail::field;
 
 // /2: wins by place at the table (wins_by_position). /3: penalty cards, fairness and the lead
 // (decisiveness and drama). /2 files are still read (and written back as /2: they lack /3's sums).
@@ -27,16 +32,6 @@ nlohmann::ordered_json interval_json(Interval i) {
 
 const char* kind_name(GameKind k) {
   return k == GameKind::round ? "round" : "match";
-}
-
-template <typename T>
-T field(const nlohmann::json& j, const char* key, const std::string& file) {
-  if (!j.contains(key)) throw std::runtime_error(file + ": missing field '" + key + "'");
-  try {
-    return j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw std::runtime_error(file + ": field '" + key + "' has the wrong type");
-  }
 }
 
 nlohmann::ordered_json places_json(const std::vector<std::uint64_t>& wins, std::uint64_t games,
@@ -276,6 +271,18 @@ Fairness fairness(const SimulationStats& s) {
       f.first_player_win_rate - 1.0 / static_cast<double>(s.wins_from_first.size());
   f.positional_spread = static_cast<double>(*high - *low) / games;
   return f;
+}
+
+void write_study_records(const std::string& file, std::vector<GameRecord> records,
+                         const std::string& variant, const std::string& rules) {
+  const std::string text = resolved_variant_yaml(variant, rules);
+  for (GameRecord& rec : records) {
+    rec.variant = variant;
+    rec.variant_text = text;
+  }
+  std::ofstream out(file);
+  write_game_records(out, records);
+  if (!out) throw std::runtime_error("cannot write " + file);
 }
 
 std::string place_name(int k, bool from_dealer) {

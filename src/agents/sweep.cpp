@@ -16,6 +16,8 @@ namespace switchcards {
 
 namespace {
 
+using detail::field;
+
 constexpr const char* kFormat = "switchcards-sweep/1";
 
 // A grid value as JSON: numbers, booleans, lists and maps as such, other scalars as strings.
@@ -64,17 +66,6 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
                          : nlohmann::ordered_json(nullptr));
   }
   return out;
-}
-
-template <typename T>
-T field(const nlohmann::json& j, const char* key, const std::string& file) {
-  if (!j.is_object() || !j.contains(key))
-    throw std::runtime_error(file + ": missing field '" + key + "'");
-  try {
-    return j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw std::runtime_error(file + ": field '" + key + "' has the wrong type");
-  }
 }
 
 std::string csv_field(const std::string& s) {

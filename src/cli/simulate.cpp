@@ -72,15 +72,7 @@ void add_simulate(CLI::App& app, int& exit_code) {
       if (json_file != "-") fmt::print("Report written to {}\n", report_file);
     }
     if (!record_file.empty()) {
-      // Self-contained: the resolved variant, the rules merged in.
-      const std::string text = resolved_variant_yaml(variant, rules);
-      for (GameRecord& rec : result.records) {
-        rec.variant = variant;
-        rec.variant_text = text;
-      }
-      std::ofstream out(record_file);
-      write_game_records(out, result.records);
-      if (!out) throw std::runtime_error("cannot write " + record_file);
+      write_study_records(record_file, result.records, variant, rules);
       if (json_file != "-")
         fmt::print("{} written to {}\n",
                    result.records.size() == 1

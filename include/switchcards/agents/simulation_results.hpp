@@ -49,6 +49,13 @@ struct Fairness {
 };
 Fairness fairness(const SimulationStats& stats);
 
+// Writes the game records a study kept (SimulationResult::records) to `file` as YAML
+// (io/replay.hpp), each self-contained: it names `variant` and embeds its text resolved with
+// `rules`, so `switchcards replay` needs nothing else. Throws LoadError for a variant that does
+// not load and std::runtime_error when the file cannot be written.
+void write_study_records(const std::string& file, std::vector<GameRecord> records,
+                         const std::string& variant, const std::string& rules);
+
 // "first to act", "2nd to act", ... (from_dealer false); "the dealer", "1st after the dealer",
 // ... (true): the names of places at the table in reports.
 std::string place_name(int place, bool from_dealer);
