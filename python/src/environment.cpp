@@ -7,13 +7,15 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <limits>
+#include <optional>
 
 #include "bindings.hpp"
 #include "buffers.hpp"
 #include "switchcards/engine/action_space.hpp"
 #include "switchcards/engine/card_knowledge.hpp"
+#include "switchcards/engine/match_driver.hpp"
 #include "switchcards/engine/observation.hpp"
-#include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/engine/view.hpp"
 
@@ -32,7 +34,6 @@ class EnvironmentCore {
       : engine_(std::move(engine)),
         layout_(*engine_, players),
         space_(*engine_, players),
-        scorer_(engine_->variant()),
         players_(players),
         episode_(episode),
         max_match_rounds_(max_match_rounds),
@@ -51,15 +52,19 @@ class EnvironmentCore {
 
   // Starts an episode; returns the seat to act.
   int reset(std::uint64_t seed) {
-    seed_ = seed;
     sampler_ = Pcg32(seed, 0x2545f4914f6cdd1dULL);
     rewards_.fill(0.0f);
     truncated_ = false;
     over_ = false;
     if (episode_ == Episode::match) {
-      standings_ = Standings::start(players_);
-      dealer_ = first_dealer(engine_->variant(), players_, seed);
-      deal(round_seed(seed, 0), dealer_);
+      // The match's rounds as Match deals them; the round cap is the environment's own
+      // (a truncation, not a result), so the driver has none.
+      MatchStart start;
+      start.max_rounds = std::numeric_limits<int>::max();
+      driver_.emplace(engine_->variant(), players_, seed, start);
+      standings_ = driver_->standings();
+      round_ = driver_->next_round();
+      deal(round_.seed, round_.round_dealer);
     } else {
       deal(seed, -1);
     }
@@ -147,9 +152,8 @@ class EnvironmentCore {
       over_ = true;
       return;
     }
-    const std::vector<int> scores = round_scores(scorer_, state_);
-    const MatchRules& rules = engine_->variant().match;
-    standings_ = after_round(rules, standings_, scores, state_.winner);
+    driver_->finish_round(round_, state_);
+    standings_ = driver_->standings();
     if (!standings_.over && standings_.rounds >= max_match_rounds_) {
       truncated_ = true;
       over_ = true;
@@ -160,8 +164,8 @@ class EnvironmentCore {
       over_ = true;
       return;
     }
-    dealer_ = next_dealer(standings_, dealer_);
-    deal(round_seed(seed_, standings_.rounds), dealer_);
+    round_ = driver_->next_round();
+    deal(round_.seed, round_.round_dealer);
   }
 
   // Zero-sum: the winner +1, every other seat -1/(players-1).
@@ -196,7 +200,6 @@ class EnvironmentCore {
   EnginePtr engine_;
   ObservationLayout layout_;
   ActionSpace space_;
-  HandScorer scorer_;
   int players_;
   Episode episode_;
   int max_match_rounds_;
@@ -211,9 +214,9 @@ class EnvironmentCore {
   Pcg32 sampler_;
   std::array<float, kMaxSeats> rewards_{};
   bool over_ = true, truncated_ = false;  // until reset() deals
-  std::uint64_t seed_ = 0;
+  std::optional<MatchDriver> driver_;     // match episodes
+  RoundDeal round_;                       // the match's round in play
   Standings standings_ = Standings::start(2);
-  int dealer_ = 0;
 };
 
 }  // namespace
