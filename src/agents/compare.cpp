@@ -204,15 +204,7 @@ std::string to_json(const ComparisonResults& r) {
 }
 
 ComparisonResults comparison_from_json(std::string_view text, const std::string& file) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error(file + ": not JSON: " + e.what());
-  }
-  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
-    throw std::runtime_error(file + ": not a switchcards comparison file (format " +
-                             std::string(kFormat) + ")");
+  const nlohmann::json j = detail::parse_json_document(text, file, kFormat, "comparison");
   ComparisonResults r;
   r.a = detail::results_from_json(field<nlohmann::json>(j, "a", file), file + " (a)");
   r.b = detail::results_from_json(field<nlohmann::json>(j, "b", file), file + " (b)");

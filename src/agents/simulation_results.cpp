@@ -251,13 +251,7 @@ std::string to_json(const ShardResults& r) {
 }
 
 ShardResults shard_results_from_json(std::string_view text, const std::string& file) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error(file + ": not JSON: " + e.what());
-  }
-  return detail::results_from_json(j, file);
+  return detail::results_from_json(detail::parse_json(text, file), file);
 }
 
 // "first to act", "2nd to act", ...; "the dealer", "1st after the dealer", ...

@@ -165,15 +165,7 @@ std::string to_csv(const SweepResults& r) {
 }
 
 SweepResults sweep_from_json(std::string_view text, const std::string& file) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error(file + ": not JSON: " + e.what());
-  }
-  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
-    throw std::runtime_error(file + ": not a switchcards sweep file (format " +
-                             std::string(kFormat) + ")");
+  const nlohmann::json j = detail::parse_json_document(text, file, kFormat, "sweep");
   SweepResults r;
   r.variant = field<std::string>(j, "variant", file);
   if (j.contains("rules")) r.base_rules = field<std::string>(j, "rules", file);
