@@ -408,13 +408,11 @@ SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const 
     const Hand& hand = s.hands[s.turn];
     if (a.kind() == ActionKind::play && a.well_formed()) {
       const Card c = a.card();
-      // "last" only with the play that leaves one card; the last card itself must not be one
-      // that may not go out (round.no_finish).
-      const int held = hand.size();
-      if ((hand.kinds() & matching(s)).contains(c) &&
+      // A card of round.no_finish (then: refused) always takes the full check, which knows
+      // whether it would be the last card.
+      if ((hand.kinds() & matching(s)).contains(c) && !no_finish_refused_.contains(c) &&
           names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
-          (held > 2 ? !a.calls_last()
-                    : held == 2 || (!a.calls_last() && !no_finish_refused_.contains(c))))
+          (!a.calls_last() || hand.size() == 2))
         return Refusal::none;
     } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
       return Refusal::none;
