@@ -250,7 +250,8 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
     r.seats = deal.seats;
     r.actions = log_;
     r.winner = s.winner;
-    r.scores = round_scores(scorer_, s);  // every seat plays round 0, in seat order
+    // Every seat plays round 0, in seat order.
+    r.scores = team_scores(variant_->teams, round_scores(scorer_, s), s.winner);
     record->rounds.push_back(std::move(r));
   }
 }

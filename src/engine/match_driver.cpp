@@ -4,6 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "switchcards/core/rng.hpp"
 
@@ -41,7 +42,11 @@ RoundDeal first_round(const Engine& engine, int players, std::uint64_t match_see
 
 MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed,
                          const MatchStart& start)
-    : rules_(variant.match), scorer_(variant), seed_(seed), max_rounds_(start.max_rounds) {
+    : rules_(variant.match),
+      teams_(variant.teams),
+      scorer_(variant),
+      seed_(seed),
+      max_rounds_(start.max_rounds) {
   const DealRules& deal = variant.deal;
   if (players < 2 || players > kMaxSeats || players < deal.min_players ||
       players > deal.max_players)
@@ -63,6 +68,7 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
   } else {
     standings_ = Standings::start(players);
   }
+  team_of_seat_ = teams_.team_of_seats(players);
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
   if (dealer_ >= players) throw std::invalid_argument("first_dealer is not a seat");
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
@@ -83,7 +89,8 @@ std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& f
   const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
   std::vector<int> scores(at(players()), 0);
   for (int r = 0; r < deal.players(); ++r) scores[at(deal.seats[at(r)])] = by_round_seat[at(r)];
-  return scores;
+  const int winner = final_state.winner >= 0 ? deal.seats[at(final_state.winner)] : -1;
+  return team_scores(teams_, std::move(scores), winner);
 }
 
 RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_state) {
@@ -101,7 +108,7 @@ RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_
   rec.winner = final_state.winner >= 0 ? deal.seats[at(final_state.winner)] : -1;
   rec.decisions = static_cast<int>(final_state.decisions);
 
-  standings_ = after_round(rules_, standings_, rec.scores, rec.winner);
+  standings_ = after_round(rules_, standings_, rec.scores, rec.winner, team_of_seat_);
   if (!standings_.over && standings_.rounds >= max_rounds_) {
     standings_ = end_match_now(rules_, standings_);
     stopped_at_round_limit_ = true;

@@ -491,7 +491,25 @@ std::vector<int> round_scores(const HandScorer& scorer, const State& state) {
 }
 
 std::vector<int> round_scores(const Variant& variant, const State& state) {
-  return round_scores(HandScorer(variant), state);
+  return team_scores(variant.teams, round_scores(HandScorer(variant), state), state.winner);
+}
+
+std::vector<int> team_scores(const TeamRules& teams, std::vector<int> seat_scores, int winner) {
+  if (!teams.enabled()) return seat_scores;
+  const int players = static_cast<int>(seat_scores.size());
+  const std::vector<int> team = teams.team_of_seats(players);
+  std::vector<int> sums(static_cast<std::size_t>(players), 0);  // by team: at most one a seat
+  for (int seat = 0; seat < players; ++seat)
+    sums[static_cast<std::size_t>(team[static_cast<std::size_t>(seat)])] +=
+        seat_scores[static_cast<std::size_t>(seat)];
+  const int winners = winner >= 0 && winner < players ? team[static_cast<std::size_t>(winner)] : -1;
+  for (int seat = 0; seat < players; ++seat) {
+    const int t = team[static_cast<std::size_t>(seat)];
+    seat_scores[static_cast<std::size_t>(seat)] =
+        teams.score == TeamScore::losing_teams && t == winners ? 0
+                                                               : sums[static_cast<std::size_t>(t)];
+  }
+  return seat_scores;
 }
 
 }  // namespace switchcards

@@ -32,6 +32,16 @@ std::vector<int> seats_where(const Standings& s, auto&& pred) {
   return out;
 }
 
+// How many teams `seats` come from (every seat its own team when `teams` is empty).
+std::size_t teams_among(const std::vector<int>& seats, std::span<const int> teams) {
+  if (teams.empty()) return seats.size();
+  std::vector<int> seen;
+  for (int seat : seats)
+    if (std::find(seen.begin(), seen.end(), teams[at(seat)]) == seen.end())
+      seen.push_back(teams[at(seat)]);
+  return seen.size();
+}
+
 }  // namespace
 
 Standings Standings::start(int players) {
@@ -79,8 +89,11 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
 }
 
 Standings after_round(const MatchRules& rules, Standings s, std::span<const int> round_scores,
-                      int round_winner) {
+                      int round_winner, std::span<const int> teams) {
   if (s.over) throw std::logic_error("after_round: the match is already over");
+  if (!teams.empty() && static_cast<int>(teams.size()) != s.players())
+    throw std::invalid_argument("after_round: teams for " + std::to_string(teams.size()) +
+                                " seats, standings of " + std::to_string(s.players()));
   if (static_cast<int>(round_scores.size()) != s.players())
     throw std::invalid_argument("after_round: " + std::to_string(round_scores.size()) +
                                 " scores for " + std::to_string(s.players()) + " seats");
@@ -124,10 +137,11 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
       if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
       for (int seat : newly) s.out[at(seat)] = true;
       const std::vector<int> still_in = s.active_seats();
-      if (still_in.size() <= 1) {
+      if (teams_among(still_in, teams) <= 1) {
         s.over = true;
         // Nobody left under the cap: the last seats standing went out together.
-        s.winner = still_in.size() == 1 ? still_in[0] : best_of(s, newly.empty() ? in : newly);
+        s.winner =
+            !still_in.empty() ? best_of(s, still_in) : best_of(s, newly.empty() ? in : newly);
         s.loser = s.first_at_limit >= 0 ? s.first_at_limit : worst_of(s, in);
       }
       break;
@@ -143,9 +157,9 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
       }
       const std::vector<int> below =
           seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
-      if (below.size() <= 1) {
+      if (teams_among(below, teams) <= 1) {
         s.over = true;
-        s.winner = below.size() == 1 ? below[0] : best_of(s, newly.empty() ? in : newly);
+        s.winner = !below.empty() ? best_of(s, below) : best_of(s, newly.empty() ? in : newly);
         s.loser = s.first_at_hard_limit >= 0 ? s.first_at_hard_limit
                   : s.first_at_limit >= 0    ? s.first_at_limit
                                              : worst_of(s, in);

@@ -213,6 +213,33 @@ std::string match_text(const MatchRules& m) {
   return "";
 }
 
+// The partnerships of a table of `players` (the loader allows teams for one player count).
+std::string teams_text(const TeamRules& t, int players) {
+  const std::vector<int> team = t.team_of_seats(players);
+  std::vector<std::string> teams;
+  for (int k = 0;; ++k) {
+    std::vector<std::string> seats;
+    for (int seat = 0; seat < players; ++seat)
+      if (team[static_cast<std::size_t>(seat)] == k) seats.push_back(std::to_string(seat));
+    if (seats.empty()) break;
+    const std::string last = seats.back();
+    seats.pop_back();
+    teams.push_back(seats.empty() ? "seat " + last
+                                  : fmt::format("seats {} and {}", fmt::join(seats, ", "), last));
+  }
+  std::string s = fmt::format(
+      "Teams: {}{}. Partners win, score and stand in the match together: a round ends when one "
+      "player has no cards, and their team wins it. ",
+      fmt::format("{}", fmt::join(teams, "; ")),
+      t.seating == TeamSeating::opposite ? " (partners sit opposite each other)" : "");
+  s += t.score == TeamScore::losing_teams
+           ? "The winning team scores 0; every other team scores the cards left in its players' "
+             "hands, added up, and each partner carries the team's score."
+           : "Every team scores the cards left in its players' hands, added up (the winner's "
+             "partners' cards count too), and each partner carries the team's score.";
+  return s;
+}
+
 }  // namespace
 
 std::string summarize_variant(const Variant& v) {
@@ -234,6 +261,7 @@ std::string summarize_variant(const Variant& v) {
       if (v.match.hard_limit > 0) match += fmt::format(" ({} loses outright)", v.match.hard_limit);
       break;
   }
+  if (v.teams.enabled()) match += ", in partnerships";
   return fmt::format("{} ({}): {}-{} players, {} cards, {} cards each, {}, {}", title, v.name, min,
                      max, v.deck_for(min).size(), v.deal.hand_size.at(min),
                      plural(static_cast<int>(v.specials.size()), "special card rule"), match);
@@ -440,6 +468,7 @@ std::string describe_variant(const Variant& v) {
   }
   para(scoring);
 
+  if (v.teams.enabled()) para(teams_text(v.teams, min));
   para("Match: " + match_text(v.match));
   if (v.beginner_mode)
     para("Beginner mode: a player may ask to see the other hands and the stock.");

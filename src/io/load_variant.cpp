@@ -169,7 +169,7 @@ class VariantBuilder {
   Variant build() {
     d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
                            "constraints", "specials", "identical", "last_card", "round", "scoring",
-                           "match", "beginner_mode"});
+                           "match", "teams", "beginner_mode"});
     d_.attempt([&] { read_names(); });
     read_players();
     read_deck();
@@ -183,6 +183,7 @@ class VariantBuilder {
     d_.attempt([&] { read_round(); });
     d_.attempt([&] { read_scoring(); });
     d_.attempt([&] { read_match(); });
+    d_.attempt([&] { read_teams(); });
     d_.attempt([&] {
       if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
     });
@@ -636,6 +637,63 @@ class VariantBuilder {
       with(x, "first_dealer", [&](const Entry& e) {
         r.first_dealer = d_.get_enum<FirstDealer>(
             e, {{"seat_zero", FirstDealer::seat_zero}, {"lowest_cut", FirstDealer::lowest_cut}});
+      });
+    });
+  }
+
+  // teams: {seats: opposite | [[0, 2], [1, 3]], score: losing_teams | each_hand}. The seating
+  // must fit every player count of `players`: opposite needs an even count, a list names each
+  // seat of the one count once.
+  void read_teams() {
+    with(root_, "teams", [&](const Entry& x) {
+      d_.expect_keys(x, {"seats", "score"});
+      TeamRules& r = v_.teams;
+      const int min = v_.deal.min_players, max = v_.deal.max_players;
+      const Entry seats = d_.require(x, "seats");
+      if (seats.value.IsScalar()) {
+        r.seating = d_.get_enum<TeamSeating>(seats, {{"opposite", TeamSeating::opposite}});
+        if (min != max || min % 2 != 0)
+          d_.fail(seats, fmt::format(
+                             "opposite needs one even number of players, "
+                             "but players allows {}: set players to {{min: 4, max: 4}} "
+                             "(or 6, 8)",
+                             min == max ? std::to_string(min) : fmt::format("{} to {}", min, max)));
+      } else {
+        r.seating = TeamSeating::listed;
+        const std::vector<Entry> teams = d_.list_items(seats);
+        if (teams.size() < 2)
+          d_.fail(seats, "list at least two teams, each a list of seats like [[0, 2], [1, 3]]");
+        std::vector<bool> named(static_cast<std::size_t>(kMaxSeats), false);
+        int count = 0;
+        for (const Entry& team : teams) {
+          std::vector<int>& members = r.listed.emplace_back();
+          const std::vector<Entry> items = d_.list_items(team);
+          if (items.empty()) d_.fail(team, "an empty team: list its seats");
+          for (const Entry& item : items) {
+            const int seat = d_.get_int(item, 0, kMaxSeats - 1);
+            if (named[static_cast<std::size_t>(seat)])
+              d_.fail(item, fmt::format("seat {} is in two teams", seat));
+            named[static_cast<std::size_t>(seat)] = true;
+            members.push_back(seat);
+            ++count;
+          }
+        }
+        for (int seat = 0; seat < count; ++seat)
+          if (!named[static_cast<std::size_t>(seat)])
+            d_.fail(seats, fmt::format("the teams name {} seats but not seat {}: number the "
+                                       "seats from 0",
+                                       count, seat));
+        if (min != max || min != count)
+          d_.fail(seats,
+                  fmt::format("the teams seat {} players, but players allows {}: set "
+                              "players to {{min: {}, max: {}}}",
+                              count,
+                              min == max ? std::to_string(min) : fmt::format("{} to {}", min, max),
+                              count, count));
+      }
+      with(x, "score", [&](const Entry& e) {
+        r.score = d_.get_enum<TeamScore>(
+            e, {{"losing_teams", TeamScore::losing_teams}, {"each_hand", TeamScore::each_hand}});
       });
     });
   }

@@ -95,13 +95,19 @@ class MatchDriver {
   // to the standings (ending the match at the round cap) and moves the deal on. Throws
   // std::logic_error if the round is not over or not the next one.
   RoundRecord finish_round(const RoundDeal& deal, const State& final_state);
-  // The round's scores by match seat (0 for seats sitting out), without adding them.
+  // The team of each match seat (empty without `teams:`).
+  const std::vector<int>& team_of_seat() const { return team_of_seat_; }
+
+  // The round's scores by match seat (0 for seats sitting out; with partnerships, team scores),
+  // without adding them.
   std::vector<int> match_scores(const RoundDeal& deal, const State& final_state) const;
   // Ends the match as it stands (end_match_now); no-op if it is over.
   void end_now();
 
  private:
   MatchRules rules_;
+  TeamRules teams_;
+  std::vector<int> team_of_seat_;
   HandScorer scorer_;
   std::uint64_t seed_;
   int max_rounds_;

@@ -161,7 +161,17 @@ int score_hand(const ScoringRules& rules, const Hand& hand);
 // The scores of a finished round, seat 0 first: the seat that emptied its hand scores 0, every
 // other seat scores its hand. After a stalemate (the turn limit) every seat scores its hand
 // and nobody wins. Also usable on an unfinished state (every seat scores its hand).
+// With partnerships (`teams:`), round_scores(variant, state) gives every seat its team's score
+// (team_scores); the HandScorer form always gives each seat its own hand.
 std::vector<int> round_scores(const Variant& variant, const State& state);
 std::vector<int> round_scores(const HandScorer& scorer, const State& state);
+
+// Partnerships: the round's scores by seat (each seat its hand, the winner 0) turned into team
+// scores, which every player of the team gets: under `teams.score: losing_teams` the winner's
+// team scores 0 and every other team the sum of its players' scores; under `each_hand` every
+// team scores that sum. `winner` is the seat that emptied its hand, or -1 (a stalemate: every
+// team scores its hands). The seats are numbered as the team seating numbers them (match
+// seats). Without teams the scores come back unchanged.
+std::vector<int> team_scores(const TeamRules& teams, std::vector<int> seat_scores, int winner);
 
 }  // namespace switchcards

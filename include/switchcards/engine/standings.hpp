@@ -75,8 +75,14 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
 //    if any seat has (hard_limit > 0), else the first to reach `limit`; seats reaching it in
 //    the same round: the worst of them (highest total, then the tie rule). Reaching
 //    `hard_limit` does not end the match by itself.
+//
+// With partnerships, `teams` gives the team of each seat (TeamRules::team_of_seats; empty: every
+// seat alone) and the round scores are team scores (team_scores), equal for partners, so
+// partners reach a limit together; "at most one seat" above then reads "the seats of at most
+// one team", and the winner is the best seat of that team.
 Standings after_round(const MatchRules& rules, Standings standings,
-                      std::span<const int> round_scores, int round_winner = -1);
+                      std::span<const int> round_scores, int round_winner = -1,
+                      std::span<const int> teams = {});
 
 // Ends a match as it stands (a round cap in a simulation): the winner is the best seat still
 // in (under threshold: below the limit, if any is); the loser is first_at_hard_limit, else

@@ -15,6 +15,7 @@
 #include "switchcards/core/seats.hpp"
 #include "switchcards/rules/match_rules.hpp"
 #include "switchcards/rules/scoring_rules.hpp"
+#include "switchcards/rules/team_rules.hpp"
 
 namespace switchcards {
 
@@ -200,6 +201,7 @@ struct Variant {
   RoundRules round;
   ScoringRules scoring;
   MatchRules match;
+  TeamRules teams;             // teams: partnerships
   bool beginner_mode = false;  // beginner_mode: seats may be shown every hand and the stock
 
   // The deck used with `players` players.

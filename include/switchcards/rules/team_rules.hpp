@@ -1,0 +1,48 @@
+// TeamRules: partnerships, from the `teams:` key. Seats form teams that win, score and stand in
+// a match together; a round still ends when one player empties their hand. Without the key
+// every seat plays for itself.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace switchcards {
+
+enum class TeamSeating {
+  none,      // no `teams:` key: every seat is its own team
+  opposite,  // teams.seats: opposite — partners sit opposite: seat s and s + players / 2
+  listed     // teams.seats: [[0, 2], [1, 3]] — the teams as lists of seats
+};
+
+enum class TeamScore {
+  losing_teams,  // teams.score: losing_teams — the round winner's team scores 0, every other
+                 // team the sum of its players' hands
+  each_hand      // each_hand — every team scores the sum of its players' hands (the round
+                 // winner's hand is empty, its partner's still counts)
+};
+
+struct TeamRules {
+  TeamSeating seating = TeamSeating::none;
+  std::vector<std::vector<int>> listed;  // teams.seats as lists (seating: listed)
+  TeamScore score = TeamScore::losing_teams;
+
+  bool enabled() const { return seating != TeamSeating::none; }
+  // The team of each seat of a table of `players` (teams numbered from 0: with `opposite`,
+  // team t is seats t and t + players / 2; `listed`, in the order listed). Empty without
+  // teams. The loader makes sure the seating fits every player count the variant allows.
+  std::vector<int> team_of_seats(int players) const {
+    std::vector<int> team;
+    if (seating == TeamSeating::opposite) {
+      for (int seat = 0; seat < players; ++seat) team.push_back(seat % (players / 2));
+    } else if (seating == TeamSeating::listed) {
+      team.assign(static_cast<std::size_t>(players), 0);
+      for (std::size_t t = 0; t < listed.size(); ++t)
+        for (int seat : listed[t])
+          if (seat < players) team[static_cast<std::size_t>(seat)] = static_cast<int>(t);
+    }
+    return team;
+  }
+  friend bool operator==(const TeamRules&, const TeamRules&) = default;
+};
+
+}  // namespace switchcards

@@ -1,0 +1,121 @@
+// Partnerships (`teams:`): the team of each seat for both seatings, team scores under both
+// scoring keys and after a stalemate, the end conditions read by team (elimination, threshold),
+// and whole British partnership matches between bots: partners always carry the same total,
+// and a match ends when one team is left.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/match.hpp"
+#include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/standings.hpp"
+#include "switchcards/io/describe.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+TeamRules opposite(TeamScore score = TeamScore::losing_teams) {
+  TeamRules t;
+  t.seating = TeamSeating::opposite;
+  t.score = score;
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("team_of_seats: partners sit opposite, or as listed", "[teams]") {
+  CHECK(opposite().team_of_seats(4) == std::vector<int>{0, 1, 0, 1});
+  CHECK(opposite().team_of_seats(6) == std::vector<int>{0, 1, 2, 0, 1, 2});
+  TeamRules listed;
+  listed.seating = TeamSeating::listed;
+  listed.listed = {{2, 0}, {1}, {3, 4}};
+  CHECK(listed.team_of_seats(5) == std::vector<int>{0, 1, 0, 2, 2});
+  CHECK(TeamRules{}.team_of_seats(4).empty());
+}
+
+TEST_CASE("team_scores: the winning team scores 0, the others their hands added up", "[teams]") {
+  // Hands of 0 (the winner), 7, 5 and 9 points; teams {0, 2} and {1, 3}.
+  const std::vector<int> hands{0, 7, 5, 9};
+  CHECK(team_scores(opposite(), hands, 0) == std::vector<int>{0, 16, 0, 16});
+  // each_hand: the winner's partner's 5 counts for team 0.
+  CHECK(team_scores(opposite(TeamScore::each_hand), hands, 0) == std::vector<int>{5, 16, 5, 16});
+  // A stalemate: nobody won, every team scores its hands, under both keys.
+  const std::vector<int> all{3, 7, 5, 9};
+  CHECK(team_scores(opposite(), all, -1) == std::vector<int>{8, 16, 8, 16});
+  CHECK(team_scores(opposite(TeamScore::each_hand), all, -1) == std::vector<int>{8, 16, 8, 16});
+  // Without teams, nothing changes.
+  CHECK(team_scores(TeamRules{}, hands, 0) == hands);
+}
+
+TEST_CASE("after_round with teams: one team left ends the match", "[teams]") {
+  const std::vector<int> teams{0, 1, 0, 1};
+  MatchRules elimination;
+  elimination.end = MatchKind::elimination;
+  elimination.limit = 100;
+  {
+    // Seats 1 and 3 reach the limit together: team 0 is the only one left and wins.
+    const Standings s =
+        after_round(elimination, standings_from_totals(elimination, {40, 90, 40, 90}),
+                    std::vector<int>{0, 12, 0, 12}, 0, teams);
+    CHECK(s.over);
+    CHECK(s.winner == 0);
+    CHECK(s.out == std::vector<bool>{false, true, false, true});
+  }
+  {
+    // Without teams the same round leaves two seats in, and the match goes on.
+    const Standings s =
+        after_round(elimination, standings_from_totals(elimination, {40, 90, 40, 90}),
+                    std::vector<int>{0, 12, 0, 12}, 0);
+    CHECK_FALSE(s.over);
+  }
+  MatchRules threshold;
+  threshold.end = MatchKind::threshold;
+  threshold.limit = 100;
+  {
+    // Only team 1's seats are below the limit: it wins, with its best seat.
+    const Standings s = after_round(threshold, standings_from_totals(threshold, {95, 30, 95, 30}),
+                                    std::vector<int>{10, 0, 10, 0}, 3, teams);
+    CHECK(s.over);
+    CHECK(s.winner == 3);
+  }
+  CHECK_THROWS_AS(after_round(threshold, Standings::start(3), std::vector<int>{0, 0, 0}, 0, teams),
+                  std::invalid_argument);
+}
+
+TEST_CASE("British partnership matches between bots: partners stand together", "[teams]") {
+  const Variant v = load_variant("british-partnerships");
+  CHECK(describe_variant(v).find("Teams: seats 0 and 2; seats 1 and 3") != std::string::npos);
+  std::set<int> winning_teams;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    std::vector<std::unique_ptr<Agent>> owned;
+    std::vector<Agent*> agents;
+    for (int seat = 0; seat < 4; ++seat) {
+      owned.push_back(make_agent("heuristic", seed * 10 + static_cast<std::uint64_t>(seat)));
+      agents.push_back(owned.back().get());
+    }
+    Match match(v, agents, seed);
+    const Standings& s = match.play();
+    REQUIRE(s.over);
+    for (const RoundRecord& r : match.history()) {
+      CHECK(r.scores[0] == r.scores[2]);
+      CHECK(r.scores[1] == r.scores[3]);
+      if (r.winner >= 0) CHECK(r.scores[static_cast<std::size_t>(r.winner)] == 0);
+    }
+    CHECK(s.totals[0] == s.totals[2]);
+    CHECK(s.totals[1] == s.totals[3]);
+    // The losing team is out (both partners), the winning team is not.
+    const int winner = s.winner, partner = (s.winner + 2) % 4;
+    CHECK(s.is_in(winner));
+    CHECK(s.is_in(partner));
+    CHECK_FALSE(s.is_in((winner + 1) % 4));
+    CHECK_FALSE(s.is_in((winner + 3) % 4));
+    winning_teams.insert(winner % 2);
+  }
+  // Twenty matches are not all won by one team.
+  CHECK(winning_teams.size() == 2);
+}
