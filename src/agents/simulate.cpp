@@ -354,6 +354,7 @@ SimulationResult simulate(const Variant& variant, const SimulationConfig& config
   const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
   result.config = config;
+  result.teams = variant.teams.team_of_seats(config.players);
   result.first_game = config.first_game();
   result.end_game = config.end_game();
   const std::uint64_t first = result.first_game, end = result.end_game;

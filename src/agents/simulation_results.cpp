@@ -100,6 +100,18 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
          {"ci95", interval_json(wilson_interval(wins, s.games))}});
   }
   j["seats"] = seats;
+  if (!r.teams.empty()) {
+    j["teams"] = r.teams;
+    json by_team = json::array();
+    for (const TeamWins& t : team_wins(r.teams, s))
+      by_team.push_back(
+          {{"team", t.team},
+           {"seats", t.seats},
+           {"wins", t.wins},
+           {"win_rate", s.games ? static_cast<double>(t.wins) / static_cast<double>(s.games) : 0.0},
+           {"ci95", interval_json(wilson_interval(t.wins, s.games))}});
+    j["wins_by_team"] = by_team;
+  }
   j["wins_by_position"] = {{"from_first_player", places_json(s.wins_from_first, s.games, false)},
                            {"from_dealer", places_json(s.wins_from_dealer, s.games, true)}};
   json by_agent = json::array();
@@ -195,6 +207,13 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
   if (s.wins.size() != static_cast<std::size_t>(r.config.players) ||
       s.losses.size() != static_cast<std::size_t>(r.config.players))
     throw std::runtime_error(file + ": 'wins' must have one entry per seat");
+  if (j.contains("teams")) {
+    r.teams = field<std::vector<int>>(j, "teams", file);
+    if (r.teams.size() != static_cast<std::size_t>(r.config.players) ||
+        std::any_of(r.teams.begin(), r.teams.end(),
+                    [&](int t) { return t < 0 || t >= r.config.players; }))
+      throw std::runtime_error(file + ": 'teams' must give a team from 0 to players - 1 per seat");
+  }
   const nlohmann::json places = field<nlohmann::json>(j, "wins_by_position", file);
   s.wins_from_first = places_from_json(places, "from_first_player", r.config.players, file);
   s.wins_from_dealer = places_from_json(places, "from_dealer", r.config.players, file);
@@ -243,7 +262,20 @@ ShardResults shard_results(const SimulationResult& result, std::string variant, 
   r.first_game = result.first_game;
   r.end_game = result.end_game;
   r.stats = result.stats;
+  r.teams = result.teams;
   return r;
+}
+
+std::vector<TeamWins> team_wins(const std::vector<int>& teams, const SimulationStats& stats) {
+  std::vector<TeamWins> out;
+  for (std::size_t seat = 0; seat < teams.size(); ++seat) {
+    const int t = teams[seat];
+    if (static_cast<int>(out.size()) <= t) out.resize(static_cast<std::size_t>(t) + 1);
+    out[static_cast<std::size_t>(t)].team = t;
+    out[static_cast<std::size_t>(t)].seats.push_back(static_cast<int>(seat));
+    if (seat < stats.wins.size()) out[static_cast<std::size_t>(t)].wins += stats.wins[seat];
+  }
+  return out;
 }
 
 std::string to_json(const ShardResults& r) {
@@ -297,6 +329,7 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
     return a.variant == b.variant && a.rules == b.rules && a.config.kind == b.config.kind &&
            a.config.players == b.config.players && a.config.agents == b.config.agents &&
            a.config.seed == b.config.seed && a.config.games == b.config.games &&
+           a.teams == b.teams &&
            (a.config.kind == GameKind::round ||
             a.config.max_match_rounds == b.config.max_match_rounds);
   };

@@ -2,6 +2,7 @@
 #include "cli/simulation_report.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 namespace switchcards::cli {
 
@@ -87,6 +88,16 @@ void print_report(const ShardResults& r, double seconds) {
                percent(s.games ? static_cast<double>(w) / static_cast<double>(s.games) : 0),
                percent(i.low), percent(i.high),
                c.kind == GameKind::match ? fmt::format("   lost {}", grouped(s.losses[seat])) : "");
+  }
+  if (!r.teams.empty()) {
+    fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n", "Wins by team", "wins", "rate");
+    for (const TeamWins& t : team_wins(r.teams, s)) {
+      const Interval i = wilson_interval(t.wins, s.games);
+      fmt::print("  team {}  seats {:<6} {:>9} {:>6}   {} - {}\n", t.team,
+                 fmt::format("{}", fmt::join(t.seats, ",")), grouped(t.wins),
+                 percent(s.games ? static_cast<double>(t.wins) / static_cast<double>(s.games) : 0),
+                 percent(i.low), percent(i.high));
+    }
   }
   // Wins by place at the table: seats are fixed, but who deals and who acts first is not (with
   // `first_dealer: lowest_cut` it is random), so seat rates can hide a first-player advantage.

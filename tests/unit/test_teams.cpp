@@ -1,7 +1,8 @@
 // Partnerships (`teams:`): the team of each seat for both seatings, team scores under both
 // scoring keys and after a stalemate, the end conditions read by team (elimination, threshold),
 // and whole British partnership matches between bots: partners always carry the same total,
-// and a match ends when one team is left.
+// and a match ends when one team is left; simulation results count each team's wins, through
+// their JSON and the merge of shards.
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
+#include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/describe.hpp"
@@ -118,4 +120,41 @@ TEST_CASE("British partnership matches between bots: partners stand together", "
   }
   // Twenty matches are not all won by one team.
   CHECK(winning_teams.size() == 2);
+}
+
+TEST_CASE("simulations count each team's wins, in the JSON and across shards", "[teams]") {
+  const Variant v = load_variant("british-partnerships");
+  SimulationConfig c;
+  c.players = 4;
+  c.games = 120;
+  c.agents = {"heuristic"};
+  c.kind = GameKind::match;
+  c.seed = 7;
+  const ShardResults whole = shard_results(simulate(v, c), "british-partnerships", "", v.title);
+  REQUIRE(whole.teams == std::vector<int>{0, 1, 0, 1});
+  const std::vector<TeamWins> teams = team_wins(whole.teams, whole.stats);
+  REQUIRE(teams.size() == 2);
+  CHECK(teams[0].seats == std::vector<int>{0, 2});
+  CHECK(teams[0].wins == whole.stats.wins[0] + whole.stats.wins[2]);
+  CHECK(teams[1].wins == whole.stats.wins[1] + whole.stats.wins[3]);
+  CHECK(teams[0].wins + teams[1].wins == whole.stats.games);  // every match has a winning team
+  const std::string text = to_json(whole);
+  CHECK(text.find("\"wins_by_team\"") != std::string::npos);
+  CHECK(shard_results_from_json(text, "whole.json").teams == whole.teams);
+  // Two shards merge into the whole study, teams and all.
+  std::vector<ShardResults> parts;
+  for (int k = 1; k <= 2; ++k) {
+    SimulationConfig shard = c;
+    shard.shard = k;
+    shard.shards = 2;
+    parts.push_back(shard_results_from_json(
+        to_json(shard_results(simulate(v, shard), "british-partnerships", "", v.title)), "part"));
+  }
+  CHECK(to_json(merge_shards(parts, {"a.json", "b.json"})) == text);
+  // A variant without teams writes neither field.
+  const Variant british = load_variant("british");
+  c.games = 4;
+  const std::string plain = to_json(shard_results(simulate(british, c), "british", "", "British"));
+  CHECK(plain.find("\"teams\"") == std::string::npos);
+  CHECK(plain.find("wins_by_team") == std::string::npos);
 }

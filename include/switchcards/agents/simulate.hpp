@@ -103,6 +103,7 @@ struct SimulationResult {
   std::uint64_t first_game = 0, end_game = 0;
   SimulationStats stats;
   std::vector<GameRecord> records;  // the first config.record games, by index
+  std::vector<int> teams;           // the team of each seat (variant `teams:`); empty: none
   double seconds = 0;               // wall time (not part of the results)
 };
 

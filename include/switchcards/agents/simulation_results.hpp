@@ -19,6 +19,9 @@ struct ShardResults {
   SimulationConfig config;  // agents expanded to one per seat; shard/shards as run
   std::uint64_t first_game = 0, end_game = 0;
   SimulationStats stats;
+  // Partnerships: the team of each seat (empty without `teams:`); the JSON adds the wins of
+  // each team ("wins_by_team"), the sums of its seats' wins.
+  std::vector<int> teams;
   // 3: the current format; 2: read from a /2 file, without penalty cards and the lead, and
   // written back as /2.
   int format_version = 3;
@@ -27,6 +30,15 @@ struct ShardResults {
 // What a simulation of `variant_title` by the name `variant` (and `rules`) returned.
 ShardResults shard_results(const SimulationResult& result, std::string variant, std::string rules,
                            std::string title);
+
+// The wins of each team of `teams` (a team per seat), team 0 first: its seats and the sum of
+// their wins.
+struct TeamWins {
+  int team = 0;
+  std::vector<int> seats;
+  std::uint64_t wins = 0;
+};
+std::vector<TeamWins> team_wins(const std::vector<int>& teams, const SimulationStats& stats);
 
 // The JSON text, indented by two spaces, without a final newline.
 std::string to_json(const ShardResults& r);
