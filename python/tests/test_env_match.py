@@ -32,6 +32,7 @@ def play_match(env, seed, check):
     returns, eliminated, steps, ended = {}, [], 0, None
     shapes = ((env.observation_size,), (env.action_size,))
     seat_of = {agent: seat for seat, agent in enumerate(env.possible_agents)}
+    out_of_turn_ids = [i for i, name in enumerate(env.action_names) if name.startswith("challenge") or name == "call"]
     for agent in env.agent_iter(1_000_000):
         obs, reward, term, trunc, _ = env.last()
         seat = seat_of[agent]
@@ -58,6 +59,10 @@ def play_match(env, seed, check):
             for i in np.flatnonzero(mask):
                 action = env.action(int(i))
                 assert action is None or env.engine.check(state, action) is None
+            # A challenge (of a match seat, maybe one that is out) or a late call: allowed
+            # exactly when the engine accepts it.
+            for i in out_of_turn_ids:
+                assert bool(mask[i]) == (env.engine.check(state, env.action(i)) is None)
             o = obs["observation"]
             mine = round_seats.index(seat)
             way = 1 if env.engine.view(state, mine).direction == "clockwise" else -1
