@@ -13,6 +13,10 @@
 #include "switchcards/core/card.hpp"
 #include "switchcards/engine/engine.hpp"
 
+namespace switchcards {
+struct ObservationSlice;
+}
+
 namespace switchcards::python {
 
 namespace py = pybind11;
@@ -58,6 +62,9 @@ using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const
 // allows, an index past its specials), since the engine indexes its tables with those fields.
 // Python may hand any State to any Engine; C++ callers are trusted to pair them.
 void require_state_of(const Engine& engine, const State& state);
+
+// A row of an observation's layout table as Python sees it: {name, offset, size, meaning}.
+py::dict slice_dict(const ObservationSlice& s);
 
 void bind_errors(py::module_& m);
 void bind_engine(py::module_& m);

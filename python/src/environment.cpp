@@ -1,8 +1,10 @@
 // The core of switchcards.env: one C++ object per environment that deals, applies an action
 // by its id, keeps every seat's memory of the cards played (CardKnowledge, fed its masked
-// events) and writes the next seat's observation and action mask into numpy buffers the Python
-// object owns, all in one call per step, so the Python layer (python/switchcards/env.py) stays
-// thin. An episode is one round, or a whole match under the variant's match rules.
+// events) and writes the next deciding seat's observation and action mask into numpy buffers
+// it owns, all in one call per step, so the Python layer (python/switchcards/env.py) stays
+// thin. An episode is one round, or a whole match under the variant's match rules; seats are
+// asked out of turn (a late "last card" call, a challenge) at the moment and in the order
+// play_round asks agents.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -24,38 +26,74 @@ namespace switchcards::python {
 namespace {
 
 enum class Episode { round, match };
-// What step() and reset() return besides the seat to act.
+// What step() and reset() return besides the seat to decide: the episode is over; or (at and
+// below kNews) a round ended that eliminated seats and the match goes on, with seat
+// kNews - return value to decide.
 constexpr int kOver = -1;
+constexpr int kNews = -2;
+
+// What the deciding seat is asked.
+enum class Question : std::uint8_t {
+  none,       // nothing out of turn: the seat to act decides
+  late_call,  // the seat that may be caught: call "last card" late, or decline
+  challenge,  // another seat: challenge the one that may be caught, or decline
+};
+
+// `a` with its seat (and a challenge's target) renumbered by `seat_of`.
+template <typename SeatOf>
+Action renumbered(Action a, SeatOf seat_of) {
+  const int seat = seat_of(a.seat());
+  switch (a.kind()) {
+    case ActionKind::play:
+      return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
+    case ActionKind::draw:
+      return Action::draw(seat);
+    case ActionKind::pass:
+      return Action::pass(seat);
+    case ActionKind::call:
+      return Action::call(seat);
+    case ActionKind::challenge:
+      return Action::challenge(seat, seat_of(a.target()));
+  }
+  return a;
+}
 
 class EnvironmentCore {
  public:
   EnvironmentCore(EnginePtr engine, int players, Episode episode, int max_match_rounds,
-                  py::array observation, py::array mask)
+                  bool out_of_turn)
       : engine_(std::move(engine)),
-        layout_(*engine_, players),
+        layout_(*engine_, players,
+                episode == Episode::match && engine_->variant().match.end == MatchKind::elimination
+                    ? ObservationSeats::match
+                    : ObservationSeats::round),
         space_(*engine_, players),
         players_(players),
         episode_(episode),
         max_match_rounds_(max_match_rounds),
-        observation_array_(std::move(observation)),
-        mask_array_(std::move(mask)) {
+        late_call_(engine_->variant().last_card.late_call) {
     if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
-    if (episode_ == Episode::match && engine_->variant().match.end == MatchKind::elimination)
-      throw std::invalid_argument(
-          "rewards='match' with " + engine_->variant().name +
-          ": its matches eliminate seats, which changes the number of players (and so the "
-          "observation's size) during an episode; use rewards='round', or rules such as "
-          "'{match: {end: fixed_rounds, rounds: 5}}'");
+    // Seats are asked out of turn only where a missed call can be caught.
+    if (out_of_turn && engine_->variant().last_card.enforce == LastCardEnforcement::when_caught)
+      decline_ = space_.size();
+    action_size_ = space_.size() + (decline_ >= 0 ? 1 : 0);
+    observation_array_ = py::array_t<float>(layout_.size());
+    mask_array_ = py::array_t<std::int8_t>(action_size_);
     observation_ = writable_span<float>(observation_array_, layout_.size(), "observation");
-    mask_ = writable_span<std::uint8_t>(mask_array_, space_.size(), "action mask");
+    mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
+    std::fill(observation_.begin(), observation_.end(), 0.0f);
+    std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+    for (int i = 0; i < players_; ++i) all_seats_[static_cast<std::size_t>(i)] = i;
+    round_seats_ = std::span<const int>(all_seats_.data(), static_cast<std::size_t>(players_));
   }
 
-  // Starts an episode; returns the seat to act.
+  // Starts an episode; returns the seat to decide.
   int reset(std::uint64_t seed) {
     sampler_ = Pcg32(seed, 0x2545f4914f6cdd1dULL);
     rewards_.fill(0.0f);
     truncated_ = false;
     over_ = false;
+    newly_out_.clear();
     if (episode_ == Episode::match) {
       // The match's rounds as Match deals them; the round cap is the environment's own
       // (a truncation, not a result), so the driver has none.
@@ -63,22 +101,26 @@ class EnvironmentCore {
       start.max_rounds = std::numeric_limits<int>::max();
       driver_.emplace(engine_->variant(), players_, seed, start);
       standings_ = driver_->standings();
-      round_ = driver_->next_round();
-      deal(round_.seed, round_.round_dealer);
+      deal_next_round();
     } else {
       deal(seed, -1);
     }
     return prepare();
   }
 
-  // Applies the action `id` of the seat to act; returns the next seat to act, or kOver.
+  // Applies the id chosen by the seat deciding; returns the next seat to decide, kOver, or a
+  // value at or below kNews.
   int step(int id) {
     if (over_) throw std::logic_error("no episode in play: reset() starts one");
-    const Action a = space_.action(id, state_.turn);
+    newly_out_.clear();
+    if (question_ != Question::none && id == decline_) return prepare();  // the next one asked
+    const Action a = round_action(id);
     events_.clear();
     if (const ApplyResult r = engine_->apply(state_, a, &events_); !r)
       throw IllegalAction(to_string(a), r.refusal);
     remember(events_);
+    // An action of the seat to act may leave a seat catchable: the questions start again.
+    if (question_ == Question::none) asked_ = 0;
     if (state_.over()) end_round();
     return prepare();
   }
@@ -89,7 +131,7 @@ class EnvironmentCore {
     for (const std::uint8_t m : mask_) legal += m;
     if (legal == 0) throw std::logic_error("no legal action: the episode is over");
     int k = static_cast<int>(sampler_.below(static_cast<std::uint32_t>(legal)));
-    for (int i = 0; i < space_.size(); ++i)
+    for (int i = 0; i < action_size_; ++i)
       if (mask_[static_cast<std::size_t>(i)] && k-- == 0) return i;
     return -1;  // not reached
   }
@@ -97,44 +139,115 @@ class EnvironmentCore {
   // The ids the mask allows, in order (a Python policy picks among them without numpy).
   std::vector<int> legal_ids() const {
     std::vector<int> ids;
-    for (int i = 0; i < space_.size(); ++i)
+    for (int i = 0; i < action_size_; ++i)
       if (mask_[static_cast<std::size_t>(i)]) ids.push_back(i);
     return ids;
   }
 
-  // Seat's observation into `out` (and, for a seat not to act, an all-zero mask into `mask`).
+  // Match seat's observation into `out` (and, for a seat not deciding now, an all-zero mask).
   void observe(int seat, py::array out, py::array mask) const {
     if (seat < 0 || seat >= players_) throw py::index_error("no seat " + std::to_string(seat));
-    write_observation(seat, writable_span<float>(out, layout_.size(), "observation"));
+    const std::span<float> o = writable_span<float>(out, layout_.size(), "observation");
+    if (const int r = round_seat(seat); r >= 0) {
+      write_observation(r, o);
+    } else {
+      layout_.write_out(seat, round_seats_, standings_.totals, o);
+    }
     const std::span<std::uint8_t> m =
-        writable_span<std::uint8_t>(mask, space_.size(), "action mask");
-    if (!over_ && seat == state_.turn) {
+        writable_span<std::uint8_t>(mask, action_size_, "action mask");
+    if (!over_ && seat == match_seat(decider_)) {
       std::copy(mask_.begin(), mask_.end(), m.begin());
     } else {
       std::fill(m.begin(), m.end(), std::uint8_t{0});
     }
   }
 
-  int turn() const { return over_ ? kOver : state_.turn; }
+  // The engine action of `id` made by the seat deciding, in the round's seats; None for the
+  // environment's own "decline".
+  std::optional<Action> action(int id) const {
+    if (id == decline_) return std::nullopt;
+    return round_action(id);
+  }
+
+  std::vector<std::string> action_names() const {
+    std::vector<std::string> names;
+    for (int i = 0; i < space_.size(); ++i) names.push_back(space_.name(i));
+    if (decline_ >= 0) names.push_back("decline");
+    return names;
+  }
+
+  int decider() const { return over_ ? kOver : match_seat(decider_); }
+  std::string question() const {
+    switch (question_) {
+      case Question::late_call:
+        return "late_call";
+      case Question::challenge:
+        return "challenge";
+      case Question::none:
+        break;
+    }
+    return over_ ? "" : "turn";
+  }
   bool truncated() const { return truncated_; }
   std::vector<float> rewards() const { return {rewards_.begin(), rewards_.begin() + players_}; }
+  const std::vector<int>& newly_out() const { return newly_out_; }
+  std::vector<bool> out() const {
+    return episode_ == Episode::match ? standings_.out : std::vector<bool>(players_, false);
+  }
+  std::vector<int> round_seats() const { return {round_seats_.begin(), round_seats_.end()}; }
   const State& state() const { return state_; }
   std::vector<int> totals() const { return standings_.totals; }
   int rounds() const { return standings_.rounds; }
   const ObservationLayout& layout() const { return layout_; }
-  const ActionSpace& space() const { return space_; }
+  int action_size() const { return action_size_; }
+  int decline_id() const { return decline_; }
+  py::array observation_buffer() const { return observation_array_; }
+  py::array mask_buffer() const { return mask_array_; }
 
  private:
+  int match_seat(int round_seat) const {
+    return round_seats_[static_cast<std::size_t>(round_seat)];
+  }
+  int round_seat(int match_seat) const {
+    for (std::size_t r = 0; r < round_seats_.size(); ++r)
+      if (round_seats_[r] == match_seat) return static_cast<int>(r);
+    return -1;
+  }
+  // Whether round seats are match seats (every match seat plays this round).
+  bool all_in() const { return state_.players() == players_; }
+
+  // The action `id` stands for, made by the seat deciding, in round seats. A challenge of a
+  // seat that is out of the match has no round seat: refused as no such seat.
+  Action round_action(int id) const {
+    if (id == decline_)  // not an engine action: it answers only a question out of turn
+      throw std::invalid_argument("decline (id " + std::to_string(id) +
+                                  "): nothing is asked out of turn now");
+    const Action a = space_.action(id, match_seat(decider_));
+    if (all_in()) return a;
+    return renumbered(a, [&](int m) {
+      const int r = round_seat(m);
+      return r >= 0 ? r : kMaxSeats;
+    });
+  }
+
   void deal(std::uint64_t seed, int dealer) {
     events_.clear();
-    state_ = engine_->deal(players_, seed, dealer, &events_);
+    state_ = engine_->deal(state_players(), seed, dealer, &events_);
     for (CardKnowledge& k : memory_) k.reset();
+    asked_ = 0;
     remember(events_);
+  }
+  int state_players() const { return static_cast<int>(round_seats_.size()); }
+
+  void deal_next_round() {
+    round_ = driver_->next_round();
+    round_seats_ = round_.seats;
+    deal(round_.seed, round_.round_dealer);
   }
 
   // Every seat's memory learns what it saw of the events.
   void remember(const EventBuffer& events) {
-    for (int seat = 0; seat < players_; ++seat) {
+    for (int seat = 0; seat < state_.players(); ++seat) {
       masked_.clear();
       for (const Event& e : events) masked_.push(seen_by(e, seat, false));
       memory_[static_cast<std::size_t>(seat)].observe(PlayerView(*engine_, state_, seat),
@@ -144,6 +257,7 @@ class EnvironmentCore {
 
   // The round just ended: rewards at the end of the episode, else the match's next round.
   void end_round() {
+    question_ = Question::none;
     if (episode_ == Episode::round) {
       if (state_.stalemate)
         truncated_ = true;  // the turn limit: a time limit, not a result
@@ -152,6 +266,7 @@ class EnvironmentCore {
       over_ = true;
       return;
     }
+    const std::vector<bool> was_out = standings_.out;
     driver_->finish_round(round_, state_);
     standings_ = driver_->standings();
     if (!standings_.over && standings_.rounds >= max_match_rounds_) {
@@ -164,59 +279,127 @@ class EnvironmentCore {
       over_ = true;
       return;
     }
-    round_ = driver_->next_round();
-    deal(round_.seed, round_.round_dealer);
+    // Seats eliminated this round leave the episode now, as losers.
+    for (int seat = 0; seat < players_; ++seat)
+      if (standings_.out[static_cast<std::size_t>(seat)] &&
+          !was_out[static_cast<std::size_t>(seat)]) {
+        newly_out_.push_back(seat);
+        rewards_[static_cast<std::size_t>(seat)] = loss();
+      }
+    deal_next_round();
   }
 
-  // Zero-sum: the winner +1, every other seat -1/(players-1).
+  float loss() const { return -1.0f / static_cast<float>(players_ - 1); }
+
+  // Zero-sum over the episode: the winner +1, every other seat -1/(players-1).
   void reward_winner(int winner) {
     for (int seat = 0; seat < players_; ++seat)
-      rewards_[static_cast<std::size_t>(seat)] =
-          seat == winner ? 1.0f : -1.0f / static_cast<float>(players_ - 1);
+      rewards_[static_cast<std::size_t>(seat)] = seat == winner ? 1.0f : loss();
   }
 
-  // The seat to act's mask and observation, written into the buffers; returns it, or kOver.
+  // The next seat asked out of turn, as play_round asks them before the seat to act decides:
+  // the seat that may be caught, for a late call (where the variant allows one and it is not
+  // the seat to act itself), then the other seats but the seat to act, in order of play from
+  // it, for a challenge, until one challenges. Sets question_; returns the round seat, or the
+  // seat to act when nothing (more) is asked.
+  int next_decider() {
+    const int target = state_.catchable;
+    if (decline_ >= 0 && target >= 0) {
+      while (asked_ < state_.players()) {
+        const int k = asked_++;
+        if (k == 0) {
+          if (late_call_ && target != state_.turn) {
+            question_ = Question::late_call;
+            return target;
+          }
+          continue;
+        }
+        const int seat = state_.seats.after(state_.turn, k);
+        if (seat == target) continue;
+        question_ = Question::challenge;
+        return seat;
+      }
+    }
+    question_ = Question::none;
+    return state_.turn;
+  }
+
+  // The deciding seat's mask and observation, written into the buffers; returns its match
+  // seat (or kNews - it after eliminations), or kOver.
   int prepare() {
     over_ = over_ || state_.over();
     if (over_) {
       std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
       return kOver;
     }
-    const int seat = state_.turn;
-    engine_->legal_actions(state_, legal_);
-    space_.mask(legal_.span(), state_.hand(seat).size(), mask_);
-    write_observation(seat, observation_);
-    return seat;
+    decider_ = next_decider();
+    const int seat = match_seat(decider_);
+    if (question_ == Question::none) {
+      engine_->legal_actions(state_, legal_);
+      const int hand_size = state_.hand(decider_).size();
+      if (all_in()) {
+        space_.mask(legal_.span(), hand_size, mask_.first(space_.size()));
+      } else {
+        // Round seats to match seats, whose ids the space numbers.
+        in_match_seats_.clear();
+        for (const Action a : legal_)
+          in_match_seats_.push(renumbered(a, [&](int r) { return match_seat(r); }));
+        space_.mask(in_match_seats_.span(), hand_size, mask_.first(space_.size()));
+      }
+      if (decline_ >= 0) mask_[static_cast<std::size_t>(decline_)] = 0;
+    } else {
+      std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+      const Action asked = question_ == Question::late_call
+                               ? Action::call(seat)
+                               : Action::challenge(seat, match_seat(state_.catchable));
+      mask_[static_cast<std::size_t>(space_.id(asked))] = 1;
+      mask_[static_cast<std::size_t>(decline_)] = 1;
+    }
+    write_observation(decider_, observation_);
+    return newly_out_.empty() ? seat : kNews - seat;
   }
 
-  void write_observation(int seat, std::span<float> out) const {
+  void write_observation(int round_seat, std::span<float> out) const {
     const std::span<const int> totals = episode_ == Episode::match
                                             ? std::span<const int>(standings_.totals)
                                             : std::span<const int>{};
-    layout_.write(PlayerView(*engine_, state_, seat), memory_[static_cast<std::size_t>(seat)],
-                  totals, out);
+    const PlayerView view(*engine_, state_, round_seat);
+    const CardKnowledge& memory = memory_[static_cast<std::size_t>(round_seat)];
+    if (layout_.seats() == ObservationSeats::match)
+      layout_.write(view, memory.discard_seen(), totals, round_seats_, out);
+    else
+      layout_.write(view, memory, totals, out);
   }
 
   EnginePtr engine_;
   ObservationLayout layout_;
   ActionSpace space_;
-  int players_;
+  int players_;  // the match's seats (a round's, for round episodes): the agents
   Episode episode_;
   int max_match_rounds_;
-  py::array observation_array_, mask_array_;  // kept alive: the spans point into them
+  bool late_call_;
+  int decline_ = -1;  // the id of "decline" (after the space's ids), or -1: nobody is asked
+  int action_size_ = 0;
+  py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
   std::span<std::uint8_t> mask_;
 
   State state_;
-  std::array<CardKnowledge, kMaxSeats> memory_{};
-  ActionList legal_;
+  std::array<CardKnowledge, kMaxSeats> memory_{};  // by round seat
+  ActionList legal_, in_match_seats_;
   EventBuffer events_, masked_;
   Pcg32 sampler_;
-  std::array<float, kMaxSeats> rewards_{};
-  bool over_ = true, truncated_ = false;  // until reset() deals
-  std::optional<MatchDriver> driver_;     // match episodes
-  RoundDeal round_;                       // the match's round in play
+  std::array<float, kMaxSeats> rewards_{};  // by match seat
+  bool over_ = true, truncated_ = false;    // until reset() deals
+  std::optional<MatchDriver> driver_;       // match episodes
+  RoundDeal round_;                         // the match's round in play
+  std::array<int, kMaxSeats> all_seats_{};  // 0..players-1
+  std::span<const int> round_seats_;        // the match seat of each round seat
   Standings standings_ = Standings::start(2);
+  std::vector<int> newly_out_;  // match seats eliminated by the round the last step ended
+  int decider_ = 0;             // round seat deciding now
+  Question question_ = Question::none;
+  int asked_ = 0;  // how far play_round's out-of-turn order has gone since the seat to act acted
 };
 
 }  // namespace
@@ -225,31 +408,46 @@ void bind_environment(py::module_& m) {
   py::class_<EnvironmentCore>(m, "EnvironmentCore",
                               "The C++ half of switchcards.env.SwitchcardsEnv (use that).")
       .def(py::init([](EnginePtr engine, int players, const std::string& rewards,
-                       int max_match_rounds, py::array observation, py::array mask) {
+                       int max_match_rounds, bool out_of_turn) {
              if (rewards != "round" && rewards != "match")
                throw std::invalid_argument("rewards: 'round' or 'match', not '" + rewards + "'");
              return std::make_unique<EnvironmentCore>(
                  std::move(engine), players, rewards == "round" ? Episode::round : Episode::match,
-                 max_match_rounds, std::move(observation), std::move(mask));
+                 max_match_rounds, out_of_turn);
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),
-           py::arg("observation"), py::arg("mask"))
+           py::arg("out_of_turn") = true)
       .def("reset", &EnvironmentCore::reset, py::arg("seed"))
       .def("step", &EnvironmentCore::step, py::arg("id"))
       .def("sample", &EnvironmentCore::sample)
       .def("legal_ids", &EnvironmentCore::legal_ids)
       .def("observe", &EnvironmentCore::observe, py::arg("seat"), py::arg("out"), py::arg("mask"))
-      .def_property_readonly("turn", &EnvironmentCore::turn)
+      .def("action", &EnvironmentCore::action, py::arg("id"))
+      .def_property_readonly("turn", &EnvironmentCore::decider)
+      .def_property_readonly("question", &EnvironmentCore::question)
       .def_property_readonly("truncated", &EnvironmentCore::truncated)
       .def_property_readonly("rewards", &EnvironmentCore::rewards)
+      .def_property_readonly("newly_out", &EnvironmentCore::newly_out)
+      .def_property_readonly("out", &EnvironmentCore::out)
+      .def_property_readonly("round_seats", &EnvironmentCore::round_seats)
       .def_property_readonly(
           "state", [](const EnvironmentCore& c) { return State(c.state()); }, "a copy of the State")
       .def_property_readonly("totals", &EnvironmentCore::totals)
       .def_property_readonly("rounds", &EnvironmentCore::rounds)
       .def_property_readonly("observation_size",
                              [](const EnvironmentCore& c) { return c.layout().size(); })
-      .def_property_readonly("action_size",
-                             [](const EnvironmentCore& c) { return c.space().size(); });
+      .def_property_readonly("layout",
+                             [](const EnvironmentCore& c) {
+                               py::list out;
+                               for (const ObservationSlice& s : c.layout().slices())
+                                 out.append(slice_dict(s));
+                               return out;
+                             })
+      .def_property_readonly("action_size", &EnvironmentCore::action_size)
+      .def_property_readonly("action_names", &EnvironmentCore::action_names)
+      .def_property_readonly("decline_id", &EnvironmentCore::decline_id)
+      .def_property_readonly("observation_buffer", &EnvironmentCore::observation_buffer)
+      .def_property_readonly("mask_buffer", &EnvironmentCore::mask_buffer);
 }
 
 }  // namespace switchcards::python

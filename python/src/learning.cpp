@@ -5,6 +5,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "bindings.hpp"
 #include "buffers.hpp"
 #include "switchcards/engine/action_space.hpp"
@@ -29,6 +31,8 @@ struct KnowledgeHolder {
   CardKnowledge knowledge;
 };
 
+}  // namespace
+
 py::dict slice_dict(const ObservationSlice& s) {
   py::dict d;
   d["name"] = s.name;
@@ -37,8 +41,6 @@ py::dict slice_dict(const ObservationSlice& s) {
   d["meaning"] = s.meaning;
   return d;
 }
-
-}  // namespace
 
 void bind_learning(py::module_& m) {
   py::class_<SpaceHolder>(m, "ActionSpace",
@@ -82,10 +84,21 @@ void bind_learning(py::module_& m) {
   py::class_<LayoutHolder>(m, "ObservationLayout",
                            "A seat's view as a fixed-length float32 vector, with a layout "
                            "table naming every slice.")
-      .def(py::init([](EnginePtr e, int players) {
-             return LayoutHolder{e, ObservationLayout(*e, players)};
+      .def(py::init([](EnginePtr e, int players, const std::string& seats) {
+             if (seats != "round" && seats != "match")
+               throw std::invalid_argument("seats: 'round' or 'match', not '" + seats + "'");
+             return LayoutHolder{e, ObservationLayout(*e, players,
+                                                      seats == "round" ? ObservationSeats::round
+                                                                       : ObservationSeats::match)};
            }),
-           py::arg("engine"), py::arg("players"))
+           py::arg("engine"), py::arg("players"), py::arg("seats") = "round",
+           "seats='match': laid out for a match's seats (players: the match's), with the slice "
+           "out_of_match; write then takes round_seats.")
+      .def_property_readonly("seats",
+                             [](const LayoutHolder& h) {
+                               return h.layout.seats() == ObservationSeats::round ? "round"
+                                                                                  : "match";
+                             })
       .def_property_readonly("size", [](const LayoutHolder& h) { return h.layout.size(); })
       .def_property_readonly("players", [](const LayoutHolder& h) { return h.layout.players(); })
       .def_property_readonly(
@@ -105,24 +118,37 @@ void bind_learning(py::module_& m) {
       .def(
           "write",
           [](const LayoutHolder& h, const State& s, int seat, const KnowledgeHolder* memory,
-             const std::vector<int>& totals, py::array out) {
+             const std::vector<int>& totals, py::array out,
+             const std::optional<std::vector<int>>& round_seats) {
             require_state_of(*h.engine, s);
             const PlayerView view(*h.engine, s, seat);
             const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
-            if (memory != nullptr) {
-              if (memory->knowledge.seat() != seat)
-                throw std::invalid_argument("the memory is seat " +
-                                            std::to_string(memory->knowledge.seat()) + "'s");
-              h.layout.write(view, memory->knowledge, totals, o);
-            } else {
-              h.layout.write(view, std::span<const Card>{}, totals, o);
-            }
+            if (memory != nullptr && memory->knowledge.seat() != seat)
+              throw std::invalid_argument("the memory is seat " +
+                                          std::to_string(memory->knowledge.seat()) + "'s");
+            const std::span<const Card> seen =
+                memory != nullptr ? memory->knowledge.discard_seen() : std::span<const Card>{};
+            if (round_seats)
+              h.layout.write(view, seen, totals, *round_seats, o);
+            else
+              h.layout.write(view, seen, totals, o);
           },
           py::arg("state"), py::arg("seat"), py::arg("memory") = nullptr,
           py::arg("totals") = std::vector<int>{}, py::arg("out"),
+          py::arg("round_seats") = py::none(),
           "Writes seat's observation into `out` (float32, size entries). `memory`: a "
           "CardKnowledge fed the seat's events (None: nothing remembered of the discard pile); "
-          "`totals`: the match totals by seat, or [].");
+          "`totals`: the match totals by seat, or []; `round_seats` (seats='match'): the match "
+          "seat of each seat of the round, or None when every match seat plays it.")
+      .def(
+          "write_out",
+          [](const LayoutHolder& h, int match_seat, const std::vector<int>& round_seats,
+             const std::vector<int>& totals, py::array out) {
+            h.layout.write_out(match_seat, round_seats, totals,
+                               writable_span<float>(out, h.layout.size(), "observation"));
+          },
+          py::arg("match_seat"), py::arg("round_seats"), py::arg("totals"), py::arg("out"),
+          "seats='match': the observation of a match seat that is out of the match.");
 
   py::class_<KnowledgeHolder>(m, "CardKnowledge",
                               "What one seat remembers of the cards it saw (the discard pile "

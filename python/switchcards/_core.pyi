@@ -215,9 +215,10 @@ class ActionSpace:
 class ObservationLayout:
     """A seat's view as a float32 vector with a named layout table."""
 
-    def __init__(self, engine: Engine, players: int) -> None: ...
+    def __init__(self, engine: Engine, players: int, seats: str = "round") -> None: ...
     size: int
     players: int
+    seats: str
     slices: List[Dict[str, Any]]
     def slice(self, name: str) -> Dict[str, Any]: ...
     def write(
@@ -227,6 +228,10 @@ class ObservationLayout:
         memory: Optional[CardKnowledge] = None,
         totals: Sequence[int] = ...,
         out: npt.NDArray[np.float32] = ...,
+        round_seats: Optional[Sequence[int]] = None,
+    ) -> None: ...
+    def write_out(
+        self, match_seat: int, round_seats: Sequence[int], totals: Sequence[int], out: npt.NDArray[np.float32]
     ) -> None: ...
 
 class CardKnowledge:
@@ -325,19 +330,28 @@ class EnvironmentCore:
         players: int,
         rewards: str,
         max_match_rounds: int,
-        observation: npt.NDArray[np.float32],
-        mask: npt.NDArray[np.int8],
+        out_of_turn: bool = True,
     ) -> None: ...
     def reset(self, seed: int) -> int: ...
     def step(self, id: int) -> int: ...
     def sample(self) -> int: ...
     def legal_ids(self) -> List[int]: ...
     def observe(self, seat: int, out: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> None: ...
+    def action(self, id: int) -> Optional[Action]: ...
     turn: int
+    question: str
     truncated: bool
     rewards: List[float]
+    newly_out: List[int]
+    out: List[bool]
+    round_seats: List[int]
     state: State
     totals: List[int]
     rounds: int
     observation_size: int
+    layout: List[Dict[str, Any]]
     action_size: int
+    action_names: List[str]
+    decline_id: int
+    observation_buffer: npt.NDArray[np.float32]
+    mask_buffer: npt.NDArray[np.int8]

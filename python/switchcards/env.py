@@ -19,13 +19,20 @@ Episodes and rewards (``rewards=``):
   -1/(players-1). A round stopped by the variant's turn limit (a stalemate) is truncated, with
   reward 0.
 * ``"match"``: an episode is a whole match under the variant's ``match:`` rules (round after
-  round, the observation's ``match_totals`` filled in); +1 for the match winner, -1/(players-1)
-  for the others, at its end. Not for matches that eliminate seats (British): the player count,
-  and so the observation, would change mid-episode; pass e.g. ``rules="{match: {end:
-  fixed_rounds, rounds: 5}}"``.
+  round, the observation's ``match_totals`` filled in). The agents are the match's seats for the
+  whole episode. Where the match eliminates seats (British), an eliminated agent is terminated
+  at the end of the round that put it out, with reward -1/(players-1), and leaves with its
+  ``step(None)`` before anyone else acts; the observation is laid out for the match's seats,
+  with ``out_of_match`` flagging those out. At the match's end the winner gets +1 and every
+  other agent still there -1/(players-1) (the episode's rewards sum to 0).
 
-Only the seat to act decides: a challenge of a missed "last card" call, or one's own late call,
-is among its legal actions when the rules allow it then; seats are not asked out of turn.
+Out of turn (variants where a missed "last card" call can be caught): after a seat leaves
+itself one card without calling, the environment asks, as ``play_round`` asks agents, first that
+seat whether it calls late (where the variant allows it), then the other seats but the one to
+act, in order of play, whether they challenge, until one does; each is an AEC turn of its own
+whose mask allows the call (or the challenge) and ``"decline"``, the last id. Then the seat to
+act decides, with the challenge or its own late call among its legal actions.
+``out_of_turn=False`` asks nobody out of turn (and has no ``"decline"`` id).
 """
 
 from __future__ import annotations
@@ -74,7 +81,8 @@ class SwitchcardsEnv:
     ``variant``: a built-in name, a path, or a Variant; ``rules``: YAML overrides (as the
     command line's ``--rules``); ``players``: default 4, or the nearest count the variant
     allows; ``rewards``: ``"round"`` or ``"match"``; ``max_match_rounds``: a match still running
-    after this many rounds is truncated.
+    after this many rounds is truncated; ``out_of_turn``: ask seats out of turn for a late call
+    or a challenge (where the variant has them).
     """
 
     metadata = {"name": "switchcards_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -87,6 +95,7 @@ class SwitchcardsEnv:
         rules: Optional[str] = None,
         max_match_rounds: int = 1000,
         render_mode: Optional[str] = None,
+        out_of_turn: bool = True,
     ):
         if isinstance(variant, _core.Variant):
             if rules:
@@ -100,24 +109,21 @@ class SwitchcardsEnv:
         self.engine = _core.Engine(self.variant)
         self.players = players if players is not None else self.variant.default_players
         self.reward_mode = rewards
-        layout = _core.ObservationLayout(self.engine, self.players)
-        space = _core.ActionSpace(self.engine, self.players)
-        self._space = space
-        self.layout: List[Dict[str, Any]] = layout.slices
-        self.action_names: List[str] = space.names
-        self.observation_size: int = layout.size
-        self.action_size: int = space.size
-        self._observation = np.zeros(layout.size, dtype=np.float32)
-        self._mask = np.zeros(space.size, dtype=np.int8)
-        self._current = {"observation": self._observation, "action_mask": self._mask}
-        self._core = _core.EnvironmentCore(
-            self.engine, self.players, rewards, max_match_rounds, self._observation, self._mask
-        )
+        self._core = _core.EnvironmentCore(self.engine, self.players, rewards, max_match_rounds, out_of_turn)
         self._core_step = self._core.step
+        self.layout: List[Dict[str, Any]] = self._core.layout
+        self.action_names: List[str] = self._core.action_names
+        self.observation_size: int = self._core.observation_size
+        self.action_size: int = self._core.action_size
+        #: The id of "decline" (answers a question out of turn), or None where nobody is asked.
+        self.decline_id: Optional[int] = self._core.decline_id if self._core.decline_id >= 0 else None
+        self._observation = self._core.observation_buffer
+        self._mask = self._core.mask_buffer
+        self._current = {"observation": self._observation, "action_mask": self._mask}
         self.possible_agents: List[str] = [f"player_{i}" for i in range(self.players)]
         self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
-        self._action_space = DiscreteActions(space.size)
-        self._observation_space = ObservationVector(layout.size, space.size)
+        self._action_space = DiscreteActions(self.action_size)
+        self._observation_space = ObservationVector(self.observation_size, self.action_size)
         self._other_buffers: Dict[str, Dict[str, np.ndarray]] = {}
         self.agents: List[str] = []
         self.rewards: Dict[str, float] = {}
@@ -126,6 +132,7 @@ class SwitchcardsEnv:
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
+        self._skip_agent_selection: Optional[str] = None
 
     # ---- PettingZoo's AEC API ----------------------------------------------------------
 
@@ -157,6 +164,7 @@ class SwitchcardsEnv:
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[seat]
+        self._skip_agent_selection = None
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """The agent's observation and action mask. For the agent to act these are the
@@ -199,8 +207,10 @@ class SwitchcardsEnv:
         seat = self._core_step(action)
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
-        else:
+        elif seat == -1:
             self._end_episode()
+        else:
+            self._eliminated(-2 - seat)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yields agent_selection until every agent has left (or max_iter steps)."""
@@ -230,9 +240,19 @@ class SwitchcardsEnv:
         faster than numpy does from the mask)."""
         return self._core.legal_ids()
 
-    def action(self, action_id: int) -> _core.Action:
-        """The engine Action an id stands for, made by agent_selection."""
-        return self._space.action(action_id, self._seat_of[self.agent_selection])
+    def action(self, action_id: int) -> Optional[_core.Action]:
+        """The engine Action an id stands for, made by agent_selection (while it is to decide),
+        in the seats of the round in play (those of ``game_state``); None for ``"decline"``."""
+        return self._core.action(action_id)
+
+    @property
+    def question(self) -> str:
+        """What agent_selection is asked: ``"turn"`` (it is the seat to act), ``"late_call"`` or
+        ``"challenge"`` (out of turn), or ``""`` when it is done (it only leaves, with None)."""
+        agent = self.agent_selection
+        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
+            return ""
+        return self._core.question
 
     @property
     def game_state(self) -> _core.State:
@@ -245,16 +265,41 @@ class SwitchcardsEnv:
         """rewards='match': each seat's total so far."""
         return self._core.totals
 
+    @property
+    def out_of_match(self) -> List[bool]:
+        """rewards='match': each seat's flag, eliminated."""
+        return self._core.out
+
+    @property
+    def round_seats(self) -> List[int]:
+        """The seat (agent number) of each seat of the round in play, in round-seat order: seat
+        ``i`` of ``game_state`` is agent ``round_seats[i]``."""
+        return self._core.round_seats
+
     # ---- the end of an episode, as PettingZoo's AECEnv does it --------------------------
 
     def _end_episode(self) -> None:
         truncated = self._core.truncated
-        for agent, reward in zip(self.possible_agents, self._core.rewards):
+        rewards = self._core.rewards
+        for agent in self.agents:
+            reward = rewards[self._seat_of[agent]]
             self.rewards[agent] = reward
             self._cumulative_rewards[agent] += reward
             self.terminations[agent] = not truncated
             self.truncations[agent] = truncated
         self.agent_selection = self.agents[0]
+
+    def _eliminated(self, seat: int) -> None:
+        """A round put seats out of the match: they are terminated with their reward and step
+        first (PettingZoo's _deads_step_first), then ``seat`` decides."""
+        rewards = self._core.rewards
+        for out in self._core.newly_out:
+            agent = self.possible_agents[out]
+            self.rewards[agent] = rewards[out]
+            self._cumulative_rewards[agent] += rewards[out]
+            self.terminations[agent] = True
+        self._skip_agent_selection = self.possible_agents[seat]
+        self.agent_selection = self.possible_agents[self._core.newly_out[0]]
 
     def _was_dead_step(self, action: Optional[int]) -> None:
         if action is not None:
@@ -263,8 +308,12 @@ class SwitchcardsEnv:
         for table in (self.terminations, self.truncations, self.rewards, self._cumulative_rewards, self.infos):
             del table[agent]
         self.agents.remove(agent)
-        if self.agents:
-            self.agent_selection = self.agents[0]
+        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if dead:
+            self.agent_selection = dead[0]
+        elif self._skip_agent_selection is not None:
+            self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
         for other in self.rewards:
             self.rewards[other] = 0.0
 

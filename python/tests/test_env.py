@@ -17,7 +17,6 @@ def run_episode(env, seed, check_engine):
     assert env.agents == env.possible_agents
     steps = 0
     done_seen = set()
-    space = sc.ActionSpace(env.engine, env.players)
     for agent in env.agent_iter(100_000):
         obs, reward, termination, truncation, info = env.last()
         assert agent == env.agent_selection
@@ -37,9 +36,13 @@ def run_episode(env, seed, check_engine):
         if check_engine:
             state = env.game_state
             seat = env.possible_agents.index(agent)
-            assert state.turn == seat
+            assert (state.turn == seat) == (env.question == "turn")
             for i in legal:
-                assert env.engine.check(state, space.action(int(i), seat)) is None
+                action = env.action(int(i))
+                if action is None:  # "decline": only when asked out of turn
+                    assert env.question in ("late_call", "challenge")
+                else:
+                    assert action.seat == seat and env.engine.check(state, action) is None
         env.step(env.action_space(agent).sample(mask))
         steps += 1
         assert steps < 10_000
@@ -68,7 +71,9 @@ def test_random_episodes_of_every_variant(variant):
             if episode % 3 == 0:
                 state = env.game_state
                 for i in np.flatnonzero(obs["action_mask"]):
-                    assert env.engine.check(state, env.action(int(i))) is None
+                    action = env.action(int(i))
+                    assert (action is None) == (i == env.decline_id)
+                    assert action is None or env.engine.check(state, action) is None
             env.step(env.sample_action())
             steps += 1
         assert env.agents == []
@@ -153,9 +158,9 @@ def test_match_episodes_carry_the_totals():
         last_totals = current
         env.step(env.sample_action())
     assert rounds_seen >= 1  # the totals changed between rounds: several rounds in one episode
-    with pytest.raises(ValueError, match="eliminate"):
-        SwitchcardsEnv("british", rewards="match")
-    SwitchcardsEnv("british", rewards="match", rules="{match: {end: fixed_rounds, rounds: 2}}")
+    # A match that eliminates nobody keeps the round's layout (test_env_match.py: those that do).
+    fixed = SwitchcardsEnv("british", rewards="match", rules="{match: {end: fixed_rounds, rounds: 2}}")
+    assert fixed.layout == SwitchcardsEnv("british").layout
 
 
 
@@ -176,10 +181,12 @@ def test_the_observation_is_the_seats_view_and_memory(variant):
         for seat, memory in enumerate(memories):
             memory.observe(state, seat, events)
         while not state.over:
-            layout.write(state, state.turn, memories[state.turn], [], expected)
+            seat = env.possible_agents.index(env.agent_selection)  # the seat to act, or one asked
+            layout.write(state, seat, memories[seat], [], expected)
             assert (env.observe(env.agent_selection)["observation"] == expected).all()
             action_id = env.sample_action()
-            events = engine.apply(state, env.action(action_id))
+            action = env.action(action_id)
+            events = [] if action is None else engine.apply(state, action)
             env.step(action_id)
             for seat, memory in enumerate(memories):
                 memory.observe(state, seat, events)

@@ -238,3 +238,78 @@ TEST_CASE("observation: a CardKnowledge fed the seat's events remembers the disc
     REQUIRE(from_memory == from_truth);
   }
 }
+
+TEST_CASE(
+    "observation: a layout of the match's seats keeps the round's slices and flags the "
+    "seats that are out",
+    "[hidden]") {
+  const Engine engine(load_variant("british"));
+  const ObservationLayout round_layout(engine, 4);
+  const ObservationLayout layout(engine, 4, ObservationSeats::match);
+  // The round layout's slices, then out_of_match.
+  REQUIRE(layout.slices().size() == round_layout.slices().size() + 1);
+  for (std::size_t i = 0; i < round_layout.slices().size(); ++i) {
+    CHECK(layout.slices()[i].name == round_layout.slices()[i].name);
+    CHECK(layout.slices()[i].offset == round_layout.slices()[i].offset);
+  }
+  CHECK(layout.slice("out_of_match").offset == round_layout.size());
+  CHECK(layout.slice("out_of_match").size == 4);
+  const std::vector<int> totals = {10, 20, 120, 40};  // by match seat; seat 2 is out
+  std::vector<float> o(static_cast<std::size_t>(layout.size()));
+  const auto at = [&](std::string_view slice, int k) {
+    return o[static_cast<std::size_t>(layout.slice(slice).offset + k)];
+  };
+
+  // Every match seat in: the round layout's vector, and nobody flagged.
+  const State all = engine.deal(4, 5);
+  std::vector<float> round_o(static_cast<std::size_t>(round_layout.size()));
+  const std::vector<int> everyone = {0, 1, 2, 3};
+  layout.write(PlayerView(engine, all, 1), all.discard.cards(), totals, everyone, o);
+  round_layout.write(PlayerView(engine, all, 1), all.discard.cards(), totals, round_o);
+  CHECK(std::equal(round_o.begin(), round_o.end(), o.begin()));
+  for (int k = 0; k < 4; ++k) CHECK(at("out_of_match", k) == 0);
+
+  // Seat 2 out: the round is dealt to match seats 0, 1 and 3 (round seats 0, 1, 2), and the
+  // observer, match seat 3, sees them at their places among the match's four seats.
+  const State s = engine.deal(3, 6);
+  const std::vector<int> round_seats = {0, 1, 3};
+  layout.write(PlayerView(engine, s, 2), s.discard.cards(), totals, round_seats, o);
+  const bool clockwise = s.seats.direction() == Direction::clockwise;
+  const std::array<int, 4> around =
+      clockwise ? std::array<int, 4>{3, 0, 1, 2} : std::array<int, 4>{3, 2, 1, 0};
+  const std::array<int, 4> round_seat_of = {0, 1, -1, 2};
+  for (int k = 0; k < 4; ++k) {
+    const int m = around[static_cast<std::size_t>(k)];
+    const int r = round_seat_of[static_cast<std::size_t>(m)];
+    INFO("entry " << k << ": match seat " << m);
+    CHECK(at("out_of_match", k) == (r < 0 ? 1 : 0));
+    CHECK(at("hand_sizes", k) == (r < 0 ? 0 : s.hand(r).size()));
+    CHECK(at("to_act", k) == (r == s.turn ? 1 : 0));
+    CHECK(at("match_totals", k) == totals[static_cast<std::size_t>(m)]);
+  }
+  float held = 0;
+  for (int i = 0; i < kCardKinds; ++i) held += at("hand", i);
+  CHECK(held == s.hand(2).size());
+
+  // The seat that is out sees who is out and the totals, nothing of the round.
+  layout.write_out(2, round_seats, totals, o);
+  for (int k = 0; k < 4; ++k) {
+    CHECK(at("out_of_match", k) == (k == 0 ? 1 : 0));
+    CHECK(at("match_totals", k) == totals[static_cast<std::size_t>((2 + k) % 4)]);
+    CHECK(at("hand_sizes", k) == 0);
+  }
+  CHECK(at("stock_size", 0) == 0);
+
+  // What does not fit is refused.
+  CHECK_THROWS_AS(layout.write_out(1, round_seats, totals, o), std::invalid_argument);
+  CHECK_THROWS_AS(layout.write(PlayerView(engine, s, 0), {}, totals, std::vector<int>{0, 1}, o),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(layout.write(PlayerView(engine, s, 0), {}, totals, std::vector<int>{3, 1, 0}, o),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(layout.write(PlayerView(engine, s, 0), std::span<const Card>{}, totals, o),
+                  std::invalid_argument);
+  std::vector<float> round3(static_cast<std::size_t>(ObservationLayout(engine, 3).size()));
+  CHECK_THROWS_AS(
+      ObservationLayout(engine, 3).write(PlayerView(engine, s, 0), {}, totals, round_seats, round3),
+      std::invalid_argument);
+}

@@ -9,9 +9,19 @@
 // is the seat k places on in the current direction (entry 0 is the observer itself), so the
 // vector reads the same from every chair.
 //
+// A match that eliminates seats deals its later rounds to fewer seats. Laid out for the
+// match's seats (ObservationSeats::match), the vector keeps one size for the whole match: the
+// per-seat slices have an entry for every match seat, in order of play among the match's seats
+// (the round's seats keep the match's seat order), and the slice out_of_match, added at the
+// end, flags the seats that are out (zero cards, never to act); the slices before it are those
+// of the round layout, at the same offsets.
+//
 // Writing allocates nothing: it fills a caller-owned span (bench/bench_engine.cpp times it).
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -31,9 +41,17 @@ struct ObservationSlice {
   std::string meaning;
 };
 
+// Whose seats the per-seat slices describe.
+enum class ObservationSeats : std::uint8_t {
+  round,  // the round's: `players` is the round's seat count
+  match,  // the match's, also those eliminated: `players` is the match's seat count
+};
+
 class ObservationLayout {
  public:
-  ObservationLayout(const Engine& engine, int players) : players_(players) {
+  ObservationLayout(const Engine& engine, int players,
+                    ObservationSeats seats = ObservationSeats::round)
+      : players_(players), seats_(seats) {
     const Variant& v = engine.variant();
     require_player_count(v, players);
     specials_ = static_cast<int>(v.specials.size());
@@ -65,10 +83,14 @@ class ObservationLayout {
     stock_ = add("stock_size", 1, "cards in the stock");
     discard_ = add("discard_size", 1, "cards in the discard pile");
     scores_ = add("match_totals", k, "each seat's match total, in order of play (0: no match)");
+    if (seats == ObservationSeats::match)
+      out_ = add("out_of_match", k,
+                 "seats out of the match, sitting the round out (no cards), in order of play");
   }
 
   int size() const { return size_; }
   int players() const { return players_; }
+  ObservationSeats seats() const { return seats_; }
   std::span<const ObservationSlice> slices() const { return slices_; }
   const ObservationSlice& slice(std::string_view name) const {
     for (const ObservationSlice& s : slices_)
@@ -84,13 +106,89 @@ class ObservationLayout {
   }
 
   // Writes the observation of `view` into `out` (size() floats). `discard_seen`: the cards
-  // the seat saw played since the last reshuffle; `match_totals`: by seat, or empty.
+  // the seat saw played since the last reshuffle; `match_totals`: by seat, or empty. A layout
+  // of the match's seats takes this for a round that every match seat plays.
   void write(const PlayerView& view, std::span<const Card> discard_seen,
              std::span<const int> match_totals, std::span<float> out) const {
-    if (static_cast<int>(out.size()) != size_)
-      throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
     if (view.players() != players_)
       throw std::invalid_argument("this layout is for " + std::to_string(players_) + " players");
+    const Seats& seats = view.seats();
+    write_view(view, discard_seen, match_totals, out, [&](int k) {
+      const int seat = seats.after(view.seat(), k);
+      return SeatAt{seat, seat};
+    });
+  }
+
+  // The same for a layout of the match's seats (ObservationSeats::match), in a round dealt to
+  // some of them: `round_seats[i]` is the match seat of round seat i (RoundDeal::seats, in
+  // match seat order); `match_totals` is by match seat.
+  void write(const PlayerView& view, std::span<const Card> discard_seen,
+             std::span<const int> match_totals, std::span<const int> round_seats,
+             std::span<float> out) const {
+    std::array<int, kMaxSeats> round_seat_of;  // by match seat; -1: out of the match
+    const int observer = match_seating(view.players(), round_seats, round_seat_of)[view.seat()];
+    const int way = view.direction() == Direction::clockwise ? 1 : players_ - 1;
+    write_view(view, discard_seen, match_totals, out, [&](int k) {
+      const int match_seat = (observer + way * k) % players_;
+      return SeatAt{round_seat_of[static_cast<std::size_t>(match_seat)], match_seat};
+    });
+  }
+
+  // The observation of a match seat that is out (a layout of the match's seats): nothing of
+  // the round it does not play but who is out, in seat order from it, and the match totals.
+  void write_out(int match_seat, std::span<const int> round_seats,
+                 std::span<const int> match_totals, std::span<float> out) const {
+    std::array<int, kMaxSeats> round_seat_of;
+    match_seating(static_cast<int>(round_seats.size()), round_seats, round_seat_of);
+    if (match_seat < 0 || match_seat >= players_ ||
+        round_seat_of[static_cast<std::size_t>(match_seat)] >= 0)
+      throw std::invalid_argument("seat " + std::to_string(match_seat) + " is not out");
+    if (static_cast<int>(out.size()) != size_)
+      throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
+    std::fill(out.begin(), out.end(), 0.0f);
+    for (int k = 0; k < players_; ++k) {
+      const int seat = (match_seat + k) % players_;
+      if (round_seat_of[static_cast<std::size_t>(seat)] < 0) out[out_ + k] = 1.0f;
+      if (static_cast<std::size_t>(seat) < match_totals.size())
+        out[scores_ + k] = static_cast<float>(match_totals[static_cast<std::size_t>(seat)]);
+    }
+  }
+
+ private:
+  // Entry k of the per-seat slices: the round seat there (-1: out of the match) and its match
+  // seat (the index of match_totals).
+  struct SeatAt {
+    int round_seat;
+    int match_seat;
+  };
+
+  // round_seat_of[match seat] from the match seat of each of the `players` round seats;
+  // returns round_seats, checked against this layout.
+  std::span<const int> match_seating(int players, std::span<const int> round_seats,
+                                     std::array<int, kMaxSeats>& round_seat_of) const {
+    if (seats_ != ObservationSeats::match)
+      throw std::invalid_argument("this layout is not laid out for a match's seats");
+    if (static_cast<int>(round_seats.size()) != players || players > players_)
+      throw std::invalid_argument("round_seats: the match seat of each of the round's " +
+                                  std::to_string(players) + " seats");
+    round_seat_of.fill(-1);
+    for (int i = 0; i < players; ++i) {
+      const int m = round_seats[static_cast<std::size_t>(i)];
+      if (m < 0 || m >= players_ || (i > 0 && m <= round_seats[static_cast<std::size_t>(i - 1)]))
+        throw std::invalid_argument("round_seats: match seats in increasing order, below " +
+                                    std::to_string(players_));
+      round_seat_of[static_cast<std::size_t>(m)] = i;
+    }
+    return round_seats;
+  }
+
+  // Everything but the per-seat entries from `view`, and those from seat_at(k) (a SeatAt) for
+  // k = 0..players()-1, entry 0 being the observer.
+  template <typename SeatAtK>
+  void write_view(const PlayerView& view, std::span<const Card> discard_seen,
+                  std::span<const int> match_totals, std::span<float> out, SeatAtK seat_at) const {
+    if (static_cast<int>(out.size()) != size_)
+      throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
     float* o = out.data();
     for (int i = 0; i < size_; ++i) o[i] = 0.0f;
     const Hand& hand = view.hand();
@@ -107,16 +205,20 @@ class ObservationLayout {
     if (const int e = view.pending_effect(); e >= 0 && e < specials_) o[pending_effect_ + e] = 1;
     o[direction_] = view.direction() == Direction::clockwise ? 0.0f : 1.0f;
     o[phase_ + static_cast<int>(view.phase())] = 1.0f;
-    const Seats& seats = view.seats();
     for (int k = 0; k < players_; ++k) {
-      const int seat = seats.after(view.seat(), k);
+      const SeatAt at = seat_at(k);
+      if (static_cast<std::size_t>(at.match_seat) < match_totals.size())
+        o[scores_ + k] = static_cast<float>(match_totals[static_cast<std::size_t>(at.match_seat)]);
+      const int seat = at.round_seat;
+      if (seat < 0) {
+        o[out_ + k] = 1.0f;
+        continue;
+      }
       if (seat == view.turn()) o[to_act_ + k] = 1.0f;
       o[hand_sizes_ + k] = static_cast<float>(view.hand_size(seat));
       if (seat == view.catchable()) o[catchable_ + k] = 1.0f;
       if (view.owes_last_card(seat)) o[owes_ + k] = 1.0f;
       if (view.misses_turn(seat)) o[misses_ + k] = 1.0f;
-      if (static_cast<std::size_t>(seat) < match_totals.size())
-        o[scores_ + k] = static_cast<float>(match_totals[static_cast<std::size_t>(seat)]);
     }
     if (const std::optional<Card> d = view.drawn()) o[drawn_ + d->index()] = 1.0f;
     for (const Card c : discard_seen) o[seen_ + c.index()] += 1.0f;
@@ -124,7 +226,6 @@ class ObservationLayout {
     o[discard_] = static_cast<float>(view.discard_size());
   }
 
- private:
   int add(std::string name, int size, std::string meaning) {
     slices_.push_back({std::move(name), size_, size, std::move(meaning)});
     size_ += size;
@@ -132,12 +233,13 @@ class ObservationLayout {
   }
 
   int players_;
+  ObservationSeats seats_;
   int specials_ = 0;
   int size_ = 0;
   std::vector<ObservationSlice> slices_;
   int hand_, top_, suit_, named_, demand_, pending_draw_, pending_skip_, pending_effect_,
       direction_, phase_, to_act_, hand_sizes_, catchable_, owes_, misses_, drawn_, seen_, stock_,
-      discard_, scores_;
+      discard_, scores_, out_ = -1;
 };
 
 }  // namespace switchcards
