@@ -8,6 +8,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -284,17 +285,39 @@ class EnvironmentCore {
       if (standings_.out[static_cast<std::size_t>(seat)] &&
           !was_out[static_cast<std::size_t>(seat)]) {
         newly_out_.push_back(seat);
-        rewards_[static_cast<std::size_t>(seat)] = loss();
+        rewards_[static_cast<std::size_t>(seat)] = loss(team_size(seat));
       }
     deal_next_round();
   }
 
-  float loss() const { return -1.0f / static_cast<float>(players_ - 1); }
+  // What a losing seat gets: -w/(players-w), w the number of winners (1, or the size of a
+  // team), so that the episode's rewards sum to 0.
+  float loss(int winners = 1) const {
+    return -static_cast<float>(winners) / static_cast<float>(players_ - winners);
+  }
 
-  // Zero-sum over the episode: the winner +1, every other seat -1/(players-1).
+  // The seats of `seat`'s team (1 without partnerships). Teams are out together, so a team
+  // put out loses as the winners will win: with teams of one size the rewards sum to 0.
+  int team_size(int seat) const {
+    const std::vector<int> team = engine_->variant().teams.team_of_seats(players_);
+    if (team.empty()) return 1;
+    return static_cast<int>(
+        std::count(team.begin(), team.end(), team[static_cast<std::size_t>(seat)]));
+  }
+
+  // Zero-sum over the episode: the winner (with partnerships, every seat of the winner's team)
+  // +1, every other seat -w/(players-w).
   void reward_winner(int winner) {
+    const std::vector<int> team = engine_->variant().teams.team_of_seats(players_);
+    const auto wins = [&](int seat) {
+      return team.empty() ? seat == winner
+                          : winner >= 0 && team[static_cast<std::size_t>(seat)] ==
+                                               team[static_cast<std::size_t>(winner)];
+    };
+    int winners = 0;
+    for (int seat = 0; seat < players_; ++seat) winners += wins(seat);
     for (int seat = 0; seat < players_; ++seat)
-      rewards_[static_cast<std::size_t>(seat)] = seat == winner ? 1.0f : loss();
+      rewards_[static_cast<std::size_t>(seat)] = wins(seat) ? 1.0f : loss(winners);
   }
 
   // The next seat asked out of turn, as play_round asks them before the seat to act decides:

@@ -205,3 +205,28 @@ def test_the_core_refuses_to_step_without_an_episode():
     env.reset(seed=1)
     with pytest.raises(IndexError, match="no action id"):
         env.step(10_000)
+
+
+@pytest.mark.parametrize("rewards", ["round", "match"])
+def test_partners_share_the_reward(rewards):
+    """british-partnerships (teams 0+2 and 1+3): both seats of the winning team get +1, both of
+    the other -1, in round and in match episodes."""
+    env = SwitchcardsEnv("british-partnerships", rewards=rewards)
+    seen = set()
+    for seed in range(12):
+        env.reset(seed=seed)
+        final = {}
+        for agent in env.agent_iter(100_000):
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                final[agent] = (reward, trunc)
+                env.step(None)
+                continue
+            env.step(env.sample_action())
+        if any(trunc for _, trunc in final.values()):
+            continue  # a stalemate: no result
+        r = [final[a][0] for a in env.possible_agents]
+        assert r[0] == r[2] and r[1] == r[3]
+        assert sorted(r) == [-1.0, -1.0, 1.0, 1.0]
+        seen.add(r[0])
+    assert seen == {1.0, -1.0}  # each team won at least once
