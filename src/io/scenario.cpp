@@ -202,7 +202,7 @@ class Runner {
         if (verb.key->Scalar() == "do") {
           do_action(r_.action(verb));
         } else if (verb.key->Scalar() == "reject") {
-          reject_action(r_.action(verb));
+          reject(verb);
         } else if (verb.key->Scalar() == "expect") {
           expect(verb);
         } else {
@@ -225,13 +225,31 @@ class Runner {
     if (state_.over()) scoring_.round_ended(engine_, state_);
   }
 
-  void reject_action(Action a) {
+  // `reject: ACTION`, or `reject: {action: ACTION, reason: TEXT}`: the refusal's reason (the
+  // engine's sentence, as `play` shows it) must contain TEXT.
+  void reject(const Entry& verb) {
+    if (!verb.value.IsMap()) return reject_action(r_.action(verb), std::nullopt);
+    const Documents& d = r_.docs();
+    d.expect_keys(verb, {"action", "reason"});
+    const Action a = r_.action(d.require(verb, "action"));
+    std::optional<std::string> reason;
+    if (auto e = d.find(verb, "reason")) {
+      reason = d.get_string(*e);
+      if (reason->empty()) d.fail(*e, "an empty reason: give words of the refusal's sentence");
+    }
+    reject_action(a, reason);
+  }
+
+  void reject_action(Action a, const std::optional<std::string>& reason) {
     const State before = state_;
     const ApplyResult res = engine_.apply(state_, a);
     if (res)
       throw StepFailure{fmt::format("expected '{}' to be refused, got accepted", to_string(a))};
     if (!(before == state_))
       throw StepFailure{fmt::format("'{}' was refused but changed the state", to_string(a))};
+    if (reason && res.reason().find(*reason) == std::string_view::npos)
+      throw StepFailure{fmt::format("expected '{}' to be refused because \"{}\", got \"{}\"",
+                                    to_string(a), *reason, res.reason())};
   }
 
   template <typename T>
