@@ -32,14 +32,18 @@ constexpr double kSaveWild = -10;      // keep wilds while the hand is long
 constexpr double kKeepDefence = -20;   // keep the card that cancels an attack (red J)
 constexpr double kPerSuitCard = 3;     // per card left in the suit the play leaves in force
 constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
-constexpr int kCloseToOut = 2;         // a hand of this many cards or fewer is close to out
-constexpr int kEndgame = 3;            // with this many cards or fewer, keep nothing back
+// A play that leaves a single card which may not go out (round.no_finish): the hand is stuck
+// until it draws, or pays for going out.
+constexpr double kStuckOnLast = -40;
+constexpr int kCloseToOut = 2;  // a hand of this many cards or fewer is close to out
+constexpr int kEndgame = 3;     // with this many cards or fewer, keep nothing back
 
 }  // namespace
 
 // What every play of one decision shares, worked out once per decision.
 struct HeuristicAgent::Context {
   CardMask wild, defence;
+  CardMask no_finish;  // round.no_finish.cards
   const HandScorer* scorer = nullptr;
   int score_now = 0;  // the hand's penalty points before the play
   int total_now = 0;  // the sum of its card values (for a scorer that sums them)
@@ -51,6 +55,7 @@ HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
     if (e.wild) c.wild |= e.cards.cards;
     if (e.is_attack()) c.defence |= e.cancel.cards;
   }
+  c.no_finish = view.variant().round.no_finish.cards.cards;
   c.scorer = &scorer_.get(view.variant().scoring);
   const HandScore now = c.scorer->breakdown(view.hand());
   c.score_now = now.score;
@@ -101,6 +106,7 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
   if (shared.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
+  if (after.size() == 1 && (after.kinds() - shared.no_finish).empty()) rating += kStuckOnLast;
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
@@ -116,6 +122,10 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   return rating;
 }
 
+bool HeuristicAgent::catches(const PlayerView& view, int target) const {
+  return !view.variant().teams.partners(view.players(), view.seat(), target);
+}
+
 Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> legal) {
   const Action* best = nullptr;
   double best_rating = kDecline;
@@ -124,7 +134,8 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
   for (const Action& a : legal) {
     switch (a.kind()) {
       case ActionKind::challenge:
-        return a;  // always catch a forgetful opponent
+        if (catches(view, a.target())) return a;  // always catch a forgetful opponent
+        break;
       case ActionKind::call:
         // It forgot the call with its play and plays again: it may remember now.
         if (calls_late(view)) return a;

@@ -9,9 +9,11 @@
 #include <set>
 #include <vector>
 
+#include "switchcards/agents/heuristic_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/describe.hpp"
@@ -20,6 +22,12 @@
 using namespace switchcards;
 
 namespace {
+
+std::vector<Card> cards(std::initializer_list<const char*> names) {
+  std::vector<Card> out;
+  for (const char* n : names) out.push_back(parse_card(n));
+  return out;
+}
 
 TeamRules opposite(TeamScore score = TeamScore::losing_teams) {
   TeamRules t;
@@ -38,6 +46,47 @@ TEST_CASE("team_of_seats: partners sit opposite, or as listed", "[teams]") {
   listed.listed = {{2, 0}, {1}, {3, 4}};
   CHECK(listed.team_of_seats(5) == std::vector<int>{0, 1, 0, 2, 2});
   CHECK(TeamRules{}.team_of_seats(4).empty());
+}
+
+TEST_CASE("partners: at the full table, and opposite after a team is out", "[teams]") {
+  const TeamRules t = opposite();
+  CHECK(t.partners(4, 0, 2));
+  CHECK(t.partners(4, 3, 1));
+  CHECK_FALSE(t.partners(4, 0, 1));
+  CHECK_FALSE(t.partners(4, 2, 2));
+  // Six seats, three teams; with team {1, 4} out the round seats 0..3 are match seats 0, 2, 3,
+  // 5: round seats 0 and 2 (match 0 and 3) are partners, as are 1 and 3 (match 2 and 5).
+  CHECK(t.partners(6, 1, 4));
+  CHECK_FALSE(t.partners(6, 1, 2));
+  CHECK(t.partners(4, 0, 2));
+  TeamRules listed;
+  listed.seating = TeamSeating::listed;
+  listed.listed = {{0, 1}, {2}};
+  CHECK(listed.partners(3, 0, 1));
+  CHECK_FALSE(listed.partners(3, 1, 2));
+  CHECK_FALSE(listed.partners(2, 0, 1));  // not the full table: unknown
+  CHECK_FALSE(TeamRules{}.partners(4, 0, 2));
+}
+
+TEST_CASE("the heuristic catches a forgetful opponent, never its partner", "[teams]") {
+  const Engine engine(load_variant("british-partnerships"));
+  Position p;
+  p.hands = {cards({"4H", "9C", "3D"}), cards({"5H", "6C", "2D"}), cards({"7H", "8C"}),
+             cards({"KS", "QS", "JD"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"2S", "3S", "4S"});
+  p.turn = 2;
+  State s = engine.position(p);
+  // Seat 2 plays its 7H without calling "last card": seat 3, an opponent, is to act and
+  // seat 0 (its partner) and seat 1 (an opponent) are asked out of turn.
+  REQUIRE(engine.apply(s, Action::play(2, parse_card("7H"))));
+  REQUIRE(s.catchable == 2);
+  HeuristicAgent agent(1);
+  CHECK_FALSE(agent.challenges(PlayerView(engine, s, 0), 2));
+  CHECK(agent.challenges(PlayerView(engine, s, 1), 2));
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  CHECK(agent.choose(PlayerView(engine, s, 3), legal.span()).kind() == ActionKind::challenge);
 }
 
 TEST_CASE("team_scores: the winning team scores 0, the others their hands added up", "[teams]") {

@@ -7,7 +7,8 @@
 // It forgets to call "last card" with a configurable probability, so the penalty rules are
 // exercised (having forgotten, it remembers in time with probability 1 - P where the variant
 // allows a late call, so P = 1 never calls), and challenges a forgetful opponent whenever it
-// can.
+// can (never its partner, in partnerships). Where a card may not go out (round.no_finish) it
+// avoids keeping one as its last card.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +29,7 @@ class HeuristicAgent final : public Agent {
       : rng_(seed), forget_(forget_last_card) {}
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override;
-  bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  bool challenges(const PlayerView& view, int target) override { return catches(view, target); }
   bool calls_late(const PlayerView& /*view*/) override {
     return forget_ < 1.0 && rng_.unit() >= forget_;
   }
@@ -44,6 +45,8 @@ class HeuristicAgent final : public Agent {
  private:
   struct Context;
   Context context(const PlayerView& view);
+  // Whether it challenges `target`: any opponent, never a partner (variant `teams:`).
+  bool catches(const PlayerView& view, int target) const;
   double rate_play(const PlayerView& view, Action play, const Context& context);
 
   Pcg32 rng_;

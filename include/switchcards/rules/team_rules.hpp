@@ -42,6 +42,20 @@ struct TeamRules {
     }
     return team;
   }
+  // Whether seats `a` and `b` of a round of `players` seats are partners. A round after an
+  // elimination is dealt to the seats still in, in order, and whole teams go out together:
+  // partners sitting opposite still sit opposite, but listed teams are known only at the full
+  // table (false otherwise).
+  bool partners(int players, int a, int b) const {
+    if (a == b || seating == TeamSeating::none) return false;
+    if (seating == TeamSeating::opposite)
+      return players % 2 == 0 && (a - b + players) % (players / 2) == 0;
+    int count = 0;
+    for (const std::vector<int>& team : listed) count += static_cast<int>(team.size());
+    if (count != players) return false;
+    const std::vector<int> team = team_of_seats(players);
+    return team[static_cast<std::size_t>(a)] == team[static_cast<std::size_t>(b)];
+  }
   friend bool operator==(const TeamRules&, const TeamRules&) = default;
 };
 
