@@ -306,6 +306,7 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   table_.pending.draw = static_cast<std::uint8_t>(view.pending_draw());
   table_.pending.skip = static_cast<std::uint8_t>(view.pending_skip());
   table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
+  table_.pending.from = static_cast<std::int8_t>(view.pending_from());
   table_.discard.push(view.top());
   table_valid_ = true;
   // A seat holds no more of its old cards than it holds cards.

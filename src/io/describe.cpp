@@ -81,7 +81,45 @@ std::string wrap(const std::string& text, std::string_view indent = "",
   return out;
 }
 
-std::string effect_text(const Effect& e, int max_players) {
+// What the engine does with a deflecting card (Engine::deflection): a reverse sends the penalty
+// unchanged to its attacker (or the next player the other way), a skip to the player after the
+// deflector; with two players a reverse that acts as a skip sends it back all the same.
+std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, int max_players) {
+  // Each way in the words of the deflecting specials' own selectors ("A", "red 8"), or as
+  // cards where only some of a special's cards deflect.
+  CardMask reverses, skips;
+  std::string reverse_text, skip_text;
+  for (const Effect& other : specials) {
+    const CardMask mine = other.cards.cards & e.deflect.cards;
+    if (mine.empty() || (!other.reverse && other.skip == 0)) continue;
+    std::string words;
+    if (mine == other.cards.cards)
+      words = selector_text(other.cards);
+    else
+      for (CardMask m = mine; !m.empty();)
+        words += (words.empty() ? "" : " ") + to_string(m.pop_first());
+    std::string& into = other.reverse ? reverse_text : skip_text;
+    into += (into.empty() ? "" : " or ") + words;
+    (other.reverse ? reverses : skips) |= mine;
+  }
+  std::vector<std::string> ways;
+  if (!reverses.empty())
+    ways.push_back(fmt::format(
+        "with {}, which reverses the direction and sends the penalty, unchanged, {}", reverse_text,
+        e.deflect_to_attacker ? "back to the player who played its last penalty card"
+                              : "to the next player in the new direction"));
+  if (!skips.empty())
+    ways.push_back(
+        fmt::format("with {}, which passes the penalty, unchanged, to the player after "
+                    "them",
+                    skip_text));
+  std::string s = "instead they may deflect it " + ways.front();
+  if (ways.size() > 1) s += "; or " + ways.back();
+  if (max_players >= 2 && !reverses.empty()) s += " (with two players it goes back either way)";
+  return s;
+}
+
+std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players) {
   std::vector<std::string> parts;
   if (e.wild) parts.push_back("may be played on any card");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
@@ -123,6 +161,7 @@ std::string effect_text(const Effect& e, int max_players) {
            ", which cancels the penalty: nobody draws and play goes on to the following player";
     parts.push_back(s);
   }
+  if (!e.deflect.cards.empty()) parts.push_back(deflect_text(e, specials, max_players));
   if (e.draw > 0 && e.skip > 1)
     parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
                                               "its victim is skipped too")
@@ -347,7 +386,8 @@ std::string describe_variant(const Variant& v) {
   } else {
     out += "Special cards (an effect hits the next player; after that the card is ordinary):\n";
     for (const Effect& e : v.specials)
-      out += wrap(fmt::format("{} ({}): {}.", selector_text(e.cards), e.name, effect_text(e, max)),
+      out += wrap(fmt::format("{} ({}): {}.", selector_text(e.cards), e.name,
+                              effect_text(e, v.specials, max)),
                   "    ", "  - ");
     out += wrap(
         "Only the cards listed with a penalty answer it: different specials do not "

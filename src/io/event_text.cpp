@@ -64,6 +64,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
                          plural(e.count, "card"));
     case EventKind::penalty_cancelled:
       return fmt::format("{} the penalty with {}.", says(seat, o, "cancel", "cancels"), card);
+    case EventKind::penalty_deflected:
+      return fmt::format("{} the penalty with {} on to {}.", says(seat, o, "deflect", "deflects"),
+                         card, e.extra == o.viewer ? "you" : seat_text(e.extra, o));
     case EventKind::last_card_called:
       return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
     case EventKind::last_card_missed:

@@ -88,6 +88,7 @@ bool carries_card(EventKind k) {
     case EventKind::demand_set:
     case EventKind::penalty_pending:
     case EventKind::penalty_cancelled:
+    case EventKind::penalty_deflected:
     case EventKind::direction_reversed:
       return true;
     default:
@@ -453,7 +454,8 @@ std::string to_json(const Engine& engine, const State& s) {
       {"draw", int{s.pending.draw}},
       {"skip", int{s.pending.skip}},
       {"effect", s.pending.effect < 0 ? json(nullptr)
-                                      : json(engine.variant().specials[s.pending.effect].name)}};
+                                      : json(engine.variant().specials[s.pending.effect].name)},
+      {"from", s.pending.from < 0 ? json(nullptr) : json(int{s.pending.from})}};
   // The card of the latest after-draw decision: kept whatever the phase, so that a saved state
   // reads back equal (it matters only in phase after_draw).
   j["drawn"] = card_json(s.drawn);
@@ -757,7 +759,9 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   s.named_suit = n["named_suit"].suit();
   s.demand = static_cast<std::int8_t>(effect_index(engine, n["demand"]));
   const Node pending = n["pending"];
-  pending.expect_object({"draw", "skip", "effect"});
+  pending.expect_object({"draw", "skip", "effect"}, {"from"});
+  if (pending.has("from") && !pending["from"].is_null())
+    s.pending.from = static_cast<std::int8_t>(pending["from"].small(0, kMaxSeats - 1));
   s.pending.draw =
       static_cast<decltype(s.pending.draw)>(pending["draw"].integer(0, max_of(s.pending.draw)));
   s.pending.skip =
@@ -828,6 +832,7 @@ std::string check_state(const Engine& engine, const State& s) {
     if (s.pending.draw == 0 && s.pending.skip == 0)
       return "/pending: a pending penalty of '" + e.name + "' draws or skips something";
   }
+  if (s.pending.from >= players) return "/pending/from: not a seat";
   if (s.catchable >= players) return "/catchable: not a seat";
   if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
     return "/catchable: only a seat holding one card can be caught";

@@ -429,6 +429,57 @@ class VariantBuilder {
     for (const Entry& entry : entries) names.push_back(entry.key->Scalar());
     // Each special on its own: an error in one does not hide those of the others.
     for (const Entry& entry : entries) d_.attempt([&] { read_special(entry, names); });
+    // Deflection names cards of other specials, which may come later in the file.
+    for (const Entry& entry : entries)
+      d_.attempt([&] {
+        if (entry.value.IsMap() && d_.find(entry, "deflect")) check_deflect(entry);
+      });
+  }
+
+  // specials.NAME.deflect and deflect_reverse_to, against the specials of the deflecting cards.
+  void check_deflect(const Entry& entry) {
+    const std::string& name = entry.key->Scalar();
+    const auto it = std::find_if(v_.specials.begin(), v_.specials.end(),
+                                 [&](const Effect& e) { return e.name == name; });
+    if (it == v_.specials.end()) return;  // the special itself failed, and said why
+    const Effect& penalty = *it;
+    const Entry deflect = *d_.find(entry, "deflect");
+    if (!penalty.is_attack())
+      d_.fail(deflect, fmt::format("'{}' sets no penalty to deflect (deflect goes with draw, or "
+                                   "a skip that can be answered)",
+                                   name));
+    if (const CardMask both = penalty.deflect.cards & (penalty.stack.cards | penalty.cancel.cards);
+        !both.empty())
+      d_.fail(deflect,
+              fmt::format("{} both deflects and {} the penalty: a card answers it one "
+                          "way",
+                          to_string(both.first()),
+                          penalty.stack.cards.contains(both.first()) ? "stacks on" : "cancels"));
+    bool any_reverse = false;
+    for (CardMask m = penalty.deflect.cards; !m.empty();) {
+      const Card card = m.pop_first();
+      const Effect* own = nullptr;
+      for (const Effect& e : v_.specials)
+        if (e.cards.cards.contains(card)) own = &e;
+      if (own != nullptr && (own->is_attack() || own->draw > 0))
+        d_.fail(deflect, fmt::format("{} carries a penalty of its own ('{}'): stack it instead of "
+                                     "deflecting with it",
+                                     to_string(card), own->name));
+      if (own == nullptr || (!own->reverse && own->skip == 0))
+        d_.fail(deflect,
+                fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
+                            own ? fmt::format("'{}' does neither", own->name)
+                                : std::string("it is no special card")));
+      if (own->reverse && own->skip > 0)
+        d_.fail(deflect, fmt::format("{} both reverses and skips ('{}'): which way it deflects "
+                                     "is ambiguous",
+                                     to_string(card), own->name));
+      any_reverse = any_reverse || own->reverse;
+    }
+    if (auto to = d_.find(entry, "deflect_reverse_to"); to && !any_reverse)
+      d_.fail_at_key(*to,
+                     "deflect_reverse_to says where a reverse sends the penalty, but no "
+                     "card of deflect reverses");
   }
 
   void read_special(const Entry& entry, const std::vector<std::string_view>& names) {
@@ -439,7 +490,7 @@ class VariantBuilder {
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
       d_.expect_keys(entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack",
                              "stack_adds", "cap", "cancel", "miss_turn", "reverse", "two_players",
-                             "back", "play_again", "not_on"});
+                             "back", "play_again", "not_on", "deflect", "deflect_reverse_to"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -480,6 +531,14 @@ class VariantBuilder {
                                e.draw));
     });
     with(entry, "cancel", [&](const Entry& x) { e.cancel = selector(x); });
+    with(entry, "deflect", [&](const Entry& x) { e.deflect = selector(x); });
+    with(entry, "deflect_reverse_to", [&](const Entry& x) {
+      if (e.deflect.cards.empty())
+        d_.fail_at_key(x,
+                       "deflect_reverse_to goes with deflect: this special lists no card that "
+                       "deflects its penalty");
+      e.deflect_to_attacker = d_.get_enum<bool>(x, {{"attacker", true}, {"next_player", false}});
+    });
     e.miss_turn = get_bool(entry, "miss_turn", e.miss_turn);
     e.reverse = get_bool(entry, "reverse", e.reverse);
     with(entry, "two_players", [&](const Entry& x) {

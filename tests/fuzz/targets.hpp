@@ -225,6 +225,17 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
       v.draw.limit = (b & 0x80) ? 3 : 0;
     }
   }
+  if ((b & 0x18) == 0x18) {  // deflection: every penalty turned away by the plain reverses and
+                             // skips, to the attacker or the next player
+    CardMask movers;
+    for (const Effect& e : v.specials)
+      if (!e.is_attack() && e.draw == 0 && (e.reverse != (e.skip > 0))) movers |= e.cards.cards;
+    for (Effect& e : v.specials)
+      if (e.is_attack()) {
+        e.deflect.cards = movers - e.stack.cards - e.cancel.cards;
+        e.deflect_to_attacker = !(a & 0x01);
+      }
+  }
   if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
     for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;

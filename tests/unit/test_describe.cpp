@@ -383,3 +383,56 @@ TEST_CASE("describe: no going out on a card says what the engine does") {
       CHECK(drawn_instead == 0);
   }
 }
+
+namespace {
+
+// Where a pending 2 played by seat 0 at a four-seat table ends up after seat 1 answers it with
+// `card` (and, with `second`, seat 1's deflection is answered by its victim with `second`):
+// the seat that then faces it, or -1 if the answer was refused (with the refusal).
+struct Deflected {
+  int victim = -1;
+  Refusal refusal = Refusal::none;
+};
+Deflected deflect_two(const Engine& engine, const char* card, const char* second = nullptr) {
+  Position p;
+  p.hands = {cards({"2H", "5C", "7C"}), cards({card, "6C", "7H"}),
+             cards({second ? second : "5D", "6D", "7D"}), cards({"7S", "9S"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"KS", "10C", "4C", "3S"});
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::play(0, parse_card("2H"))));
+  const Action answer = Action::play(1, parse_card(card));
+  if (const Refusal r = engine.check(s, answer); r != Refusal::none) return {-1, r};
+  REQUIRE(engine.apply(s, answer));
+  if (second) REQUIRE(engine.apply(s, Action::play(s.turn, parse_card(second))));
+  REQUIRE(s.pending.draw == 2);
+  return {s.turn, Refusal::none};
+}
+
+}  // namespace
+
+TEST_CASE("describe: deflection says what the engine does") {
+  // british-deflection: an A (a reverse) sends a pending 2 back to the player who played it, an
+  // 8 (a skip) passes it to the player after the deflector; a K does not deflect.
+  const Variant v = load_variant("british-deflection");
+  const Engine engine(v);
+  const std::string text = sentence_of(flat(describe_variant(v)), "draw-two");
+  CHECK(deflect_two(engine, "AH").victim == 0);
+  CHECK(text.find("with A, which reverses the direction and sends the penalty, unchanged, back "
+                  "to the player who played its last penalty card") != std::string::npos);
+  CHECK(deflect_two(engine, "8H").victim == 2);
+  CHECK(text.find("with 8, which passes the penalty, unchanged, to the player after them") !=
+        std::string::npos);
+  // An 8 then an A: back to seat 0 (the attacker), not seat 1 (next in the new direction).
+  CHECK(deflect_two(engine, "8H", "AD").victim == 0);
+  const Variant next = load_variant(
+      "british-deflection", "specials: {draw-two: {deflect_reverse_to: next_player}}", "rules");
+  CHECK(deflect_two(Engine(next), "8H", "AD").victim == 1);
+  CHECK(sentence_of(flat(describe_variant(next)), "draw-two")
+            .find("to the next player in the new direction") != std::string::npos);
+  // A card that deflects nothing is refused with the reason that names deflection; in a variant
+  // without deflection the refusal stays the plain "answer the penalty".
+  CHECK(deflect_two(engine, "KH").refusal == Refusal::not_a_deflection);
+  CHECK(deflect_two(Engine(load_variant("british")), "AH").refusal == Refusal::must_answer_penalty);
+  CHECK(flat(describe_variant(load_variant("british"))).find("deflect") == std::string::npos);
+}

@@ -53,10 +53,11 @@ enum class Refusal : std::uint8_t {
   nothing_to_call,
   cannot_finish_on,
   must_play_drawn,
+  not_a_deflection,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 24> kText = {
+  constexpr std::array<std::string_view, 25> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -82,6 +83,8 @@ constexpr std::string_view describe(Refusal r) {
       "is caught or the next player acts",
       "a hand may not be emptied with this card (round.no_finish): keep it and draw",
       "a playable drawn card must be played (draw.after: must_play_drawn)",
+      "this card does not deflect the pending penalty (its special lists it under neither "
+      "deflect, stack nor cancel): answer with one that does, or take it",
   };
   return kText[static_cast<int>(r)];
 }
@@ -173,11 +176,19 @@ class Engine {
 
  private:
   struct CompiledEffect {
-    CardMask demand, stack, cancel;
+    CardMask demand, stack, cancel, deflect;
     std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
-         reverse_skips_with_two = true, back = false, play_again = false;
+         reverse_skips_with_two = true, back = false, play_again = false,
+         deflect_to_attacker = true;
   };
+  // Where a penalty deflected by `seat` with `card` goes, and whether the deflection reverses
+  // the direction of play (a reverse that acts as a skip with two players does not).
+  struct Deflection {
+    int victim;
+    bool reverses;
+  };
+  Deflection deflection(const State& s, int seat, Card card) const;
 
   void compile();
 
@@ -221,6 +232,7 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
+  bool deflects_ = false;  // some special's penalty may be deflected (names the refusal)
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
   // What may be played on each top card when no suit is named and no demand binds: its suit,
@@ -280,6 +292,9 @@ inline void Engine::compile() {
     c.demand = e.demand.cards;
     c.stack = e.stack.cards;
     c.cancel = e.cancel.cards;
+    c.deflect = e.deflect.cards;
+    c.deflect_to_attacker = e.deflect_to_attacker;
+    if (!e.deflect.cards.empty()) deflects_ = true;
     if (e.draw < 0 || e.draw > kMaxEffectDraw || e.skip < 0 || e.skip >= kMaxSeats || e.cap < 0 ||
         e.cap > kMaxEffectCap)
       throw std::invalid_argument("effect '" + e.name +
@@ -326,7 +341,7 @@ inline CardMask Engine::matching(const State& s) const {
 SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
   const Hand& hand = s.hands[s.turn];
   const CompiledEffect& src = compiled_[s.pending.effect];
-  CardMask out = hand.kinds() & src.cancel;
+  CardMask out = hand.kinds() & (src.cancel | src.deflect);
   for (CardMask m = hand.kinds() & (src.stack - src.cancel); !m.empty();) {
     const Card c = m.pop_first();
     const int e = effect_index_[c.index()];
@@ -453,7 +468,8 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (!playable_kinds(s).contains(c)) {
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
-          return (src.stack.contains(c)) ? Refusal::cap_exceeded : Refusal::must_answer_penalty;
+          if (src.stack.contains(c)) return Refusal::cap_exceeded;
+          return deflects_ ? Refusal::not_a_deflection : Refusal::must_answer_penalty;
         }
         if (not_on_top_[s.top().index()].contains(c)) return Refusal::not_on_top;
         if (s.demand >= 0) return Refusal::demand_not_met;
@@ -600,25 +616,31 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
   const int ei = effect_index_[card.index()];
   const CompiledEffect* e = (ei >= 0 && effects_on) ? &compiled_[ei] : nullptr;
 
-  // Answering a pending penalty: a cancel ends it, a stacking card passes it on.
+  // Answering a pending penalty: a cancel ends it, a stacking card passes it on, a deflecting
+  // card sends it on unchanged.
   bool answered = false;
+  bool deflected = false;
   if (s.pending.active()) {
     const CompiledEffect& src = compiled_[s.pending.effect];
     if (src.cancel.contains(card)) {
       s.pending = Pending{};
       detail::emit(ev, EventKind::penalty_cancelled, seat, card);
+    } else if (src.deflect.contains(card)) [[unlikely]] {
+      deflected = answered = true;
     } else if (src.stack.contains(card)) {
       const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
       Pending p;
       p.draw = detail::penalty_count(src.stack_adds ? s.pending.draw + own.draw : own.draw);
       p.skip = detail::penalty_count(src.stack_adds ? s.pending.skip + own.skip : own.skip);
       p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
+      p.from = static_cast<std::int8_t>(seat);
       s.pending = p;
       answered = true;
     }
   }
   if (e && e->attack && !answered) {
-    s.pending = Pending{e->draw, e->skip, static_cast<std::int8_t>(ei)};
+    s.pending =
+        Pending{e->draw, e->skip, static_cast<std::int8_t>(ei), static_cast<std::int8_t>(seat)};
     answered = true;  // a new penalty is pending
   }
   if (names_suit_.contains(card) && named != Suit::none) {
@@ -638,7 +660,19 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
     }
   }
 
-  // Movement.
+  // Movement. A deflecting card moves the penalty instead of skipping or reversing as usual.
+  if (deflected) [[unlikely]] {
+    const Deflection d = deflection(s, seat, card);
+    if (d.reverses) {
+      s.seats.reverse();
+      detail::emit(ev, EventKind::direction_reversed, seat, card,
+                   s.seats.direction() == Direction::clockwise ? 0 : 1);
+    }
+    detail::emit(ev, EventKind::penalty_deflected, seat, card, 0, d.victim);
+    detail::emit(ev, EventKind::penalty_pending, d.victim, card, s.pending.draw, s.pending.skip);
+    begin_turn(s, d.victim, ev);
+    return;
+  }
   int skip = (e && !e->attack) ? e->skip : 0;
   if (e && e->reverse) {
     if (s.players() == 2 && e->reverse_skips_with_two) {
@@ -676,6 +710,18 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
   if (s.pending.active() && answered)
     detail::emit(ev, EventKind::penalty_pending, next, card, s.pending.draw, s.pending.skip);
   begin_turn(s, next, ev);
+}
+
+inline Engine::Deflection Engine::deflection(const State& s, int seat, Card card) const {
+  const int ei = effect_index_[card.index()];
+  const bool reverses = ei >= 0 && compiled_[ei].reverse &&
+                        !(s.players() == 2 && compiled_[ei].reverse_skips_with_two);
+  if (!reverses) return {s.seats.next(seat), false};  // a skip passes it over the deflector
+  const int attacker = s.pending.from;
+  // The attacker deflecting back what it sent would send it to itself: it goes on instead.
+  if (compiled_[s.pending.effect].deflect_to_attacker && attacker >= 0 && attacker != seat)
+    return {attacker, true};
+  return {s.seats.previous(seat), true};  // the next player once the direction has flipped
 }
 
 inline void Engine::finish_action(State& s, EventBuffer* ev) const {
@@ -748,11 +794,15 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         if (variant_.round.final_card_draws) {
           const int ei = effect_index_[card.index()];
           int total = 0;
-          if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card))
+          int victim = s.seats.next(seat);
+          if (s.pending.active() && compiled_[s.pending.effect].deflect.contains(card)) {
+            total = s.pending.draw;
+            victim = deflection(s, seat, card).victim;
+          } else if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card)) {
             total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
-          else if (ei >= 0)
+          } else if (ei >= 0) {
             total = compiled_[ei].draw;
-          const int victim = s.seats.next(seat);
+          }
           // Alone at the table, the winner would be its own victim: nobody pays.
           if (total > 0 && victim != seat) {
             const int got = draw_cards(s, victim, total, ev);

@@ -1,6 +1,6 @@
 // Event: one change a viewer would show (a card dealt, played or drawn, a seat skipped, a suit
-// named, a penalty pending / paid / cancelled, last card called / caught, a reshuffle, the
-// end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
+// named, a penalty pending / paid / cancelled / deflected, last card called / caught, a reshuffle,
+// the end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
 #pragma once
 
 #include <array>
@@ -35,9 +35,10 @@ enum class EventKind : std::uint8_t {
   card_dealt,          // seat was dealt card (private to seat; only with DealEvents::every_card)
   finish_penalty,      // seat went out on card, which may not finish (round.no_finish), and
                        // drew count cards instead
+  penalty_deflected,   // seat deflected the pending penalty with card to extra (the new victim)
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::finish_penalty) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::penalty_deflected) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -55,7 +56,8 @@ constexpr std::string_view event_name(EventKind k) {
       "play_again",       "back_to_previous", "suit_named",        "demand_set",
       "penalty_pending",  "penalty_paid",     "penalty_cancelled", "last_card_called",
       "last_card_missed", "last_card_caught", "last_card_penalty", "stock_reshuffled",
-      "stock_exhausted",  "round_over",       "card_dealt",        "finish_penalty"};
+      "stock_exhausted",  "round_over",       "card_dealt",        "finish_penalty",
+      "penalty_deflected"};
   return kNames[static_cast<int>(k)];
 }
 

@@ -30,6 +30,9 @@ struct Pending {
   std::uint16_t draw = 0;
   std::uint16_t skip = 0;
   std::int8_t effect = -1;  // index of the source effect in Variant::specials; -1: none
+  // The seat that played the last penalty card (the first or a stacked one; a deflection does
+  // not change it): where a reverse deflects it with `deflect_reverse_to: attacker`.
+  std::int8_t from = -1;
   constexpr bool active() const { return effect >= 0; }
   friend constexpr bool operator==(const Pending&, const Pending&) = default;
 };

@@ -50,7 +50,9 @@ class PlayerView {
   // missed "last card" call, the catch, and every action. A searcher rebuilding a State from
   // the view (engine/determinize.hpp) needs them exactly.
   int pending_effect() const { return state_->pending.effect; }  // index in specials, or -1
-  int demand_effect() const { return state_->demand; }           // index in specials, or -1
+  // The seat that played the pending penalty's last card (where a reverse deflects it), or -1.
+  int pending_from() const { return state_->pending.from; }
+  int demand_effect() const { return state_->demand; }  // index in specials, or -1
   bool owes_last_card(int seat) const { return (state_->owes_last_card >> seat) & 1u; }
   bool misses_turn(int seat) const { return (state_->misses_turn >> seat) & 1u; }
   int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round

@@ -116,6 +116,14 @@ struct Effect {
   int cap = 0;             // cap: an answer may not raise the pending draw above this (0: none)
   Selector cancel;         // cancel: cards that answer the pending penalty by cancelling it
   bool miss_turn = true;   // miss_turn: the player who draws the penalty also misses the turn
+  // deflect: cards that answer the pending penalty by deflecting it, unchanged: a card of a
+  // reverse special sends it back the other way, a card of a skip special passes it on to the
+  // player after the deflector. Each must carry a reverse or a skip (the loader checks).
+  Selector deflect;
+  // deflect_reverse_to: attacker — a reverse sends the penalty to the player who played its
+  // last penalty card; next_player — to the next player in the new direction. They differ
+  // once a skip has passed the penalty over a seat.
+  bool deflect_to_attacker = true;
   // Movement.
   bool reverse = false;  // reverse: the direction of play flips
   bool reverse_skips_with_two =
