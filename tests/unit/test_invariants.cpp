@@ -210,6 +210,21 @@ TEST_CASE("invariants hold after every action of random rounds: built-in variant
   check_variants(1);
 }
 
+TEST_CASE("invariants hold in random rounds of every house rule at once") {
+  // tests/variants/kitchen-sink.yaml: draw until playable (at most 3), a drawn card that must be
+  // played, forced play, identical cards, deflection, jokers and no finishing on a special, on
+  // one and two decks; run as a built-in variant is.
+  const std::string path = SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink.yaml";
+  const Totals t = run_variant(path);
+  std::printf("invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions\n",
+              "kitchen-sink", t.rounds, t.won, t.stalemates, t.accepted);
+  CHECK(t.broken == "");
+  CHECK(t.rounds >= kRoundsPerVariant);
+  CHECK(t.won + t.stalemates == t.rounds);
+  CHECK(t.refused > 0);
+  CHECK(t.replayed > 0);
+}
+
 TEST_CASE("invariants hold in random rounds whose stacked penalties pass 8 bits") {
   // Regression: the pending draw was 8 bits and stopped at 255 (three 2s of 100 left 255).
   // Two decks of 2s worth 100 each, stacking without a cap, and 8s whose skips stack.
