@@ -32,8 +32,17 @@ constexpr double kSaveWild = -10;      // keep wilds while the hand is long
 constexpr double kKeepDefence = -20;   // keep the card that cancels an attack (red J)
 constexpr double kPerSuitCard = 3;     // per card left in the suit the play leaves in force
 constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
-constexpr int kCloseToOut = 2;         // a hand of this many cards or fewer is close to out
-constexpr int kEndgame = 3;            // with this many cards or fewer, keep nothing back
+constexpr double kPerCardSwapped = 8;  // per card fewer in the hand a swap takes
+
+// The other seat holding the fewest cards (the first of equals, in seat order).
+int smallest_other(const PlayerView& view) {
+  int best = -1;
+  for (int k = 0; k < view.players(); ++k)
+    if (k != view.seat() && (best < 0 || view.hand_size(k) < view.hand_size(best))) best = k;
+  return best;
+}
+constexpr int kCloseToOut = 2;  // a hand of this many cards or fewer is close to out
+constexpr int kEndgame = 3;     // with this many cards or fewer, keep nothing back
 
 }  // namespace
 
@@ -101,6 +110,9 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
   if (shared.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
+  // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
+  if (const int target = play.swap_target(); target >= 0)
+    rating += kPerCardSwapped * (after.size() - view.hand_size(target));
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
@@ -135,6 +147,9 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
         break;
       case ActionKind::play: {
         if (!shared) shared = context(view);
+        // A swap card: swap with the smallest hand of the others (the first of equals).
+        if (const int target = a.swap_target(); target >= 0 && target != smallest_other(view))
+          break;
         if (a.named_suit() != Suit::none) {
           // Name the suit held most of (wilds aside).
           Hand after = view.hand();
