@@ -1,6 +1,7 @@
 // Event: one change a viewer would show (a card dealt, played or drawn, a seat skipped, a suit
 // named, a penalty pending / paid / cancelled / deflected, hands swapped or passed on, last card
-// called / caught, a reshuffle, the end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
+// called / caught, a reshuffle, the end of the round). `apply` appends them to a caller-owned
+// buffer, so nothing allocates.
 #pragma once
 
 #include <array>
