@@ -35,6 +35,19 @@ constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
 // A play that leaves a single card which may not go out (round.no_finish): the hand is stuck
 // until it draws, or pays for going out.
 constexpr double kStuckOnLast = -40;
+constexpr double kPerCardSwapped = 8;  // per card fewer in the hand a swap takes
+
+// The other seat holding the fewest cards (the first of equals, in seat order), partners
+// (variant `teams:`) left out: taking a partner's small hand helps nobody.
+int smallest_other(const PlayerView& view) {
+  const TeamRules& teams = view.variant().teams;
+  int best = -1;
+  for (int k = 0; k < view.players(); ++k)
+    if (k != view.seat() && !teams.partners(view.players(), view.seat(), k) &&
+        (best < 0 || view.hand_size(k) < view.hand_size(best)))
+      best = k;
+  return best;
+}
 constexpr int kCloseToOut = 2;  // a hand of this many cards or fewer is close to out
 constexpr int kEndgame = 3;     // with this many cards or fewer, keep nothing back
 
@@ -107,6 +120,9 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   }
   if (shared.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
   if (after.size() == 1 && (after.kinds() - shared.no_finish).empty()) rating += kStuckOnLast;
+  // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
+  if (const int target = play.swap_target(); target >= 0)
+    rating += kPerCardSwapped * (after.size() - view.hand_size(target));
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
@@ -146,6 +162,9 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
         break;
       case ActionKind::play: {
         if (!shared) shared = context(view);
+        // A swap card: swap with the smallest hand of the others (the first of equals).
+        if (const int target = a.swap_target(); target >= 0 && target != smallest_other(view))
+          break;
         if (a.named_suit() != Suit::none) {
           // Name the suit held most of (wilds aside).
           Hand after = view.hand();

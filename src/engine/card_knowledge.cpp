@@ -44,6 +44,7 @@ void CardKnowledge::rebuild_from_view(const PlayerView& view) {
     throw std::logic_error("CardKnowledge: the view shows more cards than the deck holds");
   discard_seen_.clear();
   discard_seen_.push(view.top());
+  own_ = view.hand();
   last_draw_group_.fill(0);
   voids_.fill(Voids{});
   valid_ = true;
@@ -211,6 +212,8 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         if (!take_shown(e.seat, e.card)) return;
         Voids& v = voids_[e.seat];
         if (v.held > 0 && !v.kinds.contains(e.card)) --v.held;
+      } else if (own_.contains(e.card)) {
+        own_.remove(e.card);
       }
       discard_seen_.push(e.card);
       return;
@@ -218,6 +221,7 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
     case EventKind::card_drawn: {
       if (!valid_) return;
       if (e.seat == seat_) {
+        own_.add(e.card);
         take_shown(kStock, e.card);
         return;
       }
@@ -274,6 +278,73 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
   }
 }
 
+void CardKnowledge::move_hands(const PlayerView& view, const Event& e,
+                               std::span<const Event> rest) {
+  if (!valid_ || e.seat >= players_) {
+    valid_ = false;
+    return;
+  }
+  // Where each seat's hand went.
+  std::array<int, kMaxSeats> to{};
+  for (int k = 0; k < players_; ++k) to[k] = k;
+  if (e.kind == EventKind::hands_swapped) {
+    if (e.extra >= players_) {
+      valid_ = false;
+      return;
+    }
+    to[e.seat] = e.extra;
+    to[e.extra] = e.seat;
+  } else {
+    const Seats order(players_, e.count == 0 ? Direction::clockwise : Direction::counterclockwise);
+    for (int k = 0; k < players_; ++k) to[k] = order.next(k);
+  }
+  int from_me = -1;  // the seat whose hand this seat received
+  for (int k = 0; k < players_; ++k)
+    if (to[k] == seat_) from_me = k;
+  if (from_me != seat_) {
+    // The hand received is shown: the view's hand, less what this seat draws after the move.
+    Hand received = view.hand();
+    for (const Event& later : rest)
+      if (later.kind == EventKind::card_drawn && later.seat == seat_ &&
+          received.contains(later.card))
+        received.remove(later.card);
+    bool shown = true;
+    received.for_each([&](Card c) { shown = shown && take_shown(from_me, c); });
+    if (!shown) return;
+  }
+  // The hidden cards (and what the draws told) move with their hands.
+  std::array<Voids, kMaxSeats> voids{};
+  std::array<std::int8_t, kMaxSeats> last_draw{};
+  last_draw.fill(-1);
+  for (int gi = 0; gi < group_count_; ++gi) {
+    std::array<std::uint8_t, kMaxSeats> in_hand{};
+    for (int k = 0; k < players_; ++k) in_hand[to[k]] = groups_[gi].in_hand[k];
+    groups_[gi].in_hand = in_hand;
+  }
+  for (int k = 0; k < players_; ++k) {
+    voids[to[k]] = voids_[k];
+    last_draw[to[k]] = last_draw_group_[k];
+  }
+  voids_ = voids;
+  last_draw_group_ = last_draw;
+  if (from_me == seat_) return;
+  // This seat's old hand is known to be where it went.
+  const int gone_to = to[seat_];
+  if (!own_.empty()) {
+    Group& g = groups_[new_group()];
+    own_.for_each([&](Card c) { ++g.cards[c.index()]; });
+    g.size = own_.size();
+    g.in_hand[gone_to] = static_cast<std::uint8_t>(own_.size());
+  }
+  voids_[gone_to] = Voids{};
+  voids_[seat_] = Voids{};
+  last_draw_group_[gone_to] = -1;
+  own_ = view.hand();
+  for (const Event& later : rest)
+    if (later.kind == EventKind::card_drawn && later.seat == seat_ && own_.contains(later.card))
+      own_.remove(later.card);
+}
+
 void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
   // What the seat could have played instead, asked of the engine: the table as it was, the
   // seat holding one card of every kind.
@@ -295,7 +366,13 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   if (valid_ && table_valid_ && !events.empty() && events[0].kind == EventKind::card_drawn &&
       events[0].seat == table_.turn && events[0].seat != seat_ && table_.phase == Phase::play)
     learn_from_draw(view, events[0].seat);
-  for (const Event& e : events) apply_event(view, e);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    if (e.kind == EventKind::hands_swapped || e.kind == EventKind::hands_rotated) [[unlikely]]
+      move_hands(view, e, events.subspan(i + 1));
+    else
+      apply_event(view, e);
+  }
   // Remember the public table for the next action.
   table_ = State{};
   table_.seats = view.seats();

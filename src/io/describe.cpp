@@ -175,6 +175,17 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   }
   if (e.back) parts.push_back("play goes back to the player before the one who played it");
   if (e.play_again) parts.push_back("its player plays again");
+  // What the engine does (Engine::move_hands): after the card leaves its player's hand, before
+  // its other effects; no "last card" call is owed for a hand that moves.
+  if (e.swap_hands)
+    parts.push_back(
+        "its player swaps hands with a player of their choice (as their last card it goes out "
+        "instead; a hand it leaves with one card needs no \"last card\" call)");
+  if (e.rotate_hands)
+    parts.push_back(
+        "every player passes their hand to the next player in the direction of play (as its "
+        "player's last card it goes out instead; a hand it leaves with one card needs no "
+        "\"last card\" call)");
   if (!e.not_on.cards.empty())
     parts.push_back("it may not be played on " + selector_text(e.not_on));
   if (parts.empty()) return "no effect";

@@ -67,6 +67,12 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::penalty_deflected:
       return fmt::format("{} the penalty with {} on to {}.", says(seat, o, "deflect", "deflects"),
                          card, e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+    case EventKind::hands_swapped:
+      return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
+                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+    case EventKind::hands_rotated:
+      return fmt::format("Every hand passes to the next player ({}).",
+                         e.count == 0 ? "clockwise" : "counterclockwise");
     case EventKind::last_card_called:
       return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
     case EventKind::last_card_missed:

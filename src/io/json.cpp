@@ -72,6 +72,7 @@ json action_json(Action a) {
     j["card"] = card_json(a.card());
     j["suit"] = suit_json(a.named_suit());
     j["last"] = a.calls_last();
+    if (a.swap_target() >= 0) j["target"] = a.swap_target();  // a swap card's chosen seat
   }
   if (a.kind() == ActionKind::challenge) j["target"] = a.target();
   return j;
@@ -89,6 +90,8 @@ bool carries_card(EventKind k) {
     case EventKind::penalty_pending:
     case EventKind::penalty_cancelled:
     case EventKind::penalty_deflected:
+    case EventKind::hands_swapped:
+    case EventKind::hands_rotated:
     case EventKind::direction_reversed:
       return true;
     default:
@@ -305,10 +308,15 @@ Action read_action(const Node& n) {
   };
   switch (kind) {
     case ActionKind::play: {
-      only({"card", "suit", "last"});
+      only({"card", "suit", "last", "target"});
       if (!n.has("card")) n.fail("missing key 'card'");
       const Suit suit = n.has("suit") ? n["suit"].suit() : Suit::none;
       const bool last = n.has("last") && n["last"].boolean();
+      if (n.has("target")) {
+        // A swap card's play: the seat its player swaps hands with; it names no suit.
+        if (suit != Suit::none) n["suit"].fail("a play with a swap target names no suit");
+        return Action::play_swap(seat, n["card"].card(), n["target"].small(0, kMaxSeats - 1), last);
+      }
       return Action::play(seat, n["card"].card(), suit, last);
     }
     case ActionKind::challenge:

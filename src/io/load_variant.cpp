@@ -488,9 +488,11 @@ class VariantBuilder {
       if (name.empty() || name.size() > kMaxNameLength)
         d_.fail_at_key(
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
-      d_.expect_keys(entry, {"cards", "wild", "names_suit", "demand", "draw", "skip", "stack",
-                             "stack_adds", "cap", "cancel", "miss_turn", "reverse", "two_players",
-                             "back", "play_again", "not_on", "deflect", "deflect_reverse_to"});
+      d_.expect_keys(entry,
+                     {"cards",     "wild",    "names_suit",         "demand",     "draw",
+                      "skip",      "stack",   "stack_adds",         "cap",        "cancel",
+                      "miss_turn", "reverse", "two_players",        "back",       "play_again",
+                      "not_on",    "deflect", "deflect_reverse_to", "swap_hands", "rotate_hands"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -556,6 +558,20 @@ class VariantBuilder {
                                             : "back"));
     });
     with(entry, "not_on", [&](const Entry& x) { e.not_on = selector(x); });
+    e.swap_hands = get_bool(entry, "swap_hands", e.swap_hands);
+    with(entry, "rotate_hands", [&](const Entry& x) {
+      e.rotate_hands = d_.get_bool(x);
+      if (e.rotate_hands && e.swap_hands)
+        d_.fail(x,
+                "a card swaps with one chosen player (swap_hands) or passes every hand on "
+                "(rotate_hands), not both");
+    });
+    if (auto x = d_.find(entry, "swap_hands"); x && e.swap_hands && e.names_suit)
+      // A play names a suit or a seat, not both (and a wild swap for every suit and seat
+      // would not fit the action lists).
+      d_.fail(*x,
+              "a swap card cannot also name a suit (names_suit): its play names the seat "
+              "to swap with");
     return e;
   }
 

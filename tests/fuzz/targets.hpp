@@ -236,6 +236,22 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
         e.deflect_to_attacker = !(a & 0x01);
       }
   }
+  if ((a & 0x06) == 0x06) {  // hand swaps: 7s swap with a chosen seat, 10s rotate every hand
+    CardMask taken;
+    for (const Effect& e : v.specials) taken |= e.cards.cards;
+    const auto add = [&](Rank rank, const char* name, bool swap) {
+      const CardMask cards = CardMask::of_rank(rank) - taken;
+      if (cards.empty()) return;
+      Effect e;
+      e.name = name;
+      e.cards.cards = cards;
+      e.swap_hands = swap;
+      e.rotate_hands = !swap;
+      v.specials.push_back(e);
+    };
+    add(Rank::seven, "fuzz-swap", true);
+    add(Rank::ten, "fuzz-rotate", false);
+  }
   if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
     for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;

@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "switchcards/core/deck.hpp"
+#include "switchcards/engine/card_knowledge.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/view.hpp"
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/load_variant.hpp"
 
@@ -435,4 +437,55 @@ TEST_CASE("describe: deflection says what the engine does") {
   CHECK(deflect_two(engine, "KH").refusal == Refusal::not_a_deflection);
   CHECK(deflect_two(Engine(load_variant("british")), "AH").refusal == Refusal::must_answer_penalty);
   CHECK(flat(describe_variant(load_variant("british"))).find("deflect") == std::string::npos);
+}
+
+TEST_CASE("describe: hand swaps say what the engine does; the swap is public, the cards not") {
+  // crazy-eights-swaps: a 7 swaps its player's hand with the seat the play names, a 10 passes
+  // every hand one seat on in the direction of play.
+  const Variant v = load_variant("crazy-eights-swaps");
+  const Engine engine(v);
+  const std::string text = flat(describe_variant(v));
+  Position p;
+  p.hands = {cards({"7H", "10H", "KC", "QC"}), cards({"5D", "6D"}), cards({"9S", "9D", "3C"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"KS", "10C"});
+  State s = engine.position(p);
+  CHECK(engine.check(s, Action::play(0, parse_card("7H"))) == Refusal::swap_target_required);
+  CHECK(engine.check(s, Action::play_swap(0, parse_card("7H"), 0)) ==
+        Refusal::cannot_swap_with_self);
+  CHECK(engine.check(s, Action::play_swap(0, parse_card("10H"), 1)) ==
+        Refusal::swap_target_not_allowed);
+  CardKnowledge knows;  // seat 0's record of where the hidden cards are
+  knows.sync(PlayerView(engine, s, 0));
+  EventBuffer ev;
+  REQUIRE(engine.apply(s, Action::play_swap(0, parse_card("7H"), 2), &ev));
+  CHECK(s.hand(0).size() == 3);
+  CHECK(s.hand(2).contains(parse_card("10H")));
+  CHECK(sentence_of(text, "seven-swap").find("swaps hands with a player of their choice") !=
+        std::string::npos);
+  // Every seat sees who swapped with whom; seat 0 knows its old cards are seat 2's now.
+  const auto swapped = std::find_if(
+      ev.begin(), ev.end(), [](const Event& e) { return e.kind == EventKind::hands_swapped; });
+  REQUIRE(swapped != ev.end());
+  CHECK((swapped->seat == 0 && swapped->extra == 2 && seen_by(*swapped, 1, false) == *swapped));
+  knows.observe(PlayerView(engine, s, 0), ev.span());
+  CHECK(knows.agrees_with(PlayerView(engine, s, 0)));
+  bool known_in_two = false;
+  for (const CardKnowledge::Group& g : knows.groups())
+    known_in_two = known_in_two ||
+                   (g.size == 3 && g.in_hand[2] == 3 && g.cards[parse_card("10H").index()] == 1 &&
+                    g.cards[parse_card("KC").index()] == 1);
+  CHECK(known_in_two);
+  // A 10: hands move one seat on (clockwise: 0 -> 1 -> 2 -> 0), after the 10 has left.
+  p.hands = {cards({"10H", "KC", "QC"}), cards({"5D", "6D"}), cards({"9S", "9D", "3C", "4C"})};
+  s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::play(0, parse_card("10H"))));
+  CHECK((s.hand(1).size() == 2 && s.hand(1).contains(parse_card("KC"))));
+  CHECK(s.hand(0).size() == 4);
+  CHECK(sentence_of(text, "ten-rotate")
+            .find("every player passes their hand to the next player in the direction of "
+                  "play") != std::string::npos);
+  // The text form and the JSON form keep the target.
+  CHECK(to_string(Action::play_swap(0, parse_card("7H"), 2)) == "0 play 7H swap 2");
+  CHECK(parse_action("0 play 7H swap 2") == Action::play_swap(0, parse_card("7H"), 2));
 }

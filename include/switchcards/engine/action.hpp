@@ -1,8 +1,8 @@
-// Action: one choice a seat makes — play a card (naming a suit for a wild, calling "last
-// card"), draw, pass, challenge a seat that forgot to call last card, or call it late. Four
-// bytes, trivially copyable; the text form is the one used by scenarios, replays and the CLI:
-// `0 play JS`, `1 play AH spades`, `2 play 7D last`, `1 draw`, `2 pass`, `0 challenge 2`,
-// `2 call`.
+// Action: one choice a seat makes — play a card (naming a suit for a wild, choosing the seat
+// to swap hands with for a swap card, calling "last card"), draw, pass, challenge a seat that
+// forgot to call last card, or call it late. Four bytes, trivially copyable; the text form is
+// the one used by scenarios, replays and the CLI: `0 play JS`, `1 play AH spades`,
+// `2 play 7D last`, `0 play 7H swap 2`, `1 draw`, `2 pass`, `0 challenge 2`, `2 call`.
 #pragma once
 
 #include <array>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "switchcards/core/card.hpp"
+#include "switchcards/core/seats.hpp"
 
 namespace switchcards {
 
@@ -27,6 +28,12 @@ class Action {
   static constexpr Action play(int seat, Card card, Suit named = Suit::none, bool last = false) {
     return Action(ActionKind::play, seat, card,
                   static_cast<std::uint8_t>(static_cast<int>(named) | (last ? kLastBit : 0)));
+  }
+  // A play of a swap card (specials' swap_hands): its player swaps hands with `target`.
+  static constexpr Action play_swap(int seat, Card card, int target, bool last = false) {
+    return Action(ActionKind::play, seat, card,
+                  static_cast<std::uint8_t>(kNoSuit | kTargetFlag | (target << kTargetShift) |
+                                            (last ? kLastBit : 0)));
   }
   static constexpr Action draw(int seat) { return Action(ActionKind::draw, seat, Card{}, kNoSuit); }
   static constexpr Action pass(int seat) { return Action(ActionKind::pass, seat, Card{}, kNoSuit); }
@@ -43,11 +50,19 @@ class Action {
   }
   constexpr bool calls_last() const { return kind_ == ActionKind::play && (arg_ & kLastBit); }
   constexpr int target() const { return arg_; }  // challenge only
+  // play only: the seat a swap card's player swaps hands with; -1 for a play without one.
+  constexpr int swap_target() const {
+    return (arg_ & kTargetFlag) ? (arg_ & kTargetBits) >> kTargetShift : -1;
+  }
+  // The bits of a play past its suit: the call and the swap target. The engine's fast check
+  // tests them at once (zero: a plain play without the call).
+  constexpr std::uint8_t play_extras() const { return arg_ & (kLastBit | kTargetFlag); }
   // The same action with the "last card" call added or removed.
   constexpr Action with_last(bool last = true) const {
     Action a = *this;
     if (kind_ == ActionKind::play)
-      a.arg_ = static_cast<std::uint8_t>((arg_ & kSuitBits) | (last ? kLastBit : 0));
+      a.arg_ = static_cast<std::uint8_t>((arg_ & (kSuitBits | kTargetFlag | kTargetBits)) |
+                                         (last ? kLastBit : 0));
     return a;
   }
   // Whether this is a value the factories make. An Action copied in as raw bytes (from a file,
@@ -56,8 +71,11 @@ class Action {
   constexpr bool well_formed() const {
     switch (kind_) {
       case ActionKind::play:
-        return card_.index() < kCardKinds && (arg_ & ~(kSuitBits | kLastBit)) == 0 &&
-               (arg_ & kSuitBits) <= kNoSuit;
+        return card_.index() < kCardKinds &&
+               (arg_ & ~(kSuitBits | kLastBit | kTargetFlag | kTargetBits)) == 0 &&
+               (arg_ & kSuitBits) <= kNoSuit &&
+               // a swap target names no suit, and only a swap target uses its bits
+               ((arg_ & kTargetFlag) ? (arg_ & kSuitBits) == kNoSuit : (arg_ & kTargetBits) == 0);
       case ActionKind::draw:
       case ActionKind::pass:
       case ActionKind::call:
@@ -77,6 +95,9 @@ class Action {
 
  private:
   static constexpr std::uint8_t kLastBit = 0x80;
+  static constexpr std::uint8_t kTargetFlag = 0x08;  // a play with a swap target
+  static constexpr std::uint8_t kTargetBits = 0x70;  // the target seat, 0..7
+  static constexpr int kTargetShift = 4;
   static constexpr std::uint8_t kSuitBits = 0x07;
   static constexpr std::uint8_t kNoSuit = static_cast<std::uint8_t>(Suit::none);
   constexpr Action(ActionKind kind, int seat, Card card, std::uint8_t arg)
@@ -88,8 +109,10 @@ class Action {
   std::uint8_t arg_ = kNoSuit;
 };
 static_assert(sizeof(Action) == 4);
+static_assert(kMaxSeats <= 8, "a swap target takes three bits of Action");
 
-// Text form: `S play CARD [SUIT] [last]`, `S draw`, `S pass`, `S challenge T`, `S call`.
+// Text form: `S play CARD [SUIT] [swap T] [last]`, `S draw`, `S pass`, `S challenge T`,
+// `S call`.
 inline std::string to_string(Action a) {
   if (!a.well_formed()) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -102,6 +125,7 @@ inline std::string to_string(Action a) {
     case ActionKind::play:
       out += " play " + to_string(a.card());
       if (a.named_suit() != Suit::none) out += " " + std::string(suit_name(a.named_suit()));
+      if (a.swap_target() >= 0) out += " swap " + std::to_string(a.swap_target());
       if (a.calls_last()) out += " last";
       break;
     case ActionKind::draw:
@@ -151,7 +175,7 @@ inline Action parse_action(std::string_view text) {
   const auto words = detail::split_words(text);
   auto fail = [&](const std::string& why) -> Action {
     throw NotationError("action '" + std::string(text) + "': " + why +
-                        " (expected 'S play CARD [SUIT] [last]', 'S draw', 'S pass', "
+                        " (expected 'S play CARD [SUIT] [swap T] [last]', 'S draw', 'S pass', "
                         "'S challenge T' or 'S call')");
   };
   int seat = 0;
@@ -172,29 +196,39 @@ inline Action parse_action(std::string_view text) {
     return Action::challenge(seat, target);
   }
   if (verb == "play") {
-    if (words.size() < 3 || words.size() > 5)
-      return fail("'play' takes a card, then an optional suit and 'last'");
+    if (words.size() < 3 || words.size() > 6)
+      return fail("'play' takes a card, then an optional suit or 'swap T', and 'last'");
     auto card = try_parse_card(words[2]);
     if (!card) return fail("'" + std::string(words[2]) + "' is not a card");
     Suit named = Suit::none;
+    int target = -1;
     bool last = false;
     for (std::size_t i = 3; i < words.size(); ++i) {
       if (words[i] == "last" && !last && i == words.size() - 1) {
         last = true;
-      } else if (auto s = try_parse_suit(words[i]); s && named == Suit::none && !last) {
+      } else if (words[i] == "swap" && target < 0 && named == Suit::none && !last) {
+        if (i + 1 >= words.size() || !detail::parse_seat_number(words[i + 1], target) ||
+            target >= kMaxSeats)
+          return fail("'swap' takes one seat number");
+        ++i;
+      } else if (auto s = try_parse_suit(words[i]);
+                 s && named == Suit::none && target < 0 && !last) {
         named = *s;
       } else {
         return fail("unexpected '" + std::string(words[i]) + "'");
       }
     }
+    if (target >= 0) return Action::play_swap(seat, *card, target, last);
     return Action::play(seat, *card, named, last);
   }
   return fail("unknown verb '" + std::string(verb) + "'");
 }
 
 // A caller-owned buffer of actions, large enough for any position: every card kind, a wild
-// expanded once per suit, plus draw, pass and a challenge per seat.
-inline constexpr int kMaxActions = 256;
+// expanded once per suit or a swap card once per other seat (the loader refuses a wild that
+// names a suit and swaps), plus draw, pass and a challenge per seat.
+inline constexpr int kMaxActions = 512;
+static_assert(kMaxActions >= kCardKinds * (kMaxSeats - 1) + 2 + kMaxSeats);
 
 class ActionList {
  public:

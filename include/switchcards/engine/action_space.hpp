@@ -3,8 +3,9 @@
 // Ids are relative to the acting seat, so one id is one move whoever makes it:
 //
 //   plays    for each card kind the deck holds, in card index order: the plain play, or one
-//            per suit (clubs, diamonds, hearts, spades) for a card that names a suit; each
-//            once without and once with the "last card" call (ids 2k and 2k+1)
+//            per suit (clubs, diamonds, hearts, spades) for a card that names a suit, or one
+//            per other seat (+1 .. +(players-1) in seat order) for a card that swaps hands;
+//            each once without and once with the "last card" call (ids 2k and 2k+1)
 //   draw, pass
 //   call     the late "last card" call, where the variant has one (last_card.late_call)
 //   challenge +1 .. +(players-1): the seat that many places on in seat order (not in the
@@ -32,10 +33,19 @@ class ActionSpace {
     const Variant& v = engine.variant();
     require_player_count(v, players);
     play_ids_.fill(-1);
+    swap_ids_.fill(-1);
     const DeckSpec deck = v.deck_for(players);
     for (int i = 0; i < kCardKinds; ++i) {
       const Card c = Card::from_index(i);
       if (deck.copies(c) == 0) continue;
+      if (engine.swaps_hands(c)) {
+        for (int offset = 1; offset < players; ++offset)
+          for (int last = 0; last < 2; ++last) {
+            swap_ids_[swap_slot(c, offset, last)] = static_cast<std::int16_t>(size());
+            actions_.push_back(Action::play_swap(0, c, offset, last != 0));
+          }
+        continue;
+      }
       const bool names = engine.names_suit(c);
       for (int s = names ? 0 : kSuitCount; s <= (names ? kSuitCount - 1 : kSuitCount); ++s)
         for (int last = 0; last < 2; ++last) {
@@ -60,6 +70,11 @@ class ActionSpace {
     if (!a.well_formed() || a.seat() >= players_) return -1;
     switch (a.kind()) {
       case ActionKind::play:
+        if (const int target = a.swap_target(); target >= 0) {
+          if (target >= players_ || target == a.seat()) return -1;
+          return swap_ids_[swap_slot(a.card(), (target - a.seat() + players_) % players_,
+                                     a.calls_last() ? 1 : 0)];
+        }
         return play_ids_[play_slot(a.card(), a.named_suit(), a.calls_last() ? 1 : 0)];
       case ActionKind::draw:
         return draw_;
@@ -81,6 +96,9 @@ class ActionSpace {
     const Action a = actions_[static_cast<std::size_t>(id)];
     switch (a.kind()) {
       case ActionKind::play:
+        if (a.swap_target() >= 0)
+          return Action::play_swap(seat, a.card(), (seat + a.swap_target()) % players_,
+                                   a.calls_last());
         return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
       case ActionKind::draw:
         return Action::draw(seat);
@@ -94,10 +112,13 @@ class ActionSpace {
     return a;
   }
 
-  // Text of an id, seat-free: "play 8S hearts last", "draw", "challenge +2".
+  // Text of an id, seat-free: "play 8S hearts last", "play 7H swap +1", "draw", "challenge +2".
   std::string name(int id) const {
     const Action a = action(id, 0);
     if (a.kind() == ActionKind::challenge) return "challenge +" + std::to_string(a.target());
+    if (a.swap_target() >= 0)
+      return "play " + to_string(a.card()) + " swap +" + std::to_string(a.swap_target()) +
+             (a.calls_last() ? " last" : "");
     return to_string(a).substr(2);  // drop "0 "
   }
 
@@ -121,6 +142,9 @@ class ActionSpace {
   static constexpr int play_slot(Card c, Suit s, int last) {
     return (c.index() * (kSuitCount + 1) + static_cast<int>(s)) * 2 + last;
   }
+  static constexpr int swap_slot(Card c, int offset, int last) {
+    return (c.index() * kMaxSeats + offset) * 2 + last;
+  }
   int add(Action a) {
     actions_.push_back(a);
     return size() - 1;
@@ -128,6 +152,7 @@ class ActionSpace {
 
   int players_;
   std::array<std::int16_t, kCardKinds*(kSuitCount + 1) * 2> play_ids_{};
+  std::array<std::int16_t, kCardKinds * kMaxSeats * 2> swap_ids_{};  // by card, offset, call
   std::vector<Action> actions_;  // by id, made by seat 0 (a challenge's target: the offset)
   int draw_ = -1, pass_ = -1, call_ = -1, first_challenge_ = -1;
 };

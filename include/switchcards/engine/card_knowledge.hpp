@@ -92,6 +92,11 @@ class CardKnowledge {
   void start_from_deal(const PlayerView& view, Card first);
   void learn_from_draw(const PlayerView& view, int seat);
   void apply_event(const PlayerView& view, const Event& e);
+  // hands_swapped and hands_rotated: the hidden cards move with their hands; the seat's own
+  // old hand becomes a group of known cards in the hand it went to, and the hand it received
+  // (its view's hand, less the cards it draws later in `rest`, the events of the same action)
+  // is shown to it.
+  void move_hands(const PlayerView& view, const Event& e, std::span<const Event> rest);
   // The group charged with a card leaving `place` (a seat, or kStock), or -1 if none can be.
   int group_holding(int place, Card c) const;
   // group_holding, or, where an earlier copy was charged to the wrong group, the group with
@@ -108,6 +113,7 @@ class CardKnowledge {
   std::array<Group, kMaxGroups> groups_{};
   int group_count_ = 0;
   Pile discard_seen_;
+  Hand own_;  // the seat's own hand as the events so far leave it (for the hand it passes on)
   std::array<std::int8_t, kMaxSeats> last_draw_group_{};
   std::array<Voids, kMaxSeats> voids_{};
   // The public table before the next action (top card, constraints, penalty, seat to act),

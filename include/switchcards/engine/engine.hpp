@@ -54,10 +54,13 @@ enum class Refusal : std::uint8_t {
   cannot_finish_on,
   must_play_drawn,
   not_a_deflection,
+  swap_target_required,
+  swap_target_not_allowed,
+  cannot_swap_with_self,
 };
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 25> kText = {
+  constexpr std::array<std::string_view, 28> kText = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -85,6 +88,9 @@ constexpr std::string_view describe(Refusal r) {
       "a playable drawn card must be played (draw.after: must_play_drawn)",
       "this card does not deflect the pending penalty (its special lists it under neither "
       "deflect, stack nor cancel): answer with one that does, or take it",
+      "this card swaps hands: give the seat to swap with ('swap T')",
+      "this card swaps no hands: give no seat to swap with",
+      "a seat cannot swap hands with itself",
   };
   return kText[static_cast<int>(r)];
 }
@@ -167,6 +173,8 @@ class Engine {
   }
   // Whether playing `c` names a suit (a wild with names_suit).
   bool names_suit(Card c) const { return names_suit_.contains(c); }
+  // Whether playing `c` swaps hands with a seat the play names (specials' swap_hands).
+  bool swaps_hands(Card c) const { return swap_cards_.contains(c); }
   // The cards the seat to act could play now, as kinds (ignoring how many are held).
   CardMask playable_kinds(const State& s) const;
   // The cards of the demand in force, if any.
@@ -180,7 +188,7 @@ class Engine {
     std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false,
-         deflect_to_attacker = true;
+         deflect_to_attacker = true, moves_hands = false;
   };
   // Where a penalty deflected by `seat` with `card` goes, and whether the deflection reverses
   // the direction of play (a reverse that acts as a skip with two players does not).
@@ -210,14 +218,20 @@ class Engine {
   // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
   // hand with a card that may not.
   void drop_refused_finishes(const State& s, ActionList& out) const;
+  // legal_actions for specials' swap_hands: each play of a swap card, once per target seat.
+  void expand_swaps(const State& s, ActionList& out) const;
   // A plain draw under draw.cards: until_playable: one card at a time until a playable one.
   int draw_until_playable(State& s, int seat, EventBuffer* ev, Card* last) const;
   // draw_cards for more than one card or from an empty stock (which is rebuilt).
   int draw_cards_with_reshuffle(State& s, int seat, int n, EventBuffer* ev, Card* last) const;
   // Effects of `card` just played by `seat` (or turned up for the dealer), then movement to
   // the next seat to act. `identical`: the identical-card bonus was earned.
-  void resolve_play(State& s, int seat, Card card, Suit named, bool identical, bool effects_on,
+  // `play`: the action that played it (its named suit, its swap target), or for the card
+  // turned up at the deal a pass by the dealer (no suit named, no hands moved: nobody chose).
+  void resolve_play(State& s, int seat, Card card, Action play, bool identical, bool effects_on,
                     EventBuffer* ev) const;
+  // specials' swap_hands and rotate_hands, for a card `seat` has just played.
+  void move_hands(State& s, int seat, Card card, int swap_target, EventBuffer* ev) const;
   // Ends `seat`'s turn without a play (after a draw or pass): constraints that last for one
   // player lapse, then play moves `1 + extra_skips` seats on.
   void end_turn_without_play(State& s, int seat, int extra_skips, EventBuffer* ev) const;
@@ -233,6 +247,10 @@ class Engine {
   CardMask wild_;
   CardMask names_suit_;
   bool deflects_ = false;  // some special's penalty may be deflected (names the refusal)
+  // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
+  // (round.no_finish's refused cards and the swap cards).
+  CardMask swap_cards_, moves_hands_, full_check_;
+  bool rewrites_legal_ = false;  // legal_actions drops refused finishes or expands swaps
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
   // What may be played on each top card when no suit is named and no demand binds: its suit,
@@ -309,6 +327,9 @@ inline void Engine::compile() {
     c.reverse_skips_with_two = e.reverse_skips_with_two;
     c.back = e.back;
     c.play_again = e.play_again;
+    c.moves_hands = e.swap_hands || e.rotate_hands;
+    if (e.swap_hands) swap_cards_ |= e.cards.cards;
+    if (c.moves_hands) moves_hands_ |= e.cards.cards;
     compiled_.push_back(c);
     for (CardMask m = e.not_on.cards; !m.empty();)
       not_on_top_[m.pop_first().index()] |= e.cards.cards;
@@ -322,6 +343,8 @@ inline void Engine::compile() {
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
+  full_check_ = no_finish_refused_ | swap_cards_;
+  rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
     const Card top = Card::from_index(i);
     on_top_[i] =
@@ -398,10 +421,33 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
       list[n++] = Action::call(seat);  // after a play again, the forgetter acts itself
   }
   out.set_size(n);
-  // Out of the loop above, which every decision runs: a variant without round.no_finish pays
-  // one test for it.
-  if (!no_finish_refused_.empty()) [[unlikely]]
-    drop_refused_finishes(s, out);
+  // Out of the loop above, which every decision runs: a variant without round.no_finish and
+  // swap cards pays one test for them.
+  if (rewrites_legal_) [[unlikely]] {
+    if (!no_finish_refused_.empty()) drop_refused_finishes(s, out);
+    if (!swap_cards_.empty()) expand_swaps(s, out);
+  }
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, ActionList& out) const {
+  // Each play of a swap card (the loader refuses one that names a suit) once per other seat,
+  // in place: the list only grows, so it is rewritten from the end.
+  const int seat = s.turn;
+  int swaps = 0;
+  for (const Action a : out)
+    swaps += a.kind() == ActionKind::play && swap_cards_.contains(a.card());
+  if (swaps == 0) return;
+  const int grown = out.size() + swaps * (s.players() - 2);
+  for (int from = out.size() - 1, to = grown - 1; from >= 0; --from) {
+    const Action a = out[from];
+    if (a.kind() == ActionKind::play && swap_cards_.contains(a.card())) {
+      for (int target = s.players() - 1; target >= 0; --target)
+        if (target != seat) out.data()[to--] = Action::play_swap(seat, a.card(), target);
+    } else {
+      out.data()[to--] = a;
+    }
+  }
+  out.set_size(grown);
 }
 
 SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
@@ -424,10 +470,11 @@ SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const 
     if (a.kind() == ActionKind::play && a.well_formed()) {
       const Card c = a.card();
       // A card of round.no_finish (then: refused) always takes the full check, which knows
-      // whether it would be the last card.
-      if ((hand.kinds() & matching(s)).contains(c) && !no_finish_refused_.contains(c) &&
+      // whether it would be the last card, and so does a swap card, whose target it checks.
+      // A play with a target or the call (play_extras) is accepted here only as the call.
+      if ((hand.kinds() & matching(s)).contains(c) && !full_check_.contains(c) &&
           names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
-          (!a.calls_last() || hand.size() == 2))
+          (a.play_extras() == 0 || (a.swap_target() < 0 && hand.size() == 2)))
         return Refusal::none;
     } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
       return Refusal::none;
@@ -479,6 +526,12 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (names_suit_.contains(c) && a.named_suit() == Suit::none) return Refusal::suit_required;
       if (!names_suit_.contains(c) && a.named_suit() != Suit::none)
         return Refusal::suit_not_allowed;
+      if (const int target = a.swap_target(); target >= 0 || swap_cards_.contains(c)) [[unlikely]] {
+        if (!swap_cards_.contains(c)) return Refusal::swap_target_not_allowed;
+        if (target < 0) return Refusal::swap_target_required;
+        if (target >= s.players()) return Refusal::no_such_seat;
+        if (target == a.seat()) return Refusal::cannot_swap_with_self;
+      }
       if (a.calls_last() && hand.size() != 2) return Refusal::last_not_allowed;
       return Refusal::none;
     }
@@ -611,10 +664,27 @@ inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
   begin_turn(s, next, ev);
 }
 
-inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool identical,
+SWITCHCARDS_NOINLINE inline void Engine::move_hands(State& s, int seat, Card card, int swap_target,
+                                                    EventBuffer* ev) const {
+  if (swap_cards_.contains(card)) {
+    std::swap(s.hands[seat], s.hands[swap_target]);
+    detail::emit(ev, EventKind::hands_swapped, seat, card, 0, swap_target);
+    return;
+  }
+  // Every hand to the next seat in the direction of play (before this card's own reverse).
+  const std::array<Hand, kMaxSeats> before = s.hands;
+  for (int k = 0; k < s.players(); ++k) s.hands[s.seats.next(k)] = before[k];
+  detail::emit(ev, EventKind::hands_rotated, seat, card,
+               s.seats.direction() == Direction::clockwise ? 0 : 1);
+}
+
+inline void Engine::resolve_play(State& s, int seat, Card card, Action play, bool identical,
                                  bool effects_on, EventBuffer* ev) const {
   const int ei = effect_index_[card.index()];
   const CompiledEffect* e = (ei >= 0 && effects_on) ? &compiled_[ei] : nullptr;
+  // Hands move first: what follows (a penalty, a skip) hits seats, whoever now holds what.
+  if (e && e->moves_hands && play.kind() == ActionKind::play) [[unlikely]]
+    move_hands(s, seat, card, play.swap_target(), ev);
 
   // Answering a pending penalty: a cancel ends it, a stacking card passes it on, a deflecting
   // card sends it on unchanged.
@@ -643,7 +713,7 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Suit named, bool
         Pending{e->draw, e->skip, static_cast<std::int8_t>(ei), static_cast<std::int8_t>(seat)};
     answered = true;  // a new penalty is pending
   }
-  if (names_suit_.contains(card) && named != Suit::none) {
+  if (const Suit named = play.named_suit(); names_suit_.contains(card) && named != Suit::none) {
     s.named_suit = named;
     detail::emit(ev, EventKind::suit_named, seat, Card(Rank::ace, named));
   }
@@ -773,7 +843,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       detail::emit(ev, EventKind::card_played, seat, card);
 
       if (hand.size() == 1) {
-        if (a.calls_last()) {
+        if (moves_hands_.contains(card)) [[unlikely]] {
+          // The one card left is about to be swapped or passed on: a hand that a swap or a
+          // rotation leaves with one card needs no call, and nobody can be caught for it.
+        } else if (a.calls_last()) {
           detail::emit(ev, EventKind::last_card_called, seat);
         } else if (variant_.last_card.enforce != LastCardEnforcement::none) {
           detail::emit(ev, EventKind::last_card_missed, seat);
@@ -829,7 +902,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         break;
       }
       const bool effects_on = !identical || variant_.identical.card_effect;
-      resolve_play(s, seat, card, a.named_suit(), identical, effects_on, ev);
+      resolve_play(s, seat, card, a, identical, effects_on, ev);
       break;
     }
     case ActionKind::draw: {
@@ -913,7 +986,7 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
   detail::emit(ev, EventKind::card_played, kNoSeat, first);
   if (variant_.deal.first_card == FirstCardRule::apply && effect_index_[first.index()] >= 0) {
     // As if the dealer had played it; a wild turned up names no suit (its own suit holds).
-    resolve_play(s, dealer, first, Suit::none, false, true, ev);
+    resolve_play(s, dealer, first, Action::pass(dealer), false, true, ev);
   } else {
     begin_turn(s, s.seats.next(dealer), ev);
   }

@@ -1,6 +1,7 @@
 // Event: one change a viewer would show (a card dealt, played or drawn, a seat skipped, a suit
-// named, a penalty pending / paid / cancelled / deflected, last card called / caught, a reshuffle,
-// the end of the round). `apply` appends them to a caller-owned buffer, so nothing allocates.
+// named, a penalty pending / paid / cancelled / deflected, hands swapped or passed on, last card
+// called / caught, a reshuffle, the end of the round). `apply` appends them to a caller-owned
+// buffer, so nothing allocates.
 #pragma once
 
 #include <array>
@@ -36,9 +37,12 @@ enum class EventKind : std::uint8_t {
   finish_penalty,      // seat went out on card, which may not finish (round.no_finish), and
                        // drew count cards instead
   penalty_deflected,   // seat deflected the pending penalty with card to extra (the new victim)
+  hands_swapped,       // seat swapped hands with extra (public: who with whom, not the cards)
+  hands_rotated,       // seat's card passed every hand on; count: the direction they moved (0
+                       // clockwise: each to the next seat up, 1 counterclockwise)
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::penalty_deflected) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::hands_rotated) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -52,12 +56,12 @@ struct Event {
 
 constexpr std::string_view event_name(EventKind k) {
   constexpr std::array<std::string_view, kEventKindCount> kNames = {
-      "card_played",      "card_drawn",       "seat_skipped",      "direction_reversed",
-      "play_again",       "back_to_previous", "suit_named",        "demand_set",
-      "penalty_pending",  "penalty_paid",     "penalty_cancelled", "last_card_called",
-      "last_card_missed", "last_card_caught", "last_card_penalty", "stock_reshuffled",
-      "stock_exhausted",  "round_over",       "card_dealt",        "finish_penalty",
-      "penalty_deflected"};
+      "card_played",       "card_drawn",       "seat_skipped",      "direction_reversed",
+      "play_again",        "back_to_previous", "suit_named",        "demand_set",
+      "penalty_pending",   "penalty_paid",     "penalty_cancelled", "last_card_called",
+      "last_card_missed",  "last_card_caught", "last_card_penalty", "stock_reshuffled",
+      "stock_exhausted",   "round_over",       "card_dealt",        "finish_penalty",
+      "penalty_deflected", "hands_swapped",    "hands_rotated"};
   return kNames[static_cast<int>(k)];
 }
 

@@ -130,6 +130,11 @@ struct Effect {
       true;           // two_players: skip — with two players a reverse acts as a skip
   bool back = false;  // back: play goes back to the player before the one who played it (once)
   bool play_again = false;  // play_again: its player plays again at once (no draw, skip or back)
+  // Hands. swap_hands: its player swaps hands with a player of their choice (the play names
+  // the seat); rotate_hands: every player passes their hand to the next player in the
+  // direction of play. Either happens after the card has left its player's hand.
+  bool swap_hands = false;
+  bool rotate_hands = false;
   // Playability.
   Selector not_on;  // not_on: may not be played on a top card of these ("no J on a J"); answers
                     // to a pending penalty are not affected
