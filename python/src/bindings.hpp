@@ -37,9 +37,6 @@ class IllegalAction : public std::invalid_argument {
   Refusal refusal_;
 };
 
-// The name of a refusal, as Python sees it ("not_your_turn"); "" for Refusal::none.
-std::string refusal_name(Refusal r);
-
 // Cards cross as their notation ("7H", "10S", "JOKER"); a suit as its name or None.
 inline std::string card_str(Card c) {
   return to_string(c);

@@ -10,33 +10,6 @@
 
 namespace switchcards::python {
 
-std::string refusal_name(Refusal r) {
-  static constexpr const char* kNames[] = {"",
-                                           "round_over",
-                                           "no_such_seat",
-                                           "not_your_turn",
-                                           "card_not_in_hand",
-                                           "not_playable",
-                                           "must_answer_penalty",
-                                           "demand_not_met",
-                                           "suit_not_followed",
-                                           "suit_required",
-                                           "suit_not_allowed",
-                                           "last_not_allowed",
-                                           "cap_exceeded",
-                                           "must_play_drawn_or_pass",
-                                           "draw_not_allowed",
-                                           "pass_not_allowed",
-                                           "nothing_to_challenge",
-                                           "cannot_challenge_self",
-                                           "malformed",
-                                           "not_on_top",
-                                           "late_call_not_allowed",
-                                           "nothing_to_call"};
-  static_assert(std::size(kNames) == static_cast<std::size_t>(Refusal::nothing_to_call) + 1);
-  return kNames[static_cast<int>(r)];
-}
-
 Suit suit_from_object(const py::object& o) {
   if (o.is_none()) return Suit::none;
   return parse_suit(o.cast<std::string>());
@@ -90,7 +63,7 @@ void bind_errors(py::module_& m) {
     } catch (const IllegalAction& e) {
       raise(illegal_action, e.what(),
             {{"reason", py::str(std::string(describe(e.refusal())))},
-             {"refusal", py::str(refusal_name(e.refusal()))},
+             {"refusal", py::str(std::string(refusal_name(e.refusal())))},
              {"action", py::str(e.action())}});
     } catch (const IllegalChoice& e) {
       raise(illegal_choice, e.what(), {});

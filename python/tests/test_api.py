@@ -114,6 +114,22 @@ def test_illegal_action_is_refused_with_the_reason_and_leaves_the_state():
     assert state == before
 
 
+def test_the_house_rules_refusals_have_their_names():
+    """The refusals of the house-rule keys reach Python by name, as the first ones do."""
+    engine = sc.Engine("british-no-power-finish")
+    state = engine.position(hands=[["2H"], ["5C", "6C"], ["5D", "6D"]], discard=["2S"], stock=["10C", "KS"])
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, sc.Action.play(0, "2H"))
+    assert caught.value.refusal == "cannot_finish_on"
+    assert "round.no_finish" in caught.value.reason
+    deflection = sc.Engine("british-deflection")
+    state = deflection.position(hands=[["4C", "9C"], ["2H", "JD", "3C"], ["5D", "6D"]], discard=["4H"], stock=["10C", "KS"], turn=1)
+    deflection.apply(state, sc.Action.play(1, "2H"))
+    with pytest.raises(sc.IllegalAction) as caught:
+        deflection.apply(state, sc.Action.play(2, "5D"))
+    assert caught.value.refusal == "not_a_deflection"
+
+
 def test_legal_actions_are_accepted_and_their_text_round_trips():
     engine = sc.Engine("crazy-eights")
     for state in random_states(engine, 3, 5, 200):

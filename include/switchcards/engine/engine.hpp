@@ -58,9 +58,47 @@ enum class Refusal : std::uint8_t {
   swap_target_not_allowed,
   cannot_swap_with_self,
 };
+// One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
+// added above without its text and name does not compile.
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::cannot_swap_with_self) + 1;
+
+// The refusal's name as the enumerator spells it ("" for none), for programs that match on it
+// (the Python package's IllegalAction.refusal).
+constexpr std::string_view refusal_name(Refusal r) {
+  constexpr std::string_view kNames[] = {"",
+                                         "round_over",
+                                         "no_such_seat",
+                                         "not_your_turn",
+                                         "card_not_in_hand",
+                                         "not_playable",
+                                         "must_answer_penalty",
+                                         "demand_not_met",
+                                         "suit_not_followed",
+                                         "suit_required",
+                                         "suit_not_allowed",
+                                         "last_not_allowed",
+                                         "cap_exceeded",
+                                         "must_play_drawn_or_pass",
+                                         "draw_not_allowed",
+                                         "pass_not_allowed",
+                                         "nothing_to_challenge",
+                                         "cannot_challenge_self",
+                                         "malformed",
+                                         "not_on_top",
+                                         "late_call_not_allowed",
+                                         "nothing_to_call",
+                                         "cannot_finish_on",
+                                         "must_play_drawn",
+                                         "not_a_deflection",
+                                         "swap_target_required",
+                                         "swap_target_not_allowed",
+                                         "cannot_swap_with_self"};
+  static_assert(std::size(kNames) == kRefusalCount);
+  return kNames[static_cast<int>(r)];
+}
 
 constexpr std::string_view describe(Refusal r) {
-  constexpr std::array<std::string_view, 28> kText = {
+  constexpr std::string_view kText[] = {
       "accepted",
       "the round is over",
       "there is no such seat",
@@ -92,6 +130,7 @@ constexpr std::string_view describe(Refusal r) {
       "this card swaps no hands: give no seat to swap with",
       "a seat cannot swap hands with itself",
   };
+  static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
 }
 
