@@ -40,25 +40,6 @@ enum class Question : std::uint8_t {
   challenge,  // another seat: challenge the one that may be caught, or decline
 };
 
-// `a` with its seat (and a challenge's target) renumbered by `seat_of`.
-template <typename SeatOf>
-Action renumbered(Action a, SeatOf seat_of) {
-  const int seat = seat_of(a.seat());
-  switch (a.kind()) {
-    case ActionKind::play:
-      return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
-    case ActionKind::draw:
-      return Action::draw(seat);
-    case ActionKind::pass:
-      return Action::pass(seat);
-    case ActionKind::call:
-      return Action::call(seat);
-    case ActionKind::challenge:
-      return Action::challenge(seat, seat_of(a.target()));
-  }
-  return a;
-}
-
 class EnvironmentCore {
  public:
   EnvironmentCore(EnginePtr engine, int players, Episode episode, int max_match_rounds,
@@ -225,7 +206,7 @@ class EnvironmentCore {
                                   "): nothing is asked out of turn now");
     const Action a = space_.action(id, match_seat(decider_));
     if (all_in()) return a;
-    return renumbered(a, [&](int m) {
+    return with_seats_mapped(a, [&](int m) {
       const int r = round_seat(m);
       return r >= 0 ? r : kMaxSeats;
     });
@@ -366,7 +347,7 @@ class EnvironmentCore {
         // Round seats to match seats, whose ids the space numbers.
         in_match_seats_.clear();
         for (const Action a : legal_)
-          in_match_seats_.push(renumbered(a, [&](int r) { return match_seat(r); }));
+          in_match_seats_.push(with_seats_mapped(a, [&](int r) { return match_seat(r); }));
         space_.mask(in_match_seats_.span(), hand_size, mask_.first(space_.size()));
       }
       if (decline_ >= 0) mask_[static_cast<std::size_t>(decline_)] = 0;

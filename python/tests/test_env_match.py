@@ -166,3 +166,29 @@ def test_layouts_for_match_seats_refuse_what_does_not_fit():
         sc.ObservationLayout(engine, 3).write(state, 0, None, [], np.zeros(sc.ObservationLayout(engine, 3).size, dtype=np.float32), round_seats=[0, 1, 2])
     with pytest.raises(ValueError, match="'round' or 'match'"):
         sc.ObservationLayout(engine, 3, seats="table")
+
+
+def test_swaps_in_rounds_after_an_elimination():
+    """crazy-eights-swaps in an elimination match: after a seat is out, round seats and match
+    seats differ, and a swap's target must be mapped between them like the actor."""
+    env = SwitchcardsEnv("crazy-eights-swaps", players=4, rewards="match",
+                         rules="{match: {end: elimination, limit: 40}}")
+    swaps_after_out = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(100_000):
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = env.legal_ids()
+            swaps = [i for i in legal if env.action(i) is not None and " swap " in str(env.action(i))]
+            if swaps and any(env.out_of_match):
+                swaps_after_out += 1
+                state = env.game_state
+                for i in swaps:  # the engine accepts every swap the mask allows
+                    assert env.engine.check(state, env.action(i)) is None
+                env.step(swaps[0])
+            else:
+                env.step(env.sample_action())
+    assert swaps_after_out > 0

@@ -111,6 +111,28 @@ class Action {
 static_assert(sizeof(Action) == 4);
 static_assert(kMaxSeats <= 8, "a swap target takes three bits of Action");
 
+// The same action with every seat in it (its actor, a challenge's or a swap's target) mapped by
+// `seat_of` (an int -> int function: round seats to match seats, offsets to seats...).
+template <typename SeatOf>
+constexpr Action with_seats_mapped(Action a, SeatOf&& seat_of) {
+  const int seat = seat_of(a.seat());
+  switch (a.kind()) {
+    case ActionKind::play:
+      if (a.swap_target() >= 0)
+        return Action::play_swap(seat, a.card(), seat_of(a.swap_target()), a.calls_last());
+      return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
+    case ActionKind::draw:
+      return Action::draw(seat);
+    case ActionKind::pass:
+      return Action::pass(seat);
+    case ActionKind::call:
+      return Action::call(seat);
+    case ActionKind::challenge:
+      return Action::challenge(seat, seat_of(a.target()));
+  }
+  return a;
+}
+
 // Text form: `S play CARD [SUIT] [swap T] [last]`, `S draw`, `S pass`, `S challenge T`,
 // `S call`.
 inline std::string to_string(Action a) {

@@ -93,23 +93,9 @@ class ActionSpace {
   Action action(int id, int seat) const {
     if (id < 0 || id >= size()) throw std::out_of_range("no action id " + std::to_string(id));
     if (seat < 0 || seat >= players_) throw std::out_of_range("no seat " + std::to_string(seat));
-    const Action a = actions_[static_cast<std::size_t>(id)];
-    switch (a.kind()) {
-      case ActionKind::play:
-        if (a.swap_target() >= 0)
-          return Action::play_swap(seat, a.card(), (seat + a.swap_target()) % players_,
-                                   a.calls_last());
-        return Action::play(seat, a.card(), a.named_suit(), a.calls_last());
-      case ActionKind::draw:
-        return Action::draw(seat);
-      case ActionKind::pass:
-        return Action::pass(seat);
-      case ActionKind::call:
-        return Action::call(seat);
-      case ActionKind::challenge:
-        return Action::challenge(seat, (seat + a.target()) % players_);
-    }
-    return a;
+    // The table's actions are seat 0's, with targets as offsets from it.
+    return with_seats_mapped(actions_[static_cast<std::size_t>(id)],
+                             [&](int offset) { return (seat + offset) % players_; });
   }
 
   // Text of an id, seat-free: "play 8S hearts last", "play 7H swap +1", "draw", "challenge +2".
