@@ -380,8 +380,8 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   table_.phase = view.phase();
   table_.named_suit = view.named_suit();
   table_.demand = static_cast<std::int8_t>(view.demand_effect());
-  table_.pending.draw = static_cast<std::uint8_t>(view.pending_draw());
-  table_.pending.skip = static_cast<std::uint8_t>(view.pending_skip());
+  table_.pending.draw = static_cast<std::uint16_t>(view.pending_draw());
+  table_.pending.skip = static_cast<std::uint16_t>(view.pending_skip());
   table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
   table_.pending.from = static_cast<std::int8_t>(view.pending_from());
   table_.discard.push(view.top());

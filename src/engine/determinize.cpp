@@ -18,8 +18,8 @@ State public_template(const PlayerView& view) {
   s.phase = view.phase();
   s.named_suit = view.named_suit();
   s.demand = static_cast<std::int8_t>(view.demand_effect());
-  s.pending.draw = static_cast<std::uint8_t>(view.pending_draw());
-  s.pending.skip = static_cast<std::uint8_t>(view.pending_skip());
+  s.pending.draw = static_cast<std::uint16_t>(view.pending_draw());
+  s.pending.skip = static_cast<std::uint16_t>(view.pending_skip());
   s.pending.effect = static_cast<std::int8_t>(view.pending_effect());
   s.pending.from = static_cast<std::int8_t>(view.pending_from());
   s.catchable = static_cast<std::int8_t>(view.catchable());

@@ -248,3 +248,34 @@ TEST_CASE("a revealed view (beginner mode) samples the position itself") {
     CHECK(sample == s);
   }
 }
+
+TEST_CASE("a sample keeps a pending draw past 8 bits") {
+  // Regression: the determinizer and the knowledge's table cut the pending draw (16 bits in the
+  // State) to one byte, so three stacked 2s worth 100 each were sampled as 300 - 256 = 44.
+  const Engine engine(
+      load_variant("british", "{deck: {decks: 2}, specials: {draw-two: {draw: 100}}}", "test"));
+  Position p;
+  for (const char* hand : {"2H 5C 9D", "2D 6C 9S", "2C 7C 9H"}) {
+    std::vector<Card> cards;
+    for (std::string_view text(hand); !text.empty();) {
+      const std::size_t space = text.find(' ');
+      cards.push_back(parse_card(text.substr(0, space)));
+      text = space == std::string_view::npos ? "" : text.substr(space + 1);
+    }
+    p.hands.push_back(cards);
+  }
+  p.discard = {parse_card("4H")};
+  p.stock = {parse_card("KS"), parse_card("QS")};
+  State s = engine.position(p);
+  for (const char* card : {"2H", "2D", "2C"}) {
+    REQUIRE(engine.apply(s, Action::play(s.turn, parse_card(card))));
+  }
+  REQUIRE(s.pending.draw == 300);
+  const PlayerView view(engine, s, s.turn);
+  CardKnowledge k;
+  k.sync(view);
+  Pcg32 rng(3);
+  const State sample = Determinizer(view, k).sample(rng);
+  CHECK(sample.pending.draw == 300);
+  CHECK(sample.pending == s.pending);
+}
