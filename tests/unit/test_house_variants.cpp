@@ -277,3 +277,23 @@ specials:
   CHECK(p.won + p.stalemates == p.games);
   CHECK(p.stalemates * 100 <= p.games);
 }
+
+TEST_CASE("alone at the table, a swap card is played as a plain card", "[swaps]") {
+  // Found by fuzz_engine (tests/fuzz/regressions/engine/swap-card-alone-at-the-table): with one
+  // seat the swap plays were to be dropped from the legal list, whose in-place rewrite from the
+  // end then wrote before its start.
+  const Engine engine(load_variant("crazy-eights-swaps"));
+  Position p;
+  p.hands = {{parse_card("3C"), parse_card("7S"), parse_card("JS")}};
+  p.discard = {parse_card("5S")};
+  p.stock = {parse_card("KD"), parse_card("QD")};
+  State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::vector<Action> listed(legal.begin(), legal.end());
+  CHECK(std::find(listed.begin(), listed.end(), Action::play(0, parse_card("7S"))) != listed.end());
+  CHECK(engine.check(s, Action::play(0, parse_card("7S"))) == Refusal::none);
+  REQUIRE(engine.apply(s, Action::play(0, parse_card("7S"))));
+  CHECK(s.hands[0].size() == 2);
+  CHECK(s.top() == parse_card("7S"));
+}

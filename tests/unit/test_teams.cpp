@@ -5,6 +5,7 @@
 // their JSON and the merge of shards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <vector>

@@ -471,6 +471,9 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
 SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, ActionList& out) const {
   // Each play of a swap card (the loader refuses one that names a suit) once per other seat,
   // in place: the list only grows, so it is rewritten from the end.
+  // Alone at the table the plays stay plain (there is nobody to swap with), so the list only
+  // ever grows here: rewriting from the end in place reads each entry before it is overwritten.
+  if (s.players() < 2) return;
   const int seat = s.turn;
   int swaps = 0;
   for (const Action a : out)
@@ -567,7 +570,8 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
         return Refusal::suit_not_allowed;
       if (const int target = a.swap_target(); target >= 0 || swap_cards_.contains(c)) [[unlikely]] {
         if (!swap_cards_.contains(c)) return Refusal::swap_target_not_allowed;
-        if (target < 0) return Refusal::swap_target_required;
+        // Alone at the table, a swap card has nobody to swap with: it is played as a plain card.
+        if (target < 0 && s.players() > 1) return Refusal::swap_target_required;
         if (target >= s.players()) return Refusal::no_such_seat;
         if (target == a.seat()) return Refusal::cannot_swap_with_self;
       }
@@ -706,6 +710,7 @@ inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
 SWITCHCARDS_NOINLINE inline void Engine::move_hands(State& s, int seat, Card card, int swap_target,
                                                     EventBuffer* ev) const {
   if (swap_cards_.contains(card)) {
+    if (swap_target < 0) return;  // a seat alone at the table swaps with nobody
     std::swap(s.hands[seat], s.hands[swap_target]);
     detail::emit(ev, EventKind::hands_swapped, seat, card, 0, swap_target);
     return;
