@@ -19,7 +19,6 @@ namespace switchcards::python {
 namespace {
 
 constexpr std::string_view kActionKinds[] = {"play", "draw", "pass", "challenge", "call"};
-constexpr std::string_view kPhases[] = {"play", "after_draw", "over"};
 
 std::vector<std::string> card_list(std::span<const Card> cards) {
   std::vector<std::string> out;
@@ -241,7 +240,7 @@ void bind_engine(py::module_& m) {
       .def_property_readonly("turn", [](const State& s) { return int{s.turn}; })
       .def_property_readonly("dealer", [](const State& s) { return int{s.dealer}; })
       .def_property_readonly("phase",
-                             [](const State& s) { return std::string(kPhases[int(s.phase)]); })
+                             [](const State& s) { return std::string(phase_name(s.phase)); })
       .def_property_readonly("over", &State::over)
       .def_property_readonly("winner", [](const State& s) { return int{s.winner}; })
       .def_readonly("stalemate", &State::stalemate)
@@ -282,8 +281,8 @@ void bind_engine(py::module_& m) {
                                return v.direction == Direction::clockwise ? "clockwise"
                                                                           : "counterclockwise";
                              })
-      .def_property_readonly(
-          "phase", [](const ViewSnapshot& v) { return std::string(kPhases[int(v.phase)]); })
+      .def_property_readonly("phase",
+                             [](const ViewSnapshot& v) { return std::string(phase_name(v.phase)); })
       .def_property_readonly("top", [](const ViewSnapshot& v) { return card_str(v.top); })
       .def_property_readonly("named_suit",
                              [](const ViewSnapshot& v) { return suit_object(v.named_suit); })

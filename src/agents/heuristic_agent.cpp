@@ -36,6 +36,53 @@ constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
 // until it draws, or pays for going out.
 constexpr double kStuckOnLast = -40;
 constexpr double kPerCardSwapped = 8;  // per card fewer in the hand a swap takes
+// Under play.several: per card the hand could lay after this one in the same turn (a card that
+// starts a long run or a set is worth playing first).
+constexpr double kPerFollowOn = 10;
+
+// Under play.several: how many cards of `hand` could follow `card` in this turn, found
+// greedily: the other cards of its rank, or the longer run from it in its suit, up or down as
+// the variant lets a run go.
+int follow_ons(const PlayRules& play, const Hand& hand, Card card) {
+  if (!play.several_cards() || card.is_joker()) return 0;
+  int best = 0;
+  if (play.same_rank()) {
+    const CardMask others = hand.kinds() & CardMask::of_rank(card.rank());
+    for (CardMask m = others; !m.empty();) best += hand.count(m.pop_first());
+  }
+  if (play.runs()) {
+    const bool ace_low = play.run_ace != RunAce::high, ace_high = play.run_ace != RunAce::low;
+    for (const int step : {1, -1}) {
+      if ((step > 0 && play.run_direction == RunDirection::descending) ||
+          (step < 0 && play.run_direction == RunDirection::ascending))
+        continue;
+      int rank = static_cast<int>(card.rank());
+      int run = 0;
+      bool through_ace = false;  // the run passed an ace from the far side (K, A or 2, A)
+      while (run < kRankCount - 1) {
+        int next = rank + step;    // ranks: ace 0, two 1, ..., king 12
+        if (next == kRankCount) {  // up from a king: an ace played high
+          if (!ace_high) break;
+          next = 0;
+          through_ace = true;
+        } else if (next < 0) {  // down from an ace
+          if (!ace_high || (through_ace && !play.turn_corner)) break;
+          next = kRankCount - 1;
+        } else if (rank == 0) {  // up from an ace, to a 2
+          if (!ace_low || (through_ace && !play.turn_corner)) break;
+        } else if (next == 0) {  // down from a 2: an ace played low
+          if (!ace_low) break;
+          through_ace = true;
+        }
+        if (!hand.contains(Card(static_cast<Rank>(next), card.suit()))) break;
+        rank = next;
+        ++run;
+      }
+      best = std::max(best, run);
+    }
+  }
+  return best;
+}
 
 // The other seat holding the fewest cards (the first of equals, in seat order), partners
 // (variant `teams:`) left out: taking a partner's small hand helps nobody.
@@ -123,6 +170,7 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
   if (const int target = play.swap_target(); target >= 0)
     rating += kPerCardSwapped * (after.size() - view.hand_size(target));
+  rating += kPerFollowOn * follow_ons(variant.play, after, card);
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).

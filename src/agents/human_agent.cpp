@@ -124,6 +124,7 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
         return fmt::format("take the penalty ({} cards)", view.pending_draw());
       return "draw a card";
     case ActionKind::pass:
+      if (view.phase() == Phase::laying) return "lay no more cards: end your turn";
       return view.phase() == Phase::after_draw ? "keep the card and end your turn"
                                                : "miss the turn";
     case ActionKind::challenge:

@@ -14,6 +14,38 @@ namespace switchcards {
 
 namespace {
 
+// play.several: the paragraph after "A turn".
+std::string several_text(const PlayRules& p) {
+  std::string run;
+  if (p.runs()) {
+    const char* way = p.run_direction == RunDirection::ascending    ? "up (4, 5, 6)"
+                      : p.run_direction == RunDirection::descending ? "down (6, 5, 4)"
+                                                                    : "up or down, the first step "
+                                                                      "setting the way";
+    const char* ace =
+        p.turn_corner ? "an ace is high or low, and a run may turn the corner (K, A, 2)"
+        : p.run_ace == RunAce::low  ? "an ace is low (A, 2, 3)"
+        : p.run_ace == RunAce::high ? "an ace is high (Q, K, A)"
+                                    : "an ace is high or low, but a run does not turn "
+                                      "the corner from K to 2";
+    run = fmt::format("the next card of a run in its suit, going {}; {}", way, ace);
+  }
+  const std::string follows =
+      p.several == Several::same_rank ? "has the rank of the card laid before it"
+      : p.several == Several::runs    ? "is " + run
+                                      : "has the rank of the card laid before it, or is " + run;
+  std::string s = fmt::format(
+      "Several cards a turn: after playing a card, a player may lay more, one at a time, while "
+      "each {}; they pass to end the turn. The last card laid is the top card. A pending penalty "
+      "is answered with one card, and a card that moves hands or a joker ends the turn.",
+      follows);
+  s += p.effects == SeveralEffects::each
+           ? " Every special laid takes effect, in the order laid: two 2s make the next player "
+             "draw both, two skips skip two players, two reverses cancel."
+           : " Only the last card laid takes effect, as if it alone had been played.";
+  return s;
+}
+
 std::string plural(int n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
@@ -390,6 +422,7 @@ std::string describe_variant(const Variant& v) {
       " When the stock runs out, the discard pile except its top card is shuffled into a new "
       "stock.";
   para(turn);
+  if (v.play.several_cards()) para(several_text(v.play));
 
   // Specials.
   if (v.specials.empty()) {

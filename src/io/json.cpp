@@ -26,7 +26,11 @@ namespace {
 
 constexpr std::array<std::string_view, 5> kActionKinds = {"play", "draw", "pass", "challenge",
                                                           "call"};
-constexpr std::array<std::string_view, 3> kPhases = {"play", "after_draw", "over"};
+constexpr auto kPhases = [] {
+  std::array<std::string_view, kPhaseCount> names{};
+  for (int i = 0; i < kPhaseCount; ++i) names[i] = phase_name(static_cast<Phase>(i));
+  return names;
+}();
 constexpr std::array<std::string_view, 2> kDirections = {"clockwise", "counterclockwise"};
 
 std::string_view direction_name(Direction d) {
@@ -472,6 +476,8 @@ std::string to_json(const Engine& engine, const State& s) {
   j["misses_turn"] = seat_bits_json(s.misses_turn);
   j["winner"] = seat_json(s.winner);
   j["stalemate"] = s.stalemate;
+  j["laid"] = int{s.laid};
+  j["run_step"] = int{s.run_step};
   j["decisions"] = s.decisions;
   j["reshuffles"] = s.reshuffles;
   j["rng"] = {{"state", hex64(s.rng.raw_state())}, {"increment", hex64(s.rng.raw_increment())}};
@@ -718,7 +724,8 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
                    "dealer",    "direction",      "phase",       "hands",   "discard",
                    "stock",     "named_suit",     "demand",      "pending", "drawn",
                    "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
-                   "decisions", "reshuffles",     "rng"});
+                   "decisions", "reshuffles",     "rng"},
+                  {"laid", "run_step"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
@@ -781,6 +788,9 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   s.misses_turn = seat_bits(n["misses_turn"], players);
   s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
   s.stalemate = n["stalemate"].boolean();
+  // Absent in states saved before play.several: 0, as in every phase but laying.
+  if (n.has("laid")) s.laid = static_cast<std::uint8_t>(n["laid"].small(0, kMaxCards));
+  if (n.has("run_step")) s.run_step = static_cast<std::int8_t>(n["run_step"].small(-1, 1));
   s.decisions = static_cast<std::uint32_t>(n["decisions"].integer(0, max_of(s.decisions)));
   s.reshuffles =
       static_cast<decltype(s.reshuffles)>(n["reshuffles"].integer(0, max_of(s.reshuffles)));
@@ -862,9 +872,19 @@ std::string check_state(const Engine& engine, const State& s) {
       if (!s.hand(s.turn).contains(s.drawn))
         return "/drawn: the drawn card is in the hand of the seat to act";
       break;
+    case Phase::laying:
+      if (!engine.variant().play.several_cards())
+        return "/phase: laying is a turn of several cards, which this variant does not play";
+      if (s.laid < 1 || s.laid >= s.discard.size())
+        return "/laid: a turn of several cards has laid at least one card on the discard pile's "
+               "first";
+      break;
     case Phase::play:
       break;
   }
+  if (s.phase != Phase::laying && (s.laid != 0 || s.run_step != 0))
+    return s.laid != 0 ? "/laid: cards are laid only in phase laying"
+                       : "/run_step: a run's direction is kept only in phase laying";
   if (s.winner >= 0 || s.stalemate) return "/phase: a round with a result is over";
   ActionList legal;
   engine.legal_actions(s, legal);

@@ -168,17 +168,19 @@ class VariantBuilder {
   // the load, since what follows is checked against it.
   Variant build() {
     d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
-                           "constraints", "specials", "identical", "last_card", "round", "scoring",
-                           "match", "teams", "beginner_mode"});
+                           "play", "constraints", "specials", "identical", "last_card", "round",
+                           "scoring", "match", "teams", "beginner_mode"});
     d_.attempt([&] { read_names(); });
     read_players();
     read_deck();
     read_deal();
     check_deal();
     d_.attempt([&] { read_draw(); });
+    d_.attempt([&] { read_play(); });
     d_.attempt([&] { read_constraints(); });
     read_specials();
     d_.attempt([&] { read_identical(); });
+    d_.attempt([&] { check_play(); });
     d_.attempt([&] { read_last_card(); });
     d_.attempt([&] { read_round(); });
     d_.attempt([&] { read_scoring(); });
@@ -365,6 +367,68 @@ class VariantBuilder {
                 "draw.cards: until_playable stops at a playable card, which draw.after: end_turn "
                 "would never let be played: use may_play_drawn or must_play_drawn");
     });
+  }
+
+  // play: {several: none | same_rank | runs | both, runs: {direction, ace, turn_corner},
+  // effects: each | last}.
+  void read_play() {
+    with(root_, "play", [&](const Entry& play) {
+      d_.expect_keys(play, {"several", "runs", "effects"});
+      PlayRules& r = v_.play;
+      with(play, "several", [&](const Entry& e) {
+        r.several = d_.get_enum<Several>(e, {{"none", Several::none},
+                                             {"same_rank", Several::same_rank},
+                                             {"runs", Several::runs},
+                                             {"both", Several::both}});
+      });
+      with(play, "runs", [&](const Entry& runs) {
+        if (!r.runs())
+          d_.fail_at_key(
+              runs,
+              "play.runs shapes a run, which play.several: runs or both lays; "
+              "this variant lays " +
+                  std::string(r.several_cards() ? "cards of one rank only" : "one card a turn"));
+        d_.expect_keys(runs, {"direction", "ace", "turn_corner"});
+        with(runs, "direction", [&](const Entry& e) {
+          r.run_direction = d_.get_enum<RunDirection>(e, {{"ascending", RunDirection::ascending},
+                                                          {"descending", RunDirection::descending},
+                                                          {"either", RunDirection::either}});
+        });
+        std::optional<Entry> ace;
+        with(runs, "ace", [&](const Entry& e) {
+          ace = e;
+          r.run_ace = d_.get_enum<RunAce>(
+              e, {{"low", RunAce::low}, {"high", RunAce::high}, {"both", RunAce::both}});
+        });
+        with(runs, "turn_corner", [&](const Entry& e) {
+          r.turn_corner = d_.get_bool(e);
+          if (r.turn_corner && r.run_ace != RunAce::both)
+            d_.fail_at_key(e,
+                           "play.runs.turn_corner lets an ace be high and low in one run "
+                           "(K, A, 2), which play.runs.ace: " +
+                               std::string(r.run_ace == RunAce::low ? "low" : "high") +
+                               " forbids: use ace: both");
+        });
+      });
+      with(play, "effects", [&](const Entry& e) {
+        if (!r.several_cards())
+          d_.fail_at_key(e,
+                         "play.effects says how the specials of a turn of several cards "
+                         "combine; play.several: none lays one card a turn");
+        r.effects = d_.get_enum<SeveralEffects>(
+            e, {{"each", SeveralEffects::each}, {"last", SeveralEffects::last}});
+      });
+    });
+  }
+
+  // play.several against the rules read after it.
+  void check_play() {
+    if (!v_.play.several_cards() || !v_.identical.enabled) return;
+    const Entry several = *d_.find(*d_.find(root_, "play"), "several");
+    d_.fail(several,
+            "play.several lays further cards in the turn, and identical.enabled already rewards "
+            "a second identical card with another turn: the two rules judge the same card "
+            "differently; use one of them");
   }
 
   Lasts get_lasts(const Entry& e) {

@@ -260,10 +260,10 @@ class Runner {
 
   void expect(const Entry& e) {
     const Documents& d = r_.docs();
-    d.expect_keys(
-        e, {"turn", "top", "suit", "direction", "pending_draw", "hand_sizes", "hands", "stock_size",
-            "legal", "can", "cannot", "round_over", "winner", "round_scores", "scores",
-            "match_over", "match_winner", "match_loser", "winning_team"});
+    d.expect_keys(e, {"turn",       "top",        "suit",         "direction",   "pending_draw",
+                      "hand_sizes", "hands",      "stock_size",   "phase",       "legal",
+                      "can",        "cannot",     "round_over",   "winner",      "round_scores",
+                      "scores",     "match_over", "match_winner", "match_loser", "winning_team"});
     const State& s = state_;
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
@@ -294,6 +294,13 @@ class Runner {
           if (want != got)
             throw StepFailure{fmt::format("expected hands[{}] {}, got {}", seat, want, got)};
         }
+      } else if (key == "phase") {
+        const std::string want = d.get_string(v);
+        bool known = false;
+        for (int p = 0; p < kPhaseCount; ++p)
+          known = known || phase_name(static_cast<Phase>(p)) == want;
+        if (!known) r_.fail(v, "'" + want + "' is not a phase (play, after_draw, laying or over)");
+        same(key, want, std::string(phase_name(s.phase)));
       } else if (key == "stock_size") {
         same(key, r_.integer(v, 0, kMaxCards), s.stock.size());
       } else if (key == "legal") {

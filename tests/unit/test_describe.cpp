@@ -118,10 +118,20 @@ Setup set_up(const Engine& e, int players, Card card, std::optional<Card> answer
   return s;
 }
 
+// Plays `c` for `seat` as a whole turn: under play.several a seat that could lay more ends its
+// turn there (pass), so the card's effect comes at once.
+ApplyResult play_turn(const Engine& e, State& s, int seat, Card c, EventBuffer* ev = nullptr);
+
 Action play_of(const Engine& e, int seat, Card c) {
   const Effect* fx = e.effect_of(c);
   const bool names = fx && fx->names_suit;
   return Action::play(seat, c, names ? c.suit() : Suit::none);
+}
+
+ApplyResult play_turn(const Engine& e, State& s, int seat, Card c, EventBuffer* ev) {
+  const ApplyResult r = e.apply(s, play_of(e, seat, c), ev);
+  if (r.ok() && s.phase == Phase::laying) return e.apply(s, Action::pass(seat), ev);
+  return r;
 }
 
 // Holds the sentence of every special against the engine; returns how many claims it checked.
@@ -151,7 +161,7 @@ int check_variant(const std::string& label, const Variant& v) {
       Setup s = set_up(e, players, *card);
       if (!s.ok) continue;
       EventBuffer ev;
-      const ApplyResult r = e.apply(s.state, play_of(e, 0, *card), &ev);
+      const ApplyResult r = play_turn(e, s.state, 0, *card, &ev);
       INFO("play refused: " << r.reason());
       REQUIRE(r.ok());
       if (fx.play_again) {
@@ -190,10 +200,10 @@ int check_variant(const std::string& label, const Variant& v) {
                                      CardMask::of(*card) | fx.cancel.cards)) {
           Setup st = set_up(e, players, *card, answer);
           REQUIRE(st.ok);
-          REQUIRE(e.apply(st.state, play_of(e, 0, *card)).ok());
+          REQUIRE(play_turn(e, st.state, 0, *card).ok());
           const int first = st.state.pending.draw, first_skip = st.state.pending.skip;
           if (e.check(st.state, play_of(e, 1, *answer)) == Refusal::none) {
-            REQUIRE(e.apply(st.state, play_of(e, 1, *answer)).ok());
+            REQUIRE(play_turn(e, st.state, 1, *answer).ok());
             const int second = st.state.pending.draw, second_skip = st.state.pending.skip;
             if (first > 0 && second == 2 * first)
               contains(fmt::format("({}, {}, {}...)", first, second, 3 * first));
@@ -216,7 +226,7 @@ int check_variant(const std::string& label, const Variant& v) {
       // With two players: the same player again (a skip), or a plain change of direction.
       Setup s = set_up(e, 2, *card);
       if (s.ok) {
-        REQUIRE(e.apply(s.state, play_of(e, 0, *card)).ok());
+        REQUIRE(play_turn(e, s.state, 0, *card).ok());
         if (s.state.turn == 0)
           contains("(with two players it acts as a skip)");
         else

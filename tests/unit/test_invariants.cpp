@@ -225,6 +225,20 @@ TEST_CASE("invariants hold in random rounds of every house rule at once") {
   CHECK(t.replayed > 0);
 }
 
+TEST_CASE("invariants hold in random rounds of several cards a turn with every house rule") {
+  // tests/variants/kitchen-sink-several.yaml: kitchen-sink.yaml without identical cards, with
+  // play.several: both (runs turning the corner, every special counting) and hand swaps.
+  const std::string path = SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink-several.yaml";
+  const Totals t = run_variant(path);
+  std::printf("invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions\n",
+              "kitchen-sink-several", t.rounds, t.won, t.stalemates, t.accepted);
+  CHECK(t.broken == "");
+  CHECK(t.rounds >= kRoundsPerVariant);
+  CHECK(t.won + t.stalemates == t.rounds);
+  CHECK(t.refused > 0);
+  CHECK(t.replayed > 0);
+}
+
 TEST_CASE("invariants hold in random rounds whose stacked penalties pass 8 bits") {
   // Regression: the pending draw was 8 bits and stopped at 255 (three 2s of 100 left 255).
   // Two decks of 2s worth 100 each, stacking without a cap, and 8s whose skips stack.

@@ -106,3 +106,19 @@ TEST_CASE("take_all_but_top works across capacities", "[pile]") {
   CHECK(stock.size() == 3);
   CHECK(stock.top() == parse_card("4H"));
 }
+
+TEST_CASE("take_all_but_top can keep more than the top, in order", "[pile]") {
+  // A turn of several cards keeps the cards it laid on the table through a reshuffle.
+  Pile discard;
+  for (const char* text : {"2C", "3D", "4H", "5S", "6S"}) discard.push(parse_card(text));
+  Pile stock;
+  CHECK(discard.take_all_but_top(stock, 3) == 2);
+  REQUIRE(discard.size() == 3);
+  CHECK(discard.cards()[0] == parse_card("4H"));
+  CHECK(discard.cards()[1] == parse_card("5S"));
+  CHECK(discard.top() == parse_card("6S"));
+  CHECK(stock.size() == 2);
+  CHECK(stock.top() == parse_card("3D"));
+  CHECK(discard.take_all_but_top(stock, 3) == 0);  // nothing below the kept cards
+  CHECK(discard.size() == 3);
+}

@@ -41,17 +41,18 @@ class FixedPile {
   constexpr std::span<Card> cards() { return {cards_.data(), size_t(size_)}; }
   constexpr Card operator[](int i) const { return cards_[i]; }
 
-  // Moves every card but the top onto `to` (bottom first), leaving only the top here: the
-  // discard pile's contribution to a reshuffled stock.
+  // Moves every card but the top `keep` onto `to` (bottom first), leaving only those here:
+  // the discard pile's contribution to a reshuffled stock (a game may keep more than the top
+  // card on the table, such as the cards of a turn still being laid).
   template <int N>
-  constexpr int take_all_but_top(FixedPile<N>& to) {
-    if (size_ <= 1) return 0;
-    const int moved = size_ - 1;
+  constexpr int take_all_but_top(FixedPile<N>& to, int keep = 1) {
+    if (size_ <= keep) return 0;
+    const int moved = size_ - keep;
     assert(to.size_ + moved <= N);
     std::copy_n(cards_.data(), moved, to.cards_.data() + to.size_);  // one block copy
     to.size_ = static_cast<std::uint8_t>(to.size_ + moved);
-    cards_[0] = cards_[size_ - 1];
-    size_ = 1;
+    for (int i = 0; i < keep; ++i) cards_[i] = cards_[moved + i];  // usually one card
+    size_ = static_cast<std::uint8_t>(keep);
     return moved;
   }
 

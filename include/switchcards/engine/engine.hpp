@@ -6,6 +6,7 @@
 // always has a decision.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -57,10 +58,12 @@ enum class Refusal : std::uint8_t {
   swap_target_required,
   swap_target_not_allowed,
   cannot_swap_with_self,
+  does_not_follow,
+  draw_while_laying,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::cannot_swap_with_self) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::draw_while_laying) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -92,7 +95,9 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "not_a_deflection",
                                          "swap_target_required",
                                          "swap_target_not_allowed",
-                                         "cannot_swap_with_self"};
+                                         "cannot_swap_with_self",
+                                         "does_not_follow",
+                                         "draw_while_laying"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -129,6 +134,9 @@ constexpr std::string_view describe(Refusal r) {
       "this card swaps hands: give the seat to swap with ('swap T')",
       "this card swaps no hands: give no seat to swap with",
       "a seat cannot swap hands with itself",
+      "in a turn of several cards each further card follows the card laid before it (play.several: "
+      "the same rank, or the next card of the run): lay one that does, or pass to end the turn",
+      "a turn of several cards is under way: lay a card that follows, or pass to end the turn",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -239,6 +247,36 @@ class Engine {
 
   void compile();
 
+  // What a played card's effects leave to the movement that follows them (resolve_play).
+  struct Outcome {
+    int skip = 0;           // seats passed over after the next one
+    bool answered = false;  // a penalty is pending for whoever plays next (new or passed on)
+    enum class Next : std::uint8_t {
+      next,
+      back,
+      again,
+      identical_again,
+      deflected
+    } next = Next::next;
+    int victim = -1;  // Next::deflected: the seat the penalty goes to
+  };
+  // The effects of `card` (penalties, a named suit, a demand, moved hands, a reverse), without
+  // moving the turn on.
+  Outcome play_effects(State& s, int seat, Card card, Action play, bool identical, bool effects_on,
+                       EventBuffer* ev) const;
+  // Moves the turn on from `seat`, whose card `card` had the effects `o`.
+  void move_on(State& s, int seat, Card card, const Outcome& o, EventBuffer* ev) const;
+
+  // ---- play.several ----
+  // The cards that may follow the top card in the turn under way (Phase::laying).
+  CardMask followers(const State& s) const;
+  // After `seat` laid `a`'s card under play.several: the turn goes on (Phase::laying) while a
+  // held card may follow, or ends. `finish_penalty`: the card drew a round.no_finish penalty.
+  void lay(State& s, int seat, Action a, bool finish_penalty, EventBuffer* ev) const;
+  // Ends a turn of s.laid cards (the last one laid by `last`): their effects, then the turn
+  // moves on once.
+  void end_laying(State& s, int seat, Action last, EventBuffer* ev) const;
+
   // What may be played on the top card with no pending penalty.
   CardMask matching(const State& s) const;
   // The cards in hand that answer the pending penalty (stack within the cap, or cancel).
@@ -285,7 +323,9 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
-  bool deflects_ = false;  // some special's penalty may be deflected (names the refusal)
+  bool deflects_ = false;           // some special's penalty may be deflected (names the refusal)
+  bool several_ = false;            // play.several: a turn may lay more than one card
+  bool judges_card_below_ = false;  // play.several or identical.enabled
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
   // (round.no_finish's refused cards and the swap cards).
   CardMask swap_cards_, moves_hands_, full_check_;
@@ -382,6 +422,8 @@ inline void Engine::compile() {
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
+  several_ = variant_.play.several_cards();
+  judges_card_below_ = several_ || variant_.identical.enabled;
   full_check_ = no_finish_refused_ | swap_cards_;
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
@@ -415,7 +457,10 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_ignoring_finish(const State& s) const {
-  if (s.phase != Phase::play) return s.phase == Phase::over ? CardMask{} : CardMask::of(s.drawn);
+  if (s.phase != Phase::play) [[unlikely]] {
+    if (s.phase == Phase::after_draw) return CardMask::of(s.drawn);
+    return s.phase == Phase::laying ? s.hands[s.turn].kinds() & followers(s) : CardMask{};
+  }
   if (s.pending.active()) return answers(s);
   return s.hands[s.turn].kinds() & matching(s);
 }
@@ -446,8 +491,10 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
       list[n++] = Action::play(seat, c);
     }
   }
-  if (s.phase == Phase::after_draw) {
-    if (variant_.draw.after != AfterDraw::must_play_drawn) list[n++] = Action::pass(seat);
+  if (s.phase != Phase::play) {
+    // after a draw: keep the card (unless it must be played); laying: end the turn
+    if (s.phase == Phase::laying || variant_.draw.after != AfterDraw::must_play_drawn)
+      list[n++] = Action::pass(seat);
   } else if (s.pending.active() && s.pending.draw == 0) {
     list[n++] = Action::pass(seat);  // take the pending skip
   } else if (may_draw(s)) {
@@ -555,6 +602,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (finishing_refused(s).contains(c) && playable_ignoring_finish(s).contains(c))
         return Refusal::cannot_finish_on;
       if (!playable_kinds(s).contains(c)) {
+        if (s.phase == Phase::laying) return Refusal::does_not_follow;
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
           if (src.stack.contains(c)) return Refusal::cap_exceeded;
@@ -579,6 +627,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       return Refusal::none;
     }
     case ActionKind::draw:
+      if (s.phase == Phase::laying) return Refusal::draw_while_laying;
       if (s.phase == Phase::after_draw)
         return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
                                                                  : Refusal::must_play_drawn_or_pass;
@@ -586,6 +635,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
         return s.pending.draw > 0 ? Refusal::none : Refusal::must_answer_penalty;
       return may_draw(s) ? Refusal::none : Refusal::draw_not_allowed;
     case ActionKind::pass:
+      if (s.phase == Phase::laying) return Refusal::none;
       if (s.phase == Phase::after_draw)
         return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
                                                                  : Refusal::none;
@@ -616,8 +666,9 @@ SWITCHCARDS_NOINLINE inline int Engine::draw_cards_with_reshuffle(State& s, int 
   int drawn = 0;
   for (; drawn < n; ++drawn) {
     if (s.stock.empty()) {
-      // An empty stock is rebuilt from the discard pile except its top card.
-      const int moved = s.discard.take_all_but_top(s.stock);
+      // An empty stock is rebuilt from the discard pile except its top card (and, during a
+      // turn of several cards, the cards laid before it, whose effects are still to come).
+      const int moved = s.discard.take_all_but_top(s.stock, 1 + s.laid);
       if (moved == 0) break;  // nothing left anywhere: draw what there is
       shuffle(s.stock.cards(), s.rng);
       ++s.reshuffles;
@@ -724,15 +775,22 @@ SWITCHCARDS_NOINLINE inline void Engine::move_hands(State& s, int seat, Card car
 
 inline void Engine::resolve_play(State& s, int seat, Card card, Action play, bool identical,
                                  bool effects_on, EventBuffer* ev) const {
+  move_on(s, seat, card, play_effects(s, seat, card, play, identical, effects_on, ev), ev);
+}
+
+SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int seat, Card card,
+                                                               Action play, bool identical,
+                                                               bool effects_on,
+                                                               EventBuffer* ev) const {
   const int ei = effect_index_[card.index()];
   const CompiledEffect* e = (ei >= 0 && effects_on) ? &compiled_[ei] : nullptr;
+  Outcome o;
   // Hands move first: what follows (a penalty, a skip) hits seats, whoever now holds what.
   if (e && e->moves_hands && play.kind() == ActionKind::play) [[unlikely]]
     move_hands(s, seat, card, play.swap_target(), ev);
 
   // Answering a pending penalty: a cancel ends it, a stacking card passes it on, a deflecting
   // card sends it on unchanged.
-  bool answered = false;
   bool deflected = false;
   if (s.pending.active()) {
     const CompiledEffect& src = compiled_[s.pending.effect];
@@ -740,7 +798,7 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Action play, boo
       s.pending = Pending{};
       detail::emit(ev, EventKind::penalty_cancelled, seat, card);
     } else if (src.deflect.contains(card)) [[unlikely]] {
-      deflected = answered = true;
+      deflected = o.answered = true;
     } else if (src.stack.contains(card)) {
       const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
       Pending p;
@@ -749,13 +807,13 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Action play, boo
       p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
       p.from = static_cast<std::int8_t>(seat);
       s.pending = p;
-      answered = true;
+      o.answered = true;
     }
   }
-  if (e && e->attack && !answered) {
+  if (e && e->attack && !o.answered) {
     s.pending =
         Pending{e->draw, e->skip, static_cast<std::int8_t>(ei), static_cast<std::int8_t>(seat)};
-    answered = true;  // a new penalty is pending
+    o.answered = true;  // a new penalty is pending
   }
   if (const Suit named = play.named_suit(); names_suit_.contains(card) && named != Suit::none) {
     s.named_suit = named;
@@ -774,7 +832,7 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Action play, boo
     }
   }
 
-  // Movement. A deflecting card moves the penalty instead of skipping or reversing as usual.
+  // A deflecting card moves the penalty instead of skipping or reversing as usual.
   if (deflected) [[unlikely]] {
     const Deflection d = deflection(s, seat, card);
     if (d.reverses) {
@@ -783,47 +841,176 @@ inline void Engine::resolve_play(State& s, int seat, Card card, Action play, boo
                    s.seats.direction() == Direction::clockwise ? 0 : 1);
     }
     detail::emit(ev, EventKind::penalty_deflected, seat, card, 0, d.victim);
-    detail::emit(ev, EventKind::penalty_pending, d.victim, card, s.pending.draw, s.pending.skip);
-    begin_turn(s, d.victim, ev);
-    return;
+    o.next = Outcome::Next::deflected;
+    o.victim = d.victim;
+    return o;
   }
-  int skip = (e && !e->attack) ? e->skip : 0;
+  o.skip = (e && !e->attack) ? e->skip : 0;
   if (e && e->reverse) {
     if (s.players() == 2 && e->reverse_skips_with_two) {
-      ++skip;
+      ++o.skip;
     } else {
       s.seats.reverse();
       detail::emit(ev, EventKind::direction_reversed, seat, card,
                    s.seats.direction() == Direction::clockwise ? 0 : 1);
     }
   }
+  if (e && e->back)
+    o.next = Outcome::Next::back;
+  else if (e && e->play_again)
+    o.next = Outcome::Next::again;
+  else if (identical && variant_.identical.play_again)
+    o.next = Outcome::Next::identical_again;
+  return o;
+}
+
+SWITCHCARDS_ALWAYS_INLINE void Engine::move_on(State& s, int seat, Card card, const Outcome& o,
+                                               EventBuffer* ev) const {
   int next;
-  if (e && e->back) {
-    next = s.seats.previous(seat);
-    detail::emit(ev, EventKind::back_to_previous, next);
-  } else if (e && e->play_again) {
-    // The loader refuses play_again with a draw, a skip or back; a reverse-as-skip with two
-    // players means the same seat anyway.
-    next = seat;
-    detail::emit(ev, EventKind::play_again, seat);
-  } else if (identical && variant_.identical.play_again) {
-    // The same player plays again; a skip aimed at "the next player" now starts with them.
-    next = seat;
-    if (skip == 0) detail::emit(ev, EventKind::play_again, seat);
-    for (int k = 0; k < skip; ++k) {
-      detail::emit(ev, EventKind::seat_skipped, next);
-      next = s.seats.next(next);
-    }
-  } else {
-    next = s.seats.next(seat);
-    for (int k = 0; k < skip; ++k) {
-      detail::emit(ev, EventKind::seat_skipped, next);
-      next = s.seats.next(next);
-    }
+  switch (o.next) {
+    case Outcome::Next::deflected:
+      detail::emit(ev, EventKind::penalty_pending, o.victim, card, s.pending.draw, s.pending.skip);
+      begin_turn(s, o.victim, ev);
+      return;
+    case Outcome::Next::back:
+      next = s.seats.previous(seat);
+      detail::emit(ev, EventKind::back_to_previous, next);
+      break;
+    case Outcome::Next::again:
+      // The loader refuses play_again with a draw, a skip or back; a reverse-as-skip with two
+      // players means the same seat anyway.
+      next = seat;
+      detail::emit(ev, EventKind::play_again, seat);
+      break;
+    case Outcome::Next::identical_again:
+      // The same player plays again; a skip aimed at "the next player" now starts with them.
+      next = seat;
+      if (o.skip == 0) detail::emit(ev, EventKind::play_again, seat);
+      for (int k = 0; k < o.skip; ++k) {
+        detail::emit(ev, EventKind::seat_skipped, next);
+        next = s.seats.next(next);
+      }
+      break;
+    case Outcome::Next::next:
+    default:
+      next = s.seats.next(seat);
+      for (int k = 0; k < o.skip; ++k) {
+        detail::emit(ev, EventKind::seat_skipped, next);
+        next = s.seats.next(next);
+      }
+      break;
   }
-  if (s.pending.active() && answered)
+  if (s.pending.active() && o.answered)
     detail::emit(ev, EventKind::penalty_pending, next, card, s.pending.draw, s.pending.skip);
   begin_turn(s, next, ev);
+}
+
+SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
+  const Card top = s.top();
+  if (top.is_joker()) return {};  // a joker has no rank to match or run from
+  const PlayRules& play = variant_.play;
+  CardMask out;
+  if (play.same_rank()) out |= CardMask::of_rank(top.rank());
+  if (play.runs()) {
+    const Suit suit = top.suit();
+    const Rank rank = top.rank();
+    const bool up = play.run_direction == RunDirection::ascending ||
+                    (play.run_direction == RunDirection::either && s.run_step >= 0);
+    const bool down = play.run_direction == RunDirection::descending ||
+                      (play.run_direction == RunDirection::either && s.run_step <= 0);
+    const bool ace_low = play.run_ace != RunAce::high;
+    const bool ace_high = play.run_ace != RunAce::low;
+    // Without turn_corner an ace this run reached from a king (high) goes no further up, and
+    // one reached from a 2 (low) no further down.
+    const std::span<const Card> pile = s.discard.cards();
+    const bool under_top_of_run = s.laid >= 2 && pile[pile.size() - 2].suit() == suit;
+    const Rank below = under_top_of_run ? pile[pile.size() - 2].rank() : Rank::joker;
+    const bool corner = play.turn_corner;
+    const auto add = [&](int r) { out.insert(Card(static_cast<Rank>(r), suit)); };
+    const int r = static_cast<int>(rank);
+    if (up) {
+      if (rank == Rank::king) {
+        if (ace_high) add(0);
+      } else if (rank == Rank::ace) {
+        if (ace_low && (corner || below != Rank::king)) add(1);
+      } else {
+        add(r + 1);
+      }
+    }
+    if (down) {
+      if (rank == Rank::two) {
+        if (ace_low) add(0);
+      } else if (rank == Rank::ace) {
+        if (ace_high && (corner || below != Rank::two)) add(12);
+      } else {
+        add(r - 1);
+      }
+    }
+  }
+  return out - not_on_top_[top.index()];
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool finish_penalty,
+                                             EventBuffer* ev) const {
+  const Card card = a.card();
+  ++s.laid;
+  if (s.laid >= 2) {
+    // A step to another rank is a run's step: it fixes the run's direction for the turn.
+    const Card below = s.discard.cards()[s.discard.size() - 2];
+    if (below.rank() != card.rank()) {
+      const int up = (static_cast<int>(card.rank()) - static_cast<int>(below.rank()) + kRankCount) %
+                     kRankCount;
+      s.run_step = up == 1 ? 1 : -1;
+    }
+  }
+  // The turn goes on only from a free play: an answer to a pending penalty is one card, and a
+  // card that moves hands, a joker or a finish penalty ends the turn.
+  const bool may_go_on =
+      !s.pending.active() && !moves_hands_.contains(card) && !card.is_joker() && !finish_penalty;
+  if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty()) {
+    // The suit a wild names is kept for the turn's end, when its effects come.
+    if (names_suit_.contains(card)) s.named_suit = a.named_suit();
+    s.phase = Phase::laying;
+    return;
+  }
+  end_laying(s, seat, a, ev);
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::end_laying(State& s, int seat, Action last,
+                                                    EventBuffer* ev) const {
+  const int laid = s.laid;
+  s.laid = 0;
+  s.run_step = 0;
+  s.phase = Phase::play;
+  s.named_suit = Suit::none;
+  const Card top = s.top();
+  if (laid == 1 || variant_.play.effects == SeveralEffects::last) {
+    // As if the card on top alone had been played.
+    resolve_play(s, seat, top, last, false, true, ev);
+    return;
+  }
+  // play.effects: each — every card laid takes effect in order, as if played alone; then the
+  // turn moves on once: skips add up, each reverse turned the direction, and the last card's
+  // movement (back, play again, a deflection) decides who is next.
+  // A copy: the effects may draw cards, and a reshuffle would rebuild the discard pile.
+  std::array<Card, kMaxCards> cards;
+  std::ranges::copy(s.discard.cards().last(static_cast<std::size_t>(laid)), cards.begin());
+  Outcome total;
+  for (int k = 0; k < laid; ++k) {
+    const Card c = cards[k];
+    const bool on_top = k == laid - 1;
+    s.named_suit = Suit::none;  // a card laid over a wild or a demand lifts them
+    s.demand = -1;
+    const Outcome o =
+        play_effects(s, seat, c, on_top ? last : Action::play(seat, c), false, true, ev);
+    total.skip += o.skip;
+    total.answered = total.answered || o.answered;
+    if (on_top) {
+      total.next = o.next;
+      total.victim = o.victim;
+    }
+  }
+  move_on(s, seat, top, total, ev);
 }
 
 inline Engine::Deflection Engine::deflection(const State& s, int seat, Card card) const {
@@ -900,7 +1087,9 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
             s.catchable = static_cast<std::int8_t>(seat);
         }
       }
+      bool finish_penalty = false;
       if (hand.empty() && no_finish_draws_.contains(card)) [[unlikely]] {
+        finish_penalty = true;
         // round.no_finish, then: draw — the card stands, its player draws instead of going out.
         const int got = draw_cards(s, seat, variant_.round.no_finish.draw, ev);
         detail::emit(ev, EventKind::finish_penalty, seat, card, got);
@@ -920,6 +1109,13 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
           } else if (ei >= 0) {
             total = compiled_[ei].draw;
           }
+          // The cards laid before it in this turn (play.effects: each; a turn of several cards
+          // starts with no penalty pending) draw too.
+          if (s.laid > 0 && variant_.play.effects == SeveralEffects::each) {
+            const std::span<const Card> laid = s.discard.cards().last(s.laid + 1u).first(s.laid);
+            for (const Card c : laid)
+              if (const int e = effect_index_[c.index()]; e >= 0) total += compiled_[e].draw;
+          }
           // Alone at the table, the winner would be its own victim: nobody pays.
           if (total > 0 && victim != seat) {
             const int got = draw_cards(s, victim, total, ev);
@@ -928,16 +1124,26 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         }
         s.pending = Pending{};
         s.catchable = -1;
+        s.laid = 0;
+        s.run_step = 0;
         s.phase = Phase::over;
         s.winner = static_cast<std::int8_t>(seat);
         detail::emit(ev, EventKind::round_over, seat);
         ++s.decisions;
         return {};
       }
-      // With `card_effect: none` an identical card that answers a pending penalty is an
-      // answer, not a bonus: the penalty passes on to the next player as usual.
-      const bool identical = variant_.identical.enabled && card == previous_top &&
-                             (variant_.identical.card_effect || !s.pending.active());
+      // One test for the two rules that judge a card by the card before it (the loader
+      // refuses them together), so a variant with neither pays one branch.
+      bool identical = false;
+      if (judges_card_below_) [[unlikely]] {
+        if (several_) {
+          lay(s, seat, a, finish_penalty, ev);
+          break;
+        }
+        // With `card_effect: none` an identical card that answers a pending penalty is an
+        // answer, not a bonus: the penalty passes on to the next player as usual.
+        identical = card == previous_top && (variant_.identical.card_effect || !s.pending.active());
+      }
       if (!identical && !s.pending.active() && effect_index_[card.index()] < 0 &&
           !names_suit_.contains(card)) {
         // A plain card (most plays): no effect to resolve, play moves one seat on. This is
@@ -979,7 +1185,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       break;
     }
     case ActionKind::pass: {
-      if (s.phase == Phase::after_draw) {
+      if (s.phase == Phase::laying) {
+        // The turn of several cards ends with the card on top: its named suit was kept.
+        end_laying(s, seat, Action::play(seat, s.top(), s.named_suit), ev);
+      } else if (s.phase == Phase::after_draw) {
         s.phase = Phase::play;
         end_turn_without_play(s, seat, 0, ev);
       } else {

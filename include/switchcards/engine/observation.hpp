@@ -68,7 +68,7 @@ class ObservationLayout {
                           "the special that set the pending penalty, one-hot by its place in "
                           "the variant's specials");
     direction_ = add("direction", 1, "0 clockwise, 1 counterclockwise");
-    phase_ = add("phase", 3, "play, after_draw, over, one-hot");
+    phase_ = add("phase", kPhaseCount, "play, after_draw, laying, over, one-hot");
     to_act_ = add("to_act", k, "the seat to act, one-hot in order of play (0: this seat)");
     hand_sizes_ = add("hand_sizes", k, "cards held by each seat, in order of play (0: this seat)");
     catchable_ = add("catchable", k,

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
+#include <string_view>
 
 #include "switchcards/core/card.hpp"
 #include "switchcards/core/hand.hpp"
@@ -19,8 +21,18 @@ namespace switchcards {
 enum class Phase : std::uint8_t {
   play,        // the seat to act plays, draws or answers a pending penalty
   after_draw,  // the seat to act drew a playable card: it may play that card or pass
+  laying,      // the seat to act is laying several cards (play.several): it may lay one more
+               // that follows the card below, or pass to end the turn
   over         // the round has ended (a winner, or a stalemate at the turn limit)
 };
+inline constexpr int kPhaseCount = static_cast<int>(Phase::over) + 1;
+
+// The phase's name as the enumerator spells it (JSON, the Python package).
+constexpr std::string_view phase_name(Phase p) {
+  constexpr std::string_view kNames[] = {"play", "after_draw", "laying", "over"};
+  static_assert(std::size(kNames) == kPhaseCount);
+  return kNames[static_cast<int>(p)];
+}
 
 // A penalty waiting for the seat to act: draw `draw` cards and/or miss turns, unless answered
 // by a card of the source effect's stack or cancel selectors.
@@ -61,6 +73,11 @@ struct State {
   std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
   std::int8_t winner = -1;          // after the round: the seat that emptied its hand
   bool stalemate = false;           // after the round: the turn limit ended it
+  // Phase laying: the cards laid so far this turn (they are the top `laid` cards of the
+  // discard pile, their effects still to come) and the direction of the run, once its first
+  // step fixed it (+1 up, -1 down, 0 not yet). Both 0 in the other phases.
+  std::uint8_t laid = 0;
+  std::int8_t run_step = 0;
   // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
   // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
   std::uint32_t decisions = 0;   // actions applied this round

@@ -197,6 +197,45 @@ struct RoundRules {
   friend bool operator==(const RoundRules&, const RoundRules&) = default;
 };
 
+// ---- a turn of several cards -------------------------------------------------------------------
+
+// play.several: which further cards a player may lay in the same turn, each judged against the
+// card laid before it.
+enum class Several {
+  none,       // play.several: none — one card a turn
+  same_rank,  // same_rank — any number of cards of the first card's rank
+  runs,       // runs — a run: consecutive ranks in the first card's suit
+  both        // both — each further card either has the rank of the card before it or continues
+              // the run from it
+};
+enum class RunDirection {
+  ascending,   // play.runs.direction: ascending — 4, 5, 6
+  descending,  // descending — 6, 5, 4
+  either       // either — set by the turn's first step and kept for the turn
+};
+enum class RunAce {
+  low,   // play.runs.ace: low — A, 2, 3
+  high,  // high — Q, K, A
+  both   // both — either, but not both in one run unless play.runs.turn_corner
+};
+enum class SeveralEffects {
+  each,  // play.effects: each — every special laid takes effect (two 2s draw four, two
+         // reverses cancel, two skips skip two players)
+  last   // last — only the last card laid takes effect, as if it alone had been played
+};
+
+struct PlayRules {
+  Several several = Several::none;                    // play.several
+  RunDirection run_direction = RunDirection::either;  // play.runs.direction
+  RunAce run_ace = RunAce::both;                      // play.runs.ace
+  bool turn_corner = false;  // play.runs.turn_corner: a run may go K, A, 2 (and 2, A, K)
+  SeveralEffects effects = SeveralEffects::each;  // play.effects
+  bool several_cards() const { return several != Several::none; }
+  bool same_rank() const { return several == Several::same_rank || several == Several::both; }
+  bool runs() const { return several == Several::runs || several == Several::both; }
+  friend bool operator==(const PlayRules&, const PlayRules&) = default;
+};
+
 // ---- the variant ------------------------------------------------------------------------------
 
 struct Variant {
@@ -207,6 +246,7 @@ struct Variant {
 
   DealRules deal;
   DrawRules draw;
+  PlayRules play;  // play: several cards a turn
   ConstraintRules constraints;
   std::vector<Effect> specials;  // specials: a map from name to effect, in file order
   IdenticalCardRules identical;
