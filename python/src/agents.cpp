@@ -54,6 +54,18 @@ class PythonAgent : public Agent {
       return f(snapshot(view)).cast<bool>();
     return false;
   }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "jumps_in")) {
+      const py::object chosen = f(snapshot(view), std::vector<Action>(jumps.begin(), jumps.end()));
+      if (chosen.is_none()) return std::nullopt;
+      if (!py::isinstance<Action>(chosen))
+        throw py::type_error("agent '" + name() + "': jumps_in returned " +
+                             py::repr(chosen).cast<std::string>() + ", not an Action or None");
+      return chosen.cast<Action>();
+    }
+    return std::nullopt;
+  }
   void reset(std::uint64_t seed) override { PYBIND11_OVERRIDE(void, Agent, reset, seed); }
   std::string name() const override {
     py::gil_scoped_acquire gil;

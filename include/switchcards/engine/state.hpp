@@ -61,6 +61,9 @@ struct State {
   std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
   std::int8_t winner = -1;          // after the round: the seat that emptied its hand
   bool stalemate = false;           // after the round: the turn limit ended it
+  // identical.jump_in: a card was just played and the seat to act has not acted yet, so
+  // another seat may jump in (Engine::jump_ins). Always false in a variant without jump-in.
+  bool jump_open = false;
   // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
   // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
   std::uint32_t decisions = 0;   // actions applied this round
