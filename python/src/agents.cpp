@@ -123,7 +123,9 @@ void bind_agents(py::module_& m) {
       m, "Agent",
       "Decides for one seat. Subclass it in Python and define choose(view, legal) -> Action "
       "(one of legal, a play optionally .with_last()); optionally observe(view, events), "
-      "challenges(view, target) -> bool, calls_late(view) -> bool, reset(seed), name(). The "
+      "challenges(view, target) -> bool, calls_late(view) -> bool, jumps_in(view, jumps) -> "
+      "Action or None (identical.jump_in: one of jumps, or None to let play go on), reset(seed), "
+      "name(). The "
       "view is a PlayerView value: the agent never sees the State.")
       .def(py::init<>())
       .def("name", &Agent::name)
