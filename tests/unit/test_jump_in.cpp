@@ -6,11 +6,14 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
+#include "switchcards/agents/human_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/random_agent.hpp"
 #include "switchcards/core/card_format.hpp"
@@ -225,4 +228,41 @@ TEST_CASE("jump-in: the open window survives JSON, and describe says the rule") 
   CHECK_THAT(d, Catch::Contains("Jump-in: right after a card is played"));
   CHECK_THAT(d, Catch::Contains("same rank and suit"));
   CHECK_THAT(describe_variant(load_variant("balkan")), !Catch::Contains("Jump-in"));
+}
+
+TEST_CASE("jump-in: ismcts and heuristic play whole rounds with jump-ins, legally") {
+  // Short searches (20 iterations) whose simulations jump in too (IsmctsAgent's
+  // jump_in_out_of_turn); play_round checks every answer against the seat's jump-ins.
+  const Engine e(load_variant("balkan-jump-in"));
+  int jumps = 0, rounds_won = 0;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    std::vector<std::unique_ptr<Agent>> owned;
+    owned.push_back(make_agent("ismcts:20", seed));
+    owned.push_back(make_agent("heuristic", seed + 1));
+    owned.push_back(make_agent("ismcts:20", seed + 2));
+    std::vector<Agent*> agents;
+    for (auto& a : owned) agents.push_back(a.get());
+    State s = e.deal(3, seed);
+    play_round(e, s, agents, {}, [&](const State&, Action, std::span<const Event> events) {
+      for (const Event& ev : events) jumps += ev.kind == EventKind::jumped_in;
+    });
+    rounds_won += s.winner >= 0;
+  }
+  CHECK(jumps > 0);
+  CHECK(rounds_won == 4);
+}
+
+TEST_CASE("jump-in: the human agent lists the jump-ins and reads the answer") {
+  const Engine e(load_variant("balkan-jump-in"));
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  const PlayerView view(e, s, 2);
+  std::istringstream yes("5\n1\n"), no("0\n");
+  std::ostringstream out;
+  HumanAgent jumper(yes, out, false), decliner(no, out, false);
+  CHECK(jumper.jumps_in(view, jumps.span()) == jumps[0]);  // "5" is out of range: asked again
+  CHECK_FALSE(decliner.jumps_in(view, jumps.span()).has_value());
+  CHECK_THAT(out.str(), Catch::Contains("jump in") && Catch::Contains("1) "));
 }
