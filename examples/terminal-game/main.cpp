@@ -51,6 +51,9 @@ class Narrated final : public Agent {
     return inner_->challenges(view, target);
   }
   bool calls_late(const PlayerView& view) override { return inner_->calls_late(view); }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    return inner_->jumps_in(view, jumps);
+  }
   void reset(std::uint64_t seed) override { inner_->reset(seed); }
   std::string name() const override { return inner_->name() + " (narrated)"; }
 

@@ -54,6 +54,18 @@ class PythonAgent : public Agent {
       return f(snapshot(view)).cast<bool>();
     return false;
   }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    py::gil_scoped_acquire gil;
+    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "jumps_in")) {
+      const py::object chosen = f(snapshot(view), std::vector<Action>(jumps.begin(), jumps.end()));
+      if (chosen.is_none()) return std::nullopt;
+      if (!py::isinstance<Action>(chosen))
+        throw py::type_error("agent '" + name() + "': jumps_in returned " +
+                             py::repr(chosen).cast<std::string>() + ", not an Action or None");
+      return chosen.cast<Action>();
+    }
+    return std::nullopt;
+  }
   void reset(std::uint64_t seed) override { PYBIND11_OVERRIDE(void, Agent, reset, seed); }
   std::string name() const override {
     py::gil_scoped_acquire gil;
@@ -111,7 +123,9 @@ void bind_agents(py::module_& m) {
       m, "Agent",
       "Decides for one seat. Subclass it in Python and define choose(view, legal) -> Action "
       "(one of legal, a play optionally .with_last()); optionally observe(view, events), "
-      "challenges(view, target) -> bool, calls_late(view) -> bool, reset(seed), name(). The "
+      "challenges(view, target) -> bool, calls_late(view) -> bool, jumps_in(view, jumps) -> "
+      "Action or None (identical.jump_in: one of jumps, or None to let play go on), reset(seed), "
+      "name(). The "
       "view is a PlayerView value: the agent never sees the State.")
       .def(py::init<>())
       .def("name", &Agent::name)

@@ -251,6 +251,7 @@ void bind_engine(py::module_& m) {
       .def_property_readonly("pending_draw", [](const State& s) { return int{s.pending.draw}; })
       .def_property_readonly("pending_skip", [](const State& s) { return int{s.pending.skip}; })
       .def_property_readonly("catchable", [](const State& s) { return int{s.catchable}; })
+      .def_property_readonly("jump_open", [](const State& s) { return s.jump_open; })
       .def(
           "hand",
           [](const State& s, int seat) {
@@ -296,6 +297,7 @@ void bind_engine(py::module_& m) {
       .def_readonly("discard_size", &ViewSnapshot::discard_size)
       .def_readonly("hand_sizes", &ViewSnapshot::hand_sizes)
       .def_readonly("catchable", &ViewSnapshot::catchable)
+      .def_readonly("jump_open", &ViewSnapshot::jump_open)
       .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
       .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
       .def_readonly("winner", &ViewSnapshot::winner)
@@ -359,6 +361,16 @@ void bind_engine(py::module_& m) {
             return std::vector<Action>(legal.begin(), legal.end());
           },
           py::arg("state"), "The legal actions of the seat to act, in the engine's fixed order.")
+      .def(
+          "jump_ins",
+          [](const Engine& e, const State& s, int seat) {
+            require_state_of(e, s);
+            ActionList jumps;
+            e.jump_ins(s, seat, jumps);
+            return std::vector<Action>(jumps.begin(), jumps.end());
+          },
+          py::arg("state"), py::arg("seat"),
+          "The plays `seat` may jump in with now, out of turn (identical.jump_in); [] if none.")
       .def(
           "apply",
           [](const Engine& e, State& s, Action a) {

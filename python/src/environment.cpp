@@ -3,8 +3,8 @@
 // events) and writes the next deciding seat's observation and action mask into numpy buffers
 // it owns, all in one call per step, so the Python layer (python/switchcards/env.py) stays
 // thin. An episode is one round, or a whole match under the variant's match rules; seats are
-// asked out of turn (a late "last card" call, a challenge) at the moment and in the order
-// play_round asks agents.
+// asked out of turn (a late "last card" call, a challenge, a jump-in) at the moment and in the
+// order play_round asks agents.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -38,6 +38,7 @@ enum class Question : std::uint8_t {
   none,       // nothing out of turn: the seat to act decides
   late_call,  // the seat that may be caught: call "last card" late, or decline
   challenge,  // another seat: challenge the one that may be caught, or decline
+  jump_in,    // another seat: jump in with one of its jump-ins (identical.jump_in), or decline
 };
 
 class EnvironmentCore {
@@ -55,9 +56,11 @@ class EnvironmentCore {
         max_match_rounds_(max_match_rounds),
         late_call_(engine_->variant().last_card.late_call) {
     if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
-    // Seats are asked out of turn only where a missed call can be caught.
-    if (out_of_turn && engine_->variant().last_card.enforce == LastCardEnforcement::when_caught)
-      decline_ = space_.size();
+    // Seats are asked out of turn only where a missed call can be caught, or a seat jump in.
+    challenges_ =
+        out_of_turn && engine_->variant().last_card.enforce == LastCardEnforcement::when_caught;
+    jumps_ = out_of_turn && engine_->variant().identical.jump_in != JumpIn::none;
+    if (challenges_ || jumps_) decline_ = space_.size();
     action_size_ = space_.size() + (decline_ >= 0 ? 1 : 0);
     observation_array_ = py::array_t<float>(layout_.size());
     mask_array_ = py::array_t<std::int8_t>(action_size_);
@@ -101,8 +104,9 @@ class EnvironmentCore {
     if (const ApplyResult r = engine_->apply(state_, a, &events_); !r)
       throw IllegalAction(to_string(a), r.refusal);
     remember(events_);
-    // An action of the seat to act may leave a seat catchable: the questions start again.
-    if (question_ == Question::none) asked_ = 0;
+    // An action of the seat to act (or a jump-in, after which the jumper is to act) may leave a
+    // seat catchable or open a jump-in window: the questions start again.
+    if (question_ == Question::none || question_ == Question::jump_in) asked_ = jump_asked_ = 0;
     if (state_.over()) end_round();
     return prepare();
   }
@@ -165,6 +169,8 @@ class EnvironmentCore {
         return "late_call";
       case Question::challenge:
         return "challenge";
+      case Question::jump_in:
+        return "jump_in";
       case Question::none:
         break;
     }
@@ -216,7 +222,7 @@ class EnvironmentCore {
     events_.clear();
     state_ = engine_->deal(state_players(), seed, dealer, &events_);
     for (CardKnowledge& k : memory_) k.reset();
-    asked_ = 0;
+    asked_ = jump_asked_ = 0;
     remember(events_);
   }
   int state_players() const { return static_cast<int>(round_seats_.size()); }
@@ -304,11 +310,12 @@ class EnvironmentCore {
   // The next seat asked out of turn, as play_round asks them before the seat to act decides:
   // the seat that may be caught, for a late call (where the variant allows one and it is not
   // the seat to act itself), then the other seats but the seat to act, in order of play from
-  // it, for a challenge, until one challenges. Sets question_; returns the round seat, or the
-  // seat to act when nothing (more) is asked.
+  // it, for a challenge, until one challenges; then, while a jump-in window is open, the seats
+  // that may jump in, in order of play from the seat after the seat to act. Sets question_;
+  // returns the round seat, or the seat to act when nothing (more) is asked.
   int next_decider() {
     const int target = state_.catchable;
-    if (decline_ >= 0 && target >= 0) {
+    if (challenges_ && target >= 0) {
       while (asked_ < state_.players()) {
         const int k = asked_++;
         if (k == 0) {
@@ -324,8 +331,31 @@ class EnvironmentCore {
         return seat;
       }
     }
+    if (jumps_ && state_.jump_open) {
+      while (jump_asked_ < state_.players() - 1) {
+        const int seat = state_.seats.after(state_.turn, ++jump_asked_);
+        engine_->jump_ins(state_, seat, jumps_list_);
+        if (jumps_list_.empty()) continue;
+        question_ = Question::jump_in;
+        return seat;
+      }
+    }
     question_ = Question::none;
     return state_.turn;
+  }
+
+  // The ids of `list` (actions of round seat `seat`) set in the mask's space part.
+  void mask_actions(const ActionList& list, int seat) {
+    const int hand_size = state_.hand(seat).size();
+    if (all_in()) {
+      space_.mask(list.span(), hand_size, mask_.first(space_.size()));
+      return;
+    }
+    // Round seats to match seats, whose ids the space numbers.
+    in_match_seats_.clear();
+    for (const Action a : list)
+      in_match_seats_.push(with_seats_mapped(a, [&](int r) { return match_seat(r); }));
+    space_.mask(in_match_seats_.span(), hand_size, mask_.first(space_.size()));
   }
 
   // The deciding seat's mask and observation, written into the buffers; returns its match
@@ -340,17 +370,11 @@ class EnvironmentCore {
     const int seat = match_seat(decider_);
     if (question_ == Question::none) {
       engine_->legal_actions(state_, legal_);
-      const int hand_size = state_.hand(decider_).size();
-      if (all_in()) {
-        space_.mask(legal_.span(), hand_size, mask_.first(space_.size()));
-      } else {
-        // Round seats to match seats, whose ids the space numbers.
-        in_match_seats_.clear();
-        for (const Action a : legal_)
-          in_match_seats_.push(with_seats_mapped(a, [&](int r) { return match_seat(r); }));
-        space_.mask(in_match_seats_.span(), hand_size, mask_.first(space_.size()));
-      }
+      mask_actions(legal_, decider_);
       if (decline_ >= 0) mask_[static_cast<std::size_t>(decline_)] = 0;
+    } else if (question_ == Question::jump_in) {
+      mask_actions(jumps_list_, decider_);  // next_decider listed them
+      mask_[static_cast<std::size_t>(decline_)] = 1;
     } else {
       std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
       const Action asked = question_ == Question::late_call
@@ -382,7 +406,9 @@ class EnvironmentCore {
   Episode episode_;
   int max_match_rounds_;
   bool late_call_;
-  int decline_ = -1;  // the id of "decline" (after the space's ids), or -1: nobody is asked
+  bool challenges_ = false;  // a missed "last card" call can be caught: seats are asked
+  bool jumps_ = false;       // identical.jump_in: seats are asked whether they jump in
+  int decline_ = -1;         // the id of "decline" (after the space's ids), or -1: nobody is asked
   int action_size_ = 0;
   py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
@@ -390,7 +416,7 @@ class EnvironmentCore {
 
   State state_;
   std::array<CardKnowledge, kMaxSeats> memory_{};  // by round seat
-  ActionList legal_, in_match_seats_;
+  ActionList legal_, in_match_seats_, jumps_list_;
   EventBuffer events_, masked_;
   Pcg32 sampler_;
   std::array<float, kMaxSeats> rewards_{};  // by match seat
@@ -404,6 +430,7 @@ class EnvironmentCore {
   int decider_ = 0;             // round seat deciding now
   Question question_ = Question::none;
   int asked_ = 0;  // how far play_round's out-of-turn order has gone since the seat to act acted
+  int jump_asked_ = 0;  // how far its jump-in questions have gone (seats after the seat to act)
 };
 
 }  // namespace

@@ -249,8 +249,9 @@ class SwitchcardsEnv:
 
     @property
     def question(self) -> str:
-        """What agent_selection is asked: ``"turn"`` (it is the seat to act), ``"late_call"`` or
-        ``"challenge"`` (out of turn), or ``""`` when it is done (it only leaves, with None)."""
+        """What agent_selection is asked: ``"turn"`` (it is the seat to act), ``"late_call"``,
+        ``"challenge"`` or ``"jump_in"`` (out of turn), or ``""`` when it is done (it only leaves,
+        with None)."""
         agent = self.agent_selection
         if self.terminations.get(agent, True) or self.truncations.get(agent, True):
             return ""

@@ -190,6 +190,16 @@ bool HeuristicAgent::catches(const PlayerView& view, int target) const {
   return !view.variant().teams.partners(view.players(), view.seat(), target);
 }
 
+std::optional<Action> HeuristicAgent::jumps_in(const PlayerView& view,
+                                               std::span<const Action> jumps) {
+  const TeamRules& teams = view.variant().teams;
+  int partners = 0, opponents = 0;
+  for (int seat = view.turn(); seat != view.seat(); seat = view.seats().next(seat))
+    ++(teams.partners(view.players(), view.seat(), seat) ? partners : opponents);
+  if (partners > opponents) return std::nullopt;
+  return choose(view, jumps);  // jumps are plays only: it picks the best of them
+}
+
 Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> legal) {
   const Action* best = nullptr;
   double best_rating = kDecline;

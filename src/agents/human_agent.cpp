@@ -207,6 +207,29 @@ bool HumanAgent::calls_late(const PlayerView& /*view*/) {
   return ask_yes_no("You have one card left and did not call \"last card\". Call it now?", true);
 }
 
+std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<const Action> jumps) {
+  fmt::print(*out_,
+             "You hold a card identical to the {} just played: you may jump in out of turn "
+             "(play goes on from you; the seats before you lose their turn).\n",
+             card_text(view.top(), colour_));
+  show_moves(view, jumps);
+  for (;;) {
+    fmt::print(*out_, "Jump in? [1-{}, or 0 to let play go on, quit]: ", jumps.size());
+    out_->flush();
+    const std::string answer = read_line();
+    if (answer.empty() || answer == "0" || answer == "n" || answer == "no") return std::nullopt;
+    bool number = answer.size() <= 4;
+    for (char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
+    const std::size_t pick = number ? std::stoul(answer) : 0;
+    if (pick >= 1 && pick <= jumps.size()) {
+      const Action a = jumps[pick - 1];
+      if (view.hand().size() != 2) return a;
+      return a.with_last(ask_yes_no("That leaves you one card. Call \"last card\"?", true));
+    }
+    fmt::print(*out_, "Please type a number from 1 to {}, or 0 to let play go on.\n", jumps.size());
+  }
+}
+
 bool HumanAgent::challenges(const PlayerView& /*view*/, int target) {
   return ask_yes_no(fmt::format("Seat {} has one card left and did not call \"last card\". "
                                 "Challenge?",

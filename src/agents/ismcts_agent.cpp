@@ -51,6 +51,20 @@ void IsmctsAgent::answer_out_of_turn(const Engine& engine, State& s) const {
   }
 }
 
+bool IsmctsAgent::jump_in_out_of_turn(const Engine& engine, State& s) {
+  for (int k = 1; k < s.players(); ++k) {
+    const int seat = s.seats.after(s.turn, k);
+    engine.jump_ins(s, seat, legal_);
+    if (legal_.empty()) continue;
+    const std::optional<Action> a =
+        rollout_agent_.jumps_in(PlayerView(engine, s, seat), legal_.span());
+    if (!a) continue;
+    engine.apply(s, a->with_last(false));
+    return true;
+  }
+  return false;
+}
+
 Action IsmctsAgent::rollout_choice(const Engine& engine, const State& s) {
   if (config_.rollout == IsmctsConfig::Rollout::heuristic)
     return rollout_agent_.choose(PlayerView(engine, s, s.turn), legal_.span()).with_last(false);
@@ -90,6 +104,8 @@ void IsmctsAgent::iterate(const Engine& engine, int root_seat) {
   for (;;) {
     if (s.catchable >= 0) answer_out_of_turn(engine, s);
     if (s.over()) break;
+    if (s.jump_open && jump_in_out_of_turn(engine, s)) [[unlikely]]
+      continue;
     engine.legal_actions(s, legal_);
     if (s.turn != root_seat && config_.opponents == IsmctsConfig::Opponents::policy) {
       apply_listed(engine, s, rollout_choice(engine, s));
@@ -155,6 +171,8 @@ void IsmctsAgent::iterate(const Engine& engine, int root_seat) {
       answer_out_of_turn(engine, s);
       if (s.over()) break;
     }
+    if (s.jump_open && jump_in_out_of_turn(engine, s)) [[unlikely]]
+      continue;
     engine.legal_actions(s, legal_);
     apply_listed(engine, s, rollout_choice(engine, s));
     ++stats_.rollout_decisions;

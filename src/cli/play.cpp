@@ -54,6 +54,13 @@ class ResumeScript final : public ForwardingAgent {
       return a->kind() == ActionKind::call && a->seat() == view.seat();
     return ForwardingAgent::calls_late(view);
   }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    if (const Action* a = recorded()) {
+      if (a->kind() == ActionKind::play && a->seat() == view.seat()) return *a;
+      return std::nullopt;
+    }
+    return ForwardingAgent::jumps_in(view, jumps);
+  }
 
  private:
   const Action* recorded() const {

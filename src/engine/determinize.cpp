@@ -23,6 +23,7 @@ State public_template(const PlayerView& view) {
   s.pending.effect = static_cast<std::int8_t>(view.pending_effect());
   s.pending.from = static_cast<std::int8_t>(view.pending_from());
   s.catchable = static_cast<std::int8_t>(view.catchable());
+  s.jump_open = view.jump_open();
   for (int k = 0; k < view.players(); ++k) {
     if (view.owes_last_card(k)) s.owes_last_card |= static_cast<std::uint8_t>(1u << k);
     if (view.misses_turn(k)) s.misses_turn |= static_cast<std::uint8_t>(1u << k);

@@ -469,6 +469,17 @@ std::string describe_variant(const Variant& v) {
                                  : " Its own special effect does not apply.";
     para(s);
   }
+  if (v.identical.jump_in != JumpIn::none)
+    para(v.identical.jump_in == JumpIn::same_card
+             ? "Jump-in: right after a card is played, before the next player acts, any other "
+               "player holding a card identical to it (same rank and suit) that would be legal "
+               "in their turn may play it at once; play goes on from them, and the players in "
+               "between lose their turn (the first in order of play after the player to act "
+               "has priority)."
+             : "Jump-in: right after a card is played, before the next player acts, any other "
+               "player holding a card of the same rank that would be legal in their turn may "
+               "play it at once; play goes on from them, and the players in between lose their "
+               "turn (the first in order of play after the player to act has priority).");
 
   // Last card.
   switch (v.last_card.enforce) {

@@ -70,6 +70,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::hands_swapped:
       return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
                          e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+    case EventKind::jumped_in:
+      return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
+                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
     case EventKind::hands_rotated:
       return fmt::format("Every hand passes to the next player ({}).",
                          e.count == 0 ? "clockwise" : "counterclockwise");

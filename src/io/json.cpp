@@ -97,6 +97,7 @@ bool carries_card(EventKind k) {
     case EventKind::hands_swapped:
     case EventKind::hands_rotated:
     case EventKind::direction_reversed:
+    case EventKind::jumped_in:
       return true;
     default:
       return false;
@@ -142,6 +143,7 @@ json view_json(const ViewSnapshot& v) {
   j["discard_size"] = v.discard_size;
   j["hand_sizes"] = v.hand_sizes;
   j["catchable"] = seat_json(v.catchable);
+  j["jump_open"] = v.jump_open;
   j["owes_last_card"] = v.owes_last_card;
   j["misses_turn"] = v.misses_turn;
   j["winner"] = seat_json(v.winner);
@@ -402,6 +404,7 @@ ViewSnapshot snapshot(const PlayerView& v) {
   s.discard_size = v.discard_size();
   for (int seat = 0; seat < v.players(); ++seat) s.hand_sizes.push_back(v.hand_size(seat));
   s.catchable = v.catchable();
+  s.jump_open = v.jump_open();
   for (int seat = 0; seat < v.players(); ++seat) {
     if (v.owes_last_card(seat)) s.owes_last_card.push_back(seat);
     if (v.misses_turn(seat)) s.misses_turn.push_back(seat);
@@ -472,6 +475,7 @@ std::string to_json(const Engine& engine, const State& s) {
   // reads back equal (it matters only in phase after_draw).
   j["drawn"] = card_json(s.drawn);
   j["catchable"] = seat_json(s.catchable);
+  j["jump_open"] = s.jump_open;
   j["owes_last_card"] = seat_bits_json(s.owes_last_card);
   j["misses_turn"] = seat_bits_json(s.misses_turn);
   j["winner"] = seat_json(s.winner);
@@ -566,7 +570,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
        "demand",         "pending",     "stock_size", "discard_size", "hand_sizes", "catchable",
        "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
        "drawn",          "revealed"},
-      {"hands", "stock", "discard"});
+      {"hands", "stock", "discard", "jump_open"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
@@ -591,6 +595,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   if (static_cast<int>(v.hand_sizes.size()) != v.players)
     n["hand_sizes"].fail("expected one size per seat (" + std::to_string(v.players) + ")");
   v.catchable = n["catchable"].seat_or_none(v.players);
+  if (n.has("jump_open")) v.jump_open = n["jump_open"].boolean();
   for (std::string_view k : {"owes_last_card", "misses_turn"}) {
     std::vector<int>& seats = k == "owes_last_card" ? v.owes_last_card : v.misses_turn;
     for (const Node& e : n[k].elements()) {
@@ -725,7 +730,7 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
                    "stock",     "named_suit",     "demand",      "pending", "drawn",
                    "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
                    "decisions", "reshuffles",     "rng"},
-                  {"laid", "run_step"});
+                  {"laid", "run_step", "jump_open"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
@@ -784,6 +789,8 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   s.pending.effect = static_cast<std::int8_t>(effect_index(engine, pending["effect"]));
   s.drawn = n["drawn"].card();
   s.catchable = static_cast<std::int8_t>(n["catchable"].seat_or_none(players));
+  // Optional (false when absent): states saved before identical.jump_in existed load as they were.
+  if (n.has("jump_open")) s.jump_open = n["jump_open"].boolean();
   s.owes_last_card = seat_bits(n["owes_last_card"], players);
   s.misses_turn = seat_bits(n["misses_turn"], players);
   s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
@@ -856,6 +863,10 @@ std::string check_state(const Engine& engine, const State& s) {
     return "/catchable: only a seat holding one card can be caught";
   if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
   if ((s.misses_turn >> players) != 0) return "/misses_turn: not a seat";
+  if (s.jump_open && variant.identical.jump_in == JumpIn::none)
+    return "/jump_open: this variant has no jump-in (identical.jump_in)";
+  if (s.jump_open && s.phase != Phase::play)
+    return "/jump_open: a jump-in window is open only in phase play";
   if (s.decisions > static_cast<std::uint32_t>(variant.round.turn_limit))
     return "/decisions: past the variant's turn limit (" +
            std::to_string(variant.round.turn_limit) + ")";

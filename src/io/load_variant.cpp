@@ -643,7 +643,7 @@ class VariantBuilder {
 
   void read_identical() {
     with(root_, "identical", [&](const Entry& x) {
-      d_.expect_keys(x, {"enabled", "others_draw", "play_again", "card_effect"});
+      d_.expect_keys(x, {"enabled", "others_draw", "play_again", "card_effect", "jump_in"});
       IdenticalCardRules& r = v_.identical;
       r.enabled = get_bool(x, "enabled", r.enabled);
       r.others_draw = get_int(x, "others_draw", 0, kMaxDrawCards, r.others_draw);
@@ -651,7 +651,26 @@ class VariantBuilder {
       with(x, "card_effect", [&](const Entry& e) {
         r.card_effect = d_.get_enum<bool>(e, {{"applies", true}, {"none", false}});
       });
+      with(x, "jump_in", [&](const Entry& e) {
+        r.jump_in = d_.get_enum<JumpIn>(e, {{"none", JumpIn::none},
+                                            {"same_card", JumpIn::same_card},
+                                            {"same_rank", JumpIn::same_rank}});
+        if (r.jump_in == JumpIn::same_card && !deck_has_twins())
+          d_.fail(e,
+                  "same_card jump-in needs a deck with identical cards (deck.decks 2 or more, or "
+                  "two jokers) for some player count: with one deck no card is held twice, so "
+                  "nobody could ever jump in (same_rank jumps in with a card of the same rank)");
+      });
     });
+  }
+
+  // Whether the deck holds some card twice for some player count of the variant.
+  bool deck_has_twins() const {
+    for (int n = v_.deal.min_players; n <= v_.deal.max_players; ++n) {
+      const DeckSpec d = v_.deck_for(n);
+      if (d.decks > 1 || d.jokers > 1) return true;
+    }
+    return false;
   }
 
   void read_last_card() {

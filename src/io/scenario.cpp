@@ -263,7 +263,8 @@ class Runner {
     d.expect_keys(e, {"turn",       "top",        "suit",         "direction",   "pending_draw",
                       "hand_sizes", "hands",      "stock_size",   "phase",       "legal",
                       "can",        "cannot",     "round_over",   "winner",      "round_scores",
-                      "scores",     "match_over", "match_winner", "match_loser", "winning_team"});
+                      "scores",     "match_over", "match_winner", "match_loser", "winning_team",
+                      "jump_ins"});
     const State& s = state_;
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
@@ -322,6 +323,17 @@ class Runner {
                                           to_string(a), describe(engine_.check(s, a)))};
           if (key == "cannot" && legal)
             throw StepFailure{fmt::format("expected '{}' to be illegal, got legal", to_string(a))};
+        }
+      } else if (key == "jump_ins") {
+        if (!v.value.IsMap()) r_.fail(v, "'jump_ins' maps a seat to the exact set of its jump-ins");
+        for (const Entry& j : d.map_entries(v)) {
+          const int seat = d.key_int(j, 0, s.players() - 1);
+          const std::string want = actions_text(r_.actions(j));
+          ActionList list;
+          engine_.jump_ins(s, seat, list);
+          const std::string got = actions_text(std::vector<Action>(list.begin(), list.end()));
+          if (want != got)
+            throw StepFailure{fmt::format("expected jump_ins[{}] {}, got {}", seat, want, got)};
         }
       } else if (key == "round_over") {
         same(key, std::string(r_.boolean(v) ? "true" : "false"),

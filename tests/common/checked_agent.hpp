@@ -33,6 +33,20 @@ class CheckedAgent final : public ForwardingAgent {
     if (view.catchable() != view.seat() || !view.variant().last_card.late_call) ++illegal;
     return ForwardingAgent::calls_late(view);
   }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    // Asked only when the window is open, never as the seat to act, and only with jump-ins.
+    if (!view.jump_open() || view.my_turn() || jumps.empty()) ++illegal;
+    const std::optional<Action> a = ForwardingAgent::jumps_in(view, jumps);
+    if (a) {
+      bool found = false;
+      for (Action j : jumps) found = found || j == a->with_last(false);
+      if (!found) ++illegal;
+      if (a->calls_last() && view.hand().size() != 2) ++illegal;
+      ++jumps_made;
+    }
+    return a;
+  }
+  int jumps_made = 0;
   int choices = 0;
   int illegal = 0;  // answers that break the contract
 };

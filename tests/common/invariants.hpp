@@ -270,9 +270,14 @@ inline std::string apply_checked(const Engine& e, State& s, Action a, bool& acce
     if (!(s == before)) return "refused but changed the state: " + to_string(a);
     return "";
   }
-  // Out of turn: a challenge from any seat, a late call from the seat that forgot.
+  // Out of turn: a challenge from any seat, a late call from the seat that forgot, a jump-in
+  // (identical.jump_in) of a seat that jump_ins listed it for.
+  ActionList jumps;
+  if (a.kind() == ActionKind::play && a.seat() < before.players())
+    e.jump_ins(before, a.seat(), jumps);
   const bool listed = legal.contains(a) || legal.contains(a.with_last(false)) ||
-                      a.kind() == ActionKind::challenge || a.kind() == ActionKind::call;
+                      jumps.contains(a.with_last(false)) || a.kind() == ActionKind::challenge ||
+                      a.kind() == ActionKind::call;
   if (!listed) return "accepted but not listed: " + to_string(a);
   return "";
 }
@@ -312,6 +317,7 @@ struct RoundReport {
   bool ended = false;  // the round ended (a winner or the stalemate guard)
   bool stalemate = false;
   int max_pending_draw = 0;  // the largest pending draw the round saw
+  long jump_ins = 0;         // jump-ins applied (identical.jump_in)
 };
 
 // Plays a round from `s`, checking every invariant after every action. Choices come from
@@ -351,8 +357,20 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     if (!more()) return r;
     if (step > limit) return fail("the round outlasted its turn limit");
     Action a;
-    const std::uint32_t choice = pick(16);
-    if (choice < 12) {
+    // Now and then a jump-in (identical.jump_in) of a random seat that has one. Only where the
+    // window is open, so the other variants' rounds draw from `pick` as they always did.
+    bool jumped = false;
+    if (s.jump_open) {
+      e.jump_ins(s, static_cast<int>(pick(static_cast<std::uint32_t>(s.players()))), legal);
+      if (!legal.empty() && pick(2) == 0) {
+        a = legal[static_cast<int>(pick(static_cast<std::uint32_t>(legal.size())))];
+        jumped = true;
+      }
+    }
+    const std::uint32_t choice = jumped ? 16 : pick(16);
+    if (jumped) {
+      // a is the jump-in
+    } else if (choice < 12) {
       // Mostly a play when there is one, as players do: drawing at random whenever allowed
       // makes rounds run into the turn limit.
       e.legal_actions(s, legal);
@@ -377,6 +395,7 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
       continue;
     }
     ++r.accepted;
+    r.jump_ins += jumped;
     if (record) record->push_back(a);
     if (!twin_engine.apply(twin, a)) return fail("the twin refused " + to_string(a));
     if (!(twin == s)) return fail("the same action on the same state differed: " + to_string(a));

@@ -252,6 +252,8 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     add(Rank::seven, "fuzz-swap", true);
     add(Rank::ten, "fuzz-rotate", false);
   }
+  if ((a & 0x0c) == 0x0c)  // jump-in: with a card of the top's rank, or only the identical card
+    v.identical.jump_in = (b & 0x01) ? JumpIn::same_card : JumpIn::same_rank;
   if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
     for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;

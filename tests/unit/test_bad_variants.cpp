@@ -150,12 +150,16 @@ TEST_CASE("random damage to the built-in variants never crashes the loader",
             text.insert(at, text.substr(rng() % text.size(), rng() % 40));
         }
       }
+      INFO(name << ", round " << round << ":\n" << text);
       try {
         load_variant_from_string(text, "damaged");
         ++loaded;
       } catch (const LoadError& e) {
         ++refused;
-        CHECK_THAT(e.what(), Catch::StartsWith("damaged"));
+        // The damaged file, or a line of the built-in base it extends where the damaged
+        // overrides leave that base inconsistent (a deck cut to 7..A under british's 2s: the
+        // loader names the base's selector; see the report of the jump-in branch).
+        CHECK_THAT(e.what(), Catch::StartsWith("damaged") || Catch::StartsWith("built-in:"));
       }
     }
   }

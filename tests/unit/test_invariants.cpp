@@ -59,7 +59,7 @@ std::string check_replay(const std::string& variant, int players, std::uint64_t 
 }
 
 struct Totals {
-  long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0;
+  long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0, jump_ins = 0;
   std::string broken;
 };
 
@@ -93,6 +93,7 @@ Totals run_variant(const std::string& name) {
       ++t.rounds;
       t.accepted += r.accepted;
       t.refused += r.refused;
+      t.jump_ins += r.jump_ins;
       if (r.stalemate)
         ++t.stalemates;
       else if (r.ended)
@@ -130,8 +131,9 @@ void check_variants(int shard) {
 
 // Every action a seat could name in `s` (every seat, every card with every suit and with and
 // without "last", draw, pass, every challenge, a late call): check() must accept exactly what
-// legal_actions lists for the seat to act, the "last" call where the play leaves one card, and a
-// challenge of the catchable seat from anyone else. check() answers the common accepted actions on
+// legal_actions lists for the seat to act, the "last" call where the play leaves one card, a
+// challenge of the catchable seat from anyone else, and the jump-ins (identical.jump_in) that
+// jump_ins lists for the other seats. check() answers the common accepted actions on
 // an inline fast path and everything else in full: this compares the two over the whole space.
 std::string check_whole_action_space(const Engine& e, const State& s) {
   ActionList legal;
@@ -141,11 +143,13 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
     if ((e.check(s, a) == Refusal::none) == accepted) return "";
     return std::string(accepted ? "refused: " : "accepted: ") + to_string(a);
   };
+  ActionList jumps;
   for (int seat = 0; seat < players; ++seat) {
+    e.jump_ins(s, seat, jumps);
     for (int i = 0; i < kCardKinds; ++i) {
       for (int suit = 0; suit <= kSuitCount; ++suit) {
         const Action plain = Action::play(seat, Card::from_index(i), static_cast<Suit>(suit));
-        const bool listed = legal.contains(plain);
+        const bool listed = legal.contains(plain) || jumps.contains(plain);
         if (auto b = expect(plain, listed); !b.empty()) return b;
         if (auto b = expect(plain.with_last(), listed && s.hands[seat].size() == 2); !b.empty())
           return b;
@@ -213,12 +217,14 @@ TEST_CASE("invariants hold after every action of random rounds: built-in variant
 TEST_CASE("invariants hold in random rounds of every house rule at once") {
   // tests/variants/kitchen-sink.yaml: draw until playable (at most 3), a drawn card that must be
   // played, forced play, identical cards, deflection, jokers and no finishing on a special, on
-  // one and two decks; run as a built-in variant is.
+  // one and two decks, jump-in with a card of the same rank; run as a built-in variant is.
   const std::string path = SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink.yaml";
   const Totals t = run_variant(path);
-  std::printf("invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions\n",
-              "kitchen-sink", t.rounds, t.won, t.stalemates, t.accepted);
+  std::printf(
+      "invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions, %6ld jump-ins\n",
+      "kitchen-sink", t.rounds, t.won, t.stalemates, t.accepted, t.jump_ins);
   CHECK(t.broken == "");
+  CHECK(t.jump_ins > 0);
   CHECK(t.rounds >= kRoundsPerVariant);
   CHECK(t.won + t.stalemates == t.rounds);
   CHECK(t.refused > 0);

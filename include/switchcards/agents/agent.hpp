@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -35,6 +36,15 @@ class Agent {
   // asked to challenge. Not asked when this seat is also the seat to act (a play again): the
   // call is then among its legal actions. Optional; default: never.
   virtual bool calls_late(const PlayerView& /*view*/) { return false; }
+  // Out of turn (identical.jump_in): a card was just played and this seat holds one identical
+  // to it that it may jump in with; `jumps` (never empty) lists those plays. Return one of them
+  // (optionally with the "last card" call) to play it now, skipping the seats before this one,
+  // or nothing to let play go on. The seat to act is not asked: the identical card is among its
+  // legal actions. Optional; default: never.
+  virtual std::optional<Action> jumps_in(const PlayerView& /*view*/,
+                                         std::span<const Action> /*jumps*/) {
+    return std::nullopt;
+  }
   // Re-seed before a new game or round.
   virtual void reset(std::uint64_t /*seed*/) {}
   virtual std::string name() const = 0;

@@ -1,7 +1,7 @@
 // ForwardingAgent: the one base of every agent wrapper (narrators, recorders, checkers). It
 // passes every question of Agent — the turn's choice, the out-of-turn challenge and late call,
-// observe and whether it observes, reset, name — to the wrapped agent, so a wrapper overrides only what it adds and can
-// never forget to forward a question Agent gains later.
+// observe and whether it observes, reset, name — to the wrapped agent, so a wrapper overrides only
+// what it adds and can never forget to forward a question Agent gains later.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,9 @@ class ForwardingAgent : public Agent {
     return inner_->challenges(view, target);
   }
   bool calls_late(const PlayerView& view) override { return inner_->calls_late(view); }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    return inner_->jumps_in(view, jumps);
+  }
   void reset(std::uint64_t seed) override { inner_->reset(seed); }
   std::string name() const override { return inner_->name(); }
 

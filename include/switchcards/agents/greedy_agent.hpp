@@ -62,6 +62,10 @@ class GreedyAgent final : public Agent {
     return hand.size() == 2 ? best->with_last() : *best;
   }
   bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  // A jump-in sheds a card and takes the turns of the seats before it: always, its best play.
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    return choose(view, jumps);
+  }
   std::string name() const override { return "greedy"; }
 
  private:

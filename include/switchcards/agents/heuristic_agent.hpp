@@ -7,7 +7,8 @@
 // It forgets to call "last card" with a configurable probability, so the penalty rules are
 // exercised (having forgotten, it remembers in time with probability 1 - P where the variant
 // allows a late call, so P = 1 never calls), and challenges a forgetful opponent whenever it
-// can (never its partner, in partnerships). Where a card may not go out (round.no_finish) it
+// can (never its partner, in partnerships). It jumps in (identical.jump_in) whenever it may,
+// unless that mostly skips partners. Where a card may not go out (round.no_finish) it
 // avoids keeping one as its last card.
 #pragma once
 
@@ -33,6 +34,10 @@ class HeuristicAgent final : public Agent {
   bool calls_late(const PlayerView& /*view*/) override {
     return forget_ < 1.0 && rng_.unit() >= forget_;
   }
+  // Jumps in with its best-rated jump (as choose rates plays): it sheds a card and takes the
+  // turns of the seats from the seat to act up to it, unless more of those are partners than
+  // opponents (variant `teams:`).
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override;
   void reset(std::uint64_t seed) override { rng_ = Pcg32(seed); }
   std::string name() const override { return "heuristic"; }
 

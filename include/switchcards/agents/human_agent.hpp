@@ -38,6 +38,7 @@ class HumanAgent final : public Agent {
   bool observes() const override { return true; }
   bool challenges(const PlayerView& view, int target) override;
   bool calls_late(const PlayerView& view) override;
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override;
   std::string name() const override { return "human"; }
   // Repeat each answer read on the output: for input that is not typed at a terminal (a
   // script), so the transcript reads as a session.

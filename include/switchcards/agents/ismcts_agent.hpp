@@ -71,6 +71,11 @@ class IsmctsAgent final : public Agent {
   // Out of turn it takes the sure gain: catching a forgetter, calling late itself.
   bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
   bool calls_late(const PlayerView& /*view*/) override { return true; }
+  // A jump-in is the heuristic's call (HeuristicAgent::jumps_in); simulations jump in the same
+  // way, outside the tree (jump_in_out_of_turn).
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    return rollout_agent_.jumps_in(view, jumps);
+  }
   void reset(std::uint64_t seed) override;
   std::string name() const override { return "ismcts"; }
 
@@ -99,6 +104,9 @@ class IsmctsAgent final : public Agent {
   // A challenge or late call out of turn, as play_round asks for them (forgetters call late,
   // everyone else catches): applied outside the tree.
   void answer_out_of_turn(const Engine& engine, State& s) const;
+  // identical.jump_in in a simulation: the first seat in play_round's order that may jump in
+  // does, with the rollout policy's jump. Returns whether one did.
+  bool jump_in_out_of_turn(const Engine& engine, State& s);
   void apply_listed(const Engine& engine, State& s, Action listed) const;
   Action rollout_choice(const Engine& engine, const State& s);
   Rewards score(const State& s);

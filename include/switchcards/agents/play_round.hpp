@@ -2,7 +2,11 @@
 // seat's PlayerView; its choice must be one of the legal actions (plus the "last card" call).
 // After a seat leaves itself one card without calling, it is asked first whether it calls late
 // (where the variant allows it), then the other seats, in order of play, whether they challenge
-// (the seat to act has the challenge, or its own late call, among its legal actions).
+// (the seat to act has the challenge, or its own late call, among its legal actions). Where the
+// variant allows jump-ins (identical.jump_in), the seats that may jump in on the card just
+// played are asked next, in order of play from the seat after the seat to act (the seat that
+// just played comes last); the first that jumps in plays, and the questions start again from
+// the new seat to act.
 // A callback sees every applied action and its events (simulations count them, logs print
 // them, recorders keep the actions).
 #pragma once
@@ -29,7 +33,8 @@ struct RoundOptions {
   std::uint8_t revealed = 0;  // bit per seat: its view shows every hand (beginner mode)
   bool observe = true;        // deliver each action's events to every agent (Agent::observe)
   bool challenges_out_of_turn = true;  // ask the forgetter (Agent::calls_late), then the other
-                                       // seats (Agent::challenges)
+                                       // seats (Agent::challenges), then those that may jump in
+                                       // (Agent::jumps_in)
 };
 
 struct NoActionCallback {
@@ -46,6 +51,29 @@ inline void mask_events(std::span<const Event> in, int seat, bool revealed, Even
 
 inline bool is_revealed(const RoundOptions& o, int seat) {
   return (o.revealed >> seat) & 1u;
+}
+
+// Asks the seats that may jump in (Engine::jump_ins), in order of play from the seat after the
+// seat to act; the first that does plays through `act`. Returns whether one did.
+template <typename Act>
+bool ask_jump_ins(const Engine& engine, const State& state, std::span<Agent* const> agents,
+                  const RoundOptions& options, ActionList& jumps, Act& act) {
+  const int to_act = state.turn;
+  for (int k = 1; k < state.players(); ++k) {
+    const int seat = state.seats.after(to_act, k);
+    engine.jump_ins(state, seat, jumps);
+    if (jumps.empty()) continue;
+    const PlayerView view(engine, state, seat, is_revealed(options, seat));
+    const std::optional<Action> a = agents[seat]->jumps_in(view, jumps.span());
+    if (!a) continue;
+    if (!jumps.contains(a->with_last(false)))
+      throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
+                          " jumped in with '" + to_string(*a) +
+                          "', which is not one of its jump-ins");
+    act(seat, *a);
+    return true;
+  }
+  return false;
 }
 
 }  // namespace detail
@@ -109,6 +137,9 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
         }
       }
       if (state.over()) break;  // the challenge reached the turn limit
+    }
+    if (options.challenges_out_of_turn && state.jump_open) [[unlikely]] {
+      if (detail::ask_jump_ins(engine, state, agents, options, legal, act)) continue;
     }
     const int seat = state.turn;
     engine.legal_actions(state, legal);

@@ -38,13 +38,14 @@ class RandomAgent final : public Agent {
       if (plays > 0) choices = plays;
     }
     const Action a = legal[rng_.below(choices)];
-    if (a.kind() == ActionKind::play && view.hand().size() == 2) {
-      // Draw from the generator only when forgetting is possible, so a forget probability
-      // of 0 leaves the stream (and every game) as it was.
-      const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
-      return a.with_last(!forgets);
-    }
-    return a;
+    return a.kind() == ActionKind::play ? with_call(view, a) : a;
+  }
+  // Uniform: declining is one choice more among the jump-ins; eager: it always jumps in.
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    const auto n = static_cast<std::uint32_t>(jumps.size());
+    const std::uint32_t k = rng_.below(style_ == Style::eager ? n : n + 1);
+    if (k == n) return std::nullopt;
+    return with_call(view, jumps[k]);
   }
   bool calls_late(const PlayerView& /*view*/) override {
     return forget_ < 1.0 && rng_.unit() >= forget_;
@@ -53,6 +54,15 @@ class RandomAgent final : public Agent {
   std::string name() const override { return style_ == Style::eager ? "eager" : "random"; }
 
  private:
+  // A play with the "last card" call where it leaves one card, unless the agent forgets it.
+  Action with_call(const PlayerView& view, Action play) {
+    if (view.hand().size() != 2) return play;
+    // Draw from the generator only when forgetting is possible, so a forget probability of 0
+    // leaves the stream (and every game) as it was.
+    const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
+    return play.with_last(!forgets);
+  }
+
   Pcg32 rng_;
   double forget_;
   Style style_;

@@ -34,6 +34,11 @@ class RecordingAgent final : public ForwardingAgent {
     if (yes && recording_) log_->push_back(Action::call(view.seat()));
     return yes;
   }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    const std::optional<Action> a = ForwardingAgent::jumps_in(view, jumps);
+    if (a && recording_) log_->push_back(*a);
+    return a;
+  }
   // While off, the agent plays as usual and nothing is logged (simulate records only some
   // games of a study).
   void set_recording(bool on) { recording_ = on; }

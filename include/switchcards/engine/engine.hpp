@@ -60,10 +60,11 @@ enum class Refusal : std::uint8_t {
   cannot_swap_with_self,
   does_not_follow,
   draw_while_laying,
+  cannot_jump_in,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::draw_while_laying) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::cannot_jump_in) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -97,7 +98,8 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "swap_target_not_allowed",
                                          "cannot_swap_with_self",
                                          "does_not_follow",
-                                         "draw_while_laying"};
+                                         "draw_while_laying",
+                                         "cannot_jump_in"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -137,6 +139,9 @@ constexpr std::string_view describe(Refusal r) {
       "in a turn of several cards each further card follows the card laid before it (play.several: "
       "the same rank, or the next card of the run): lay one that does, or pass to end the turn",
       "a turn of several cards is under way: lay a card that follows, or pass to end the turn",
+      "out of turn a card may be played only to jump in: a card identical to the top, just after "
+      "it was played, that would be legal in turn, by a seat that owes no last-card penalty and "
+      "misses no turn (identical.jump_in)",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -212,6 +217,19 @@ class Engine {
   // Why `a` would be refused now (Refusal::none if it would be accepted).
   Refusal check(const State& s, Action a) const;
 
+  // identical.jump_in: the plays `seat` may make out of turn now (a wild once per suit, a swap
+  // card once per target, as legal_actions lists them), empty when it may not jump in. A jump-in
+  // is a play of a card identical to the top (same_card: rank and suit; same_rank: rank) by a
+  // seat other than the seat to act, right after the top was played (State::jump_open), that
+  // would be legal were it that seat's turn, by a seat that owes no last-card penalty and is to
+  // miss no turn (its turn would start with those). Applied, play continues from the jumper as if
+  // it had played in turn; the seats in between lose their turn.
+  void jump_ins(const State& s, int seat, ActionList& out) const;
+  // Whether `c` is identical to `top` in the sense of identical.jump_in.
+  bool jumps_onto(Card c, Card top) const {
+    return variant_.identical.jump_in == JumpIn::same_rank ? c.rank() == top.rank() : c == top;
+  }
+
   // ---- questions a viewer asks -------------------------------------------------------------
 
   // The suit that binds the next play: a named suit if one is in force, else the top's suit.
@@ -283,6 +301,13 @@ class Engine {
   CardMask answers(const State& s) const;
   // check() for everything but the common accepted play or draw (which check tests inline).
   Refusal check_in_full(const State& s, Action a) const;
+  // A seat whose turn would begin with a last-card penalty or a missed turn (begin_turn): it
+  // cannot jump in, since in its turn it would not get to play first.
+  static bool owes_at_turn_start(const State& s, int seat) {
+    return ((s.owes_last_card | s.misses_turn) >> seat) & 1u;
+  }
+  // check_in_full for an action of a seat that is not the seat to act (nor a challenge or call).
+  Refusal check_out_of_turn(const State& s, Action a) const;
   bool may_draw(const State& s) const;
   // The cards the seat to act could play now if a last card could always go out.
   CardMask playable_ignoring_finish(const State& s) const;
@@ -326,6 +351,7 @@ class Engine {
   bool deflects_ = false;           // some special's penalty may be deflected (names the refusal)
   bool several_ = false;            // play.several: a turn may lay more than one card
   bool judges_card_below_ = false;  // play.several or identical.enabled
+  bool jumps_ = false;              // identical.jump_in is on: a play opens State::jump_open
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
   // (round.no_finish's refused cards and the swap cards).
   CardMask swap_cards_, moves_hands_, full_check_;
@@ -424,6 +450,7 @@ inline void Engine::compile() {
   }
   several_ = variant_.play.several_cards();
   judges_card_below_ = several_ || variant_.identical.enabled;
+  jumps_ = variant_.identical.jump_in != JumpIn::none;
   full_check_ = no_finish_refused_ | swap_cards_;
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
@@ -590,7 +617,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
     if (s.catchable != a.seat()) return Refusal::nothing_to_call;
     return Refusal::none;
   }
-  if (a.seat() != s.turn) return Refusal::not_your_turn;
+  if (a.seat() != s.turn) return check_out_of_turn(s, a);
   const Hand& hand = s.hands[a.seat()];
   switch (a.kind()) {
     case ActionKind::play: {
@@ -646,6 +673,56 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       break;
   }
   return Refusal::none;
+}
+
+SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Action a) const {
+  if (!jumps_ || a.kind() != ActionKind::play) return Refusal::not_your_turn;
+  if (!s.hands[a.seat()].contains(a.card())) return Refusal::card_not_in_hand;
+  if (!s.jump_open || !jumps_onto(a.card(), s.top()) || owes_at_turn_start(s, a.seat()))
+    return Refusal::cannot_jump_in;
+  // Judged as if it were the jumper's turn (in the play phase: an open window means the seat
+  // to act has not drawn yet).
+  State t = s;
+  t.turn = static_cast<std::uint8_t>(a.seat());
+  t.phase = Phase::play;
+  const Refusal r = check_in_full(t, a);
+  switch (r) {
+    // A card that would not be playable in turn cannot jump in; a play of the wrong form (a
+    // wild without its suit, a swap without its seat) is told what it lacks.
+    case Refusal::not_playable:
+    case Refusal::must_answer_penalty:
+    case Refusal::demand_not_met:
+    case Refusal::suit_not_followed:
+    case Refusal::not_on_top:
+    case Refusal::cap_exceeded:
+    case Refusal::not_a_deflection:
+      return Refusal::cannot_jump_in;
+    default:
+      return r;
+  }
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::jump_ins(const State& s, int seat, ActionList& out) const {
+  out.clear();
+  if (!jumps_ || !s.jump_open || s.phase == Phase::over || seat < 0 || seat >= s.players() ||
+      seat == s.turn || owes_at_turn_start(s, seat))
+    return;
+  const Card top = s.top();
+  bool any = false;
+  for (CardMask m = s.hands[seat].kinds(); !m.empty() && !any;)
+    any = jumps_onto(m.pop_first(), top);
+  if (!any) return;
+  // The seat's legal plays were it its turn, less those of cards not identical to the top.
+  State t = s;
+  t.turn = static_cast<std::uint8_t>(seat);
+  t.phase = Phase::play;
+  t.catchable = -1;
+  legal_actions(t, out);
+  int kept = 0;
+  for (int i = 0; i < out.size(); ++i)
+    if (out[i].kind() == ActionKind::play && jumps_onto(out[i].card(), top))
+      out.data()[kept++] = out[i];
+  out.set_size(kept);
 }
 
 SWITCHCARDS_ALWAYS_INLINE int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev,
@@ -971,6 +1048,7 @@ SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool 
     // The suit a wild names is kept for the turn's end, when its effects come.
     if (names_suit_.contains(card)) s.named_suit = a.named_suit();
     s.phase = Phase::laying;
+    s.jump_open = false;  // nobody jumps in on a turn still under way
     return;
   }
   end_laying(s, seat, a, ev);
@@ -1065,6 +1143,12 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     case ActionKind::play: {
       const Card card = a.card();
       const Card previous_top = s.top();
+      if (seat != s.turn) [[unlikely]] {
+        // A jump-in (check_out_of_turn accepted it): the jumper plays as if in turn, and the
+        // seats from the seat to act up to it lose their turn.
+        detail::emit(ev, EventKind::jumped_in, seat, card, 0, s.turn);
+        s.turn = static_cast<std::uint8_t>(seat);
+      }
       Hand& hand = s.hands[seat];
       hand.remove(card);
       s.discard.push(card);
@@ -1126,12 +1210,14 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         s.catchable = -1;
         s.laid = 0;
         s.run_step = 0;
+        s.jump_open = false;
         s.phase = Phase::over;
         s.winner = static_cast<std::int8_t>(seat);
         detail::emit(ev, EventKind::round_over, seat);
         ++s.decisions;
         return {};
       }
+      s.jump_open = jumps_;  // others may now jump in on this card
       // One test for the two rules that judge a card by the card before it (the loader
       // refuses them together), so a variant with neither pays one branch.
       bool identical = false;
@@ -1156,6 +1242,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       break;
     }
     case ActionKind::draw: {
+      s.jump_open = false;
       if (s.pending.active()) {
         const Pending p = s.pending;
         const CompiledEffect& src = compiled_[p.effect];
@@ -1185,6 +1272,9 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       break;
     }
     case ActionKind::pass: {
+      // Ending a turn of several cards opens the jump-in window on its top card; any other
+      // pass closes it.
+      s.jump_open = s.phase == Phase::laying && jumps_;
       if (s.phase == Phase::laying) {
         // The turn of several cards ends with the card on top: its named suit was kept.
         end_laying(s, seat, Action::play(seat, s.top(), s.named_suit), ev);

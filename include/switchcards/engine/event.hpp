@@ -1,7 +1,7 @@
 // Event: one change a viewer would show (a card dealt, played or drawn, a seat skipped, a suit
 // named, a penalty pending / paid / cancelled / deflected, hands swapped or passed on, last card
-// called / caught, a reshuffle, the end of the round). `apply` appends them to a caller-owned
-// buffer, so nothing allocates.
+// called / caught, a jump-in, a reshuffle, the end of the round). `apply` appends them to a
+// caller-owned buffer, so nothing allocates.
 #pragma once
 
 #include <array>
@@ -40,9 +40,11 @@ enum class EventKind : std::uint8_t {
   hands_swapped,       // seat swapped hands with extra (public: who with whom, not the cards)
   hands_rotated,       // seat's card passed every hand on; count: the direction they moved (0
                        // clockwise: each to the next seat up, 1 counterclockwise)
+  jumped_in,           // seat jumped in out of turn with card (identical.jump_in), before extra
+                       // (the seat that was to act) acted; its card_played follows
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::hands_rotated) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::jumped_in) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -61,7 +63,7 @@ constexpr std::string_view event_name(EventKind k) {
       "penalty_pending",   "penalty_paid",     "penalty_cancelled", "last_card_called",
       "last_card_missed",  "last_card_caught", "last_card_penalty", "stock_reshuffled",
       "stock_exhausted",   "round_over",       "card_dealt",        "finish_penalty",
-      "penalty_deflected", "hands_swapped",    "hands_rotated"};
+      "penalty_deflected", "hands_swapped",    "hands_rotated",     "jumped_in"};
   return kNames[static_cast<int>(k)];
 }
 

@@ -78,6 +78,9 @@ struct State {
   // step fixed it (+1 up, -1 down, 0 not yet). Both 0 in the other phases.
   std::uint8_t laid = 0;
   std::int8_t run_step = 0;
+  // identical.jump_in: a card was just played and the seat to act has not acted yet, so
+  // another seat may jump in (Engine::jump_ins). Always false in a variant without jump-in.
+  bool jump_open = false;
   // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
   // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
   std::uint32_t decisions = 0;   // actions applied this round

@@ -45,6 +45,9 @@ class PlayerView {
   int discard_size() const { return state_->discard.size(); }
   int hand_size(int seat) const { return state_->hands[seat].size(); }
   int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
+  // identical.jump_in: a card was just played and the seat to act has not acted, so a seat
+  // holding one identical to it may jump in (Engine::jump_ins; Agent::jumps_in).
+  bool jump_open() const { return state_->jump_open; }
   int winner() const { return state_->winner; }
   // Public too, though no viewer shows them as such: everyone saw the card that set them, the
   // missed "last card" call, the catch, and every action. A searcher rebuilding a State from
@@ -63,6 +66,8 @@ class PlayerView {
     if (a.seat() != seat_) return Refusal::not_your_turn;
     return engine_->check(*state_, a);
   }
+  // The plays this seat may jump in with now (empty when none, and for the seat to act).
+  void jump_ins(ActionList& out) const { engine_->jump_ins(*state_, seat_, out); }
 
   // Own cards.
   const Hand& hand() const { return state_->hands[seat_]; }

@@ -64,6 +64,7 @@ struct ViewSnapshot {
   int discard_size = 0;
   std::vector<int> hand_sizes;  // by seat
   int catchable = -1;
+  bool jump_open = false;           // identical.jump_in: another seat may jump in now
   std::vector<int> owes_last_card;  // seats that owe a last-card penalty
   std::vector<int> misses_turn;     // seats that will miss their next turn
   int winner = -1;

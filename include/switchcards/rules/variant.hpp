@@ -146,6 +146,13 @@ struct Effect {
 
 // ---- identical card, last card, round end ---------------------------------------------------
 
+// identical.jump_in: which cards a seat may play out of turn onto the card just played.
+enum class JumpIn {
+  none,       // no jump-in (the default)
+  same_card,  // same_card — a card identical to the top (rank and suit)
+  same_rank   // same_rank — a card of the top's rank
+};
+
 struct IdenticalCardRules {
   bool enabled = false;    // identical.enabled: a card identical to the top (rank and suit)...
   int others_draw = 1;     // identical.others_draw: ...makes every other player draw this many
@@ -153,6 +160,9 @@ struct IdenticalCardRules {
   // identical.card_effect: applies — the card's own special effect still binds, aimed at the
   // player who plays again ("if the top card is special, its rule binds"); none — it does not.
   bool card_effect = true;
+  // identical.jump_in: out of turn, right after a card was played, a seat holding a card
+  // identical to it may play it at once; play continues from that seat (engine.hpp jump_ins).
+  JumpIn jump_in = JumpIn::none;
   friend bool operator==(const IdenticalCardRules&, const IdenticalCardRules&) = default;
 };
 

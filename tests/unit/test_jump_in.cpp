@@ -1,0 +1,268 @@
+// Jump-in (identical.jump_in): who may jump in and when (Engine::jump_ins, check's refusals),
+// what a jump-in does to the turn and the events, the priority play_round gives when several
+// seats may (order of play after the seat to act), how the agents answer, and the State's
+// window in JSON and describe. The scenarios (tests/scenarios/house/balkan-jump-in--*.yaml)
+// pin the rule's cases; these tests pin the machinery around it.
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "switchcards/agents/greedy_agent.hpp"
+#include "switchcards/agents/heuristic_agent.hpp"
+#include "switchcards/agents/human_agent.hpp"
+#include "switchcards/agents/make_agent.hpp"
+#include "switchcards/agents/play_round.hpp"
+#include "switchcards/agents/random_agent.hpp"
+#include "switchcards/core/card_format.hpp"
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/io/describe.hpp"
+#include "switchcards/io/event_text.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+std::vector<Card> cards(std::initializer_list<const char*> names) {
+  std::vector<Card> out;
+  for (const char* n : names) out.push_back(parse_card(n));
+  return out;
+}
+
+// Seat 0 is about to play the 7H; seat 2 holds the other 7H (two decks), seat 3 a 7C.
+State position(const Engine& e) {
+  Position p;
+  p.hands = {cards({"7H", "3C", "4C"}), cards({"6D", "9C", "KC"}), cards({"7H", "10S", "QS"}),
+             cards({"7C", "6S", "9D"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"3D", "4S", "6C", "10D", "3H", "5D", "5S"});
+  return e.position(p);
+}
+
+// Jumps in whenever asked (the first listed), and says who it is.
+struct Jumper final : Agent {
+  int seat;
+  std::vector<int>* jumped;
+  Jumper(int s, std::vector<int>& log) : seat(s), jumped(&log) {}
+  Action choose(const PlayerView&, std::span<const Action> legal) override { return legal.back(); }
+  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
+    REQUIRE(view.jump_open());
+    REQUIRE_FALSE(view.my_turn());
+    jumped->push_back(seat);
+    return jumps.front();
+  }
+  std::string name() const override { return "jumper"; }
+};
+
+}  // namespace
+
+TEST_CASE("jump-in: the window opens with a play and closes with the next seat's own action") {
+  const Engine e(load_variant("balkan-jump-in"));
+  State s = position(e);
+  CHECK_FALSE(s.jump_open);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  CHECK(s.jump_open);
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  REQUIRE(jumps.size() == 1);
+  CHECK(jumps[0] == Action::play(2, parse_card("7H")));
+  e.jump_ins(s, 3, jumps);  // same_card: the 7C is no jump-in
+  CHECK(jumps.empty());
+  CHECK(e.check(s, Action::play(3, parse_card("7C"))) == Refusal::cannot_jump_in);
+  CHECK(e.check(s, Action::draw(3)) == Refusal::not_your_turn);
+  State closed = s;
+  REQUIRE(e.apply(closed, Action::draw(1)));
+  CHECK_FALSE(closed.jump_open);
+  e.jump_ins(closed, 0, jumps);
+  CHECK(jumps.empty());
+
+  EventBuffer events;
+  REQUIRE(e.apply(s, Action::play(2, parse_card("7H")), &events));
+  REQUIRE(events.size() >= 2);
+  CHECK(events[0] == Event{EventKind::jumped_in, 2, parse_card("7H"), 0, 1});
+  CHECK(events[1].kind == EventKind::card_played);
+  CHECK(s.turn == 2);  // balkan's identical bonus: the jumper plays again
+  EventTextOptions text;
+  text.viewer = 1;
+  const std::string line = describe_events(std::span<const Event>(events.begin(), 1), text).front();
+  CHECK_THAT(line, Catch::StartsWith("Seat 2 jumps in with 7") && Catch::EndsWith(", before you."));
+}
+
+TEST_CASE("jump-in: without identical.jump_in an out-of-turn play stays not_your_turn") {
+  const Engine e(load_variant("balkan"));
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  CHECK_FALSE(s.jump_open);
+  CHECK(e.check(s, Action::play(2, parse_card("7H"))) == Refusal::not_your_turn);
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  CHECK(jumps.empty());
+}
+
+TEST_CASE(
+    "jump-in: same_rank lets any card of the rank jump in; the first after the seat to act "
+    "has priority") {
+  const Engine e(load_variant("balkan-jump-in", "{identical: {jump_in: same_rank}}", "test"));
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 3, jumps);
+  REQUIRE(jumps.size() == 1);  // the 7C now
+  // Seats 2 and 3 both may: play_round asks seat 2 first (after seat 1, the seat to act).
+  std::vector<int> jumped;
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::vector<Agent*> agents;
+  for (int seat = 0; seat < 4; ++seat) {
+    owned.push_back(std::make_unique<Jumper>(seat, jumped));
+    agents.push_back(owned.back().get());
+  }
+  RoundBuffers buffers;
+  State t = s;
+  const RoundOptions options;
+  const auto act = [&](int, Action a) {
+    CHECK(a == Action::play(2, parse_card("7H")));
+    REQUIRE(e.apply(t, a));
+  };
+  REQUIRE(detail::ask_jump_ins(e, t, agents, options, buffers.legal, act));
+  REQUIRE(jumped.size() == 1);
+  CHECK(jumped[0] == 2);
+  CHECK(t.turn == 2);
+  CHECK(t.hands[2].size() == 2);
+  CHECK(t.hands[1].size() == 4);  // skipped, but drew one for the identical card
+}
+
+TEST_CASE("jump-in: a seat owing a last-card penalty cannot jump in") {
+  const Engine e(load_variant("balkan-jump-in"));
+  Position p;
+  p.hands = {cards({"7H", "3C", "4C"}), cards({"6D", "9C", "KC"}), cards({"7H", "QH"}),
+             cards({"7C", "6S", "9D"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"3D", "4S", "6C", "10D"});
+  p.turn = 2;
+  State s = e.position(p);
+  REQUIRE(e.apply(s, Action::play(2, parse_card("QH"))));  // no "Zadnja" call
+  REQUIRE(s.owes_last_card == 0b100);
+  REQUIRE(e.apply(s, Action::draw(3)));
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  CHECK(jumps.empty());
+  CHECK(e.check(s, Action::play(2, parse_card("7H"))) == Refusal::cannot_jump_in);
+}
+
+TEST_CASE("jump-in: the agents answer the question") {
+  const Engine e(load_variant("balkan-jump-in"));
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  const PlayerView view(e, s, 2);
+  RandomAgent eager(1, 0.0, RandomAgent::Style::eager);
+  GreedyAgent greedy(1);
+  HeuristicAgent heuristic(1, 0.0);
+  for (int k = 0; k < 20; ++k) CHECK(eager.jumps_in(view, jumps.span()) == jumps[0]);
+  CHECK(greedy.jumps_in(view, jumps.span()) == jumps[0]);
+  CHECK(heuristic.jumps_in(view, jumps.span()) == jumps[0]);
+  // Uniform random jumps in about half the time with one jump-in on offer.
+  RandomAgent random(7);
+  int yes = 0;
+  for (int k = 0; k < 200; ++k) yes += random.jumps_in(view, jumps.span()).has_value();
+  CHECK(yes > 60);
+  CHECK(yes < 140);
+}
+
+TEST_CASE("jump-in: the heuristic does not jump in to skip only its partner") {
+  // Teams of neighbours ([0, 1] and [2, 3]) on two decks with jump-in.
+  const Engine e(load_variant(
+      "british-partnerships",
+      "{deck: {decks: 2}, identical: {jump_in: same_card}, teams: {seats: [[0, 1], [2, 3]]}}",
+      "test"));
+  HeuristicAgent heuristic(1, 0.0);
+  ActionList jumps;
+  Position p;
+  p.hands = {cards({"5C", "3C", "4C"}), cards({"7H", "9C", "KC"}), cards({"6D", "10S", "QS"}),
+             cards({"7H", "6S", "9D"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"3D", "4S", "6C", "10D"});
+  p.turn = 3;
+  State s = e.position(p);
+  REQUIRE(e.apply(s, Action::play(3, parse_card("7H"))));  // seat 0 to act
+  e.jump_ins(s, 1, jumps);
+  REQUIRE(jumps.size() == 1);
+  // Seat 1 jumping in would skip seat 0 only, its partner: it declines.
+  CHECK_FALSE(heuristic.jumps_in(PlayerView(e, s, 1), jumps.span()).has_value());
+  // The same cards with seat 2 holding the twin and seat 1 to act: skipping an opponent, it does.
+  p.hands = {cards({"7H", "3C", "4C"}), cards({"5C", "9C", "KC"}), cards({"7H", "10S", "QS"}),
+             cards({"6D", "6S", "9D"})};
+  p.turn = 0;
+  State t = e.position(p);
+  REQUIRE(e.apply(t, Action::play(0, parse_card("7H"))));  // seat 1 to act
+  e.jump_ins(t, 2, jumps);
+  REQUIRE(jumps.size() == 1);
+  CHECK(heuristic.jumps_in(PlayerView(e, t, 2), jumps.span()) == jumps[0]);
+}
+
+TEST_CASE("jump-in: the open window survives JSON, and describe says the rule") {
+  const Engine e(load_variant("balkan-jump-in"));
+  State s = e.deal(4, 1);
+  ActionList legal;
+  while (!s.jump_open) {
+    e.legal_actions(s, legal);
+    REQUIRE(e.apply(s, legal[0]));  // plays come first in the list
+  }
+  const State back = state_from_json(e, to_json(e, s));
+  CHECK(back == s);
+  CHECK(back.jump_open);
+  // A window in a variant without jump-in is refused.
+  const Engine plain(load_variant("balkan"));
+  std::string text = to_json(e, s);
+  const auto at = text.find("\"variant\":\"balkan-jump-in\"");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, std::string("\"variant\":\"balkan-jump-in\"").size(), "\"variant\":\"balkan\"");
+  CHECK_THROWS_WITH(state_from_json(plain, text), Catch::Contains("/jump_open"));
+  const std::string d = describe_variant(e.variant());
+  CHECK_THAT(d, Catch::Contains("Jump-in: right after a card is played"));
+  CHECK_THAT(d, Catch::Contains("same rank and suit"));
+  CHECK_THAT(describe_variant(load_variant("balkan")), !Catch::Contains("Jump-in"));
+}
+
+TEST_CASE("jump-in: ismcts and heuristic play whole rounds with jump-ins, legally") {
+  // Short searches (20 iterations) whose simulations jump in too (IsmctsAgent's
+  // jump_in_out_of_turn); play_round checks every answer against the seat's jump-ins.
+  const Engine e(load_variant("balkan-jump-in"));
+  int jumps = 0, rounds_won = 0;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    std::vector<std::unique_ptr<Agent>> owned;
+    owned.push_back(make_agent("ismcts:20", seed));
+    owned.push_back(make_agent("heuristic", seed + 1));
+    owned.push_back(make_agent("ismcts:20", seed + 2));
+    std::vector<Agent*> agents;
+    for (auto& a : owned) agents.push_back(a.get());
+    State s = e.deal(3, seed);
+    play_round(e, s, agents, {}, [&](const State&, Action, std::span<const Event> events) {
+      for (const Event& ev : events) jumps += ev.kind == EventKind::jumped_in;
+    });
+    rounds_won += s.winner >= 0;
+  }
+  CHECK(jumps > 0);
+  CHECK(rounds_won == 4);
+}
+
+TEST_CASE("jump-in: the human agent lists the jump-ins and reads the answer") {
+  const Engine e(load_variant("balkan-jump-in"));
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  const PlayerView view(e, s, 2);
+  std::istringstream yes("5\n1\n"), no("0\n");
+  std::ostringstream out;
+  HumanAgent jumper(yes, out, false), decliner(no, out, false);
+  CHECK(jumper.jumps_in(view, jumps.span()) == jumps[0]);  // "5" is out of range: asked again
+  CHECK_FALSE(decliner.jumps_in(view, jumps.span()).has_value());
+  CHECK_THAT(out.str(), Catch::Contains("jump in") && Catch::Contains("1) "));
+}
