@@ -254,6 +254,15 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   }
   if ((a & 0x0c) == 0x0c)  // jump-in: with a card of the top's rank, or only the identical card
     v.identical.jump_in = (b & 0x01) ? JumpIn::same_card : JumpIn::same_rank;
+  if ((a & 0x48) == 0x48) {  // several cards a turn: of a rank, runs, or both (the loader
+                             // refuses them beside identical cards)
+    v.play.several = static_cast<Several>(1 + (b >> 5) % 3);
+    v.play.run_direction = static_cast<RunDirection>((b >> 1) % 3);
+    v.play.turn_corner = (b & 0x10) != 0;
+    v.play.run_ace = v.play.turn_corner ? RunAce::both : static_cast<RunAce>((b >> 3) % 3);
+    v.play.effects = (b & 0x02) ? SeveralEffects::last : SeveralEffects::each;
+    v.identical.enabled = false;
+  }
   if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
     for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;

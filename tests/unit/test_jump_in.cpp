@@ -23,15 +23,13 @@
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 
+#include "../common/cards.hpp"
+
 using namespace switchcards;
 
 namespace {
 
-std::vector<Card> cards(std::initializer_list<const char*> names) {
-  std::vector<Card> out;
-  for (const char* n : names) out.push_back(parse_card(n));
-  return out;
-}
+using testing::cards;
 
 // Seat 0 is about to play the 7H; seat 2 holds the other 7H (two decks), seat 3 a 7C.
 State position(const Engine& e) {

@@ -14,15 +14,13 @@
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/io/load_variant.hpp"
 
+#include "../common/cards.hpp"
+
 using namespace switchcards;
 
 namespace {
 
-std::vector<Card> cards(std::initializer_list<const char*> names) {
-  std::vector<Card> out;
-  for (const char* n : names) out.push_back(parse_card(n));
-  return out;
-}
+using testing::cards;
 Hand hand(std::initializer_list<const char*> names) {
   Hand h;
   for (Card c : cards(names)) h.add(c);

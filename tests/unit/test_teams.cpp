@@ -20,15 +20,13 @@
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/load_variant.hpp"
 
+#include "../common/cards.hpp"
+
 using namespace switchcards;
 
 namespace {
 
-std::vector<Card> cards(std::initializer_list<const char*> names) {
-  std::vector<Card> out;
-  for (const char* n : names) out.push_back(parse_card(n));
-  return out;
-}
+using testing::cards;
 
 TeamRules opposite(TeamScore score = TeamScore::losing_teams) {
   TeamRules t;

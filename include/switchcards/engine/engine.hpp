@@ -348,10 +348,11 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
-  bool deflects_ = false;           // some special's penalty may be deflected (names the refusal)
-  bool several_ = false;            // play.several: a turn may lay more than one card
-  bool judges_card_below_ = false;  // play.several or identical.enabled
-  bool jumps_ = false;              // identical.jump_in is on: a play opens State::jump_open
+  bool deflects_ = false;  // some special's penalty may be deflected (names the refusal)
+  bool several_ = false;   // play.several: a turn may lay more than one card
+  // play.several, identical.enabled or identical.jump_in: the play path tests them at once
+  bool rare_play_rules_ = false;
+  bool jumps_ = false;  // identical.jump_in is on: a play opens State::jump_open
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
   // (round.no_finish's refused cards and the swap cards).
   CardMask swap_cards_, moves_hands_, full_check_;
@@ -449,8 +450,8 @@ inline void Engine::compile() {
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
-  judges_card_below_ = several_ || variant_.identical.enabled;
   jumps_ = variant_.identical.jump_in != JumpIn::none;
+  rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
@@ -1217,18 +1218,19 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         ++s.decisions;
         return {};
       }
-      s.jump_open = jumps_;  // others may now jump in on this card
-      // One test for the two rules that judge a card by the card before it (the loader
-      // refuses them together), so a variant with neither pays one branch.
+      // One test for the rules that look at a play beyond its card (several cards a turn,
+      // identical cards, jump-in), so a variant with none of them pays one branch.
       bool identical = false;
-      if (judges_card_below_) [[unlikely]] {
+      if (rare_play_rules_) [[unlikely]] {
+        s.jump_open = jumps_;  // others may now jump in on this card
         if (several_) {
           lay(s, seat, a, finish_penalty, ev);
           break;
         }
         // With `card_effect: none` an identical card that answers a pending penalty is an
         // answer, not a bonus: the penalty passes on to the next player as usual.
-        identical = card == previous_top && (variant_.identical.card_effect || !s.pending.active());
+        identical = variant_.identical.enabled && card == previous_top &&
+                    (variant_.identical.card_effect || !s.pending.active());
       }
       if (!identical && !s.pending.active() && effect_index_[card.index()] < 0 &&
           !names_suit_.contains(card)) {
