@@ -44,7 +44,7 @@ constexpr double kPerFollowOn = 10;
 // greedily: the other cards of its rank, or the longer run from it in its suit, up or down as
 // the variant lets a run go.
 int follow_ons(const PlayRules& play, const Hand& hand, Card card) {
-  if (!play.several_cards() || card.is_joker()) return 0;
+  if (card.is_joker()) return 0;
   int best = 0;
   if (play.same_rank()) {
     const CardMask others = hand.kinds() & CardMask::of_rank(card.rank());
@@ -103,7 +103,8 @@ constexpr int kEndgame = 3;     // with this many cards or fewer, keep nothing b
 // What every play of one decision shares, worked out once per decision.
 struct HeuristicAgent::Context {
   CardMask wild, defence;
-  CardMask no_finish;  // round.no_finish.cards
+  CardMask no_finish;    // round.no_finish.cards
+  bool several = false;  // play.several: a play may be followed by more cards
   const HandScorer* scorer = nullptr;
   int score_now = 0;  // the hand's penalty points before the play
   int total_now = 0;  // the sum of its card values (for a scorer that sums them)
@@ -116,6 +117,7 @@ HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
     if (e.is_attack()) c.defence |= e.cancel.cards;
   }
   c.no_finish = view.variant().round.no_finish.cards.cards;
+  c.several = view.variant().play.several_cards();
   c.scorer = &scorer_.get(view.variant().scoring);
   const HandScore now = c.scorer->breakdown(view.hand());
   c.score_now = now.score;
@@ -170,7 +172,8 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
   if (const int target = play.swap_target(); target >= 0)
     rating += kPerCardSwapped * (after.size() - view.hand_size(target));
-  rating += kPerFollowOn * follow_ons(variant.play, after, card);
+  if (shared.several) [[unlikely]]
+    rating += kPerFollowOn * follow_ons(variant.play, after, card);
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).

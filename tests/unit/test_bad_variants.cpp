@@ -158,7 +158,7 @@ TEST_CASE("random damage to the built-in variants never crashes the loader",
         ++refused;
         // The damaged file, or a line of the built-in base it extends where the damaged
         // overrides leave that base inconsistent (a deck cut to 7..A under british's 2s: the
-        // loader names the base's selector; see the report of the jump-in branch).
+        // loader names the base's selector, not the override that emptied it).
         CHECK_THAT(e.what(), Catch::StartsWith("damaged") || Catch::StartsWith("built-in:"));
       }
     }

@@ -851,8 +851,9 @@ SWITCHCARDS_NOINLINE inline void Engine::move_hands(State& s, int seat, Card car
                s.seats.direction() == Direction::clockwise ? 0 : 1);
 }
 
-inline void Engine::resolve_play(State& s, int seat, Card card, Action play, bool identical,
-                                 bool effects_on, EventBuffer* ev) const {
+SWITCHCARDS_ALWAYS_INLINE void Engine::resolve_play(State& s, int seat, Card card, Action play,
+                                                    bool identical, bool effects_on,
+                                                    EventBuffer* ev) const {
   move_on(s, seat, card, play_effects(s, seat, card, play, identical, effects_on, ev), ev);
 }
 
