@@ -242,7 +242,12 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
       }
     }
   }
-  if (!best || (decline && best_rating <= kDecline)) return decline ? *decline : legal.front();
+  // Where a turn may lay several cards, a card kept back is one fewer laid with it later:
+  // play whenever something can be played, and lay on while something follows (measured over
+  // 4,000 rounds against three greedy bots: 20.3% -> 21.5% wins in british-runs, 21.6% -> 22.7%
+  // in british-several-of-a-rank).
+  if (!best || (decline && best_rating <= kDecline && !view.variant().play.several_cards()))
+    return decline ? *decline : legal.front();
   if (view.hand().size() == 2) {
     const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
     return best->with_last(!forgets);
