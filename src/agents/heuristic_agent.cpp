@@ -51,30 +51,16 @@ int follow_ons(const PlayRules& play, const Hand& hand, Card card) {
     for (CardMask m = others; !m.empty();) best += hand.count(m.pop_first());
   }
   if (play.runs()) {
-    const bool ace_low = play.run_ace != RunAce::high, ace_high = play.run_ace != RunAce::low;
     for (const int step : {1, -1}) {
       if ((step > 0 && play.run_direction == RunDirection::descending) ||
           (step < 0 && play.run_direction == RunDirection::ascending))
         continue;
-      int rank = static_cast<int>(card.rank());
+      Rank rank = card.rank(), from = Rank::joker;
       int run = 0;
-      bool through_ace = false;  // the run passed an ace from the far side (K, A or 2, A)
       while (run < kRankCount - 1) {
-        int next = rank + step;    // ranks: ace 0, two 1, ..., king 12
-        if (next == kRankCount) {  // up from a king: an ace played high
-          if (!ace_high) break;
-          next = 0;
-          through_ace = true;
-        } else if (next < 0) {  // down from an ace
-          if (!ace_high || (through_ace && !play.turn_corner)) break;
-          next = kRankCount - 1;
-        } else if (rank == 0) {  // up from an ace, to a 2
-          if (!ace_low || (through_ace && !play.turn_corner)) break;
-        } else if (next == 0) {  // down from a 2: an ace played low
-          if (!ace_low) break;
-          through_ace = true;
-        }
-        if (!hand.contains(Card(static_cast<Rank>(next), card.suit()))) break;
+        const Rank next = play.run_step(rank, step, from);
+        if (next == Rank::joker || !hand.contains(Card(next, card.suit()))) break;
+        from = rank;
         rank = next;
         ++run;
       }

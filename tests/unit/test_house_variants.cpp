@@ -297,3 +297,28 @@ TEST_CASE("alone at the table, a swap card is played as a plain card", "[swaps]"
   CHECK(s.hands[0].size() == 2);
   CHECK(s.top() == parse_card("7S"));
 }
+
+TEST_CASE("a run steps by rank, the ace high or low, round the corner only with turn_corner",
+          "[several]") {
+  PlayRules p;
+  p.several = Several::runs;
+  CHECK(p.run_step(Rank::four, 1, Rank::joker) == Rank::five);
+  CHECK(p.run_step(Rank::four, -1, Rank::joker) == Rank::three);
+  CHECK(p.run_step(Rank::king, 1, Rank::queen) == Rank::ace);  // ace high
+  CHECK(p.run_step(Rank::two, -1, Rank::three) == Rank::ace);  // ace low
+  CHECK(p.run_step(Rank::ace, 1, Rank::king) == Rank::joker);  // K, A, 2: the corner
+  CHECK(p.run_step(Rank::ace, -1, Rank::two) == Rank::joker);  // 2, A, K: the corner
+  CHECK(p.run_step(Rank::ace, 1, Rank::joker) == Rank::two);   // a run starting on the ace
+  CHECK(p.run_step(Rank::ace, -1, Rank::joker) == Rank::king);
+  p.turn_corner = true;
+  CHECK(p.run_step(Rank::ace, 1, Rank::king) == Rank::two);
+  CHECK(p.run_step(Rank::ace, -1, Rank::two) == Rank::king);
+  p.turn_corner = false;
+  p.run_ace = RunAce::low;
+  CHECK(p.run_step(Rank::king, 1, Rank::queen) == Rank::joker);
+  CHECK(p.run_step(Rank::ace, -1, Rank::joker) == Rank::joker);
+  p.run_ace = RunAce::high;
+  CHECK(p.run_step(Rank::two, -1, Rank::three) == Rank::joker);
+  CHECK(p.run_step(Rank::ace, 1, Rank::joker) == Rank::joker);
+  CHECK(p.run_step(Rank::joker, 1, Rank::joker) == Rank::joker);
+}

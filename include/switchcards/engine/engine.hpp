@@ -997,33 +997,15 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
                     (play.run_direction == RunDirection::either && s.run_step >= 0);
     const bool down = play.run_direction == RunDirection::descending ||
                       (play.run_direction == RunDirection::either && s.run_step <= 0);
-    const bool ace_low = play.run_ace != RunAce::high;
-    const bool ace_high = play.run_ace != RunAce::low;
-    // Without turn_corner an ace this run reached from a king (high) goes no further up, and
-    // one reached from a 2 (low) no further down.
+    // The rank the run came to the top from, if the card under it is the run's step.
     const std::span<const Card> pile = s.discard.cards();
-    const bool under_top_of_run = s.laid >= 2 && pile[pile.size() - 2].suit() == suit;
-    const Rank below = under_top_of_run ? pile[pile.size() - 2].rank() : Rank::joker;
-    const bool corner = play.turn_corner;
-    const auto add = [&](int r) { out.insert(Card(static_cast<Rank>(r), suit)); };
-    const int r = static_cast<int>(rank);
-    if (up) {
-      if (rank == Rank::king) {
-        if (ace_high) add(0);
-      } else if (rank == Rank::ace) {
-        if (ace_low && (corner || below != Rank::king)) add(1);
-      } else {
-        add(r + 1);
-      }
-    }
-    if (down) {
-      if (rank == Rank::two) {
-        if (ace_low) add(0);
-      } else if (rank == Rank::ace) {
-        if (ace_high && (corner || below != Rank::two)) add(12);
-      } else {
-        add(r - 1);
-      }
+    const Rank from = s.laid >= 2 && pile[pile.size() - 2].suit() == suit
+                          ? pile[pile.size() - 2].rank()
+                          : Rank::joker;
+    for (const int step : {1, -1}) {
+      if (!(step > 0 ? up : down)) continue;
+      if (const Rank next = play.run_step(rank, step, from); next != Rank::joker)
+        out.insert(Card(next, suit));
     }
   }
   return out - not_on_top_[top.index()];

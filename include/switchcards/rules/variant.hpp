@@ -243,6 +243,24 @@ struct PlayRules {
   bool several_cards() const { return several != Several::none; }
   bool same_rank() const { return several == Several::same_rank || several == Several::both; }
   bool runs() const { return several == Several::runs || several == Several::both; }
+  // The rank a run steps to from `rank` going `step` (+1 up, -1 down), or Rank::joker where it
+  // cannot go that way (the direction aside: run_direction is the caller's). `from`: the rank
+  // the run came to `rank` from (Rank::joker at its start); without turn_corner an ace reached
+  // from a king goes no further up, and one reached from a 2 no further down.
+  Rank run_step(Rank rank, int step, Rank from) const {
+    const bool ace_low = run_ace != RunAce::high, ace_high = run_ace != RunAce::low;
+    if (rank == Rank::joker) return Rank::joker;
+    if (step > 0) {
+      if (rank == Rank::king) return ace_high ? Rank::ace : Rank::joker;
+      if (rank == Rank::ace)
+        return ace_low && (turn_corner || from != Rank::king) ? Rank::two : Rank::joker;
+    } else {
+      if (rank == Rank::two) return ace_low ? Rank::ace : Rank::joker;
+      if (rank == Rank::ace)
+        return ace_high && (turn_corner || from != Rank::two) ? Rank::king : Rank::joker;
+    }
+    return static_cast<Rank>(static_cast<int>(rank) + step);
+  }
   friend bool operator==(const PlayRules&, const PlayRules&) = default;
 };
 
