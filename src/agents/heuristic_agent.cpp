@@ -3,6 +3,7 @@
 #include "switchcards/agents/heuristic_agent.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "switchcards/agents/greedy_agent.hpp"
@@ -88,26 +89,39 @@ constexpr int kEndgame = 3;     // with this many cards or fewer, keep nothing b
 
 // What every play of one decision shares, worked out once per decision.
 struct HeuristicAgent::Context {
-  CardMask wild, defence;
-  CardMask no_finish;    // round.no_finish.cards
-  bool several = false;  // play.several: a play may be followed by more cards
+  const VariantNotes* variant = nullptr;
   const HandScorer* scorer = nullptr;
   int score_now = 0;  // the hand's penalty points before the play
-  int total_now = 0;  // the sum of its card values (for a scorer that sums them)
+  int total_now = 0;  // the sum of its card values (only for a scorer that sums them)
+  std::array<int, kSuitCount> lengths{};  // the hand's suit lengths, wilds left out
 };
+
+const HeuristicAgent::VariantNotes& HeuristicAgent::notes(const Engine& engine) {
+  if (notes_.engine == engine.id()) return notes_;
+  const Variant& variant = engine.variant();
+  VariantNotes n;
+  n.engine = engine.id();
+  for (const Effect& e : variant.specials) {
+    if (e.wild) n.wild |= e.cards.cards;
+    if (e.is_attack()) n.defence |= e.cancel.cards;
+  }
+  n.no_finish = variant.round.no_finish.cards.cards;
+  n.several = variant.play.several_cards();
+  notes_ = n;
+  return notes_;
+}
 
 HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
   Context c;
-  for (const Effect& e : view.variant().specials) {
-    if (e.wild) c.wild |= e.cards.cards;
-    if (e.is_attack()) c.defence |= e.cancel.cards;
+  c.variant = &notes(view.engine());
+  c.scorer = &scorer_.get(view.engine());
+  if (c.scorer->sums_values()) {
+    c.total_now = c.scorer->total(view.hand());
+    c.score_now = HandScorer::summed_score(c.total_now);
+  } else {
+    c.score_now = c.scorer->score(view.hand());
   }
-  c.no_finish = view.variant().round.no_finish.cards.cards;
-  c.several = view.variant().play.several_cards();
-  c.scorer = &scorer_.get(view.variant().scoring);
-  const HandScore now = c.scorer->breakdown(view.hand());
-  c.score_now = now.score;
-  c.total_now = now.total;
+  c.lengths = detail::suit_lengths(view.hand(), c.variant->wild);
   return c;
 }
 
@@ -153,24 +167,25 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
     if (!e->demand.cards.empty() && next_close) rating += kDemandNearOut;
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
-  if (shared.defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
-  if (after.size() == 1 && (after.kinds() - shared.no_finish).empty()) rating += kStuckOnLast;
+  if (shared.variant->defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
+  if (after.size() == 1 && (after.kinds() - shared.variant->no_finish).empty())
+    rating += kStuckOnLast;
   // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
   if (const int target = play.swap_target(); target >= 0)
     rating += kPerCardSwapped * (after.size() - view.hand_size(target));
-  if (shared.several) [[unlikely]]
+  if (shared.variant->several) [[unlikely]]
     rating += kPerFollowOn * follow_ons(variant.play, after, card);
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
-  const auto lengths = detail::suit_lengths(after, shared.wild);
+  const auto lengths = detail::suit_lengths_after(shared.lengths, card, shared.variant->wild);
   const Suit in_force = play.named_suit() != Suit::none ? play.named_suit() : card.suit();
   if (in_force != Suit::none) rating += kPerSuitCard * lengths[static_cast<int>(in_force)];
   // The penalty points the play sheds (detail::shedding_gain, with the hand's score known).
-  const int score_after = shared.scorer->sums_values()
-                              ? std::clamp(shared.total_now - shared.scorer->card_value(card),
-                                           -kMaxHandScore, kMaxHandScore)
-                              : shared.scorer->score(after);
+  const int score_after =
+      shared.scorer->sums_values()
+          ? HandScorer::summed_score(shared.total_now - shared.scorer->card_value(card))
+          : shared.scorer->score(after);
   rating += kPerPointShed * (shared.score_now - score_after);
   return rating;
 }
@@ -214,10 +229,9 @@ Action HeuristicAgent::choose(const PlayerView& view, std::span<const Action> le
           break;
         if (a.named_suit() != Suit::none) {
           // Name the suit held most of (wilds aside).
-          Hand after = view.hand();
-          after.remove(a.card());
-          if (a.named_suit() != detail::longest_suit(detail::suit_lengths(after, shared->wild)))
-            break;
+          const auto lengths =
+              detail::suit_lengths_after(shared->lengths, a.card(), shared->variant->wild);
+          if (a.named_suit() != detail::longest_suit(lengths)) break;
         }
         const double r = rate_play(view, a, *shared);
         if (!best || r > best_rating) {

@@ -194,7 +194,7 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
   if (legal.size() == 1) return with_call(legal[0]);
   const auto start = std::chrono::steady_clock::now();
   const Engine& engine = view.engine();
-  hand_scorer_ = &scorer_.get(view.variant().scoring);  // once a decision: it compares rules
+  hand_scorer_ = &scorer_.get(engine);
   knowledge_.sync(view);
   determinizer_.prepare(view, knowledge_);
   nodes_.clear();

@@ -386,18 +386,29 @@ HandScorer::HandScorer(const ScoringRules& rules) : rounding_(rules.rounding) {
                        [](const Multiplier& m) { return m.factor.num == m.factor.den; });
 }
 
-HandScore HandScorer::breakdown(const Hand& hand) const {
-  HandScore out;
-  out.cards = hand.size();
-  if (hand.empty()) return out;
+// The sum of the hand's card values under `values`, and (where `pairs` is given) its pairs, in
+// one pass over the kinds held.
+static inline int sum_values(const std::array<int, kCardKinds>& values, const Hand& hand,
+                             int* pairs) {
   long long total = 0;  // card values are the loader's to bound; this only avoids overflow
   for (CardMask m = hand.kinds(); !m.empty();) {
     const Card c = m.pop_first();
     const int n = hand.count(c);
-    total += static_cast<long long>(values_[c.index()]) * n;
-    out.pairs += n / 2;
+    total += static_cast<long long>(values[c.index()]) * n;
+    if (pairs) *pairs += n / 2;
   }
-  out.total = static_cast<int>(std::clamp<long long>(total, -1'000'000'000, 1'000'000'000));
+  return static_cast<int>(std::clamp<long long>(total, -1'000'000'000, 1'000'000'000));
+}
+
+int HandScorer::total(const Hand& hand) const {
+  return sum_values(values_, hand, nullptr);
+}
+
+HandScore HandScorer::breakdown(const Hand& hand) const {
+  HandScore out;
+  out.cards = hand.size();
+  if (hand.empty()) return out;
+  out.total = sum_values(values_, hand, &out.pairs);
 
   if (!formula_.empty()) {
     CompiledFormula& formula = formula_for(formula_);
@@ -420,7 +431,7 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
     // No factor but 1 (British, Crazy Eights...): the total itself, clamped as
     // round_fraction(total, 1) would clamp it, without 128-bit arithmetic.
     out.raw = out.total;
-    out.score = std::clamp(out.total, -kMaxHandScore, kMaxHandScore);
+    out.score = summed_score(out.total);
     return out;
   }
   auto card_count = [&](CardMask sel) {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -434,4 +435,49 @@ TEST_CASE("agents: wrappers built on ForwardingAgent pass every question on, out
   REQUIRE(log.size() == 3);
   CHECK(log[1] == Action::challenge(s.turn, 1));
   CHECK(log[2] == Action::call(s.turn));
+}
+
+TEST_CASE("Engine ids: every engine built has its own, its copies share it", "[agents][engine]") {
+  const Variant british = load_variant("british");
+  const Engine a(british), b(british);
+  const Engine copy = a;
+  CHECK(a.id() != 0);
+  CHECK(a.id() != b.id());
+  CHECK(copy.id() == a.id());
+}
+
+TEST_CASE("ScorerCache notices a new variant at an old engine's address", "[agents]") {
+  std::optional<Engine> engine;
+  engine.emplace(load_variant("british"));
+  const Engine* address = &*engine;
+  detail::ScorerCache cache;
+  Hand h;
+  for (const Card c : cards({"2C", "7H", "3S"})) h.add(c);
+  CHECK(cache.get(*engine).score(h) == 12);  // British: face values
+  engine.emplace(load_variant("balkan"));
+  REQUIRE(&*engine == address);
+  CHECK(cache.get(*engine).score(h) == HandScorer(engine->variant()).score(h));
+  CHECK(cache.get(*engine).score(h) == 24);  // Balkan: each 2 doubles the hand
+}
+
+TEST_CASE("suit_lengths_after is suit_lengths of the hand less the card", "[agents]") {
+  const Engine engine(load_variant("british-jokers"));
+  CardMask wild;
+  for (const Effect& e : engine.variant().specials)
+    if (e.wild) wild |= e.cards.cards;
+  Pcg32 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    // Seven players: two decks, so kinds are held twice.
+    const State s = engine.deal(trial % 2 ? 4 : 7, rng.next());
+    const Hand& hand = s.hands[0];
+    for (const CardMask except : {CardMask{}, wild}) {
+      const auto lengths = detail::suit_lengths(hand, except);
+      hand.for_each([&](Card c) {
+        Hand after = hand;
+        after.remove(c);
+        CHECK(detail::suit_lengths_after(lengths, c, except) ==
+              detail::suit_lengths(after, except));
+      });
+    }
+  }
 }

@@ -158,6 +158,21 @@ TEST_CASE("hand score breakdown", "[scoring]") {
   CHECK(s.breakdown(Hand{}).score == 0);
 }
 
+TEST_CASE("total and summed_score agree with breakdown", "[scoring]") {
+  const HandScorer balkan{balkan_rules()};
+  const HandScorer british{load_variant("british")};
+  REQUIRE(british.sums_values());
+  REQUIRE_FALSE(balkan.sums_values());
+  for (const Hand& h : {hand({"2C", "7H", "7H", "3S", "3S"}), hand({"AS"}), Hand{},
+                        hand({"KD", "QD", "8C", "2H", "2H"})}) {
+    CHECK(balkan.total(h) == balkan.breakdown(h).total);
+    CHECK(british.total(h) == british.breakdown(h).total);
+    CHECK(HandScorer::summed_score(british.total(h)) == british.score(h));
+  }
+  CHECK(HandScorer::summed_score(5 * kMaxHandScore) == kMaxHandScore);
+  CHECK(HandScorer::summed_score(-5 * kMaxHandScore) == -kMaxHandScore);
+}
+
 TEST_CASE("an empty hand scores 0, whatever the rules", "[scoring]") {
   CHECK(HandScorer(balkan_rules())(Hand{}) == 0);
   CHECK(HandScorer(with_formula(ScoringRules{}, "total + 100"))(Hand{}) == 0);

@@ -15,13 +15,27 @@
 namespace switchcards {
 
 namespace detail {
-// Cards held per suit, leaving out the kinds in `except` (e.g. the wilds, which follow any suit).
+// Whether `c` counts towards its suit's length: jokers have no suit, and the kinds in `except`
+// (e.g. the wilds, which follow any suit) are left out.
+constexpr bool counts_in_suit(Card c, CardMask except) {
+  return !c.is_joker() && !except.contains(c);
+}
+// Cards held per suit, leaving out the kinds in `except`.
 inline std::array<int, kSuitCount> suit_lengths(const Hand& hand, CardMask except = {}) {
   std::array<int, kSuitCount> n{};
-  hand.for_each([&](Card c) {
-    if (!c.is_joker() && !except.contains(c)) ++n[static_cast<int>(c.suit())];
-  });
+  for (CardMask m = hand.kinds() - except; !m.empty();) {
+    const Card c = m.pop_first();
+    if (counts_in_suit(c, except)) n[static_cast<int>(c.suit())] += hand.count(c);
+  }
   return n;
+}
+// The suit lengths of a hand once one card `c` of it is played, from the hand's own `lengths`
+// (as suit_lengths counted them with the same `except`): a bot rating every play of a decision
+// counts its hand once.
+inline std::array<int, kSuitCount> suit_lengths_after(std::array<int, kSuitCount> lengths, Card c,
+                                                      CardMask except = {}) {
+  if (counts_in_suit(c, except)) --lengths[static_cast<int>(c.suit())];
+  return lengths;
 }
 // The suit the hand holds most of (ties: the first suit in C D H S order).
 inline Suit longest_suit(const std::array<int, kSuitCount>& lengths) {
@@ -38,18 +52,25 @@ class GreedyAgent final : public Agent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     const Hand& hand = view.hand();
-    const HandScorer& scorer = scorer_.get(view.variant().scoring);
+    const HandScorer& scorer = scorer_.get(view.engine());
     const Action* best = nullptr;
     int best_gain = 0;
     int best_length = 0;
+    // The hand's score and suit lengths, counted at the first play rated.
+    bool counted = false;
+    int score_now = 0;
+    std::array<int, kSuitCount> lengths_now{};
     for (const Action& a : legal) {
       if (a.kind() == ActionKind::challenge || a.kind() == ActionKind::call) return a;
       if (a.kind() != ActionKind::play) continue;
-      Hand after = hand;
-      after.remove(a.card());
-      const auto lengths = detail::suit_lengths(after);
+      if (!counted) {
+        score_now = scorer.score(hand);
+        lengths_now = detail::suit_lengths(hand);
+        counted = true;
+      }
+      const auto lengths = detail::suit_lengths_after(lengths_now, a.card());
       if (a.named_suit() != Suit::none && a.named_suit() != detail::longest_suit(lengths)) continue;
-      const int gain = detail::shedding_gain(scorer, hand, a.card());
+      const int gain = detail::shedding_gain(scorer, hand, score_now, a.card());
       const Suit follows = a.named_suit() != Suit::none ? a.named_suit() : a.card().suit();
       const int length = a.card().is_joker() ? 0 : lengths[static_cast<int>(follows)];
       if (!best || gain > best_gain || (gain == best_gain && length > best_length)) {

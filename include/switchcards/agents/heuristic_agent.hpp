@@ -18,6 +18,7 @@
 
 #include "switchcards/agents/agent.hpp"
 #include "switchcards/agents/hand_value.hpp"
+#include "switchcards/core/card_mask.hpp"
 #include "switchcards/core/rng.hpp"
 
 namespace switchcards {
@@ -54,9 +55,19 @@ class HeuristicAgent final : public Agent {
   bool catches(const PlayerView& view, int target) const;
   double rate_play(const PlayerView& view, Action play, const Context& context);
 
+  // What the ratings read from the variant, worked out again only when the engine changes.
+  struct VariantNotes {
+    std::uint64_t engine = 0;  // the Engine::id they are of (ids start at 1)
+    CardMask wild, defence;    // wild cards; the cards that cancel an attack
+    CardMask no_finish;        // round.no_finish.cards
+    bool several = false;      // play.several: a play may be followed by more cards
+  };
+  const VariantNotes& notes(const Engine& engine);
+
   Pcg32 rng_;
   double forget_;
   detail::ScorerCache scorer_;
+  VariantNotes notes_;
 };
 
 }  // namespace switchcards

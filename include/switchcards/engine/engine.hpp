@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <span>
@@ -169,11 +170,24 @@ struct Position {
   std::uint64_t seed = 0;  // drives reshuffles
 };
 
+namespace detail {
+// A number no Engine built before in this process has (Engine::id).
+inline std::uint64_t next_engine_id() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+}  // namespace detail
+
 class Engine {
  public:
   explicit Engine(Variant variant) : variant_(std::move(variant)) { compile(); }
 
   const Variant& variant() const { return variant_; }
+  // Which engine this is: every Engine built from a variant gets a number of its own, and its
+  // copies share it (they hold the same variant, which no Engine changes). An agent keeps what
+  // it works out from the variant under this number, so a new variant is noticed even where an
+  // Engine is built at an old one's address, without comparing the rules every decision.
+  std::uint64_t id() const { return id_; }
   // The special effect a card carries, or nullptr.
   const Effect* effect_of(Card c) const {
     const int e = effect_index_[c.index()];
@@ -344,6 +358,7 @@ class Engine {
   void finish_action(State& s, EventBuffer* ev) const;
 
   Variant variant_;
+  std::uint64_t id_ = detail::next_engine_id();
   std::array<std::int8_t, kCardKinds> effect_index_{};
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;

@@ -5,6 +5,7 @@
 // docs/scoring.md for the YAML keys, worked examples and the exact arithmetic.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -125,12 +126,16 @@ class HandScorer {
   int score(std::span<const Card> cards) const;
   int operator()(const Hand& hand) const { return score(hand); }
   HandScore breakdown(const Hand& hand) const;
+  // The sum of the hand's card values (breakdown's total), without the rest of its work.
+  int total(const Hand& hand) const;
   int card_value(Card c) const { return values_[c.index()]; }
   bool uses_formula() const { return !formula_.empty(); }
   // Whether a hand scores the sum of its card values (no multiplier, pair factor or formula),
   // clamped: then a card's marginal cost is its value, and a bot rating many plays need not
   // score every hand left.
   bool sums_values() const { return plain_ && formula_.empty(); }
+  // The score of a hand whose card values sum to `total`, where sums_values().
+  static int summed_score(int total) { return std::clamp(total, -kMaxHandScore, kMaxHandScore); }
 
  private:
   struct Fraction {
