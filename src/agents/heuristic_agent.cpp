@@ -94,6 +94,10 @@ struct HeuristicAgent::Context {
   int score_now = 0;  // the hand's penalty points before the play
   int total_now = 0;  // the sum of its card values (only for a scorer that sums them)
   std::array<int, kSuitCount> lengths{};  // the hand's suit lengths, wilds left out
+  bool endgame = false;                   // the hand is short enough to keep nothing back
+  bool next_close = false;                // the next seat is close to going out
+  bool previous_close = false;            // so is the previous one
+  bool answering = false;                 // a draw penalty is pending: a play answers it
 };
 
 const HeuristicAgent::VariantNotes& HeuristicAgent::notes(const Engine& engine) {
@@ -122,6 +126,11 @@ HeuristicAgent::Context HeuristicAgent::context(const PlayerView& view) {
     c.score_now = c.scorer->score(view.hand());
   }
   c.lengths = detail::suit_lengths(view.hand(), c.variant->wild);
+  c.endgame = view.hand().size() <= kEndgame;
+  const Seats& seats = view.seats();
+  c.next_close = view.hand_size(seats.next(view.seat())) <= kCloseToOut;
+  c.previous_close = view.hand_size(seats.previous(view.seat())) <= kCloseToOut;
+  c.answering = view.penalty_pending();
   return c;
 }
 
@@ -132,20 +141,21 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play) {
 double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Context& shared) {
   const Hand& hand = view.hand();
   const Card card = play.card();
-  Hand after = hand;
-  after.remove(card);
-  if (after.empty()) return kWin;
+  if (hand.size() == 1) return kWin;
+  const int left = hand.size() - 1;  // cards held after the play
+  // The hand after the play, built only by the ratings that need more than its size.
+  const auto after = [&] {
+    Hand h = hand;
+    h.remove(card);
+    return h;
+  };
 
   const Variant& variant = view.variant();
   const Effect* e = view.engine().effect_of(card);
-  const bool endgame = hand.size() <= kEndgame;
-  const Seats& seats = view.seats();
-  const int me = view.seat();
-  const bool next_close = view.hand_size(seats.next(me)) <= kCloseToOut;
-  const bool previous_close = view.hand_size(seats.previous(me)) <= kCloseToOut;
+  const bool endgame = shared.endgame, next_close = shared.next_close,
+             previous_close = shared.previous_close, answering = shared.answering;
 
   double rating = 0;
-  const bool answering = view.penalty_pending();
   if (answering) {
     rating += kAnswer;
     if (e && e->is_attack()) rating += kStackOverCancel;
@@ -168,13 +178,12 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
   if (shared.variant->defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
-  if (after.size() == 1 && (after.kinds() - shared.variant->no_finish).empty())
-    rating += kStuckOnLast;
+  if (left == 1 && (after().kinds() - shared.variant->no_finish).empty()) rating += kStuckOnLast;
   // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
   if (const int target = play.swap_target(); target >= 0)
-    rating += kPerCardSwapped * (after.size() - view.hand_size(target));
+    rating += kPerCardSwapped * (left - view.hand_size(target));
   if (shared.variant->several) [[unlikely]]
-    rating += kPerFollowOn * follow_ons(variant.play, after, card);
+    rating += kPerFollowOn * follow_ons(variant.play, after(), card);
 
   // Switch suit by rank towards the suit we are long in: count what is left of the suit the
   // play puts in force (the named suit for a wild).
@@ -185,7 +194,7 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
   const int score_after =
       shared.scorer->sums_values()
           ? HandScorer::summed_score(shared.total_now - shared.scorer->card_value(card))
-          : shared.scorer->score(after);
+          : shared.scorer->score(after());
   rating += kPerPointShed * (shared.score_now - score_after);
   return rating;
 }
