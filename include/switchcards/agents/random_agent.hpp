@@ -29,13 +29,13 @@ class RandomAgent final : public Agent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     std::uint32_t choices = static_cast<std::uint32_t>(legal.size());
-    // Engine::legal_actions lists a late call last.
-    if (forget_ >= 1.0 && choices > 1 && legal[choices - 1].kind() == ActionKind::call) --choices;
-    if (style_ == Style::eager) {
-      // ...and the plays first.
-      std::uint32_t plays = 0;
+    if (style_ == Style::eager && legal[0].kind() == ActionKind::play) {
+      // Engine::legal_actions lists the plays first (and a late call, never among them, last).
+      std::uint32_t plays = 1;
       while (plays < choices && legal[plays].kind() == ActionKind::play) ++plays;
-      if (plays > 0) choices = plays;
+      choices = plays;
+    } else if (forget_ >= 1.0 && choices > 1 && legal[choices - 1].kind() == ActionKind::call) {
+      --choices;  // it never calls late
     }
     const Action a = legal[rng_.below(choices)];
     return a.kind() == ActionKind::play ? with_call(view, a) : a;
