@@ -16,6 +16,7 @@
 #include "switchcards/agents/agent.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/simulate.hpp"
+#include "switchcards/core/compiler.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/io/replay.hpp"
@@ -130,8 +131,11 @@ class LeadTracker {
     }
     set(at_fewest_ == 1 ? static_cast<std::int8_t>(who) : kNone);
   }
+  // Most calls find the leader unchanged: that test is inlined, the change is not.
   void set(std::int8_t leader) {
-    if (leader == leader_) return;
+    if (leader != leader_) change_to(leader);
+  }
+  SWITCHCARDS_NOINLINE void change_to(std::int8_t leader) {
     leader_ = leader;
     log_.push_back({actions_, leader});
     if (leader != kNone) {

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "switchcards/agents/agent.hpp"
+#include "switchcards/core/compiler.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/view.hpp"
 
@@ -106,7 +107,8 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
                                 std::to_string(agents.size()) + " agents");
   ActionList& legal = buffers.legal;
   EventBuffer& events = buffers.events;
-  const auto act = [&](int seat, Action a) {
+  // Inlined: it is the loop's body, once per action.
+  const auto act = [&](int seat, Action a) SWITCHCARDS_LAMBDA_ALWAYS_INLINE {
     events.clear();
     const ApplyResult r = engine.apply(state, a, &events);
     if (!r)
@@ -117,29 +119,33 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
     if (options.observe) deliver_events(engine, state, agents, events.span(), options);
   };
 
+  const bool late_calls = engine.variant().last_card.late_call;
   while (!state.over()) {
-    if (options.challenges_out_of_turn && state.catchable >= 0 &&
-        engine.variant().last_card.late_call && state.catchable != state.turn) {
-      const int seat = state.catchable;
-      const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
-      if (agents[seat]->calls_late(view)) act(seat, Action::call(seat));
-      if (state.over()) break;  // the call reached the turn limit
-    }
-    if (options.challenges_out_of_turn && state.catchable >= 0) {
-      const int target = state.catchable;
-      for (int k = 1; k < state.players(); ++k) {
-        const int seat = state.seats.after(state.turn, k);
-        if (seat == target) continue;
+    // Most actions leave nobody to catch and nobody able to jump in: one test skips the
+    // questions out of turn.
+    if (options.challenges_out_of_turn && (state.catchable >= 0 || state.jump_open)) [[unlikely]] {
+      if (state.catchable >= 0 && late_calls && state.catchable != state.turn) {
+        const int seat = state.catchable;
         const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
-        if (agents[seat]->challenges(view, target)) {
-          act(seat, Action::challenge(seat, target));
-          break;
-        }
+        if (agents[seat]->calls_late(view)) act(seat, Action::call(seat));
+        if (state.over()) break;  // the call reached the turn limit
       }
-      if (state.over()) break;  // the challenge reached the turn limit
-    }
-    if (options.challenges_out_of_turn && state.jump_open) [[unlikely]] {
-      if (detail::ask_jump_ins(engine, state, agents, options, legal, act)) continue;
+      if (state.catchable >= 0) {
+        const int target = state.catchable;
+        for (int k = 1; k < state.players(); ++k) {
+          const int seat = state.seats.after(state.turn, k);
+          if (seat == target) continue;
+          const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
+          if (agents[seat]->challenges(view, target)) {
+            act(seat, Action::challenge(seat, target));
+            break;
+          }
+        }
+        if (state.over()) break;  // the challenge reached the turn limit
+      }
+      if (state.jump_open) {
+        if (detail::ask_jump_ins(engine, state, agents, options, legal, act)) continue;
+      }
     }
     const int seat = state.turn;
     engine.legal_actions(state, legal);

@@ -7,10 +7,14 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define SWITCHCARDS_ALWAYS_INLINE inline __attribute__((always_inline))
 #define SWITCHCARDS_NOINLINE __attribute__((noinline))
+// After a lambda's parameter list.
+#define SWITCHCARDS_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 #elif defined(_MSC_VER)
 #define SWITCHCARDS_ALWAYS_INLINE __forceinline
 #define SWITCHCARDS_NOINLINE __declspec(noinline)
+#define SWITCHCARDS_LAMBDA_ALWAYS_INLINE
 #else
 #define SWITCHCARDS_ALWAYS_INLINE inline
 #define SWITCHCARDS_NOINLINE
+#define SWITCHCARDS_LAMBDA_ALWAYS_INLINE
 #endif
