@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import switchcards as sc
+from env_driving import live_turns
 from switchcards.env import SwitchcardsEnv
 
 EPISODES_PER_VARIANT = 150
@@ -144,11 +145,7 @@ def test_match_episodes_carry_the_totals():
     env.reset(seed=2)
     rounds_seen = 0
     last_totals = None
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
+    for agent, obs in live_turns(env, 1_000_000):
         current = obs["observation"][totals["offset"]: totals["offset"] + totals["size"]].copy()
         seat = env.possible_agents.index(agent)  # per-seat entries: in order of play from it
         way = 1 if env.engine.view(env.game_state, seat).direction == "clockwise" else -1

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import switchcards as sc
+from env_driving import live_turns
 from switchcards.env import SwitchcardsEnv
 
 
@@ -176,11 +177,7 @@ def test_swaps_in_rounds_after_an_elimination():
     swaps_after_out = 0
     for seed in range(40):
         env.reset(seed=seed)
-        for agent in env.agent_iter(100_000):
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for _agent, _obs in live_turns(env, 100_000):
             legal = env.legal_ids()
             swaps = [i for i in legal if env.action(i) is not None and " swap " in str(env.action(i))]
             if swaps and any(env.out_of_match):

@@ -3,12 +3,11 @@ card without calling "last card", first that seat (a late call, where the varian
 then the other seats but the one to act, in order of play, whether they challenge; each question
 is an AEC turn whose mask allows exactly what the engine would accept, and "decline"."""
 
-import random
-
 import numpy as np
 import pytest
 
 import switchcards as sc
+from env_driving import Recording, live_turns, replay
 from switchcards.env import SwitchcardsEnv
 
 
@@ -21,11 +20,7 @@ def test_a_seat_not_to_act_challenges_and_the_penalty_is_applied():
     penalty = 2  # british.yaml: last_card: {enforce: when_caught, penalty: 2, ...}
     for seed in range(100):
         env.reset(seed=seed)
-        for agent in env.agent_iter(10_000):
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for agent, obs in live_turns(env):
             state = env.game_state
             seat = seat_of(env, agent)
             if env.question == "challenge" and len(state.stock) >= penalty:
@@ -50,54 +45,6 @@ def test_a_seat_not_to_act_challenges_and_the_penalty_is_applied():
                 return
             env.step(env.sample_action())
     pytest.fail("no challenge out of turn in 100 rounds")
-
-
-class Recording(sc.Agent):
-    """A random agent that writes down every question it is asked, and its answer."""
-
-    def __init__(self, seat, log, seed):
-        super().__init__()
-        self.seat, self.log, self.rng = seat, log, random.Random(seed)
-
-    def choose(self, view, legal):
-        action = legal[self.rng.randrange(len(legal))]
-        if action.kind == "play" and len(view.hand) == 2 and self.rng.random() < 0.5:
-            action = action.with_last()
-        self.log.append(("turn", self.seat, str(action)))
-        return action
-
-    def calls_late(self, view):
-        yes = self.rng.random() < 0.4
-        self.log.append(("late_call", self.seat, yes))
-        return yes
-
-    def challenges(self, view, target):
-        yes = self.rng.random() < 0.4
-        self.log.append(("challenge", self.seat, yes))
-        return yes
-
-    def name(self):
-        return "recording"
-
-
-def replay(env, log):
-    """Drives env with the answers of a log of Recording agents; returns the questions out of
-    turn it asked. Each step: the same seat, asked the same question, takes the same action."""
-    asked = 0
-    for kind, seat, answer in log:
-        while env.terminations.get(env.agent_selection):  # eliminated: leaves first
-            env.step(None)
-        assert (env.question, env.agent_selection) == (kind, f"player_{seat}")
-        allowed = [int(i) for i in np.flatnonzero(env.observe(env.agent_selection)["action_mask"])]
-        if kind == "turn":
-            assert env.decline_id not in allowed
-            action_id = next(i for i in allowed if str(env.action(i)) == answer)
-        else:
-            asked += 1
-            assert len(allowed) == 2 and allowed[1] == env.decline_id
-            action_id = allowed[0] if answer else env.decline_id
-        env.step(action_id)
-    return asked
 
 
 @pytest.mark.parametrize("variant,players", [("british", 4), ("british", 2), ("mobile-app", 3)])
@@ -143,11 +90,7 @@ def test_the_mask_allows_a_challenge_or_late_call_exactly_when_the_engine_accept
     questions = 0
     for seed in range(40):
         env.reset(seed=seed)
-        for agent in env.agent_iter(10_000):
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
+        for agent, obs in live_turns(env):
             mask, state = obs["action_mask"], env.game_state
             for i in out_of_turn_ids:
                 assert bool(mask[i]) == (env.engine.check(state, env.action(i)) is None), (seed, i)
