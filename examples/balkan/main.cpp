@@ -23,6 +23,7 @@ class Narrated final : public ForwardingAgent {
     options.engine = engine_;
     for (const std::string& line : describe_events(events, options)) fmt::print("  {}\n", line);
   }
+  bool observes() const override { return true; }  // it prints what it is told
   bool narrating = true;
 
  private:

@@ -8,9 +8,11 @@
 
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include <switchcards/agents/forwarding_agent.hpp>
 #include <switchcards/agents/human_agent.hpp>
 #include <switchcards/agents/make_agent.hpp>
 #include <switchcards/agents/match.hpp>
@@ -33,32 +35,19 @@ match: {end: fixed_rounds, rounds: 3}
 // An agent that lets another agent decide and prints what its seat sees happen, in the
 // sentences a HumanAgent would show ("You play 7♥", "Seat 2 draws a card"). It sees only
 // what its seat may see: Match gives it a PlayerView and events masked for its seat.
-class Narrated final : public Agent {
+class Narrated final : public ForwardingAgent {
  public:
-  explicit Narrated(std::unique_ptr<Agent> inner) : inner_(std::move(inner)) {}
+  using ForwardingAgent::ForwardingAgent;
 
-  Action choose(const PlayerView& view, std::span<const Action> legal) override {
-    return inner_->choose(view, legal);
-  }
   void observe(const PlayerView& view, std::span<const Event> events) override {
     EventTextOptions text;
     text.viewer = view.seat();     // "You ..."; other seats' drawn cards are only counted
     text.engine = &view.engine();  // demands spelled out
     for (const std::string& line : describe_events(events, text)) fmt::print("  {}\n", line);
-    inner_->observe(view, events);
+    ForwardingAgent::observe(view, events);
   }
-  bool challenges(const PlayerView& view, int target) override {
-    return inner_->challenges(view, target);
-  }
-  bool calls_late(const PlayerView& view) override { return inner_->calls_late(view); }
-  std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
-    return inner_->jumps_in(view, jumps);
-  }
-  void reset(std::uint64_t seed) override { inner_->reset(seed); }
-  std::string name() const override { return inner_->name() + " (narrated)"; }
-
- private:
-  std::unique_ptr<Agent> inner_;
+  bool observes() const override { return true; }  // it prints what it is told
+  std::string name() const override { return ForwardingAgent::name() + " (narrated)"; }
 };
 
 int main() {
