@@ -27,6 +27,7 @@ namespace {
 
 using detail::yaml::Documents;
 using detail::yaml::Entry;
+using detail::yaml::Location;
 
 constexpr int kMaxExtendsDepth = 16;
 constexpr int kMaxDecks = 3;
@@ -256,8 +257,10 @@ class VariantBuilder {
       d_.expect_keys(*deck_, {"decks", "ranks", "jokers"});
       decks_ = d_.find(*deck_, "decks");
       if (decks_) deal.decks = by_players(*decks_, 1, kMaxDecks);
-      with(*deck_, "ranks", [&](const Entry& e) { deal.deck.ranks = read_ranks(e); });
-      deal.deck.jokers = get_int(*deck_, "jokers", 0, kMaxJokers, deal.deck.jokers);
+      ranks_ = d_.find(*deck_, "ranks");
+      if (ranks_) deal.deck.ranks = read_ranks(*ranks_);
+      jokers_ = d_.find(*deck_, "jokers");
+      if (jokers_) deal.deck.jokers = d_.get_int(*jokers_, 0, kMaxJokers);
     }
     deal.deck.decks = deal.decks.at(deal.min_players);
     kinds_ = deal.deck.kinds();
@@ -282,12 +285,28 @@ class VariantBuilder {
     return ranks;
   }
 
-  std::string deck_description() const {
+  // The deck as a selector at `about`, which wants the cards `wanted`, is checked against it.
+  // Where the deck's ranks (for a suited card wanted) or jokers (for the joker) were set in
+  // another document than `about` (an override cut the deck under a base file's specials), it
+  // says where, so that the error names the cause as well as the victim.
+  std::string deck_description(const Entry& about, CardMask wanted) const {
     const DeckSpec& deck = v_.deal.deck;
     const std::string jokers =
         deck.jokers == 0 ? "no jokers" : fmt::format("{} jokers", deck.jokers);
-    if (deck.ranks.all()) return fmt::format("all ranks, {}", jokers);
-    return fmt::format("ranks {}, {}", rank_list(deck), jokers);
+    std::string out = deck.ranks.all() ? fmt::format("all ranks, {}", jokers)
+                                       : fmt::format("ranks {}, {}", rank_list(deck), jokers);
+    const CardMask joker = CardMask::of(Card::joker());
+    const Location here = d_.locate(about.value);
+    const auto where_set = [&](const std::optional<Entry>& set) {
+      if (!set) return;
+      const Location there = d_.locate(set->value);
+      if (there.file != here.file)
+        out +=
+            fmt::format("; {} is set at {}:{}:{}", set->path, there.file, there.line, there.column);
+    };
+    if (!(wanted - joker).empty()) where_set(ranks_);
+    if (!(wanted & joker).empty()) where_set(jokers_);
+    return out;
   }
 
   void read_deal() {
@@ -462,7 +481,8 @@ class VariantBuilder {
     }
     if (selector.cards.empty()) fail(fmt::format("selector '{}' matches no card at all", text));
     if ((selector.cards & kinds_).empty())
-      fail(fmt::format("selector '{}' matches no card of the deck ({})", text, deck_description()));
+      fail(fmt::format("selector '{}' matches no card of the deck ({})", text,
+                       deck_description(at, selector.cards)));
     selector.cards &= kinds_;
     return selector;
   }
@@ -860,7 +880,7 @@ class VariantBuilder {
   Entry root_;
   Variant v_;
   CardMask kinds_ = CardMask::all();
-  std::optional<Entry> players_, deck_, decks_, deal_, hand_size_;
+  std::optional<Entry> players_, deck_, decks_, ranks_, jokers_, deal_, hand_size_;
 };
 
 Variant finish(const Documents& docs, const YAML::Node& tree, std::string source) {

@@ -416,6 +416,34 @@ TEST_CASE("overrides merge onto a variant before validation", "[load_variant][ov
              Catch::Contains("o:1:1: extends: overrides cannot extend"));
 }
 
+TEST_CASE("a deck cut under a base's selectors names the cut as well",
+          "[load_variant][overrides]") {
+  // The base's selector is where the error is; the override that emptied it is named too.
+  CHECK_THAT(load_error([] {
+               load_variant("british", "deck: {ranks: [7, 8, 9, 10, J, Q, K, A]}\n", "--rules");
+             }),
+             Catch::StartsWith("built-in:british:") &&
+                 Catch::Contains("specials.draw-two.cards: selector '2' matches no card of the "
+                                 "deck (ranks 7 8 9 10 J Q K A, no jokers; deck.ranks is set at "
+                                 "--rules:1:15)"));
+  // Only the setting that left the selector empty: the jokers, not the ranks, for a joker.
+  const std::string jokers =
+      load_error([] { load_variant("british-jokers", "deck: {jokers: 0}\n", "--rules"); });
+  CHECK_THAT(jokers, Catch::Contains("selector 'joker' matches no card of the deck (all ranks, no "
+                                     "jokers; deck.jokers is set at --rules:1:16)"));
+  CHECK_THAT(jokers, !Catch::Contains("deck.ranks"));
+  // A selector in the same document as the deck needs no such note.
+  CHECK_THAT(
+      load_error([] {
+        load_variant_from_string(
+            "name: cut\nplayers: {min: 2, max: 4}\ndeck: {ranks: [7, 8, 9, 10, J, Q, K, A]}\n"
+            "deal: {hand_size: 5}\n"
+            "specials:\n  two: {cards: 2, draw: 2}\n",
+            "cut.yaml");
+      }),
+      Catch::EndsWith("(ranks 7 8 9 10 J Q K A, no jokers)"));
+}
+
 TEST_CASE("selectors parse ranks, suits, colours, cards, jokers and any", "[selector]") {
   CHECK(mask("J") == CardMask::of_rank(Rank::jack));
   CHECK(mask("jack") == CardMask::of_rank(Rank::jack));
