@@ -37,9 +37,13 @@ constexpr double kPerPointShed = 0.1;  // per penalty point the play sheds
 // until it draws, or pays for going out.
 constexpr double kStuckOnLast = -40;
 constexpr double kPerCardSwapped = 8;  // per card fewer in the hand a swap takes
-// Under play.several: per card the hand could lay after this one in the same turn (a card that
-// starts a long run or a set is worth playing first).
-constexpr double kPerFollowOn = 10;
+// Under play.several: per card the hand could lay after this one in the same turn. Negative:
+// the cards that go together (a set, a run) are kept for a later turn, where they may empty the
+// hand in one go, and a lone card is played first. Measured against three greedy bots over
+// 20,000 rounds (seed 7, the heuristic at seat 1): british-runs 22.6% wins at +10, 27.0% at
+// -40; british-several-of-a-rank 23.8% and 28.4% (0: 23.9% and 25.4%; greedy itself 24.6%
+// from seat 0). Once a turn has begun it lays on all the same (choose).
+constexpr double kPerFollowOn = -40;
 
 // Under play.several: how many cards of `hand` could follow `card` in this turn, found
 // greedily: the other cards of its rank, or the longer run from it in its suit, up or down as

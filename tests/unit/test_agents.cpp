@@ -246,6 +246,30 @@ TEST_CASE("play_round refuses an agent's illegal choice") {
   CHECK_THROWS_AS(play_round(engine, s, agents), IllegalChoice);
 }
 
+TEST_CASE("the heuristic keeps a set for later where a turn may lay several cards") {
+  const Engine engine(load_variant("british-several-of-a-rank"));
+  HeuristicAgent bot(1, 0.0);
+  Position p;
+  p.stock = cards({"3C", "4C", "5C", "6C", "7C", "9C", "10C"});
+  p.discard = cards({"4H"});
+  p.hands = {cards({"7H", "7S", "7D", "9H", "KC"}), cards({"2D", "4D", "6D", "8D", "QD"})};
+  State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  const PlayerView view(engine, s, 0);
+  // 7H would start a set of three; 9H stands alone.
+  CHECK(bot.rate_play(view, Action::play(0, C("9H"))) >
+        bot.rate_play(view, Action::play(0, C("7H"))));
+  CHECK(to_string(bot.choose(view, legal.span())) == "0 play 9H");
+  // Once the set is begun, it is laid out: the turn goes on while a card follows.
+  p.discard = cards({"8H"});
+  s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::play(0, C("7H"))));
+  REQUIRE(s.phase == Phase::laying);
+  engine.legal_actions(s, legal);
+  CHECK(bot.choose(PlayerView(engine, s, 0), legal.span()).kind() == ActionKind::play);
+}
+
 TEST_CASE("the heuristic plays the British strategy") {
   const Engine engine(load_variant("british"));
   HeuristicAgent bot(1, 0.0);

@@ -9,7 +9,9 @@
 // allows a late call, so P = 1 never calls), and challenges a forgetful opponent whenever it
 // can (never its partner, in partnerships). It jumps in (identical.jump_in) whenever it may,
 // unless that mostly skips partners. Where a card may not go out (round.no_finish) it
-// avoids keeping one as its last card.
+// avoids keeping one as its last card. Where a turn may lay several cards (play.several) it
+// plays whenever it can and lays on while a card follows, but starts a turn with a card that
+// nothing follows, keeping sets and runs for a turn that may go out with them.
 #pragma once
 
 #include <cstdint>
