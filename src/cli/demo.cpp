@@ -17,8 +17,9 @@ namespace switchcards::cli {
 
 namespace {
 
-// Prints the events of each action as one line, as a spectator at the table sees them; it
-// watches through round seat 0, which every round has.
+// Prints the events of each turn as one line, as a spectator at the table sees them (a turn of
+// several cards, play.several, is one line for all its cards); it watches through round seat
+// 0, which every round has.
 class Narrator final : public ForwardingAgent {
  public:
   Narrator(std::unique_ptr<Agent> inner, const Engine& engine, const std::vector<int>* seats,
@@ -26,7 +27,7 @@ class Narrator final : public ForwardingAgent {
       : ForwardingAgent(std::move(inner)), engine_(&engine), seats_(seats), colour_(colour) {}
   void observe(const PlayerView& view, std::span<const Event> events) override {
     ForwardingAgent::observe(view, events);
-    if (view.seat() != 0 || events.empty()) return;
+    if (view.seat() != 0) return;
     // Round seats are renumbered to match seats for the log.
     std::vector<Event> renamed(events.begin(), events.end());
     for (Event& e : renamed) {
@@ -38,13 +39,15 @@ class Narrator final : public ForwardingAgent {
     o.viewer = kAtTheTable;
     o.colour = colour_;
     o.engine = engine_;
-    std::string line;
     for (const std::string& part : describe_events(renamed, o))
-      line += (line.empty() ? "" : " ") + part;
-    fmt::print("  {}\n", line);
+      line_ += (line_.empty() ? "" : " ") + part;
+    if (view.phase() == Phase::laying || line_.empty()) return;  // the turn goes on
+    fmt::print("  {}\n", line_);
+    line_.clear();
   }
 
  private:
+  std::string line_;  // the turn's text so far
   const Engine* engine_;
   const std::vector<int>* seats_;
   bool colour_;

@@ -232,6 +232,12 @@ TEST_CASE("cli: demo plays a whole match as a log") {
   Run balkan = run("demo --variant balkan --seed 4 --players 3", s);
   CHECK(balkan.status == 0);
   CHECK(contains(balkan.out, "The match is over after"));
+  // A turn of several cards is one line: each card laid, then what the turn did.
+  Run runs = run("demo --variant british-runs --no-color", s);
+  CHECK(runs.status == 0);
+  CHECK(contains(runs.out, "  Seat 1 plays 9♣. Seat 1 plays 9♠.\n"));
+  CHECK(contains(runs.out,
+                 "  Seat 0 plays Q♦. Seat 0 plays Q♣. Seat 0 plays J♣. Seat 1 must draw 7"));
 }
 
 TEST_CASE("cli: usage errors exit non-zero with a message") {
