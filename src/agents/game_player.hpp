@@ -74,7 +74,7 @@ class LeadTracker {
     log_.push_back({0, leader_});
   }
   // After an action of `seat`.
-  void after(const State& s, int seat) {
+  SWITCHCARDS_ALWAYS_INLINE void after(const State& s, int seat) {
     ++actions_;
     const int now = s.hands[seat].size(), before = sizes_[seat];
     sizes_[seat] = now;

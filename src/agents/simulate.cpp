@@ -224,7 +224,7 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
     deliver_events(*engine_, s, std::span<Agent* const>(agents_), events.span(), options);
   play_round(
       *engine_, s, agents_, options,
-      [&](const State& now, Action a, std::span<const Event> ev) {
+      [&](const State& now, Action a, std::span<const Event> ev) SWITCHCARDS_LAMBDA_ALWAYS_INLINE {
         for (const Event& e : ev) count_event(stats, e);
         lead_.after(now, a.seat());
         if (record) log_.push_back(a);

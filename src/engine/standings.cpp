@@ -196,7 +196,12 @@ Cut cut_for_dealer(const Variant& variant, int players, std::uint64_t match_seed
   return cut_for_dealer(build_deck(variant.deck_for(players)), players, match_seed);
 }
 
-Cut cut_for_dealer(Pile deck, int players, std::uint64_t match_seed) {
+namespace {
+
+// Shuffles the top `players` cards of `deck` into place (shuffle_top) and returns the seat that
+// cut the lowest; seat k takes the k-th card from the top. No list of the cards is built: the
+// first round of every simulated game cuts, and only its dealer is wanted.
+int cut_lowest(Pile& deck, int players, std::uint64_t match_seed) {
   if (players < 1 || players > kMaxSeats)
     throw std::invalid_argument("cannot cut for " + std::to_string(players) + " players");
   if (deck.size() < players)
@@ -205,13 +210,21 @@ Cut cut_for_dealer(Pile deck, int players, std::uint64_t match_seed) {
   Pcg32 rng(derive_seed(match_seed, kCutStream));
   // Only the top `players` cards are taken: the first steps of the shuffle settle them.
   shuffle_top(deck.cards(), static_cast<std::size_t>(players), rng);
-  Cut cut;
-  cut.cards.reserve(static_cast<std::size_t>(players));
   auto cut_rank = [](Card c) { return c.is_joker() ? 14 : static_cast<int>(c.rank()) + 1; };
-  for (int seat = 0; seat < players; ++seat) {
-    cut.cards.push_back(deck.pop());
-    if (cut_rank(cut.cards.back()) < cut_rank(cut.cards[at(cut.dealer)])) cut.dealer = seat;
-  }
+  const int top = deck.size() - 1;
+  int dealer = 0;
+  for (int seat = 1; seat < players; ++seat)
+    if (cut_rank(deck[top - seat]) < cut_rank(deck[top - dealer])) dealer = seat;
+  return dealer;
+}
+
+}  // namespace
+
+Cut cut_for_dealer(Pile deck, int players, std::uint64_t match_seed) {
+  Cut cut;
+  cut.dealer = cut_lowest(deck, players, match_seed);
+  cut.cards.reserve(static_cast<std::size_t>(players));
+  for (int seat = 0; seat < players; ++seat) cut.cards.push_back(deck.pop());
   return cut;
 }
 
@@ -222,9 +235,9 @@ int first_dealer(const Variant& variant, int players, std::uint64_t match_seed) 
 }
 
 int first_dealer(const Variant& variant, const Pile& deck, int players, std::uint64_t match_seed) {
-  if (variant.match.first_dealer == FirstDealer::lowest_cut)
-    return cut_for_dealer(deck, players, match_seed).dealer;
-  return 0;
+  if (variant.match.first_dealer != FirstDealer::lowest_cut) return 0;
+  Pile shuffled = deck;
+  return cut_lowest(shuffled, players, match_seed);
 }
 
 int next_dealer(const Standings& s, int dealer) {

@@ -30,10 +30,9 @@ class RandomAgent final : public Agent {
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     std::uint32_t choices = static_cast<std::uint32_t>(legal.size());
     if (style_ == Style::eager && legal[0].kind() == ActionKind::play) {
-      // Engine::legal_actions lists the plays first (and a late call, never among them, last).
-      std::uint32_t plays = 1;
-      while (plays < choices && legal[plays].kind() == ActionKind::play) ++plays;
-      choices = plays;
+      // Engine::legal_actions lists the plays first and at most two other actions after them
+      // (a draw or pass, a challenge or late call): counted from the end, a step or two.
+      while (legal[choices - 1].kind() != ActionKind::play) --choices;
     } else if (forget_ >= 1.0 && choices > 1 && legal[choices - 1].kind() == ActionKind::call) {
       --choices;  // it never calls late
     }

@@ -1317,9 +1317,12 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
                                 std::to_string(s.stock.size()));
   // One card at a time round the table, from the dealer's left.
   const bool every_card = ev != nullptr && shown == DealEvents::every_card;
+  std::array<std::uint8_t, kMaxSeats> order{};  // the seats from the dealer's left, worked out once
+  for (int k = 1; k <= players; ++k)
+    order[k - 1] = static_cast<std::uint8_t>(s.seats.after(dealer, k));
   for (int round = 0; round < hand_size; ++round)
-    for (int k = 1; k <= players; ++k) {
-      const int seat = s.seats.after(dealer, k);
+    for (int k = 0; k < players; ++k) {
+      const int seat = order[k];
       const Card card = s.stock.pop();
       s.hands[seat].add(card);
       if (every_card) detail::emit(ev, EventKind::card_dealt, seat, card);
