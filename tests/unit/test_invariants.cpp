@@ -129,6 +129,28 @@ void check_variants(int shard) {
   }
 }
 
+// Engine::jump_ins by its definition (identical.jump_in): were it `seat`'s turn in the play
+// phase, its legal plays of cards identical to the top, for a seat other than the seat to act
+// whose turn would not begin with a last-card penalty or a missed turn.
+ActionList jump_ins_by_definition(const Engine& e, const State& s, int seat) {
+  ActionList out;
+  const JumpIn rule = e.variant().identical.jump_in;
+  const bool owes = ((s.owes_last_card | s.misses_turn) >> seat) & 1u;
+  if (rule == JumpIn::none || !s.jump_open || s.over() || seat == s.turn || owes) return out;
+  State t = s;
+  t.turn = static_cast<std::uint8_t>(seat);
+  t.phase = Phase::play;
+  t.catchable = -1;
+  ActionList legal;
+  e.legal_actions(t, legal);
+  const Card top = s.top();
+  for (const Action a : legal) {
+    if (a.kind() != ActionKind::play) continue;
+    if (rule == JumpIn::same_rank ? a.card().rank() == top.rank() : a.card() == top) out.push(a);
+  }
+  return out;
+}
+
 // Every action a seat could name in `s` (every seat, every card with every suit and with and
 // without "last", draw, pass, every challenge, a late call): check() must accept exactly what
 // legal_actions lists for the seat to act, the "last" call where the play leaves one card, a
@@ -146,6 +168,9 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
   ActionList jumps;
   for (int seat = 0; seat < players; ++seat) {
     e.jump_ins(s, seat, jumps);
+    const ActionList defined = jump_ins_by_definition(e, s, seat);
+    if (!std::equal(jumps.begin(), jumps.end(), defined.begin(), defined.end()))
+      return "jump_ins of seat " + std::to_string(seat) + " differ from their definition";
     for (int i = 0; i < kCardKinds; ++i) {
       for (int suit = 0; suit <= kSuitCount; ++suit) {
         const Action plain = Action::play(seat, Card::from_index(i), static_cast<Suit>(suit));
@@ -174,8 +199,12 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
 }  // namespace
 
 TEST_CASE("check() accepts exactly the listed actions, over every action of sampled positions") {
-  long positions = 0;
-  for (const std::string& name : builtin_variant_names()) {
+  long positions = 0, with_jump_ins = 0;  // positions; seats there that may jump in
+  ActionList jumps;
+  // The built-in variants, and every house rule at once (its jump-in is by rank).
+  std::vector<std::string> names = builtin_variant_names();
+  names.push_back(SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink.yaml");
+  for (const std::string& name : names) {
     const Variant variant = load_variant(name);
     const Engine engine(variant);
     for (int players : {std::max(2, variant.deal.min_players), variant.deal.max_players}) {
@@ -192,6 +221,10 @@ TEST_CASE("check() accepts exactly the listed actions, over every action of samp
             INFO(name << ", " << players << " players, round " << round << ", step " << step);
             REQUIRE(broken == "");
             ++checked;
+            for (int seat = 0; seat < players; ++seat) {
+              engine.jump_ins(s, seat, jumps);
+              with_jump_ins += !jumps.empty();
+            }
           }
           if (s.over()) break;
           engine.legal_actions(s, legal);
@@ -204,6 +237,7 @@ TEST_CASE("check() accepts exactly the listed actions, over every action of samp
     }
   }
   CHECK(positions >= 400 * 2 * 3);
+  CHECK(with_jump_ins > 300);  // the jump-in variants' positions reach jump_ins' listing
 }
 
 TEST_CASE("invariants hold after every action of random rounds: built-in variants 1, 3, 5...") {

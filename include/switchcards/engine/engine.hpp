@@ -240,9 +240,7 @@ class Engine {
   // it had played in turn; the seats in between lose their turn.
   void jump_ins(const State& s, int seat, ActionList& out) const;
   // Whether `c` is identical to `top` in the sense of identical.jump_in.
-  bool jumps_onto(Card c, Card top) const {
-    return variant_.identical.jump_in == JumpIn::same_rank ? c.rank() == top.rank() : c == top;
-  }
+  bool jumps_onto(Card c, Card top) const { return jumps_onto_[top.index()].contains(c); }
 
   // ---- questions a viewer asks -------------------------------------------------------------
 
@@ -325,17 +323,21 @@ class Engine {
   bool may_draw(const State& s) const;
   // The cards the seat to act could play now if a last card could always go out.
   CardMask playable_ignoring_finish(const State& s) const;
-  // The cards whose play would empty the hand of the seat to act but may not (round.no_finish,
-  // then: refused).
-  CardMask finishing_refused(const State& s) const {
-    return s.hands[s.turn].size() == 1 ? no_finish_refused_ : CardMask{};
+  // The cards whose play would empty `seat`'s hand but may not (round.no_finish, then:
+  // refused).
+  CardMask finishing_refused(const State& s, int seat) const {
+    return s.hands[seat].size() == 1 ? no_finish_refused_ : CardMask{};
   }
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
   // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
   // hand with a card that may not.
   void drop_refused_finishes(const State& s, ActionList& out) const;
-  // legal_actions for specials' swap_hands: each play of a swap card, once per target seat.
-  void expand_swaps(const State& s, ActionList& out) const;
+  // legal_actions and jump_ins for specials' swap_hands: each play of a swap card by `seat`,
+  // once per target seat.
+  void expand_swaps(const State& s, int seat, ActionList& out) const;
+  // Appends `seat`'s plays of the cards in `cards` to list[n...], by card index (a wild once
+  // per suit); returns the new count.
+  int list_plays(int seat, CardMask cards, Action* list, int n) const;
   // A plain draw under draw.cards: until_playable: one card at a time until a playable one.
   int draw_until_playable(State& s, int seat, EventBuffer* ev, Card* last) const;
   // draw_cards for more than one card or from an empty stock (which is rebuilt).
@@ -383,6 +385,9 @@ class Engine {
   // The unshuffled deck for each seat count the variant allows (empty: built when dealt), so
   // a deal copies it instead of building it card by card.
   std::array<Pile, kMaxSeats + 1> decks_{};
+  // identical.jump_in: the cards identical to each top card (same_card: itself; same_rank: its
+  // rank, the joker only itself); none without jump-ins.
+  std::array<CardMask, kCardKinds> jumps_onto_{};
 };
 
 // ======================================================================================
@@ -471,6 +476,10 @@ inline void Engine::compile() {
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
     const Card top = Card::from_index(i);
+    if (variant_.identical.jump_in == JumpIn::same_card)
+      jumps_onto_[i] = CardMask::of(top);
+    else if (variant_.identical.jump_in == JumpIn::same_rank)
+      jumps_onto_[i] = top.is_joker() ? CardMask::of(top) : CardMask::of_rank(top.rank());
     on_top_[i] =
         (top.is_joker() ? CardMask::all()  // a joker with no named suit: anything goes
                         : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
@@ -509,7 +518,7 @@ SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_ignoring_finish(const State&
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_kinds(const State& s) const {
-  return playable_ignoring_finish(s) - finishing_refused(s);
+  return playable_ignoring_finish(s) - finishing_refused(s, s.turn);
 }
 
 inline bool Engine::may_draw(const State& s) const {
@@ -517,7 +526,20 @@ inline bool Engine::may_draw(const State& s) const {
   if (variant_.draw.when_playable) return true;
   // Forced play: drawing only when nothing can be played (a last card that may not go out
   // counts as unplayable).
-  return ((s.hands[s.turn].kinds() & matching(s)) - finishing_refused(s)).empty();
+  return ((s.hands[s.turn].kinds() & matching(s)) - finishing_refused(s, s.turn)).empty();
+}
+
+SWITCHCARDS_ALWAYS_INLINE int Engine::list_plays(int seat, CardMask cards, Action* list,
+                                                 int n) const {
+  for (CardMask m = cards; !m.empty();) {
+    const Card c = m.pop_first();
+    if (names_suit_.contains(c)) {
+      for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
+    } else {
+      list[n++] = Action::play(seat, c);
+    }
+  }
+  return n;
 }
 
 inline void Engine::legal_actions(const State& s, ActionList& out) const {
@@ -526,14 +548,7 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   int n = 0;
   if (s.phase == Phase::over) return;
   const int seat = s.turn;
-  for (CardMask m = playable_ignoring_finish(s); !m.empty();) {
-    const Card c = m.pop_first();
-    if (names_suit_.contains(c)) {
-      for (int suit = 0; suit < kSuitCount; ++suit) list[n++] = Action::play(seat, c, Suit(suit));
-    } else {
-      list[n++] = Action::play(seat, c);
-    }
-  }
+  n = list_plays(seat, playable_ignoring_finish(s), list, n);
   if (s.phase != Phase::play) {
     // after a draw: keep the card (unless it must be played); laying: end the turn
     if (s.phase == Phase::laying || variant_.draw.after != AfterDraw::must_play_drawn)
@@ -554,17 +569,17 @@ inline void Engine::legal_actions(const State& s, ActionList& out) const {
   // swap cards pays one test for them.
   if (rewrites_legal_) [[unlikely]] {
     if (!no_finish_refused_.empty()) drop_refused_finishes(s, out);
-    if (!swap_cards_.empty()) expand_swaps(s, out);
+    if (!swap_cards_.empty()) expand_swaps(s, s.turn, out);
   }
 }
 
-SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, ActionList& out) const {
+SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, int seat,
+                                                      ActionList& out) const {
   // Each play of a swap card (the loader refuses one that names a suit) once per other seat,
   // in place: the list only grows, so it is rewritten from the end.
   // Alone at the table the plays stay plain (there is nobody to swap with), so the list only
   // ever grows here: rewriting from the end in place reads each entry before it is overwritten.
   if (s.players() < 2) return;
-  const int seat = s.turn;
   int swaps = 0;
   for (const Action a : out)
     swaps += a.kind() == ActionKind::play && swap_cards_.contains(a.card());
@@ -584,7 +599,7 @@ SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, ActionList
 
 SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
                                                                ActionList& out) const {
-  const CardMask refused = finishing_refused(s);
+  const CardMask refused = finishing_refused(s, s.turn);
   if (refused.empty()) return;
   int kept = 0;
   for (int i = 0; i < out.size(); ++i)
@@ -642,7 +657,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (s.phase == Phase::after_draw && c != s.drawn)
         return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
                                                                  : Refusal::must_play_drawn_or_pass;
-      if (finishing_refused(s).contains(c) && playable_ignoring_finish(s).contains(c))
+      if (finishing_refused(s, s.turn).contains(c) && playable_ignoring_finish(s).contains(c))
         return Refusal::cannot_finish_on;
       if (!playable_kinds(s).contains(c)) {
         if (s.phase == Phase::laying) return Refusal::does_not_follow;
@@ -693,6 +708,12 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
 
 SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Action a) const {
   if (!jumps_ || a.kind() != ActionKind::play) return Refusal::not_your_turn;
+  // A jump-in is accepted as jump_ins lists it (with the call where it leaves one card); the
+  // questions below only name the reason for a refusal.
+  ActionList jumps;
+  jump_ins(s, a.seat(), jumps);
+  if (jumps.contains(a.with_last(false)) && (!a.calls_last() || s.hands[a.seat()].size() == 2))
+    return Refusal::none;
   if (!s.hands[a.seat()].contains(a.card())) return Refusal::card_not_in_hand;
   if (!s.jump_open || !jumps_onto(a.card(), s.top()) || owes_at_turn_start(s, a.seat()))
     return Refusal::cannot_jump_in;
@@ -723,22 +744,23 @@ SWITCHCARDS_NOINLINE inline void Engine::jump_ins(const State& s, int seat, Acti
   if (!jumps_ || !s.jump_open || s.phase == Phase::over || seat < 0 || seat >= s.players() ||
       seat == s.turn || owes_at_turn_start(s, seat))
     return;
-  const Card top = s.top();
-  bool any = false;
-  for (CardMask m = s.hands[seat].kinds(); !m.empty() && !any;)
-    any = jumps_onto(m.pop_first(), top);
-  if (!any) return;
-  // The seat's legal plays were it its turn, less those of cards not identical to the top.
-  State t = s;
-  t.turn = static_cast<std::uint8_t>(seat);
-  t.phase = Phase::play;
-  t.catchable = -1;
-  legal_actions(t, out);
-  int kept = 0;
-  for (int i = 0; i < out.size(); ++i)
-    if (out[i].kind() == ActionKind::play && jumps_onto(out[i].card(), top))
-      out.data()[kept++] = out[i];
-  out.set_size(kept);
+  // Most seats hold no card identical to the top: one mask test.
+  const CardMask identical = s.hands[seat].kinds() & jumps_onto_[s.top().index()];
+  if (identical.empty()) return;
+  // Of those, the plays legal_actions would list were it the seat's turn in the play phase (an
+  // open window means the seat to act has not drawn yet): what answers a pending penalty, or
+  // what matches the top, less a last card that may not go out.
+  CardMask playable = s.hands[seat].kinds() & matching(s);
+  if (s.pending.active()) {
+    // answers() reads the hand of the seat to act; it keeps that signature because the
+    // decision path calls it, and an argument more there costs every variant.
+    State t = s;
+    t.turn = static_cast<std::uint8_t>(seat);
+    playable = answers(t);
+  }
+  out.set_size(
+      list_plays(seat, (identical & playable) - finishing_refused(s, seat), out.data(), 0));
+  if (!swap_cards_.empty()) expand_swaps(s, seat, out);
 }
 
 SWITCHCARDS_ALWAYS_INLINE int Engine::draw_cards(State& s, int seat, int n, EventBuffer* ev,
