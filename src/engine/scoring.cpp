@@ -75,9 +75,23 @@ bool to_fraction(double x, std::int64_t& num, std::int64_t& den) {
 
 // num/den (den > 0) rounded by the rule, clamped to the hand score range. Written with the
 // remainder so that nothing overflows whatever the magnitudes.
+// Whether `x` fits 64 bits: the usual hand's fraction, divided without libgcc's 128-bit
+// division (which costs about a hundred instructions a call).
+bool fits64(Int128 x) {
+  return x >= std::numeric_limits<std::int64_t>::min() &&
+         x <= std::numeric_limits<std::int64_t>::max();
+}
+
 int round_fraction(Int128 num, Int128 den, Rounding rounding) {
-  Int128 q = num / den;
-  Int128 r = num % den;
+  Int128 q, r;
+  if (fits64(num) && fits64(den)) {
+    const auto n = static_cast<std::int64_t>(num), d = static_cast<std::int64_t>(den);
+    q = n / d;  // den > 0, so no INT64_MIN / -1
+    r = n % d;
+  } else {
+    q = num / den;
+    r = num % den;
+  }
   if (r < 0) --q, r += den;  // now q = floor(num / den) and 0 <= r < den
   switch (rounding) {
     case Rounding::down:
@@ -465,7 +479,9 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
   for (const Multiplier& m : multipliers_) multiply(m.factor, card_count(m.cards));
   multiply(pair_factor_, out.pairs);
   if (exact) {
-    out.raw = static_cast<double>(num) / static_cast<double>(den);
+    out.raw = fits64(num) && fits64(den) ? static_cast<double>(static_cast<std::int64_t>(num)) /
+                                               static_cast<double>(static_cast<std::int64_t>(den))
+                                         : static_cast<double>(num) / static_cast<double>(den);
     out.score = round_fraction(num, den, rounding_);
     return out;
   }

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "switchcards/core/rng.hpp"
@@ -230,6 +231,32 @@ TEST_CASE("exact fractions: factors that binary floating point cannot hold", "[s
   r.multipliers[0].factor = 3.0;
   r.pair_factor = 1.0 / 3.0;
   CHECK(HandScorer(r)(hand({"KH", "KH", "KH"})) == 270);  // 30 x 3^3 x (1/3)^1 (one pair)
+}
+
+TEST_CASE("exact fractions round alike within and beyond 64 bits, negative ones too", "[scoring]") {
+  ScoringRules r;
+  r.multipliers.push_back(HandMultiplier{CardMask::of_rank(Rank::king), "K", 1000.0 / 999.0});
+  const Hand one = hand({"KH"});
+  const Hand eight = hand({"KH", "KH", "KD", "KD", "KS", "KS", "KC", "KC"});
+  // 10 x 1000/999 = 10.01 (64-bit); 80 x (1000/999)^8 = 80.64..., whose numerator 8 x 10^25
+  // and denominator 999^8 (about 9.9 x 10^23) need 128 bits. Pairs count 1 (no pair factor).
+  for (const auto& [rounding, low, high] :
+       {std::tuple{Rounding::down, 10, 80}, std::tuple{Rounding::up, 11, 81},
+        std::tuple{Rounding::nearest, 10, 81}}) {
+    r.rounding = rounding;
+    CHECK(HandScorer(r)(one) == low);
+    CHECK(HandScorer(r)(eight) == high);
+  }
+  // A negative total: -10 / 3 = -3.33 rounds down to -4 and up (and to the nearest) to -3.
+  ScoringRules neg;
+  neg.values.push_back(CardValue{CardMask::of_rank(Rank::king), "K", -10});
+  neg.multipliers.push_back(HandMultiplier{CardMask::of_rank(Rank::king), "K", 1.0 / 3.0});
+  neg.rounding = Rounding::down;
+  CHECK(HandScorer(neg)(one) == -4);
+  neg.rounding = Rounding::up;
+  CHECK(HandScorer(neg)(one) == -3);
+  neg.rounding = Rounding::nearest;
+  CHECK(HandScorer(neg)(one) == -3);
 }
 
 TEST_CASE("formulas: variables, count(r), min and max, rounding", "[scoring][formula]") {
