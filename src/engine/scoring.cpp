@@ -456,11 +456,28 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
 
   // Exact: num / den, multiplied out; reduced by their gcd only when a product would overflow.
   // Den stays positive: every fraction's denominator is.
+  // The fraction is kept in 64 bits while its products fit (as every real hand's do), then in
+  // 128: a 128-bit multiply with its overflow test costs several times more, and the values
+  // are the same, since 128 bits reduce by the gcd only where they overflow themselves.
   bool exact = exact_;
-  Int128 num = out.total, den = 1;
+  bool small = true;
+  std::int64_t num64 = out.total, den64 = 1;
+  Int128 num = 0, den = 1;
   auto multiply = [&](const Fraction& f, int times) {
     if (f.num == f.den) return;
     for (int i = 0; i < times && exact; ++i) {
+      if (small) {
+        std::int64_t n64 = 0, d64 = 0;
+        if (!__builtin_mul_overflow(num64, f.num, &n64) &&
+            !__builtin_mul_overflow(den64, f.den, &d64)) {
+          num64 = n64;
+          den64 = d64;
+          continue;
+        }
+        small = false;
+        num = num64;
+        den = den64;
+      }
       Int128 n = 0, d = 0;
       if (__builtin_mul_overflow(num, static_cast<Int128>(f.num), &n) ||
           __builtin_mul_overflow(den, static_cast<Int128>(f.den), &d)) {
@@ -478,6 +495,7 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
   };
   for (const Multiplier& m : multipliers_) multiply(m.factor, card_count(m.cards));
   multiply(pair_factor_, out.pairs);
+  if (small) num = num64, den = den64;
   if (exact) {
     out.raw = fits64(num) && fits64(den) ? static_cast<double>(static_cast<std::int64_t>(num)) /
                                                static_cast<double>(static_cast<std::int64_t>(den))
