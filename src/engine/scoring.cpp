@@ -73,8 +73,6 @@ bool to_fraction(double x, std::int64_t& num, std::int64_t& den) {
   return false;
 }
 
-// num/den (den > 0) rounded by the rule, clamped to the hand score range. Written with the
-// remainder so that nothing overflows whatever the magnitudes.
 // Whether `x` fits 64 bits: the usual hand's fraction, divided without libgcc's 128-bit
 // division (which costs about a hundred instructions a call).
 bool fits64(Int128 x) {
@@ -82,6 +80,8 @@ bool fits64(Int128 x) {
          x <= std::numeric_limits<std::int64_t>::max();
 }
 
+// num/den (den > 0) rounded by the rule, clamped to the hand score range. Written with the
+// remainder so that nothing overflows whatever the magnitudes.
 int round_fraction(Int128 num, Int128 den, Rounding rounding) {
   Int128 q, r;
   if (fits64(num) && fits64(den)) {
@@ -455,10 +455,10 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
   };
 
   // Exact: num / den, multiplied out; reduced by their gcd only when a product would overflow.
-  // Den stays positive: every fraction's denominator is.
-  // The fraction is kept in 64 bits while its products fit (as every real hand's do), then in
-  // 128: a 128-bit multiply with its overflow test costs several times more, and the values
-  // are the same, since 128 bits reduce by the gcd only where they overflow themselves.
+  // Den stays positive: every fraction's denominator is. The fraction is kept in 64 bits while its
+  // products fit (as every real hand's do), then in 128: a 128-bit multiply with its overflow test
+  // costs several times more, and the values are the same, since 128 bits reduce by the gcd only
+  // where they overflow themselves.
   bool exact = exact_;
   bool small = true;
   std::int64_t num64 = out.total, den64 = 1;

@@ -750,13 +750,15 @@ SWITCHCARDS_NOINLINE inline void Engine::jump_ins(const State& s, int seat, Acti
   // Of those, the plays legal_actions would list were it the seat's turn in the play phase (an
   // open window means the seat to act has not drawn yet): what answers a pending penalty, or
   // what matches the top, less a last card that may not go out.
-  CardMask playable = s.hands[seat].kinds() & matching(s);
+  CardMask playable;
   if (s.pending.active()) {
     // answers() reads the hand of the seat to act; it keeps that signature because the
     // decision path calls it, and an argument more there costs every variant.
     State t = s;
     t.turn = static_cast<std::uint8_t>(seat);
     playable = answers(t);
+  } else {
+    playable = s.hands[seat].kinds() & matching(s);
   }
   out.set_size(
       list_plays(seat, (identical & playable) - finishing_refused(s, seat), out.data(), 0));
