@@ -31,6 +31,12 @@ std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::u
   return value;
 }
 
+std::string players_range(const Variant& variant) {
+  const int min = variant.deal.min_players, max = variant.deal.max_players;
+  return min == max ? fmt::format("exactly {} players", min)
+                    : fmt::format("{} to {} players", min, max);
+}
+
 int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested) {
   const int min = variant.deal.min_players, max = variant.deal.max_players;
   if (option.count() == 0) return std::clamp(4, min, max);
@@ -38,10 +44,9 @@ int players_for(const Variant& variant, const CLI::Option& option, const std::st
   for (char c : requested) digits = digits && c >= '0' && c <= '9';
   const int n = digits ? std::stoi(requested) : -1;
   if (n < min || n > max)
-    throw UsageError(
-        fmt::format("--players '{}': {} is for {} to {} players: give a number from "
-                    "{} to {}",
-                    requested, variant.name, min, max, min, max));
+    throw UsageError(fmt::format(
+        "--players '{}': {} is for {}: give {}", requested, variant.name, players_range(variant),
+        min == max ? std::to_string(min) : fmt::format("a number from {} to {}", min, max)));
   return n;
 }
 

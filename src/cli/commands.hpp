@@ -57,6 +57,8 @@ std::uint64_t parse_whole(std::string_view flag, const std::string& text, std::u
 // The --players count for a variant: `requested` if `option` was given, else 4 or the nearest
 // count the variant allows; within the variant's range, whose bounds the message names.
 int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested);
+// The player counts a variant allows, for messages: "2 to 7 players", or "exactly 4 players".
+std::string players_range(const Variant& variant);
 // --shard K/M with 1 <= K <= M <= kMaxShards.
 void parse_shard(const std::string& text, int& shard, int& shards);
 // An output file that can be written: an existing file that is writable, or a new one in a

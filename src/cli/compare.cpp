@@ -127,8 +127,8 @@ void add_compare(CLI::App& app, int& exit_code) {
     const Variant b = load_cli_variant(b_name, rules_b);
     config.players = study.players(a);
     if (config.players < b.deal.min_players || config.players > b.deal.max_players)
-      throw UsageError(fmt::format("--players {}: {} is for {} to {} players", config.players,
-                                   b.name, b.deal.min_players, b.deal.max_players));
+      throw UsageError(
+          fmt::format("--players {}: {} is for {}", config.players, b.name, players_range(b)));
     const bool bar = show_progress(json_file);
     const ComparisonResults r =
         compare(a, b, config, variant_a, rules_a, b_name, rules_b,
