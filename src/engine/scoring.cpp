@@ -495,11 +495,10 @@ HandScore HandScorer::breakdown(const Hand& hand) const {
   };
   for (const Multiplier& m : multipliers_) multiply(m.factor, card_count(m.cards));
   multiply(pair_factor_, out.pairs);
-  if (small) num = num64, den = den64;
   if (exact) {
-    out.raw = fits64(num) && fits64(den) ? static_cast<double>(static_cast<std::int64_t>(num)) /
-                                               static_cast<double>(static_cast<std::int64_t>(den))
-                                         : static_cast<double>(num) / static_cast<double>(den);
+    if (small) num = num64, den = den64;
+    out.raw = small ? static_cast<double>(num64) / static_cast<double>(den64)
+                    : static_cast<double>(num) / static_cast<double>(den);
     out.score = round_fraction(num, den, rounding_);
     return out;
   }
