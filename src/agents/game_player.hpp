@@ -3,6 +3,7 @@
 // (what a paired comparison needs of each game); run_games spreads game indices over threads.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -52,11 +53,17 @@ constexpr bool special_effect(EventKind k) {
 // changes the hand of the seat that acts, whose size is compared with the smallest; a full
 // scan is needed only when a seat with the fewest cards draws, or when another seat's hand
 // changed too (a penalty drawn at once, a caught last-card call), which the number of cards
-// in all hands tells. Only the changes of leader are kept (a few a round), with the action
-// they came after, because the middle of a round is known only at its end.
+// in all hands tells. Where specials move hands (swap_hands, rotate_hands) that number does
+// not tell: a rotation can move sizes between seats and leave the sum as the actor's own
+// change predicts, so there every action is a full scan. Only the changes of leader are kept
+// (a few a round), with the action they came after, because the middle of a round is known
+// only at its end.
 class LeadTracker {
  public:
   static constexpr std::int8_t kNone = -1;
+  explicit LeadTracker(const Variant& variant)
+      : hands_move_(std::ranges::any_of(
+            variant.specials, [](const Effect& e) { return e.swap_hands || e.rotate_hands; })) {}
   void start(const State& s) {
     players_ = s.players();
     hand_cards_ = 0;
@@ -79,8 +86,8 @@ class LeadTracker {
     const int now = s.hands[seat].size(), before = sizes_[seat];
     sizes_[seat] = now;
     hand_cards_ += now - before;
-    if (hand_cards_ + s.stock.size() + s.discard.size() != cards_) {
-      resync(s);  // another seat's hand changed too
+    if (hand_cards_ + s.stock.size() + s.discard.size() != cards_ || hands_move_) {
+      resync(s);  // another seat's hand changed too, or may have
     } else if (now < before) {
       if (now < fewest_) {
         fewest_ = now;
@@ -144,6 +151,7 @@ class LeadTracker {
     }
   }
 
+  bool hands_move_;
   int players_ = 0;
   std::array<int, kMaxSeats> sizes_{};
   int hand_cards_ = 0, cards_ = 0;  // cards in all hands; in hands, stock and discard pile

@@ -160,7 +160,12 @@ void count_round(SimulationStats& stats, std::uint64_t decisions, bool stalemate
 
 GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
                        SimulationStats& stats)
-    : variant_(&variant), engine_(&engine), config_(&config), stats_(&stats), scorer_(variant) {
+    : variant_(&variant),
+      engine_(&engine),
+      config_(&config),
+      stats_(&stats),
+      scorer_(variant),
+      lead_(variant) {
   for (int seat = 0; seat < config.players; ++seat) {
     owned_.push_back(make_agent(config.agent_of(seat), 0));
     agents_.push_back(owned_.back().get());

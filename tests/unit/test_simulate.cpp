@@ -267,7 +267,8 @@ TEST_CASE("record_variant uses the embedded text, with the rules of an older rec
 // The lead (docs/studies.md) as the definition says, from every position of the round, against
 // the incremental LeadTracker that simulations run on every action.
 TEST_CASE("the incremental lead tracker agrees with the definition on every action") {
-  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "british-jokers"}) {
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "british-jokers",
+                           "crazy-eights-swaps"}) {
     const Variant v = load_variant(name);
     const Engine engine(v);
     for (int players : {2, 3, 5}) {
@@ -286,7 +287,7 @@ TEST_CASE("the incremental lead tracker agrees with the definition on every acti
           return at_best == 1 ? who : -1;
         };
         std::vector<int> leaders{strict_leader(s)};
-        detail::LeadTracker tracker;
+        detail::LeadTracker tracker(v);
         tracker.start(s);
         Pcg32 rng(seed);
         ActionList legal;
