@@ -313,6 +313,9 @@ class Engine {
   CardMask answers(const State& s) const;
   // check() for everything but the common accepted play or draw (which check tests inline).
   Refusal check_in_full(const State& s, Action a) const;
+  // Whether the well-formed play `a` of the seat to act, holding `hand`, is accepted as it
+  // stands, its card being among `playable` (the cards it may play now).
+  bool plays_at_once(const Hand& hand, CardMask playable, Action a) const;
   // A seat whose turn would begin with a last-card penalty or a missed turn (begin_turn): it
   // cannot jump in, since in its turn it would not get to play first.
   static bool owes_at_turn_start(const State& s, int seat) {
@@ -358,10 +361,6 @@ class Engine {
   // begin_turn when the seat owes a last-card penalty or misses its turn.
   void begin_turn_with_dues(State& s, int seat, EventBuffer* ev) const;
   void finish_action(State& s, EventBuffer* ev) const;
-  // apply for a challenge or a late call (accepted by check).
-  void apply_catch_or_call(State& s, Action a, EventBuffer* ev) const;
-  // apply's end of the round: `seat` has emptied its hand with `card`.
-  void end_round(State& s, int seat, Card card, EventBuffer* ev) const;
 
   Variant variant_;
   std::uint64_t id_ = detail::next_engine_id();
@@ -613,43 +612,42 @@ SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
 }
 
 SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
-  // The actions of the seat to act, accepted, tested in a few instructions: a card held that it
-  // may play now (one that matches, answers the pending penalty, is the card just drawn or
-  // follows in a turn of several cards), a draw, or a pass. Anything else (every refusal
-  // included) goes through check_in_full, which names the reason.
-  if (a.seat() == s.turn && a.well_formed()) {
-    switch (a.kind()) {
-      case ActionKind::play: {
-        const Card c = a.card();
-        const Hand& hand = s.hands[s.turn];
-        // A card of round.no_finish (then: refused) always takes the full check, which knows
-        // whether it would be the last card, and so does a swap card, whose target it checks.
-        // A play with a target or the call (play_extras) is accepted here only as the call.
-        if ((hand.kinds() & playable_ignoring_finish(s)).contains(c) && !full_check_.contains(c) &&
-            names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
-            (a.play_extras() == 0 || (a.swap_target() < 0 && hand.size() == 2)))
-          return Refusal::none;
-        break;
-      }
-      case ActionKind::draw:
-        if (s.phase == Phase::play && may_draw(s)) return Refusal::none;
-        break;
-      case ActionKind::pass:
-        if (s.phase == Phase::laying ||
-            (s.phase == Phase::after_draw && variant_.draw.after != AfterDraw::must_play_drawn) ||
-            (s.phase == Phase::play && s.pending.active() && s.pending.draw == 0))
-          return Refusal::none;
-        break;
-      case ActionKind::challenge:
-      case ActionKind::call:
-        break;
+  // The actions a player makes most, accepted, tested in a few instructions: a card held that
+  // matches with no penalty pending, or a plain draw. Anything else (every refusal included)
+  // goes through check_in_full, which names the reason.
+  if (s.phase == Phase::play && !s.pending.active() && a.seat() == s.turn) {
+    const Hand& hand = s.hands[s.turn];
+    if (a.kind() == ActionKind::play && a.well_formed()) {
+      if (plays_at_once(hand, hand.kinds() & matching(s), a)) return Refusal::none;
+    } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
+      return Refusal::none;
     }
+  } else if (s.phase == Phase::after_draw && a.kind() == ActionKind::pass && a.seat() == s.turn &&
+             a.well_formed() && variant_.draw.after != AfterDraw::must_play_drawn) {
+    return Refusal::none;
   }
   return check_in_full(s, a);
 }
 
+SWITCHCARDS_ALWAYS_INLINE bool Engine::plays_at_once(const Hand& hand, CardMask playable,
+                                                     Action a) const {
+  const Card c = a.card();
+  // A card of round.no_finish (then: refused) always takes the full check, which knows whether
+  // it would be the last card, and so does a swap card, whose target it checks. A play with a
+  // target or the call (play_extras) is accepted here only as the call.
+  return playable.contains(c) && !full_check_.contains(c) &&
+         names_suit_.contains(c) == (a.named_suit() != Suit::none) &&
+         (a.play_extras() == 0 || (a.swap_target() < 0 && hand.size() == 2));
+}
+
 SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action a) const {
   if (!a.well_formed()) return Refusal::malformed;
+  // The plays check leaves here that are accepted as they stand (an answer to a pending
+  // penalty, the card just drawn, a card that follows in a turn of several): accepted before
+  // any refusal is looked for. Kept out of check, which every action runs.
+  if (a.kind() == ActionKind::play && a.seat() == s.turn &&
+      plays_at_once(s.hands[s.turn], s.hands[s.turn].kinds() & playable_ignoring_finish(s), a))
+    return Refusal::none;
   if (s.phase == Phase::over) return Refusal::round_over;
   if (a.seat() >= s.players()) return Refusal::no_such_seat;
   if (a.kind() == ActionKind::challenge) {
@@ -1151,69 +1149,26 @@ inline void Engine::finish_action(State& s, EventBuffer* ev) const {
   }
 }
 
-SWITCHCARDS_NOINLINE inline void Engine::apply_catch_or_call(State& s, Action a,
-                                                             EventBuffer* ev) const {
-  const int seat = a.seat();
-  s.catchable = -1;
-  if (a.kind() == ActionKind::challenge) {
-    const int target = a.target();
-    detail::emit(ev, EventKind::last_card_caught, seat, Card{}, 0, target);
-    const int got = draw_cards(s, target, variant_.last_card.penalty, ev);
-    detail::emit(ev, EventKind::last_card_penalty, target, Card{}, got);
-    if (variant_.last_card.miss_turn) s.misses_turn |= static_cast<std::uint8_t>(1u << target);
-  } else {
-    // Said in time: the seat can no longer be caught. The turn does not move.
-    detail::emit(ev, EventKind::last_card_called, seat);
-  }
-  finish_action(s, ev);
-}
-
-SWITCHCARDS_NOINLINE inline void Engine::end_round(State& s, int seat, Card card,
-                                                   EventBuffer* ev) const {
-  // The round ends at once; a final card's pending draw is taken only if the variant says so.
-  if (variant_.round.final_card_draws) {
-    const int ei = effect_index_[card.index()];
-    int total = 0;
-    int victim = s.seats.next(seat);
-    if (s.pending.active() && compiled_[s.pending.effect].deflect.contains(card)) {
-      total = s.pending.draw;
-      victim = deflection(s, seat, card).victim;
-    } else if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card)) {
-      total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
-    } else if (ei >= 0) {
-      total = compiled_[ei].draw;
-    }
-    // The cards laid before it in this turn (play.effects: each; a turn of several cards
-    // starts with no penalty pending) draw too.
-    if (s.laid > 0 && variant_.play.effects == SeveralEffects::each) {
-      const std::span<const Card> laid = s.discard.cards().last(s.laid + 1u).first(s.laid);
-      for (const Card c : laid)
-        if (const int e = effect_index_[c.index()]; e >= 0) total += compiled_[e].draw;
-    }
-    // Alone at the table, the winner would be its own victim: nobody pays.
-    if (total > 0 && victim != seat) {
-      const int got = draw_cards(s, victim, total, ev);
-      detail::emit(ev, EventKind::penalty_paid, victim, Card{}, got);
-    }
-  }
-  s.pending = Pending{};
-  s.catchable = -1;
-  s.laid = 0;
-  s.run_step = 0;
-  s.jump_open = false;
-  s.phase = Phase::over;
-  s.winner = static_cast<std::int8_t>(seat);
-  detail::emit(ev, EventKind::round_over, seat);
-  ++s.decisions;
-}
-
 inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
   const Refusal r = check(s, a);
   if (r != Refusal::none) return {r};
   const int seat = a.seat();
 
-  if (a.kind() == ActionKind::challenge || a.kind() == ActionKind::call) [[unlikely]] {
-    apply_catch_or_call(s, a, ev);
+  if (a.kind() == ActionKind::challenge) {
+    const int target = a.target();
+    s.catchable = -1;
+    detail::emit(ev, EventKind::last_card_caught, seat, Card{}, 0, target);
+    const int got = draw_cards(s, target, variant_.last_card.penalty, ev);
+    detail::emit(ev, EventKind::last_card_penalty, target, Card{}, got);
+    if (variant_.last_card.miss_turn) s.misses_turn |= static_cast<std::uint8_t>(1u << target);
+    finish_action(s, ev);
+    return {};
+  }
+  if (a.kind() == ActionKind::call) {
+    // Said in time: the seat can no longer be caught. The turn does not move.
+    s.catchable = -1;
+    detail::emit(ev, EventKind::last_card_called, seat);
+    finish_action(s, ev);
     return {};
   }
 
@@ -1260,7 +1215,42 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         detail::emit(ev, EventKind::finish_penalty, seat, card, got);
       }
       if (hand.empty()) {
-        end_round(s, seat, card, ev);
+        // The round ends at once; a final card's pending draw is taken only if the variant
+        // says so.
+        if (variant_.round.final_card_draws) {
+          const int ei = effect_index_[card.index()];
+          int total = 0;
+          int victim = s.seats.next(seat);
+          if (s.pending.active() && compiled_[s.pending.effect].deflect.contains(card)) {
+            total = s.pending.draw;
+            victim = deflection(s, seat, card).victim;
+          } else if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card)) {
+            total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
+          } else if (ei >= 0) {
+            total = compiled_[ei].draw;
+          }
+          // The cards laid before it in this turn (play.effects: each; a turn of several cards
+          // starts with no penalty pending) draw too.
+          if (s.laid > 0 && variant_.play.effects == SeveralEffects::each) {
+            const std::span<const Card> laid = s.discard.cards().last(s.laid + 1u).first(s.laid);
+            for (const Card c : laid)
+              if (const int e = effect_index_[c.index()]; e >= 0) total += compiled_[e].draw;
+          }
+          // Alone at the table, the winner would be its own victim: nobody pays.
+          if (total > 0 && victim != seat) {
+            const int got = draw_cards(s, victim, total, ev);
+            detail::emit(ev, EventKind::penalty_paid, victim, Card{}, got);
+          }
+        }
+        s.pending = Pending{};
+        s.catchable = -1;
+        s.laid = 0;
+        s.run_step = 0;
+        s.jump_open = false;
+        s.phase = Phase::over;
+        s.winner = static_cast<std::int8_t>(seat);
+        detail::emit(ev, EventKind::round_over, seat);
+        ++s.decisions;
         return {};
       }
       // One test for the rules that look at a play beyond its card (several cards a turn,
