@@ -56,6 +56,8 @@ class HeuristicAgent final : public Agent {
   // Whether it challenges `target`: any opponent, never a partner (variant `teams:`).
   bool catches(const PlayerView& view, int target) const;
   double rate_play(const PlayerView& view, Action play, const Context& context);
+  // `play` with the "last card" call where it leaves one card, unless the agent forgets it.
+  Action with_call(const PlayerView& view, const Action& play);
 
   // What the ratings read from the variant, worked out again only when the engine changes.
   struct VariantNotes {
