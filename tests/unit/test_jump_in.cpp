@@ -17,6 +17,7 @@
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/random_agent.hpp"
 #include "switchcards/core/card_format.hpp"
+#include "switchcards/core/rng.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
@@ -171,6 +172,41 @@ TEST_CASE("jump-in: the agents answer the question") {
   for (int k = 0; k < 200; ++k) yes += random.jumps_in(view, jumps.span()).has_value();
   CHECK(yes > 60);
   CHECK(yes < 140);
+}
+
+TEST_CASE("jump-in: the greedy and heuristic bots jump in with what their choice would take") {
+  // They take a jump-in of one card without rating it; asked to choose among the same
+  // jump-ins, a twin (same seed, the same draws of its generator) must give the same answer,
+  // the "last card" call included. Every open window of random rounds, every seat.
+  const Engine e(load_variant("balkan-jump-in"));
+  HeuristicAgent heuristic(5, 0.3), heuristic_twin(5, 0.3);
+  GreedyAgent greedy(5), greedy_twin(5);
+  Pcg32 rng(11);
+  ActionList legal, jumps;
+  int single = 0, several = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    State s = e.deal(4, seed);
+    while (!s.over() && s.decisions < 400) {
+      if (s.jump_open) {
+        for (int seat = 0; seat < s.players(); ++seat) {
+          e.jump_ins(s, seat, jumps);
+          if (jumps.empty()) continue;
+          ++(jumps.size() == 1 ? single : several);
+          const PlayerView view(e, s, seat);
+          INFO("seed " << seed << ", seat " << seat << ", decision " << s.decisions);
+          CHECK(heuristic.jumps_in(view, jumps.span()) ==
+                std::optional(heuristic_twin.choose(view, jumps.span())));
+          CHECK(greedy.jumps_in(view, jumps.span()) ==
+                std::optional(greedy_twin.choose(view, jumps.span())));
+        }
+      }
+      e.legal_actions(s, legal);
+      REQUIRE(
+          e.apply(s, legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]));
+    }
+  }
+  CHECK(single > 200);
+  CHECK(several > 0);
 }
 
 TEST_CASE("jump-in: the heuristic does not jump in to skip only its partner") {
