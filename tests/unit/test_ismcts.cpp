@@ -92,7 +92,8 @@ TEST_CASE("ismcts decides the same when the cards its seat cannot see are dealt 
   // chooses on the real position and the other on the position with the other hands and the
   // stock re-dealt (testing::rehide): they must agree.
   int compared = 0;
-  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights"}) {
+  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "crazy-eights-swaps",
+                           "balkan-jump-in", "british-deflection", "british-runs"}) {
     const Engine engine(load_variant(name));
     for (std::uint64_t seed = 0; seed < 3; ++seed) {
       const int players = 3;
@@ -202,7 +203,9 @@ TEST_CASE("ismcts in its other configurations chooses only legal actions") {
   plain.reward = IsmctsConfig::Reward::win;
   plain.prior_margin = 0;
   plain.max_nodes = 4;
-  for (const char* name : {"british", "balkan", "mobile-app", "crazy-eights", "mau-mau-purist"}) {
+  for (const char* name :
+       {"british", "balkan", "mobile-app", "crazy-eights", "mau-mau-purist", "crazy-eights-swaps",
+        "british-several-of-a-rank", "british-deflection"}) {
     const Engine engine(load_variant(name));
     for (const IsmctsConfig& config : {tree, plain}) {
       for (std::uint64_t seed = 0; seed < 2; ++seed) {
