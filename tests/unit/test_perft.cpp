@@ -108,3 +108,17 @@ TEST_CASE("checksums of 1000 seeded random rounds, as bench/count_instructions p
     CHECK(totals.checksum == e.checksum);
   }
 }
+
+TEST_CASE("the eager style of the benchmark's player plays the same rounds", "[perft]") {
+  // scripts/bench-instructions --style eager british 4 --rounds 4000 prints these (the table of
+  // docs/performance.md, "The engine alone in eager play").
+  const bench::Table* table = bench::table_of("british");
+  REQUIRE(table != nullptr);
+  bench::RoundTotals totals;
+  Pcg32 agents(derive_seed(1, ~std::uint64_t{0}));
+  for (std::uint64_t i = 0; i < 4000; ++i)
+    bench::play_random_round<bench::Style::eager>(*table, 4, 1, i, agents, totals);
+  CHECK(totals.decisions == 238145);
+  CHECK(totals.stalemates == 0);
+  CHECK(totals.checksum == 0x307a9da98a005f79);
+}
