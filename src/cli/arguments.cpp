@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "cli/commands.hpp"
@@ -93,6 +94,12 @@ void check_output_file(std::string_view flag, const std::string& path) {
   if (::access(dir.c_str(), W_OK) != 0)
     throw UsageError(
         fmt::format("{} {}: the directory {} cannot be written", flag, path, dir.string()));
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace switchcards::cli

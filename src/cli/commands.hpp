@@ -64,5 +64,7 @@ void parse_shard(const std::string& text, int& shard, int& shards);
 // An output file that can be written: an existing file that is writable, or a new one in a
 // writable directory. "-" (standard output) passes. Nothing is created.
 void check_output_file(std::string_view flag, const std::string& path);
+// Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH") if it fails.
+void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace switchcards::cli

@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 
 #include <cmath>
-#include <fstream>
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
@@ -134,22 +133,9 @@ void add_compare(CLI::App& app, int& exit_code) {
         compare(a, b, config, variant_a, rules_a, b_name, rules_b,
                 bar ? SimulationProgress(draw_progress) : SimulationProgress());
     if (bar) clear_progress();
-    if (json_file == "-") {
-      fmt::print("{}\n", to_json(r));
-    } else {
-      print_comparison(r);
-      if (!json_file.empty()) {
-        std::ofstream out(json_file);
-        out << to_json(r) << "\n";
-        if (!out) throw std::runtime_error("cannot write " + json_file);
-        fmt::print("\nResults written to {}\n", json_file);
-      }
-    }
-    if (!report_file.empty()) {
-      write_html_report(report_file, to_json(r),
-                        "switchcards compare: " + r.a.title + " vs " + r.b.title);
-      if (json_file != "-") fmt::print("Report written to {}\n", report_file);
-    }
+    write_study_results(
+        to_json(r), json_file, [&] { print_comparison(r); }, report_file,
+        "switchcards compare: " + r.a.title + " vs " + r.b.title);
     exit_code = 0;
   });
 }

@@ -67,9 +67,7 @@ void add_merge(CLI::App& app, int& exit_code) {
     if (json_file == "-") {
       fmt::print("{}\n", json);
     } else if (!json_file.empty()) {
-      std::ofstream out(json_file);
-      out << json << "\n";
-      if (!out) throw std::runtime_error("cannot write " + json_file);
+      write_text_file(json_file, json + "\n");
       fmt::print("\nMerged results written to {}\n", json_file);
     }
     exit_code = 0;

@@ -3,8 +3,6 @@
 // results for `merge`; --shard K/M plays one of M parts of the study.
 #include <fmt/core.h>
 
-#include <fstream>
-
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
 #include "cli/simulation_report.hpp"
@@ -56,21 +54,9 @@ void add_simulate(CLI::App& app, int& exit_code) {
     const ShardResults r =
         shard_results(result, variant, rules, v.title.empty() ? v.name : v.title);
 
-    if (json_file == "-") {
-      fmt::print("{}\n", to_json(r));
-    } else {
-      print_report(r, result.seconds);
-      if (!json_file.empty()) {
-        std::ofstream out(json_file);
-        out << to_json(r) << "\n";
-        if (!out) throw std::runtime_error("cannot write " + json_file);
-        fmt::print("\nResults written to {}\n", json_file);
-      }
-    }
-    if (!report_file.empty()) {
-      write_html_report(report_file, to_json(r), "switchcards simulate: " + r.title);
-      if (json_file != "-") fmt::print("Report written to {}\n", report_file);
-    }
+    write_study_results(
+        to_json(r), json_file, [&] { print_report(r, result.seconds); }, report_file,
+        "switchcards simulate: " + r.title);
     if (!record_file.empty()) {
       write_study_records(record_file, result.records, variant, rules);
       if (json_file != "-")

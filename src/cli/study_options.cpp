@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/html_report.hpp"
 #include "switchcards/agents/make_agent.hpp"
 
 namespace switchcards::cli {
@@ -103,6 +104,24 @@ void draw_progress(std::uint64_t done, std::uint64_t total) {
 
 void clear_progress() {
   fmt::print("\r{:70}\r", "");
+}
+
+void write_study_results(const std::string& json, const std::string& json_file,
+                         const std::function<void()>& print_readable,
+                         const std::string& report_file, const std::string& report_title) {
+  if (json_file == "-") {
+    fmt::print("{}\n", json);
+  } else {
+    print_readable();
+    if (!json_file.empty()) {
+      write_text_file(json_file, json + "\n");
+      fmt::print("\nResults written to {}\n", json_file);
+    }
+  }
+  if (!report_file.empty()) {
+    write_html_report(report_file, json, report_title);
+    if (json_file != "-") fmt::print("Report written to {}\n", report_file);
+  }
 }
 
 }  // namespace switchcards::cli

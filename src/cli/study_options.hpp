@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "switchcards/agents/simulate.hpp"
@@ -29,6 +30,13 @@ class StudyOptions {
   CLI::Option* players_opt_ = nullptr;
   CLI::Option* shard_opt_ = nullptr;
 };
+
+// The results of simulate and compare: `json` to standard output for `--json -`; otherwise the
+// readable report (`print_readable`) and, with `--json FILE`, the JSON to FILE. With `--report
+// FILE`, also the HTML page titled `report_title`.
+void write_study_results(const std::string& json, const std::string& json_file,
+                         const std::function<void()>& print_readable,
+                         const std::string& report_file, const std::string& report_title);
 
 // Whether to draw a progress bar: on a terminal, unless the results go to standard output.
 bool show_progress(const std::string& json_file);

@@ -3,8 +3,6 @@
 // --json), --shard K/M as for simulate (merge adds sweep shards up), --report an HTML page.
 #include <fmt/core.h>
 
-#include <fstream>
-
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
 #include "cli/simulation_report.hpp"
@@ -108,9 +106,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
     if (csv_file == "-") fmt::print("{}", to_csv(r));
     if (!quiet) print_sweep(r);
     const auto write = [&](const std::string& file, const std::string& text, const char* what) {
-      std::ofstream out(file);
-      out << text;
-      if (!out) throw std::runtime_error("cannot write " + file);
+      write_text_file(file, text);
       if (!quiet) fmt::print("{} written to {}\n", what, file);
     };
     if (!json_file.empty() && json_file != "-") write(json_file, to_json(r) + "\n", "Results");
