@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "switchcards/agents/random_agent.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/action.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -48,30 +49,26 @@ inline const Table* table_of(const std::string& name) {
   return it->second.get();
 }
 
+// The two styles of the minimal player. uniform is the one issue 7 counts; eager is
+// RandomAgent's eager style, a uniform pick among the plays whenever there is one: its rounds
+// end (about 60 decisions in British rather than about 1,000), so the deal weighs in each
+// decision as it does in the studies users run (docs/performance.md, "The engine alone in eager
+// play"). The style is a template parameter so that the uniform loop carries no test for it.
+enum class Style { uniform, eager };
+
 // One player decision as issue 7 counts it: the legal actions, a uniform pick with
-// Pcg32::below, the "last card" call added when the play leaves one card, and apply.
+// Pcg32::below (among the plays, in the eager style), the "last card" call added when the play
+// leaves one card, and apply.
+template <Style style = Style::uniform>
 inline void decide(const Engine& engine, State& s, ActionList& legal, Pcg32& rng) {
   engine.legal_actions(s, legal);
-  Action a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
-  if (a.kind() == ActionKind::play && s.hands[s.turn].size() == 2) a = a.with_last();
-  engine.apply(s, a);
-}
-
-// The eager style of the same player (RandomAgent's "eager"): a uniform pick among the plays
-// whenever there is one, among all the actions otherwise. Its rounds end (about 60 decisions in
-// British rather than about 1,000), so the deal weighs in each decision as it does in the
-// studies users run; this is the engine's own cost under the agent path's eager measurement.
-inline void decide_eager(const Engine& engine, State& s, ActionList& legal, Pcg32& rng) {
-  engine.legal_actions(s, legal);
   auto choices = static_cast<std::uint32_t>(legal.size());
-  if (legal[0].kind() == ActionKind::play)
-    while (legal[static_cast<int>(choices) - 1].kind() != ActionKind::play) --choices;
+  if constexpr (style == Style::eager)
+    if (legal[0].kind() == ActionKind::play) choices = plays_listed(legal.span());
   Action a = legal[static_cast<int>(rng.below(choices))];
   if (a.kind() == ActionKind::play && s.hands[s.turn].size() == 2) a = a.with_last();
   engine.apply(s, a);
 }
-
-enum class Style { uniform, eager };
 
 // The scores of a finished round summed (the winner scores 0), as round_scores computes them
 // but without its vector: end-of-round scoring is part of a round's cost.
@@ -90,8 +87,7 @@ struct RoundTotals {
 };
 
 // One whole round from the deal to the scores. The round's seed is derive_seed(seed, index);
-// `rng` is the agents' generator, shared by every seat. The style is a template parameter so
-// that the uniform loop, which the guards count, carries no test for it.
+// `rng` is the agents' generator, shared by every seat.
 template <Style style = Style::uniform>
 inline void play_random_round(const Table& t, int players, std::uint64_t seed, std::uint64_t index,
                               Pcg32& rng, RoundTotals& totals) {
@@ -99,10 +95,7 @@ inline void play_random_round(const Table& t, int players, std::uint64_t seed, s
   ActionList legal;
   std::uint64_t decisions = 0;
   while (!s.over()) {
-    if constexpr (style == Style::eager)
-      decide_eager(t.engine, s, legal, rng);
-    else
-      decide(t.engine, s, legal, rng);
+    decide<style>(t.engine, s, legal, rng);
     ++decisions;
   }
   const std::int64_t score = score_round(t.scorer, s);
@@ -111,6 +104,18 @@ inline void play_random_round(const Table& t, int players, std::uint64_t seed, s
   totals.stalemates += s.stalemate ? 1 : 0;
   totals.checksum = totals.checksum * 1000003u + static_cast<std::uint64_t>(score) * 31u +
                     static_cast<std::uint64_t>(s.winner + 1);
+}
+
+// Rounds 0 to rounds - 1 from `seed`, the agents' generator seeded from it too: what
+// count_instructions counts and the checksum tests (tests/unit/test_perft.cpp) pin.
+template <Style style = Style::uniform>
+inline RoundTotals play_random_rounds(const Table& t, int players, std::uint64_t rounds,
+                                      std::uint64_t seed) {
+  RoundTotals totals;
+  Pcg32 agents(derive_seed(seed, ~std::uint64_t{0}));
+  for (std::uint64_t i = 0; i < rounds; ++i)
+    play_random_round<style>(t, players, seed, i, agents, totals);
+  return totals;
 }
 
 // Positions a seat must decide in, taken from seeded random rounds: every 7th decision of

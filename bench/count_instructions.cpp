@@ -33,11 +33,7 @@ namespace {
 // function of its own in the binary.
 [[gnu::noinline]] switchcards::bench::RoundTotals count_instructions_play_rounds(
     const switchcards::bench::Table& table, int players, std::uint64_t rounds, std::uint64_t seed) {
-  switchcards::bench::RoundTotals totals;
-  switchcards::Pcg32 agents(switchcards::derive_seed(seed, ~std::uint64_t{0}));
-  for (std::uint64_t i = 0; i < rounds; ++i)
-    switchcards::bench::play_random_round(table, players, seed, i, agents, totals);
-  return totals;
+  return switchcards::bench::play_random_rounds(table, players, rounds, seed);
 }
 
 bool parse_number(std::string_view text, std::uint64_t& out) {

@@ -6,10 +6,6 @@
 
 [[gnu::noinline]] switchcards::bench::RoundTotals count_instructions_play_rounds_eager(
     const switchcards::bench::Table& table, int players, std::uint64_t rounds, std::uint64_t seed) {
-  switchcards::bench::RoundTotals totals;
-  switchcards::Pcg32 agents(switchcards::derive_seed(seed, ~std::uint64_t{0}));
-  for (std::uint64_t i = 0; i < rounds; ++i)
-    switchcards::bench::play_random_round<switchcards::bench::Style::eager>(table, players, seed, i,
-                                                                            agents, totals);
-  return totals;
+  return switchcards::bench::play_random_rounds<switchcards::bench::Style::eager>(table, players,
+                                                                                  rounds, seed);
 }

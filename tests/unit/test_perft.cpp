@@ -97,11 +97,8 @@ TEST_CASE("checksums of 1000 seeded random rounds, as bench/count_instructions p
   for (const Expected& e : expected) {
     const bench::Table* table = bench::table_of(e.variant);
     REQUIRE(table != nullptr);
-    // The same loop as count_instructions_play_rounds (seed 1, 1000 rounds).
-    bench::RoundTotals totals;
-    Pcg32 agents(derive_seed(1, ~std::uint64_t{0}));
-    for (std::uint64_t i = 0; i < 1000; ++i)
-      bench::play_random_round(*table, e.players, 1, i, agents, totals);
+    // What count_instructions counts (seed 1, 1000 rounds).
+    const bench::RoundTotals totals = bench::play_random_rounds(*table, e.players, 1000, 1);
     INFO(e.variant << "/" << e.players);
     CHECK(totals.decisions == e.decisions);
     CHECK(totals.stalemates == e.stalemates);
@@ -114,10 +111,8 @@ TEST_CASE("the eager style of the benchmark's player plays the same rounds", "[p
   // docs/performance.md, "The engine alone in eager play").
   const bench::Table* table = bench::table_of("british");
   REQUIRE(table != nullptr);
-  bench::RoundTotals totals;
-  Pcg32 agents(derive_seed(1, ~std::uint64_t{0}));
-  for (std::uint64_t i = 0; i < 4000; ++i)
-    bench::play_random_round<bench::Style::eager>(*table, 4, 1, i, agents, totals);
+  const bench::RoundTotals totals =
+      bench::play_random_rounds<bench::Style::eager>(*table, 4, 4000, 1);
   CHECK(totals.decisions == 238145);
   CHECK(totals.stalemates == 0);
   CHECK(totals.checksum == 0x307a9da98a005f79);

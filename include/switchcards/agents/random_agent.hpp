@@ -19,6 +19,15 @@
 
 namespace switchcards {
 
+// How many of `legal` are plays, for a list from Engine::legal_actions that begins with a play:
+// it lists the plays first and at most two other actions after them (a draw or pass, a
+// challenge or late call), so they are counted from the end, a step or two.
+inline std::uint32_t plays_listed(std::span<const Action> legal) {
+  auto plays = static_cast<std::uint32_t>(legal.size());
+  while (legal[plays - 1].kind() != ActionKind::play) --plays;
+  return plays;
+}
+
 class RandomAgent final : public Agent {
  public:
   enum class Style { uniform, eager };
@@ -30,9 +39,7 @@ class RandomAgent final : public Agent {
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     std::uint32_t choices = static_cast<std::uint32_t>(legal.size());
     if (style_ == Style::eager && legal[0].kind() == ActionKind::play) {
-      // Engine::legal_actions lists the plays first and at most two other actions after them
-      // (a draw or pass, a challenge or late call): counted from the end, a step or two.
-      while (legal[choices - 1].kind() != ActionKind::play) --choices;
+      choices = plays_listed(legal);
     } else if (forget_ >= 1.0 && choices > 1 && legal[choices - 1].kind() == ActionKind::call) {
       --choices;  // it never calls late
     }
