@@ -36,9 +36,14 @@ std::string several_text(const PlayRules& p) {
                                       : "has the rank of the card laid before it, or is " + run;
   std::string s = fmt::format(
       "Several cards a turn: after playing a card, a player may lay more, one at a time, while "
-      "each {}; they pass to end the turn. The last card laid is the top card. A pending penalty "
-      "is answered with one card, and a card that moves hands or a joker ends the turn.",
-      follows);
+      "each {}; they pass to end the turn. The last card laid is the top card. {} A card that "
+      "moves hands or a joker ends the turn.",
+      follows,
+      p.several_answers
+          ? "A pending penalty may be answered with several cards too, while each stacks on the "
+            "penalty as it stands (within its cap): two 2s on a 2 make the next player draw six; "
+            "a card that cancels or deflects it is an answer of one card."
+          : "A pending penalty is answered with one card.");
   s += p.effects == SeveralEffects::each
            ? " Every special laid takes effect, in the order laid: two 2s make the next player "
              "draw both, two skips skip two players, two reverses cancel."

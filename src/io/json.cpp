@@ -889,6 +889,9 @@ std::string check_state(const Engine& engine, const State& s) {
       if (s.laid < 1 || s.laid >= s.discard.size())
         return "/laid: a turn of several cards has laid at least one card on the discard pile's "
                "first";
+      if (s.pending.active() && !engine.variant().play.several_answers)
+        return "/pending: a turn of several cards goes on after answering a penalty only where "
+               "play.answers is several";
       break;
     case Phase::play:
       break;

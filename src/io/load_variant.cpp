@@ -389,10 +389,10 @@ class VariantBuilder {
   }
 
   // play: {several: none | same_rank | runs | both, runs: {direction, ace, turn_corner},
-  // effects: each | last}.
+  // effects: each | last, answers: one | several}.
   void read_play() {
     with(root_, "play", [&](const Entry& play) {
-      d_.expect_keys(play, {"several", "runs", "effects"});
+      d_.expect_keys(play, {"several", "runs", "effects", "answers"});
       PlayRules& r = v_.play;
       with(play, "several", [&](const Entry& e) {
         r.several = d_.get_enum<Several>(e, {{"none", Several::none},
@@ -436,6 +436,18 @@ class VariantBuilder {
                          "combine; play.several: none lays one card a turn");
         r.effects = d_.get_enum<SeveralEffects>(
             e, {{"each", SeveralEffects::each}, {"last", SeveralEffects::last}});
+      });
+      with(play, "answers", [&](const Entry& e) {
+        r.several_answers = d_.get_enum<bool>(e, {{"one", false}, {"several", true}});
+        if (r.several_answers && !r.several_cards())
+          d_.fail_at_key(e,
+                         "play.answers: several answers a penalty with several cards in a turn, "
+                         "which play.several: none never lays");
+        else if (r.several_answers && r.effects == SeveralEffects::last)
+          d_.fail_at_key(e,
+                         "play.answers: several stacks every card laid on the pending penalty, "
+                         "and play.effects: last lets only the top card take effect: use "
+                         "effects: each");
       });
     });
   }

@@ -175,22 +175,40 @@ inline std::string check_views_hide_cards(const Engine& e, const State& s, Pcg32
 
 // Stacked penalties add up exactly, never saturating or wrapping: a play that stacks onto a
 // pending penalty whose stack adds, and leaves one pending, leaves the sum of the draws and
-// skips (the answer's own effect's numbers, or the source's for a card without one).
+// skips (the answer's own effect's numbers, or the source's for a card without one). An answer
+// of several cards (play.answers: several) leaves the penalty as it was while the turn goes on,
+// and the sum over every card laid on it when the turn ends.
 inline std::string check_stacking(const Engine& e, const State& before, Action a,
                                   const State& after) {
-  if (a.kind() != ActionKind::play || !before.pending.active() || !after.pending.active() ||
-      after.over())
+  if (a.kind() != ActionKind::play || !before.pending.active() || after.over()) return "";
+  if (after.phase == Phase::laying) {
+    if (!(after.pending == before.pending))
+      return "laying " + to_string(a) + " on an answer changed the pending penalty";
     return "";
+  }
+  if (!after.pending.active()) return "";
+  // The cards the turn laid on the penalty, in order: those already laid, then this one.
+  std::vector<Card> cards;
+  if (before.phase == Phase::laying) {
+    const auto pile = before.discard.cards();
+    cards.assign(pile.end() - before.laid, pile.end());
+  }
+  cards.push_back(a.card());
   const auto& specials = e.variant().specials;
-  const Effect& source = specials[static_cast<std::size_t>(before.pending.effect)];
-  const Card card = a.card();
-  if (!source.stack_adds || !source.stack.cards.contains(card) ||
-      source.cancel.cards.contains(card))
-    return "";
-  const Effect* own = &source;
-  for (const Effect& x : specials)
-    if (x.cards.cards.contains(card)) own = &x;
-  const int draw = before.pending.draw + own->draw, skip = before.pending.skip + own->skip;
+  int effect = before.pending.effect, draw = before.pending.draw, skip = before.pending.skip;
+  for (const Card card : cards) {
+    const Effect& source = specials[static_cast<std::size_t>(effect)];
+    if (!source.stack_adds || !source.stack.cards.contains(card) ||
+        source.cancel.cards.contains(card))
+      return "";
+    int own = effect;
+    for (std::size_t i = 0; i < specials.size(); ++i)
+      if (specials[i].cards.cards.contains(card)) own = static_cast<int>(i);
+    const Effect& x = specials[static_cast<std::size_t>(own)];
+    draw += x.draw;
+    skip += x.skip;
+    if (x.is_attack()) effect = own;
+  }
   if (after.pending.draw != draw || after.pending.skip != skip)
     return "stacking " + to_string(a) + " onto draw " + std::to_string(before.pending.draw) +
            ", skip " + std::to_string(before.pending.skip) + " left draw " +
@@ -318,6 +336,7 @@ struct RoundReport {
   bool stalemate = false;
   int max_pending_draw = 0;  // the largest pending draw the round saw
   long jump_ins = 0;         // jump-ins applied (identical.jump_in)
+  long answers_laid_on = 0;  // cards laid on an answer already laid (play.answers: several)
 };
 
 // Plays a round from `s`, checking every invariant after every action. Choices come from
@@ -388,6 +407,8 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     } else {
       a = Action::call(s.catchable);  // the forgetter calls late (refused where not allowed)
     }
+    const bool lays_on_answer =
+        s.phase == Phase::laying && s.pending.active() && a.kind() == ActionKind::play;
     bool accepted = false;
     if (auto b = apply_checked(e, s, a, accepted); !b.empty()) return fail(b);
     if (!accepted) {
@@ -396,6 +417,7 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     }
     ++r.accepted;
     r.jump_ins += jumped;
+    r.answers_laid_on += lays_on_answer;
     if (record) record->push_back(a);
     if (!twin_engine.apply(twin, a)) return fail("the twin refused " + to_string(a));
     if (!(twin == s)) return fail("the same action on the same state differed: " + to_string(a));

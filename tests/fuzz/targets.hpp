@@ -261,6 +261,7 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.play.turn_corner = (b & 0x10) != 0;
     v.play.run_ace = v.play.turn_corner ? RunAce::both : static_cast<RunAce>((b >> 3) % 3);
     v.play.effects = (b & 0x02) ? SeveralEffects::last : SeveralEffects::each;
+    v.play.several_answers = v.play.effects == SeveralEffects::each && (b & 0x40) != 0;
     v.identical.enabled = false;
   }
   if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two

@@ -29,7 +29,10 @@ State rearrange_hidden(const State& s, int observer, int keep, Pcg32& rng) {
     t.hands[seat].clear();
   }
   for (Card c : s.stock.cards()) pool.push_back(c);
-  const int below_top = s.discard.size() - 1;
+  // The top card, and the cards laid in a turn of several cards under way (everyone saw them
+  // played, and what may follow or what they add up to depends on them), stay.
+  const int seen = std::max(1, static_cast<int>(s.laid));
+  const int below_top = s.discard.size() - seen;
   for (int i = 0; i < below_top; ++i) pool.push_back(s.discard[i]);
   shuffle(std::span<Card>(pool), rng);
   std::size_t next = 0;
@@ -41,7 +44,7 @@ State rearrange_hidden(const State& s, int observer, int keep, Pcg32& rng) {
   for (int i = 0; i < s.stock.size(); ++i) t.stock.push(pool[next++]);
   t.discard.clear();
   for (int i = 0; i < below_top; ++i) t.discard.push(pool[next++]);
-  t.discard.push(s.top());
+  for (int i = below_top; i < s.discard.size(); ++i) t.discard.push(s.discard[i]);
   return t;
 }
 

@@ -322,3 +322,16 @@ TEST_CASE("a run steps by rank, the ace high or low, round the corner only with 
   CHECK(p.run_step(Rank::ace, 1, Rank::joker) == Rank::joker);
   CHECK(p.run_step(Rank::joker, 1, Rank::joker) == Rank::joker);
 }
+
+TEST_CASE("an answer of several cards needs several cards a turn, every card taking effect",
+          "[several]") {
+  // A Variant built in C++ is checked by the Engine as the loader checks a file.
+  Variant v = load_variant("british");
+  v.play.several_answers = true;
+  CHECK_THROWS_AS(Engine(v), std::invalid_argument);  // one card a turn
+  v.play.several = Several::same_rank;
+  v.play.effects = SeveralEffects::last;
+  CHECK_THROWS_AS(Engine(v), std::invalid_argument);  // only the top card would stack
+  v.play.effects = SeveralEffects::each;
+  CHECK_NOTHROW(Engine(v));
+}

@@ -59,7 +59,8 @@ std::string check_replay(const std::string& variant, int players, std::uint64_t 
 }
 
 struct Totals {
-  long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0, jump_ins = 0;
+  long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0, jump_ins = 0,
+       answers_laid_on = 0;
   std::string broken;
 };
 
@@ -94,6 +95,7 @@ Totals run_variant(const std::string& name) {
       t.accepted += r.accepted;
       t.refused += r.refused;
       t.jump_ins += r.jump_ins;
+      t.answers_laid_on += r.answers_laid_on;
       if (r.stalemate)
         ++t.stalemates;
       else if (r.ended)
@@ -267,12 +269,16 @@ TEST_CASE("invariants hold in random rounds of every house rule at once") {
 
 TEST_CASE("invariants hold in random rounds of several cards a turn with every house rule") {
   // tests/variants/kitchen-sink-several.yaml: kitchen-sink.yaml without identical cards, with
-  // play.several: both (runs turning the corner, every special counting) and hand swaps.
+  // play.several: both (runs turning the corner, every special counting, penalties answered
+  // with several cards) and hand swaps.
   const std::string path = SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink-several.yaml";
   const Totals t = run_variant(path);
-  std::printf("invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions\n",
-              "kitchen-sink-several", t.rounds, t.won, t.stalemates, t.accepted);
+  std::printf(
+      "invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions, %6ld laid on an "
+      "answer\n",
+      "kitchen-sink-several", t.rounds, t.won, t.stalemates, t.accepted, t.answers_laid_on);
   CHECK(t.broken == "");
+  CHECK(t.answers_laid_on > 0);
   CHECK(t.rounds >= kRoundsPerVariant);
   CHECK(t.won + t.stalemates == t.rounds);
   CHECK(t.refused > 0);

@@ -2,6 +2,8 @@
 // variant, and bad documents are refused with the JSON path of the problem.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -239,4 +241,41 @@ TEST_CASE("json: game records round-trip, seeds past 2^53 included", "[json]") {
   CHECK_THROWS_WITH(record_from_json(big, "game.json"),
                     "game.json: /seed: '18446744073709551616' is not a seed (a whole number from 0 "
                     "to 2^64 - 1, as a string)");
+}
+
+TEST_CASE("json: a turn laying on an answer resumes where play.answers is several, not elsewhere",
+          "[json][several]") {
+  const Engine twos(load_variant("british-twos-together"));
+  const auto cards = [](std::initializer_list<const char*> names) {
+    std::vector<Card> out;
+    for (const char* n : names) out.push_back(parse_card(n));
+    return out;
+  };
+  Position p;
+  p.hands = {cards({"2H", "5C", "9C"}), cards({"2S", "2C", "6C", "7C"}), cards({"5D", "6D"}),
+             cards({"KS", "9S"})};
+  p.discard = cards({"9H"});
+  // The rest of the deck is the stock: a saved state holds every card.
+  for (const Card c : twos.deck(4).cards()) {
+    int placed = 0;
+    for (const auto& pile : p.hands) placed += static_cast<int>(std::ranges::count(pile, c));
+    placed += static_cast<int>(std::ranges::count(p.discard, c));
+    if (placed == 0) p.stock.push_back(c);
+  }
+  State s = twos.position(p);
+  REQUIRE(twos.apply(s, Action::play(0, parse_card("2H"))));
+  REQUIRE(twos.apply(s, Action::play(1, parse_card("2S"))));
+  REQUIRE(s.phase == Phase::laying);
+  REQUIRE(s.pending.active());
+  const std::string saved = to_json(twos, s);
+  CHECK(state_from_json(twos, saved) == s);
+
+  // british-several-of-a-rank answers with one card: that state cannot arise there.
+  const Engine one(load_variant("british-several-of-a-rank"));
+  std::string other = saved;
+  const std::string name = "\"variant\":\"british-twos-together\"";
+  other.replace(other.find(name), name.size(), "\"variant\":\"british-several-of-a-rank\"");
+  CHECK(error_of(one, other) ==
+        "save.json: /pending: a turn of several cards goes on after answering a penalty only "
+        "where play.answers is several");
 }

@@ -62,10 +62,11 @@ enum class Refusal : std::uint8_t {
   does_not_follow,
   draw_while_laying,
   cannot_jump_in,
+  does_not_stack,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::cannot_jump_in) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::does_not_stack) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -100,7 +101,8 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "cannot_swap_with_self",
                                          "does_not_follow",
                                          "draw_while_laying",
-                                         "cannot_jump_in"};
+                                         "cannot_jump_in",
+                                         "does_not_stack"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -143,6 +145,8 @@ constexpr std::string_view describe(Refusal r) {
       "out of turn a card may be played only to jump in: a card identical to the top, just after "
       "it was played, that would be legal in turn, by a seat that owes no last-card penalty and "
       "misses no turn (identical.jump_in)",
+      "a turn that answers a penalty with several cards goes on only with cards that stack on "
+      "it within its cap (play.answers: several): lay one that does, or pass to end the turn",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -298,14 +302,50 @@ class Engine {
   void move_on(State& s, int seat, Card card, const Outcome& o, EventBuffer* ev) const;
 
   // ---- play.several ----
-  // The cards that may follow the top card in the turn under way (Phase::laying).
+  // The cards that may follow the top card in the turn under way (Phase::laying), or the card
+  // just laid (lay).
   CardMask followers(const State& s) const;
+  // The cards that follow the top card by play.several's pattern (its rank, the run's next
+  // card), before play.answers asks them to stack on a pending penalty.
+  CardMask follows_laid(const State& s) const;
   // After `seat` laid `a`'s card under play.several: the turn goes on (Phase::laying) while a
   // held card may follow, or ends. `finish_penalty`: the card drew a round.no_finish penalty.
   void lay(State& s, int seat, Action a, bool finish_penalty, EventBuffer* ev) const;
   // Ends a turn of s.laid cards (the last one laid by `last`): their effects, then the turn
   // moves on once.
   void end_laying(State& s, int seat, Action last, EventBuffer* ev) const;
+
+  // The penalty after `seat` stacks `card` on `p` (`p`'s effect lists it under stack): the
+  // stacking card's draw and skip added (or in place, without stack_adds), its own effect the
+  // source if it attacks.
+  Pending stacked(const Pending& p, int seat, Card card) const {
+    return stacked(p, compiled_[p.effect], effect_index_[card.index()], seat);
+  }
+  // The same, given p's source effect and the card's effect index (play_effects has them).
+  Pending stacked(const Pending& p, const CompiledEffect& src, int ei, int seat) const;
+  // The cards of `cards` that stack on `p` within its cap (not those that cancel or deflect it).
+  CardMask stacks_on(const Pending& p, CardMask cards) const;
+  // The cards of `cards` that `src` (p's source effect) lists under stack and not cancel, and
+  // that keep `p` within its cap (a card it lists to deflect it may be among them), added to
+  // `out`.
+  CardMask within_cap(const Pending& p, const CompiledEffect& src, CardMask cards,
+                      CardMask out = {}) const;
+  // play.answers: several — the penalty as it stands after the cards of the turn under way
+  // (`laid`, in the order laid) stacked on the pending one.
+  Pending stacked_by(const State& s, int seat, std::span<const Card> laid) const;
+  // The cards laid in the turn of several cards under way, in the order laid (the last on top).
+  static std::span<const Card> laid_cards(const State& s) {
+    return s.discard.cards().last(static_cast<std::size_t>(s.laid));
+  }
+  // followers in a turn that answers a pending penalty: none (the answer is one card) unless
+  // play.answers is several and the first card laid stacked on the penalty (rather than
+  // cancelling or deflecting it); then those of `follow` (the cards that follow by the
+  // pattern) that stack on the penalty as it stands after the cards laid so far.
+  CardMask stacking_followers(const State& s, CardMask follow) const;
+  // round.final_card_draws for a hand emptied by the last card of an answer of several cards
+  // (play.answers: several; the card is on top): the penalty with every card of the turn
+  // stacked on it.
+  int several_answer_draw(const State& s, int seat) const;
 
   // What may be played on the top card with no pending penalty.
   CardMask matching(const State& s) const;
@@ -473,6 +513,10 @@ inline void Engine::compile() {
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
+  if (variant_.play.several_answers && (!several_ || variant_.play.effects != SeveralEffects::each))
+    throw std::invalid_argument(
+        "play.several_answers needs play.several (cards laid after the answer) and play.effects: "
+        "each (every card laid stacks on the penalty)");
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;
@@ -498,17 +542,47 @@ inline CardMask Engine::matching(const State& s) const {
 }
 
 SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
-  const Hand& hand = s.hands[s.turn];
+  const CardMask hand = s.hands[s.turn].kinds();
   const CompiledEffect& src = compiled_[s.pending.effect];
-  CardMask out = hand.kinds() & (src.cancel | src.deflect);
-  for (CardMask m = hand.kinds() & (src.stack - src.cancel); !m.empty();) {
+  return within_cap(s.pending, src, hand, hand & (src.cancel | src.deflect));
+}
+
+SWITCHCARDS_ALWAYS_INLINE CardMask Engine::within_cap(const Pending& p, const CompiledEffect& src,
+                                                      CardMask cards, CardMask out) const {
+  for (CardMask m = cards & (src.stack - src.cancel); !m.empty();) {
     const Card c = m.pop_first();
     const int e = effect_index_[c.index()];
     const int add = e >= 0 ? compiled_[e].draw : src.draw;
-    const int total = src.stack_adds ? s.pending.draw + add : add;
+    const int total = src.stack_adds ? p.draw + add : add;
     if (src.cap == 0 || total <= src.cap) out.insert(c);
   }
   return out;
+}
+
+inline CardMask Engine::stacks_on(const Pending& p, CardMask cards) const {
+  const CompiledEffect& src = compiled_[p.effect];
+  return within_cap(p, src, cards) - src.deflect;
+}
+
+SWITCHCARDS_ALWAYS_INLINE Pending Engine::stacked(const Pending& p, const CompiledEffect& src,
+                                                  int ei, int seat) const {
+  const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
+  Pending q;
+  q.draw = detail::penalty_count(src.stack_adds ? p.draw + own.draw : own.draw);
+  q.skip = detail::penalty_count(src.stack_adds ? p.skip + own.skip : own.skip);
+  q.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : p.effect;
+  q.from = static_cast<std::int8_t>(seat);
+  return q;
+}
+
+inline Pending Engine::stacked_by(const State& s, int seat, std::span<const Card> laid) const {
+  Pending p = s.pending;
+  for (const Card c : laid) p = stacked(p, seat, c);
+  return p;
+}
+
+SWITCHCARDS_NOINLINE inline int Engine::several_answer_draw(const State& s, int seat) const {
+  return stacked_by(s, seat, s.discard.cards().last(s.laid + std::size_t{1})).draw;
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_ignoring_finish(const State& s) const {
@@ -673,7 +747,9 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (finishing_refused(s, s.turn).contains(c) && playable_ignoring_finish(s).contains(c))
         return Refusal::cannot_finish_on;
       if (!playable_kinds(s).contains(c)) {
-        if (s.phase == Phase::laying) return Refusal::does_not_follow;
+        if (s.phase == Phase::laying)
+          return s.pending.active() && follows_laid(s).contains(c) ? Refusal::does_not_stack
+                                                                   : Refusal::does_not_follow;
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
           if (src.stack.contains(c)) return Refusal::cap_exceeded;
@@ -931,13 +1007,7 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
     } else if (src.deflect.contains(card)) [[unlikely]] {
       deflected = o.answered = true;
     } else if (src.stack.contains(card)) {
-      const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
-      Pending p;
-      p.draw = detail::penalty_count(src.stack_adds ? s.pending.draw + own.draw : own.draw);
-      p.skip = detail::penalty_count(src.stack_adds ? s.pending.skip + own.skip : own.skip);
-      p.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : s.pending.effect;
-      p.from = static_cast<std::int8_t>(seat);
-      s.pending = p;
+      s.pending = stacked(s.pending, src, ei, seat);
       o.answered = true;
     }
   }
@@ -1036,7 +1106,7 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::move_on(State& s, int seat, Card card, co
   begin_turn(s, next, ev);
 }
 
-SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
+SWITCHCARDS_ALWAYS_INLINE CardMask Engine::follows_laid(const State& s) const {
   const Card top = s.top();
   if (top.is_joker()) return {};  // a joker has no rank to match or run from
   const PlayRules& play = variant_.play;
@@ -1063,6 +1133,23 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
   return out - not_on_top_[top.index()];
 }
 
+SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
+  const CardMask out = follows_laid(s);
+  // play.answers: several — a turn answering a penalty goes on with cards that stack on it as
+  // it stands after the cards laid so far.
+  if (s.pending.active()) [[unlikely]]
+    return stacking_followers(s, out);
+  return out;
+}
+
+SWITCHCARDS_NOINLINE inline CardMask Engine::stacking_followers(const State& s,
+                                                                CardMask follow) const {
+  if (!variant_.play.several_answers) return {};
+  const std::span<const Card> laid = laid_cards(s);
+  if (!stacks_on(s.pending, CardMask::of(laid.front())).contains(laid.front())) return {};
+  return stacks_on(stacked_by(s, s.turn, laid), follow);
+}
+
 SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool finish_penalty,
                                              EventBuffer* ev) const {
   const Card card = a.card();
@@ -1076,10 +1163,10 @@ SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool 
       s.run_step = up == 1 ? 1 : -1;
     }
   }
-  // The turn goes on only from a free play: an answer to a pending penalty is one card, and a
-  // card that moves hands, a joker or a finish penalty ends the turn.
-  const bool may_go_on =
-      !s.pending.active() && !moves_hands_.contains(card) && !card.is_joker() && !finish_penalty;
+  // The turn goes on while a held card may follow (followers: an answer to a pending penalty
+  // is one card unless play.answers is several); a card that moves hands, a joker or a finish
+  // penalty ends it.
+  const bool may_go_on = !moves_hands_.contains(card) && !card.is_joker() && !finish_penalty;
   if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty()) {
     // The suit a wild names is kept for the turn's end, when its effects come.
     if (names_suit_.contains(card)) s.named_suit = a.named_suit();
@@ -1221,7 +1308,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
           const int ei = effect_index_[card.index()];
           int total = 0;
           int victim = s.seats.next(seat);
-          if (s.pending.active() && compiled_[s.pending.effect].deflect.contains(card)) {
+          if (s.laid > 0 && s.pending.active()) [[unlikely]] {
+            // play.answers: several — the answer's cards all stack on the penalty.
+            total = several_answer_draw(s, seat);
+          } else if (s.pending.active() && compiled_[s.pending.effect].deflect.contains(card)) {
             total = s.pending.draw;
             victim = deflection(s, seat, card).victim;
           } else if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card)) {
@@ -1229,9 +1319,9 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
           } else if (ei >= 0) {
             total = compiled_[ei].draw;
           }
-          // The cards laid before it in this turn (play.effects: each; a turn of several cards
-          // starts with no penalty pending) draw too.
-          if (s.laid > 0 && variant_.play.effects == SeveralEffects::each) {
+          // The cards laid before it in a free turn of several cards (play.effects: each) draw
+          // too.
+          if (s.laid > 0 && !s.pending.active() && variant_.play.effects == SeveralEffects::each) {
             const std::span<const Card> laid = s.discard.cards().last(s.laid + 1u).first(s.laid);
             for (const Card c : laid)
               if (const int e = effect_index_[c.index()]; e >= 0) total += compiled_[e].draw;

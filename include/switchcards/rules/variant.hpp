@@ -240,6 +240,10 @@ struct PlayRules {
   RunAce run_ace = RunAce::both;                      // play.runs.ace
   bool turn_corner = false;  // play.runs.turn_corner: a run may go K, A, 2 (and 2, A, K)
   SeveralEffects effects = SeveralEffects::each;  // play.effects
+  // play.answers: several — a pending penalty may be answered with several cards in a turn,
+  // each following the card before it and stacking on the penalty as it stands (within the
+  // cap); one: the answer is one card. Needs several_cards() and effects: each.
+  bool several_answers = false;
   bool several_cards() const { return several != Several::none; }
   bool same_rank() const { return several == Several::same_rank || several == Several::both; }
   bool runs() const { return several == Several::runs || several == Several::both; }
