@@ -1315,7 +1315,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
             total = s.pending.draw;
             victim = deflection(s, seat, card).victim;
           } else if (s.pending.active() && compiled_[s.pending.effect].stack.contains(card)) {
-            total = s.pending.draw + (ei >= 0 ? compiled_[ei].draw : 0);
+            total = stacked(s.pending, seat, card).draw;  // as play_effects would stack it
           } else if (ei >= 0) {
             total = compiled_[ei].draw;
           }
