@@ -256,7 +256,8 @@ TEST_CASE("json: a turn laying on an answer resumes where play.answers is severa
              cards({"KS", "9S"})};
   p.discard = cards({"9H"});
   // The rest of the deck is the stock: a saved state holds every card.
-  for (const Card c : twos.deck(4).cards()) {
+  const Pile deck = twos.deck(4);
+  for (const Card c : deck.cards()) {
     int placed = 0;
     for (const auto& pile : p.hands) placed += static_cast<int>(std::ranges::count(pile, c));
     placed += static_cast<int>(std::ranges::count(p.discard, c));
