@@ -103,9 +103,9 @@ int run_client(int seat, LineChannel& server) {
     fmt::print(stderr, "client {}: {}\n", seat, why);
     return kClientCheckFailed;
   };
-  // With two cards, the play leaves one: call "last card" with it.
+  // Call "last card" with a play where the view says it is due.
   const auto with_call = [&](Action a) {
-    return a.kind() == ActionKind::play && view.hand.size() == 2 ? a.with_last() : a;
+    return a.kind() == ActionKind::play && view.call_due ? a.with_last() : a;
   };
   const auto first_legal = [&] {
     for (const Action a : legal)

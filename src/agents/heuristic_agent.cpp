@@ -212,7 +212,7 @@ bool HeuristicAgent::catches(const PlayerView& view, int target) const {
 // Inlined: choose ends with it.
 SWITCHCARDS_ALWAYS_INLINE Action HeuristicAgent::with_call(const PlayerView& view,
                                                            const Action& play) {
-  if (view.hand().size() == 2) {
+  if (view.call_due()) {
     const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;
     return play.with_last(!forgets);
   }

@@ -43,6 +43,12 @@ bool is_legal(Action a, std::span<const Action> legal) {
   return false;
 }
 
+// The question for a play that carries the "last card" call (PlayerView::call_due).
+const char* call_question(const PlayerView& view) {
+  return view.hand().size() == 1 ? "That is your final card. Call \"last card\" with it?"
+                                 : "That leaves you one card. Call \"last card\"?";
+}
+
 }  // namespace
 
 std::string HumanAgent::read_line() {
@@ -188,9 +194,9 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
                "'JS hearts' or 'draw'); 'help' lists the moves and the rules, 'quit' leaves.\n",
                legal.size());
   }
-  if (chosen.kind() == ActionKind::play && view.hand().size() == 2 && !typed_last)
-    chosen = chosen.with_last(ask_yes_no("That leaves you one card. Call \"last card\"?", true));
-  if (chosen.calls_last() && view.hand().size() != 2) chosen = chosen.with_last(false);
+  if (chosen.kind() == ActionKind::play && view.call_due() && !typed_last)
+    chosen = chosen.with_last(ask_yes_no(call_question(view), true));
+  if (chosen.calls_last() && !view.call_due()) chosen = chosen.with_last(false);
   return chosen;
 }
 
@@ -223,8 +229,8 @@ std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<con
     const std::size_t pick = number ? std::stoul(answer) : 0;
     if (pick >= 1 && pick <= jumps.size()) {
       const Action a = jumps[pick - 1];
-      if (view.hand().size() != 2) return a;
-      return a.with_last(ask_yes_no("That leaves you one card. Call \"last card\"?", true));
+      if (!view.call_due()) return a;
+      return a.with_last(ask_yes_no(call_question(view), true));
     }
     fmt::print(*out_, "Please type a number from 1 to {}, or 0 to let play go on.\n", jumps.size());
   }

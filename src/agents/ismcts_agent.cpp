@@ -26,8 +26,9 @@ void IsmctsAgent::observe(const PlayerView& view, std::span<const Event> events)
 }
 
 void IsmctsAgent::apply_listed(const Engine& engine, State& s, Action listed) const {
-  // A play that leaves one card calls "last card": the call costs nothing.
-  const Action a = listed.kind() == ActionKind::play && s.hands[s.turn].size() == 2
+  // A play calls "last card" wherever the call is due: it costs nothing.
+  const Action a = listed.kind() == ActionKind::play &&
+                           engine.variant().last_card.call_due(s.hands[s.turn].size())
                        ? listed.with_last()
                        : listed;
   if (!engine.apply(s, a))
@@ -59,7 +60,8 @@ bool IsmctsAgent::jump_in_out_of_turn(const Engine& engine, State& s) {
     const std::optional<Action> a =
         rollout_agent_.jumps_in(PlayerView(engine, s, seat), legal_.span());
     if (!a) continue;
-    engine.apply(s, a->with_last(false));
+    // The jumper calls "last card" where it is due, as apply_listed does for the seat to act.
+    engine.apply(s, a->with_last(engine.variant().last_card.call_due(s.hands[seat].size())));
     return true;
   }
   return false;
@@ -188,7 +190,7 @@ void IsmctsAgent::iterate(const Engine& engine, int root_seat) {
 
 Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal) {
   const auto with_call = [&](Action a) {
-    return a.kind() == ActionKind::play && view.hand().size() == 2 ? a.with_last() : a;
+    return a.kind() == ActionKind::play && view.call_due() ? a.with_last() : a;
   };
   stats_ = SearchStats{};
   if (legal.size() == 1) return with_call(legal[0]);

@@ -510,6 +510,11 @@ std::string describe_variant(const Variant& v) {
                       v.last_card.miss_turn ? " and misses a turn" : ""));
       break;
   }
+  if (v.last_card.final_call > 0)
+    para(
+        fmt::format("The final card is played with the call too. A player who goes out without "
+                    "it is not out: the card stands, they draw {} at once, and play goes on.",
+                    plural(v.last_card.final_call, "penalty card")));
 
   // Round end.
   std::string no_finish;

@@ -79,7 +79,8 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::last_card_called:
       return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
     case EventKind::last_card_missed:
-      return fmt::format("{} not call \"last card\".", says(seat, o, "did", "did"));
+      return fmt::format("{} not call \"last card\"{}.", says(seat, o, "did", "did"),
+                         e.extra == 1 ? " with the final card, and is not out" : "");
     case EventKind::last_card_caught:
       return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
                          e.extra == o.viewer ? "you" : seat_text(e.extra, o));

@@ -152,6 +152,7 @@ json view_json(const ViewSnapshot& v) {
   j["hand"] = cards_json(v.hand);
   j["drawn"] = v.drawn ? card_json(*v.drawn) : json(nullptr);
   j["revealed"] = v.revealed;
+  j["call_due"] = v.call_due;
   if (v.revealed) {
     json hands = json::array();
     for (const auto& h : v.hands) hands.push_back(cards_json(h));
@@ -430,6 +431,7 @@ ViewSnapshot snapshot(const PlayerView& v) {
 std::string to_json(Card card) {
   return card_json(card).dump();
 }
+  s.call_due = v.call_due();
 std::string to_json(Action action) {
   return action_json(action).dump();
 }
@@ -570,7 +572,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
        "demand",         "pending",     "stock_size", "discard_size", "hand_sizes", "catchable",
        "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
        "drawn",          "revealed"},
-      {"hands", "stock", "discard", "jump_open"});
+      {"hands", "stock", "discard", "jump_open", "call_due"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
@@ -612,6 +614,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
     n["hand"].fail("holds " + std::to_string(v.hand.size()) + " cards, but hand_sizes/" +
                    std::to_string(v.seat) + " says " + std::to_string(v.hand_sizes[v.seat]));
   if (!n["drawn"].is_null()) v.drawn = n["drawn"].card();
+  if (n.has("call_due")) v.call_due = n["call_due"].boolean();
   v.revealed = n["revealed"].boolean();
   for (std::string_view k : {"hands", "stock", "discard"}) {
     if (v.revealed && !n.has(k)) n.fail("a revealed view needs '" + std::string(k) + "'");

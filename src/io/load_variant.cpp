@@ -707,7 +707,7 @@ class VariantBuilder {
 
   void read_last_card() {
     with(root_, "last_card", [&](const Entry& x) {
-      d_.expect_keys(x, {"enforce", "penalty", "miss_turn", "late_call"});
+      d_.expect_keys(x, {"enforce", "penalty", "miss_turn", "late_call", "final_call"});
       LastCardRules& r = v_.last_card;
       with(x, "enforce", [&](const Entry& e) {
         r.enforce = d_.get_enum<LastCardEnforcement>(
@@ -728,6 +728,9 @@ class VariantBuilder {
     with(root_, "round", [&](const Entry& x) {
       d_.expect_keys(x, {"turn_limit", "final_card_draws", "no_finish"});
       v_.round.turn_limit = get_int(x, "turn_limit", 1, kMaxTurnLimit, v_.round.turn_limit);
+      // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
+      // hand is empty, so the penalty is drawn at once whatever the call with one card left.
+      r.final_call = get_int(x, "final_call", 0, kMaxDrawCards, r.final_call);
       v_.round.final_card_draws = get_bool(x, "final_card_draws", v_.round.final_card_draws);
       with(x, "no_finish", [&](const Entry& e) { read_no_finish(e); });
     });

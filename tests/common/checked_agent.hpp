@@ -21,7 +21,7 @@ class CheckedAgent final : public ForwardingAgent {
     bool found = false;
     for (Action l : legal) found = found || l == listed;
     if (!found) ++illegal;
-    if (a.calls_last() && view.hand().size() != 2) ++illegal;
+    if (a.calls_last() && !view.call_due()) ++illegal;
     ++choices;
     return a;
   }
@@ -41,7 +41,7 @@ class CheckedAgent final : public ForwardingAgent {
       bool found = false;
       for (Action j : jumps) found = found || j == a->with_last(false);
       if (!found) ++illegal;
-      if (a->calls_last() && view.hand().size() != 2) ++illegal;
+      if (a->calls_last() && !view.call_due()) ++illegal;
       ++jumps_made;
     }
     return a;

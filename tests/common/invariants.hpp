@@ -265,7 +265,7 @@ inline std::string check_state(const Engine& e, const State& s, const Census& de
     if (auto b = check_stacking(e, s, a, copy); !b.empty()) return b;
     if (a.kind() == ActionKind::play) {
       const Refusal last = e.check(s, a.with_last());
-      if ((hand.size() == 2) != (last == Refusal::none))
+      if (e.variant().last_card.call_due(hand.size()) != (last == Refusal::none))
         return "'last' wrongly " + std::string(last == Refusal::none ? "accepted" : "refused") +
                ": " + to_string(a.with_last());
     }
@@ -334,9 +334,11 @@ struct RoundReport {
   long refused = 0;    // illegal actions tried and refused
   bool ended = false;  // the round ended (a winner or the stalemate guard)
   bool stalemate = false;
-  int max_pending_draw = 0;  // the largest pending draw the round saw
-  long jump_ins = 0;         // jump-ins applied (identical.jump_in)
-  long answers_laid_on = 0;  // cards laid on an answer already laid (play.answers: several)
+  int max_pending_draw = 0;     // the largest pending draw the round saw
+  long jump_ins = 0;            // jump-ins applied (identical.jump_in)
+  long answers_laid_on = 0;     // cards laid on an answer already laid (play.answers: several)
+  long final_calls_missed = 0;  // final cards played without the call, whose player drew and
+                                // played on (last_card.final_call)
 };
 
 // Plays a round from `s`, checking every invariant after every action. Choices come from
@@ -397,7 +399,8 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
       while (plays < legal.size() && legal[plays].kind() == ActionKind::play) ++plays;
       const bool play = plays > 0 && pick(8) != 0;
       a = legal[static_cast<int>(pick(static_cast<std::uint32_t>(play ? plays : legal.size())))];
-      if (a.kind() == ActionKind::play && s.hands[s.turn].size() == 2 && pick(2) == 0)
+      if (a.kind() == ActionKind::play && e.variant().last_card.call_due(s.hands[s.turn].size()) &&
+          pick(2) == 0)
         a = a.with_last();
     } else if (choice < 14 || s.catchable < 0) {
       a = arbitrary_action(pick, s.players());
@@ -409,6 +412,10 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     }
     const bool lays_on_answer =
         s.phase == Phase::laying && s.pending.active() && a.kind() == ActionKind::play;
+    const bool final_without_call = e.variant().last_card.final_call > 0 &&
+                                    a.kind() == ActionKind::play && !a.calls_last() &&
+                                    a.seat() < s.players() && s.hands[a.seat()].size() == 1 &&
+                                    !e.variant().round.no_finish.cards.cards.contains(a.card());
     bool accepted = false;
     if (auto b = apply_checked(e, s, a, accepted); !b.empty()) return fail(b);
     if (!accepted) {
@@ -418,6 +425,7 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     ++r.accepted;
     r.jump_ins += jumped;
     r.answers_laid_on += lays_on_answer;
+    r.final_calls_missed += final_without_call && !s.over();
     if (record) record->push_back(a);
     if (!twin_engine.apply(twin, a)) return fail("the twin refused " + to_string(a));
     if (!(twin == s)) return fail("the same action on the same state differed: " + to_string(a));

@@ -269,6 +269,8 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;
     v.round.no_finish.draw = 2;
   }
+  if ((a & 0x90) == 0x90)  // the call with the final card, a forgotten one drawing 1 or 2
+    v.last_card.final_call = 1 + (b & 0x01);
   return v;
 }
 

@@ -60,7 +60,7 @@ std::string check_replay(const std::string& variant, int players, std::uint64_t 
 
 struct Totals {
   long rounds = 0, won = 0, stalemates = 0, accepted = 0, refused = 0, replayed = 0, jump_ins = 0,
-       answers_laid_on = 0;
+       answers_laid_on = 0, final_calls_missed = 0;
   std::string broken;
 };
 
@@ -96,6 +96,7 @@ Totals run_variant(const std::string& name) {
       t.refused += r.refused;
       t.jump_ins += r.jump_ins;
       t.answers_laid_on += r.answers_laid_on;
+      t.final_calls_missed += r.final_calls_missed;
       if (r.stalemate)
         ++t.stalemates;
       else if (r.ended)
@@ -178,7 +179,9 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
         const Action plain = Action::play(seat, Card::from_index(i), static_cast<Suit>(suit));
         const bool listed = legal.contains(plain) || jumps.contains(plain);
         if (auto b = expect(plain, listed); !b.empty()) return b;
-        if (auto b = expect(plain.with_last(), listed && s.hands[seat].size() == 2); !b.empty())
+        if (auto b = expect(plain.with_last(),
+                            listed && e.variant().last_card.call_due(s.hands[seat].size()));
+            !b.empty())
           return b;
       }
     }
@@ -253,14 +256,17 @@ TEST_CASE("invariants hold after every action of random rounds: built-in variant
 TEST_CASE("invariants hold in random rounds of every house rule at once") {
   // tests/variants/kitchen-sink.yaml: draw until playable (at most 3), a drawn card that must be
   // played, forced play, identical cards, deflection, jokers and no finishing on a special, on
-  // one and two decks, jump-in with a card of the same rank; run as a built-in variant is.
+  // one and two decks, jump-in with a card of the same rank, the call with the final card; run
+  // as a built-in variant is.
   const std::string path = SWITCHCARDS_SOURCE_DIR "/tests/variants/kitchen-sink.yaml";
   const Totals t = run_variant(path);
   std::printf(
-      "invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions, %6ld jump-ins\n",
-      "kitchen-sink", t.rounds, t.won, t.stalemates, t.accepted, t.jump_ins);
+      "invariants: %-26s %6ld rounds, %6ld won, %3ld stalemates, %8ld actions, %6ld jump-ins, "
+      "%5ld final calls missed\n",
+      "kitchen-sink", t.rounds, t.won, t.stalemates, t.accepted, t.jump_ins, t.final_calls_missed);
   CHECK(t.broken == "");
   CHECK(t.jump_ins > 0);
+  CHECK(t.final_calls_missed > 0);
   CHECK(t.rounds >= kRoundsPerVariant);
   CHECK(t.won + t.stalemates == t.rounds);
   CHECK(t.refused > 0);

@@ -19,7 +19,7 @@ class Agent {
  public:
   virtual ~Agent() = default;
   // `legal` is never empty. The result must be one of `legal`, optionally with the "last
-  // card" call added (Action::with_last) to a play that leaves one card.
+  // card" call added (Action::with_last) to a play where it is due (PlayerView::call_due).
   virtual Action choose(const PlayerView& view, std::span<const Action> legal) = 0;
   // What an action just did, as this seat may see it (another seat's drawn cards are hidden:
   // their card is the joker placeholder). Called for every seat after every action. Optional.

@@ -80,14 +80,14 @@ class GreedyAgent final : public Agent {
       }
     }
     if (!best) return legal.back();  // draw, or pass (the only non-play actions left)
-    return hand.size() == 2 ? best->with_last() : *best;
+    return view.call_due() ? best->with_last() : *best;
   }
   bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
   // A jump-in sheds a card and takes the turns of the seats before it: always, its best play.
   // Mostly one card jumps in, with no suit to name: a choice of one needs no rating.
   std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
     if (jumps.size() == 1 && jumps[0].named_suit() == Suit::none)
-      return view.hand().size() == 2 ? jumps[0].with_last() : jumps[0];
+      return view.call_due() ? jumps[0].with_last() : jumps[0];
     return choose(view, jumps);
   }
   std::string name() const override { return "greedy"; }

@@ -60,9 +60,10 @@ class RandomAgent final : public Agent {
   std::string name() const override { return style_ == Style::eager ? "eager" : "random"; }
 
  private:
-  // A play with the "last card" call where it leaves one card, unless the agent forgets it.
+  // A play with the "last card" call where it is due (PlayerView::call_due), unless the agent
+  // forgets it.
   Action with_call(const PlayerView& view, Action play) {
-    if (view.hand().size() != 2) return play;
+    if (!view.call_due()) return play;
     // Draw from the generator only when forgetting is possible, so a forget probability of 0
     // leaves the stream (and every game) as it was.
     const bool forgets = forget_ > 0.0 && rng_.unit() < forget_;

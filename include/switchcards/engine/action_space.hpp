@@ -12,7 +12,8 @@
 //            direction of play), where opponents catch a missed call (enforce: when_caught)
 //
 // id() and action() are table lookups. The mask of a position marks the legal actions the
-// engine lists plus, for a seat holding two cards, each listed play with the call.
+// engine lists plus each listed play with the call where it is due (two cards held, or one
+// under last_card.final_call).
 #pragma once
 
 #include <array>
@@ -29,7 +30,8 @@ namespace switchcards {
 
 class ActionSpace {
  public:
-  ActionSpace(const Engine& engine, int players) : players_(players) {
+  ActionSpace(const Engine& engine, int players)
+      : players_(players), last_card_(engine.variant().last_card) {
     const Variant& v = engine.variant();
     require_player_count(v, players);
     play_ids_.fill(-1);
@@ -109,7 +111,8 @@ class ActionSpace {
   }
 
   // out[i] = 1 where action i is legal, else 0: the listed actions `legal` of a seat holding
-  // `hand_size` cards, and each listed play with the "last card" call when it holds two.
+  // `hand_size` cards, and each listed play with the "last card" call where the call is due
+  // (LastCardRules::call_due: it holds two, or one under last_card.final_call).
   // `out` has size() entries. Writes no memory but `out`.
   void mask(std::span<const Action> legal, int hand_size, std::span<std::uint8_t> out) const {
     if (static_cast<int>(out.size()) != size())
@@ -119,7 +122,7 @@ class ActionSpace {
       const int i = id(a);
       if (i < 0) continue;  // not reached: every listed action has an id
       out[static_cast<std::size_t>(i)] = 1;
-      if (a.kind() == ActionKind::play && hand_size == 2)
+      if (a.kind() == ActionKind::play && last_card_.call_due(hand_size))
         out[static_cast<std::size_t>(id(a.with_last()))] = 1;
     }
   }
@@ -137,6 +140,7 @@ class ActionSpace {
   }
 
   int players_;
+  LastCardRules last_card_;
   std::array<std::int16_t, kCardKinds*(kSuitCount + 1) * 2> play_ids_{};
   std::array<std::int16_t, kCardKinds * kMaxSeats * 2> swap_ids_{};  // by card, offset, call
   std::vector<Action> actions_;  // by id, made by seat 0 (a challenge's target: the offset)

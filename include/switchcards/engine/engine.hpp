@@ -120,7 +120,8 @@ constexpr std::string_view describe(Refusal r) {
       "the card does not follow the named suit",
       "this card names a suit: give one",
       "this card names no suit",
-      "'last' is called only with the play that leaves exactly one card",
+      "'last' is called only with the play that leaves exactly one card (and, with "
+      "last_card.final_call, with the final card)",
       "the answer would raise the pending penalty above its cap",
       "after drawing, only the drawn card may be played, or pass",
       "drawing is not allowed now (a playable card is held)",
@@ -224,7 +225,8 @@ class Engine {
   // make now, or its own late "last card" call (last_card.late_call). In this order: the plays
   // by card index (a wild's suits in suit order), then draw or pass, then the challenge or the
   // call. Plays are listed without the "last card" call; `a.with_last()` is accepted too
-  // wherever the play leaves exactly one card. Empty only when the round is over.
+  // wherever the call is due (LastCardRules::call_due: the play leaves exactly one card, or
+  // under last_card.final_call empties the hand). Empty only when the round is over.
   void legal_actions(const State& s, ActionList& out) const;
 
   // Applies `a`, appending what happened to `events` (if given). Refused actions leave `s`
@@ -420,6 +422,9 @@ class Engine {
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
   // What may be played on each top card when no suit is named and no demand binds: its suit,
+  // The final cards that may draw instead of going out: those of no_finish_draws_, and under
+  // last_card.final_call every card (played without the call). One test in apply for both.
+  CardMask finish_drawn_;
   // its rank and the wilds (anything on a joker), less what may not go on it. Compiled once so
   // the hot path does one load.
   std::array<CardMask, kCardKinds> on_top_{};
@@ -463,6 +468,7 @@ inline void Engine::compile() {
   (no_finish.then == NoFinish::refused ? no_finish_refused_ : no_finish_draws_) =
       no_finish.cards.cards;
   for (int n = std::max(1, variant_.deal.min_players);
+  finish_drawn_ = variant_.last_card.final_call > 0 ? CardMask::all() : no_finish_draws_;
        n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
     try {
       decks_[n] = build_deck(variant_.deck_for(n));
@@ -513,6 +519,9 @@ inline void Engine::compile() {
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
+  if (variant_.last_card.final_call < 0 || variant_.last_card.final_call > kMaxEffectDraw)
+    throw std::invalid_argument("last_card.final_call: out of the loader's bounds (0 to " +
+                                std::to_string(kMaxEffectDraw) + ")");
   if (variant_.play.several_answers && (!several_ || variant_.play.effects != SeveralEffects::each))
     throw std::invalid_argument(
         "play.several_answers needs play.several (cards laid after the answer) and play.effects: "
@@ -770,7 +779,8 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
         if (target >= s.players()) return Refusal::no_such_seat;
         if (target == a.seat()) return Refusal::cannot_swap_with_self;
       }
-      if (a.calls_last() && hand.size() != 2) return Refusal::last_not_allowed;
+      if (a.calls_last() && !variant_.last_card.call_due(hand.size()))
+        return Refusal::last_not_allowed;
       return Refusal::none;
     }
     case ActionKind::draw:
@@ -801,7 +811,8 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Ac
   // questions below only name the reason for a refusal.
   ActionList jumps;
   jump_ins(s, a.seat(), jumps);
-  if (jumps.contains(a.with_last(false)) && (!a.calls_last() || s.hands[a.seat()].size() == 2))
+  if (jumps.contains(a.with_last(false)) &&
+      (!a.calls_last() || variant_.last_card.call_due(s.hands[a.seat()].size())))
     return Refusal::none;
   if (!s.hands[a.seat()].contains(a.card())) return Refusal::card_not_in_hand;
   if (!s.jump_open || !jumps_onto(a.card(), s.top()) || owes_at_turn_start(s, a.seat()))
@@ -1295,11 +1306,23 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         }
       }
       bool finish_penalty = false;
-      if (hand.empty() && no_finish_draws_.contains(card)) [[unlikely]] {
+      if (hand.empty() && finish_drawn_.contains(card)) [[unlikely]] {
         finish_penalty = true;
-        // round.no_finish, then: draw — the card stands, its player draws instead of going out.
-        const int got = draw_cards(s, seat, variant_.round.no_finish.draw, ev);
-        detail::emit(ev, EventKind::finish_penalty, seat, card, got);
+        if (no_finish_draws_.contains(card)) {
+          // round.no_finish, then: draw — the card stands, its player draws instead of going
+          // out. It cannot go out, so it owes no final call.
+          const int got = draw_cards(s, seat, variant_.round.no_finish.draw, ev);
+          detail::emit(ev, EventKind::finish_penalty, seat, card, got);
+        } else if (a.calls_last()) {
+          finish_penalty = false;  // last_card.final_call, called: the player goes out
+        } else {
+          // last_card.final_call, forgotten: the card stands as a card laid mid-hand would;
+          // its player draws the penalty at once (no later moment could catch it) and the
+          // round goes on.
+          detail::emit(ev, EventKind::last_card_missed, seat, Card{}, 0, 1);
+          const int got = draw_cards(s, seat, variant_.last_card.final_call, ev);
+          detail::emit(ev, EventKind::last_card_penalty, seat, Card{}, got);
+        }
       }
       if (hand.empty()) {
         // The round ends at once; a final card's pending draw is taken only if the variant

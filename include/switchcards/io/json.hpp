@@ -72,6 +72,8 @@ struct ViewSnapshot {
   int reshuffles = 0;         // times the discard pile became the stock
   std::vector<Card> hand;     // this seat's cards, in card order
   std::optional<Card> drawn;  // the card this seat may play after drawing
+  bool call_due = false;      // a play of this seat now carries the "last card" call
+                              // (PlayerView::call_due)
   bool revealed = false;
   std::vector<std::vector<Card>> hands;  // revealed only: every hand, by seat
   std::vector<Card> stock;               // revealed only: top first

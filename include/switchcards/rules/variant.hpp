@@ -179,6 +179,15 @@ struct LastCardRules {
   // last_card.late_call: the call may also come after the play ("or shortly after"), until
   // the offender is caught or the next player acts (meaningful with enforce: when_caught).
   bool late_call = false;
+  // last_card.final_call: 0 — going out needs no call; N — the play of a player's final card
+  // carries the call too (Mau-Mau's "Mau-Mau"), and a final card played without it stands, its
+  // player draws N cards at once and the round goes on.
+  int final_call = 0;
+  // Whether a play from a hand of `hand_size` cards carries the call: the play that leaves one
+  // card, and with final_call the play of the final card. Agents call with exactly these.
+  constexpr bool call_due(int hand_size) const {
+    return hand_size == 2 || (hand_size == 1 && final_call > 0);
+  }
   friend bool operator==(const LastCardRules&, const LastCardRules&) = default;
 };
 
