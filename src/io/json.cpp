@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -151,8 +152,8 @@ json view_json(const ViewSnapshot& v) {
   j["reshuffles"] = v.reshuffles;
   j["hand"] = cards_json(v.hand);
   j["drawn"] = v.drawn ? card_json(*v.drawn) : json(nullptr);
-  j["revealed"] = v.revealed;
   j["call_due"] = v.call_due;
+  j["revealed"] = v.revealed;
   if (v.revealed) {
     json hands = json::array();
     for (const auto& h : v.hands) hands.push_back(cards_json(h));
@@ -294,8 +295,23 @@ class Node {
 };
 
 json parse(std::string_view text, const std::string& source) {
+  // nlohmann keeps the last of two equal keys; a strict reader refuses the document instead,
+  // since either value could be the one meant. The callback sees each object's keys in turn.
+  std::vector<std::set<std::string>> keys;  // of each object open at this point
+  const auto refuse_duplicates = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      keys.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      keys.pop_back();
+    } else if (event == json::parse_event_t::key &&
+               !keys.back().insert(parsed.get<std::string>()).second) {
+      throw JsonError(source, "",
+                      "the key '" + parsed.get<std::string>() + "' is given twice in one object");
+    }
+    return true;
+  };
   try {
-    return json::parse(text.begin(), text.end());
+    return json::parse(text.begin(), text.end(), refuse_duplicates);
   } catch (const json::parse_error& e) {
     // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."
     std::string what = e.what();
@@ -415,6 +431,7 @@ ViewSnapshot snapshot(const PlayerView& v) {
   s.reshuffles = v.reshuffles();
   s.hand = hand_cards(v.hand());
   s.drawn = v.drawn();
+  s.call_due = v.call_due();
   s.revealed = v.revealed();
   if (v.revealed()) {
     for (int seat = 0; seat < v.players(); ++seat) s.hands.push_back(hand_cards(v.hand_of(seat)));
@@ -431,7 +448,6 @@ ViewSnapshot snapshot(const PlayerView& v) {
 std::string to_json(Card card) {
   return card_json(card).dump();
 }
-  s.call_due = v.call_due();
 std::string to_json(Action action) {
   return action_json(action).dump();
 }
@@ -598,6 +614,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
     n["hand_sizes"].fail("expected one size per seat (" + std::to_string(v.players) + ")");
   v.catchable = n["catchable"].seat_or_none(v.players);
   if (n.has("jump_open")) v.jump_open = n["jump_open"].boolean();
+  if (n.has("call_due")) v.call_due = n["call_due"].boolean();
   for (std::string_view k : {"owes_last_card", "misses_turn"}) {
     std::vector<int>& seats = k == "owes_last_card" ? v.owes_last_card : v.misses_turn;
     for (const Node& e : n[k].elements()) {
@@ -614,7 +631,6 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
     n["hand"].fail("holds " + std::to_string(v.hand.size()) + " cards, but hand_sizes/" +
                    std::to_string(v.seat) + " says " + std::to_string(v.hand_sizes[v.seat]));
   if (!n["drawn"].is_null()) v.drawn = n["drawn"].card();
-  if (n.has("call_due")) v.call_due = n["call_due"].boolean();
   v.revealed = n["revealed"].boolean();
   for (std::string_view k : {"hands", "stock", "discard"}) {
     if (v.revealed && !n.has(k)) n.fail("a revealed view needs '" + std::string(k) + "'");
@@ -820,7 +836,47 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
 
 // ---- checking a State ---------------------------------------------------------------------
 
+// What a State built from raw bytes (a pickle, a memcpy) can get wrong that no State the engine
+// or the JSON reader makes can: enumerations and counts out of range, cards that are no card,
+// a hand whose counts disagree with its kinds. Checked before anything reads through them.
+std::string check_representation(const State& s) {
+  const auto byte_of = [](const auto& field) {
+    unsigned char b = 0;
+    std::memcpy(&b, &field, 1);
+    return b;
+  };
+  if (s.players() < 1 || s.players() > kMaxSeats) return "/players: not a seat count";
+  if (byte_of(s.seats.direction()) > 1) return "/direction: not a direction";
+  if (byte_of(s.phase) >= kPhaseCount) return "/phase: not a phase";
+  if (byte_of(s.named_suit) > static_cast<unsigned char>(Suit::none))
+    return "/named_suit: not a suit";
+  if (byte_of(s.stalemate) > 1 || byte_of(s.jump_open) > 1)
+    return "/stalemate: not a boolean (or /jump_open)";
+  if (s.drawn.index() >= kCardKinds) return "/drawn: not a card";
+  if ((s.rng.raw_increment() & 1u) == 0) return "/rng/increment: a generator's increment is odd";
+  for (const auto* pile : {&s.stock, &s.discard}) {
+    const char* name = pile == &s.stock ? "/stock" : "/discard";
+    if (pile->size() > pile->capacity())
+      return std::string(name) + ": more cards than a pile holds";
+    for (const Card c : pile->cards())
+      if (c.index() >= kCardKinds) return std::string(name) + ": not a card";
+  }
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    const Hand& h = s.hand(seat);
+    if ((h.kinds().bits() & ~CardMask::all().bits()) != 0) return "/hands: not a card";
+    int size = 0;
+    for (int i = 0; i < kCardKinds; ++i) {
+      const Card c = Card::from_index(i);
+      if ((h.count(c) > 0) != h.contains(c)) return "/hands: a hand's counts and kinds disagree";
+      size += h.count(c);
+    }
+    if (size != h.size()) return "/hands: a hand's size is not the sum of its cards";
+  }
+  return "";
+}
+
 std::string check_state(const Engine& engine, const State& s) {
+  if (std::string why = check_representation(s); !why.empty()) return why;
   const Variant& variant = engine.variant();
   const int players = s.players();
   if (players < variant.deal.min_players || players > variant.deal.max_players)
@@ -861,7 +917,14 @@ std::string check_state(const Engine& engine, const State& s) {
       return "/pending: a pending penalty of '" + e.name + "' draws or skips something";
   }
   if (s.pending.from >= players) return "/pending/from: not a seat";
+  if (s.pending.from >= 0 && !s.pending.active())
+    return "/pending/from: the seat that played a penalty is kept only while it is pending";
   if (s.catchable >= players) return "/catchable: not a seat";
+  if (s.catchable >= 0 && variant.last_card.enforce != LastCardEnforcement::when_caught)
+    return "/catchable: only last_card.enforce: when_caught lets a missed call be caught";
+  if (s.owes_last_card != 0 && variant.last_card.enforce != LastCardEnforcement::next_turn)
+    return "/owes_last_card: only last_card.enforce: next_turn charges a missed call at the next "
+           "turn";
   if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
     return "/catchable: only a seat holding one card can be caught";
   if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
@@ -873,6 +936,9 @@ std::string check_state(const Engine& engine, const State& s) {
   if (s.decisions > static_cast<std::uint32_t>(variant.round.turn_limit))
     return "/decisions: past the variant's turn limit (" +
            std::to_string(variant.round.turn_limit) + ")";
+  if (s.phase != Phase::over && s.decisions >= static_cast<std::uint32_t>(variant.round.turn_limit))
+    return "/decisions: a round that reached the variant's turn limit (" +
+           std::to_string(variant.round.turn_limit) + ") is over";
   switch (s.phase) {
     case Phase::over:
       if (s.stalemate && s.winner >= 0) return "/winner: a stalemate has no winner";
@@ -883,8 +949,21 @@ std::string check_state(const Engine& engine, const State& s) {
         return "/winner: the winner has emptied their hand";
       return "";
     case Phase::after_draw:
+      if (variant.draw.after == AfterDraw::end_turn)
+        return "/phase: drawing ends the turn in this variant (draw.after: end_turn)";
       if (!s.hand(s.turn).contains(s.drawn))
         return "/drawn: the drawn card is in the hand of the seat to act";
+      if (s.pending.active())
+        return "/pending: a draw with a penalty pending pays it, and play goes on in phase play";
+      // The engine enters after_draw only after a draw of a card that may be played on the
+      // pile, and legal_actions trusts it: the card must be one the turn could play.
+      {
+        State before_draw = s;
+        before_draw.phase = Phase::play;
+        if (!engine.playable_kinds(before_draw).contains(s.drawn))
+          return "/drawn: phase after_draw follows a draw of a card that may be played, and '" +
+                 to_string(s.drawn) + "' may not";
+      }
       break;
     case Phase::laying:
       if (!engine.variant().play.several_cards())

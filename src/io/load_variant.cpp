@@ -243,8 +243,15 @@ class VariantBuilder {
                              "{{2: 7, 5: 5}}, got {}",
                              detail::yaml::describe(e.value)));
     ByPlayers out;
-    for (const Entry& step : d_.map_entries(e))
-      out.steps.emplace_back(d_.key_int(step, 1, kMaxSeats), d_.get_int(step, min, max));
+    std::bitset<kMaxSeats + 1> given;
+    for (const Entry& step : d_.map_entries(e)) {
+      const int players = d_.key_int(step, 1, kMaxSeats);
+      // YAML's duplicate-key check compares the keys' text, so `2` and `02` both pass it.
+      if (given.test(static_cast<std::size_t>(players)))
+        d_.fail(step, fmt::format("the player count {} is given twice", players));
+      given.set(static_cast<std::size_t>(players));
+      out.steps.emplace_back(players, d_.get_int(step, min, max));
+    }
     if (out.steps.empty()) d_.fail(e, "an empty map: give at least one player count");
     std::sort(out.steps.begin(), out.steps.end());
     return out;
@@ -721,6 +728,9 @@ class VariantBuilder {
       // call; with next_turn or none the key changes nothing (so a house rule extending British
       // may switch to next_turn without also clearing late_call).
       r.late_call = get_bool(x, "late_call", r.late_call);
+      // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
+      // hand is empty, so the penalty is drawn at once whatever the call with one card left.
+      r.final_call = get_int(x, "final_call", 0, kMaxDrawCards, r.final_call);
     });
   }
 
@@ -728,9 +738,6 @@ class VariantBuilder {
     with(root_, "round", [&](const Entry& x) {
       d_.expect_keys(x, {"turn_limit", "final_card_draws", "no_finish"});
       v_.round.turn_limit = get_int(x, "turn_limit", 1, kMaxTurnLimit, v_.round.turn_limit);
-      // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
-      // hand is empty, so the penalty is drawn at once whatever the call with one card left.
-      r.final_call = get_int(x, "final_call", 0, kMaxDrawCards, r.final_call);
       v_.round.final_card_draws = get_bool(x, "final_card_draws", v_.round.final_card_draws);
       with(x, "no_finish", [&](const Entry& e) { read_no_finish(e); });
     });

@@ -33,6 +33,9 @@ class Reader {
  public:
   explicit Reader(const Documents& docs) : d_(docs) {}
   const Documents& docs() const { return d_; }
+  // Once the round's seats are known, the seats a step expects (turn, winner) are checked
+  // against them: a seat that is not at the table is a mistake in the file.
+  void seat_count(int players) { players_ = players; }
 
   [[noreturn]] void fail(const Entry& at, const std::string& message) const {
     d_.fail(at, message);
@@ -45,6 +48,8 @@ class Reader {
     return parse(e, "a suit (clubs, diamonds, hearts or spades)", parse_suit);
   }
   Action action(const Entry& e) const {
+    // A seat beyond the table is left to the engine, which refuses it (no_such_seat): a
+    // scenario may well check that refusal.
     return parse(e, "an action such as '0 play JS'", parse_action);
   }
   std::vector<Card> cards(const Entry& e) const {
@@ -66,7 +71,7 @@ class Reader {
   // A seat, or `none` (or null) for no seat.
   std::optional<int> seat_or_none(const Entry& e) const {
     if (e.value.IsNull() || (e.value.IsScalar() && e.value.Scalar() == "none")) return std::nullopt;
-    return d_.get_int(e, 0, kMaxSeats - 1);
+    return d_.get_int(e, 0, players_ - 1);
   }
   Direction direction(const Entry& e) const {
     return d_.get_enum<Direction>(e, {{"clockwise", Direction::clockwise},
@@ -98,6 +103,7 @@ class Reader {
   }
 
   const Documents& d_;
+  int players_ = kMaxSeats;  // the round's seats, once known (seat_count)
 };
 
 std::string cards_text(std::vector<Card> cards) {
@@ -269,7 +275,7 @@ class Runner {
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
       if (key == "turn") {
-        same(key, r_.integer(v, 0, kMaxSeats - 1), static_cast<int>(s.turn));
+        same(key, r_.integer(v, 0, s.players() - 1), static_cast<int>(s.turn));
       } else if (key == "top") {
         same(key, to_string(r_.card(v)), to_string(s.top()));
       } else if (key == "suit") {
@@ -483,11 +489,12 @@ ScenarioResult run_one(const std::string& path) {
     Documents docs;
     docs.collect_errors(true);
     const Entry top = Documents::root(docs.parse(detail::yaml::read_text_file(path, path), path));
-    const Reader r(docs);
+    Reader r(docs);
     const Header header =
         docs.with_all_errors([&] { return read_header(docs, r, top, path, result.name); });
     const Engine engine(header.variant);
     const Start start = docs.with_all_errors([&] { return read_start(r, top, engine); });
+    r.seat_count(start.state.players());
     docs.collect_errors(false);
     Runner runner(r, engine, start.state,
                   MatchTrack(engine.variant(), start.prior_scores, start.state.players()));

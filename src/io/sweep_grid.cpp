@@ -19,6 +19,17 @@ std::string flow_text(const YAML::Node& node) {
   return out.c_str();
 }
 
+// A value as the variant reads it, so that two spellings of one value count as the same: a
+// plain integer loses its sign '+' and leading zeros (01 and 1 are one penalty); anything else
+// is its flow text.
+std::string same_value(const YAML::Node& node, const std::string& text) {
+  static const std::regex kInteger(R"(([+-]?)0*([0-9]+))");
+  std::smatch m;
+  if (!node.IsScalar() || node.Tag() != "?" || !std::regex_match(text, m, kInteger)) return text;
+  const std::string digits = m[2].str();
+  return (m[1].str() == "-" && digits != "0" ? "-" : "") + digits;
+}
+
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> parts;
   std::size_t start = 0;
@@ -80,10 +91,13 @@ SweepGrid parse_sweep_grid(std::string_view text, const std::string& file) {
     const detail::yaml::Location at = docs.locate(item.first);
     key.line = at.line;
     key.column = at.column;
+    std::vector<std::string> seen;  // each value as the variant reads it
     for (const YAML::Node& v : values) {
       const std::string t = flow_text(v);
-      if (std::find(key.values.begin(), key.values.end(), t) != key.values.end())
+      const std::string same = same_value(v, t);
+      if (std::find(seen.begin(), seen.end(), same) != seen.end())
         fail(v, path, "the value " + t + " is listed twice");
+      seen.push_back(same);
       key.values.push_back(t);
       const detail::yaml::Location l = docs.locate(v);
       key.value_lines.push_back(l.line);

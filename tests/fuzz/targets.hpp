@@ -285,7 +285,8 @@ inline std::string engine(std::span<const std::uint8_t> data) {
   const Variant variant = tweak(base, a, b);
   const int players = 1 + in.byte() % kMaxSeats;
   const std::uint64_t seed = in.u64();
-  const int dealer = static_cast<int>(in.byte() % (kMaxSeats + 1)) - 1;
+  // -1 (the default, the last seat) or a seat at the table.
+  const int dealer = static_cast<int>(in.byte() % (players + 1)) - 1;
   in.play_on((in.byte() & 0x0f) == 0, seed);
 
   const Engine engine(variant), twin_engine(variant);

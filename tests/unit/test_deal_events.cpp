@@ -1,5 +1,6 @@
 // Deal events (Engine::deal with DealEvents::every_card): one card_dealt per card, in dealing
-// order, each card its receiver's alone once masked; the deal itself is the same as without.
+// order, each card its receiver's alone once masked; the deal itself is the same as without. And
+// the deal's own arguments: a seat count or a dealer out of range is refused.
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -69,4 +70,16 @@ TEST_CASE("deal events: sentences hide the cards of other seats", "[deal]") {
   REQUIRE(lines.size() == 2);
   CHECK(lines[0] == "You are dealt " + card_text(to_seat0.card, false) + ".");
   CHECK(lines[1] == "Seat 1 is dealt a card.");
+}
+
+TEST_CASE("deal: a seat count or a dealer out of range is refused, not clamped", "[deal]") {
+  const Engine engine(load_variant("british"));
+  CHECK(engine.deal(4, 1).dealer == 3);  // the default: the last seat
+  CHECK(engine.deal(4, 1, -1).dealer == 3);
+  CHECK(engine.deal(4, 1, 2).dealer == 2);
+  CHECK_THROWS_WITH(engine.deal(4, 1, 4),
+                    "the dealer 4 is not a seat of 4 (0 to 3, or -1 for the last seat)");
+  CHECK_THROWS_AS(engine.deal(4, 1, -2), std::invalid_argument);
+  CHECK_THROWS_AS(engine.deal(4, 1, 300), std::invalid_argument);
+  CHECK_THROWS_AS(engine.deal(9, 1), std::invalid_argument);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -165,6 +166,83 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   twice.insert(stock, top + ",");
   CHECK(error_of(engine, twice) == "save.json: /stock/0: " + std::string("'") + to_string(s.top()) +
                                        "' is one more than the deck for 3 players holds (1)");
+}
+
+TEST_CASE("json: a state that no round could reach is refused", "[json]") {
+  // Each of these read back as a State that offers a move no rule gives, or that the reader
+  // itself would refuse once written again. `set` gives a top-level key (or pending's `from`) a
+  // new scalar or empty-list value.
+  const auto set = [](std::string t, const std::string& key, const std::string& value) {
+    const std::size_t at = t.find("\"" + key + "\":");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + key.size() + 3;
+    const std::size_t end = t.find_first_of(",}", from);
+    return t.replace(from, end - from, value);
+  };
+  const Engine british(load_variant("british"));
+  // A dealt round whose seat to act holds a card it may play and one it may not.
+  State s;
+  Card playable{}, unplayable{};
+  for (std::uint64_t seed = 0; playable == Card{} || unplayable == Card{}; ++seed) {
+    REQUIRE(seed < 100);
+    s = british.deal(3, seed);
+    playable = unplayable = Card{};
+    s.hand(s.turn).for_each([&](Card c) {
+      if (british.names_suit(c)) return;
+      (british.check(s, Action::play(s.turn, c)) == Refusal::none ? playable : unplayable) = c;
+    });
+  }
+  const std::string good = to_json(british, s);
+  REQUIRE(error_of(british, good) == "");
+  // A key given twice: either value could be the one meant.
+  const std::string turn = "\"turn\":" + std::to_string(s.turn);
+  std::string twice = good;
+  twice.insert(twice.find(turn), turn + ",");
+  CHECK(error_of(british, twice) == "save.json: /: the key 'turn' is given twice in one object");
+  // After a draw of a card that may not be played, the turn has ended.
+  const std::string after_draw = set(good, "phase", "\"after_draw\"");
+  CHECK(error_of(british, set(after_draw, "drawn", to_json(playable))) == "");
+  CHECK(error_of(british, set(after_draw, "drawn", to_json(unplayable))) ==
+        "save.json: /drawn: phase after_draw follows a draw of a card that may be played, and '" +
+            to_string(unplayable) + "' may not");
+  // A missed call that only the other enforcements keep.
+  CHECK(error_of(british, set(good, "owes_last_card", "[1]")) ==
+        "save.json: /owes_last_card: only last_card.enforce: next_turn charges a missed call at "
+        "the next turn");
+  // A round at its turn limit is over; a penalty's attacker is kept only while it is pending.
+  CHECK(error_of(british, set(good, "decisions", "2000")) ==
+        "save.json: /decisions: a round that reached the variant's turn limit (2000) is over");
+  CHECK(error_of(british, set(good, "decisions", "1999")) == "");
+  CHECK(error_of(british, set(good, "from", "1")) ==
+        "save.json: /pending/from: the seat that played a penalty is kept only while it is "
+        "pending");
+
+  const Engine mau(load_variant("mau-mau"));
+  const State m = mau.deal(3, 1);
+  CHECK(error_of(mau, set(set(to_json(mau, m), "phase", "\"after_draw\""), "drawn",
+                          to_json(m.hand(m.turn).kinds().first()))) ==
+        "save.json: /phase: drawing ends the turn in this variant (draw.after: end_turn)");
+
+  const Engine balkan(load_variant("balkan"));
+  CHECK(error_of(balkan, set(to_json(balkan, balkan.deal(3, 1)), "catchable", "1")) ==
+        "save.json: /catchable: only last_card.enforce: when_caught lets a missed call be caught");
+}
+
+TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]") {
+  // A State copied from raw bytes (a pickle of another build, a stray write): check_state looks
+  // at the bytes before anything reads through them.
+  const Engine engine(load_variant("british"));
+  const State s = engine.deal(3, 4);
+  REQUIRE(check_state(engine, s) == "");
+  const auto poke = [&](auto State::*field, unsigned char value) {
+    State t = s;
+    std::memcpy(static_cast<void*>(&(t.*field)), &value, 1);
+    return check_state(engine, t);
+  };
+  CHECK(poke(&State::named_suit, 0x80) == "/named_suit: not a suit");
+  CHECK(poke(&State::phase, 7) == "/phase: not a phase");
+  CHECK(poke(&State::drawn, 0x99) == "/drawn: not a card");
+  CHECK(poke(&State::stalemate, 2) == "/stalemate: not a boolean (or /jump_open)");
 }
 
 TEST_CASE("json: actions and events are read strictly", "[json]") {

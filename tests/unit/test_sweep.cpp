@@ -56,6 +56,12 @@ TEST_CASE("a bad sweep grid is refused with its file, line, column and key") {
             .starts_with("grid.yaml:2:20: last_card.penalty: the list of values is empty"));
   CHECK(grid_error("last_card.penalty: [1, 2, 1]\n") ==
         "grid.yaml:1:27: last_card.penalty: the value 1 is listed twice");
+  // Two spellings of one number are one value; a quoted text is not a number.
+  CHECK(grid_error("last_card.penalty: [1, 2, 01]\n") ==
+        "grid.yaml:1:27: last_card.penalty: the value 01 is listed twice");
+  CHECK(grid_error("last_card.penalty: [+2, 2]\n") ==
+        "grid.yaml:1:25: last_card.penalty: the value 2 is listed twice");
+  CHECK(parse_sweep_grid("name: ['01', '1']\n", "grid.yaml").keys.size() == 1);
   CHECK(grid_error("last_card: [1]\nlast_card.penalty: [2]\n")
             .starts_with("grid.yaml:2:1: last_card.penalty: overlaps the key 'last_card'"));
   CHECK(grid_error("last card.penalty: [1]\n")

@@ -203,7 +203,8 @@ class Engine {
 
   // Shuffles the variant's deck for `players` with `seed`, deals from the dealer's left, turns
   // up the first card and applies it if the variant says so. The seat left of the dealer
-  // acts first; by default the dealer is the last seat, so seat 0 starts. `events` gets the
+  // acts first; by default (-1) the dealer is the last seat, so seat 0 starts. Throws
+  // std::invalid_argument for a seat count or a dealer out of range. `events` gets the
   // turned-up card and what it did; with DealEvents::every_card also one card_dealt event per
   // card dealt, in dealing order, for a table that animates the deal (mask them per seat
   // with seen_by: each card is its receiver's alone).
@@ -421,10 +422,10 @@ class Engine {
   bool rewrites_legal_ = false;  // legal_actions drops refused finishes or expands swaps
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
-  // What may be played on each top card when no suit is named and no demand binds: its suit,
   // The final cards that may draw instead of going out: those of no_finish_draws_, and under
   // last_card.final_call every card (played without the call). One test in apply for both.
   CardMask finish_drawn_;
+  // What may be played on each top card when no suit is named and no demand binds: its suit,
   // its rank and the wilds (anything on a joker), less what may not go on it. Compiled once so
   // the hot path does one load.
   std::array<CardMask, kCardKinds> on_top_{};
@@ -467,8 +468,8 @@ inline void Engine::compile() {
   const NoFinishRules& no_finish = variant_.round.no_finish;
   (no_finish.then == NoFinish::refused ? no_finish_refused_ : no_finish_draws_) =
       no_finish.cards.cards;
-  for (int n = std::max(1, variant_.deal.min_players);
   finish_drawn_ = variant_.last_card.final_call > 0 ? CardMask::all() : no_finish_draws_;
+  for (int n = std::max(1, variant_.deal.min_players);
        n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
     try {
       decks_[n] = build_deck(variant_.deck_for(n));
@@ -518,10 +519,10 @@ inline void Engine::compile() {
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
-  several_ = variant_.play.several_cards();
   if (variant_.last_card.final_call < 0 || variant_.last_card.final_call > kMaxEffectDraw)
     throw std::invalid_argument("last_card.final_call: out of the loader's bounds (0 to " +
                                 std::to_string(kMaxEffectDraw) + ")");
+  several_ = variant_.play.several_cards();
   if (variant_.play.several_answers && (!several_ || variant_.play.effects != SeveralEffects::each))
     throw std::invalid_argument(
         "play.several_answers needs play.several (cards laid after the answer) and play.effects: "
@@ -1448,15 +1449,27 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
   return {};
 }
 
-inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev,
-                          DealEvents shown) const {
+namespace detail {
+// Out of line: the deal is inlined into every loop that plays rounds, and building these
+// messages inside it made it too big to inline (8 more instructions a decision in benchmarks).
+[[noreturn]] SWITCHCARDS_NOINLINE inline void throw_bad_deal(int players, int dealer) {
   if (players < 1 || players > kMaxSeats)
     throw std::invalid_argument("cannot seat " + std::to_string(players) + " players (1 to " +
                                 std::to_string(kMaxSeats) + ")");
+  throw std::invalid_argument("the dealer " + std::to_string(dealer) + " is not a seat of " +
+                              std::to_string(players) + " (0 to " + std::to_string(players - 1) +
+                              ", or -1 for the last seat)");
+}
+}  // namespace detail
+
+inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev,
+                          DealEvents shown) const {
+  if (players < 1 || players > kMaxSeats || dealer < -1 || dealer >= players) [[unlikely]]
+    detail::throw_bad_deal(players, dealer);
   State s;
   s.rng = Pcg32(seed);
   s.seats = Seats(players);
-  if (dealer < 0 || dealer >= players) dealer = players - 1;
+  if (dealer < 0) dealer = players - 1;
   s.dealer = static_cast<std::uint8_t>(dealer);
   s.stock = deck(players);
   shuffle(s.stock.cards(), s.rng);
