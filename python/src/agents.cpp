@@ -158,6 +158,12 @@ void bind_agents(py::module_& m) {
       [](const Engine& e, State& state, const py::list& agents, bool observe,
          const py::object& on_action) {
         require_state_of(e, state);
+        // C++ play_round refuses too few agents; more would leave the extras unused without a
+        // word, which hides a wrong seat count.
+        if (static_cast<int>(agents.size()) != state.players())
+          throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " for " +
+                                      std::to_string(state.players()) +
+                                      " seats (one agent a seat)");
         Seats seats = seats_of(agents);
         RoundOptions options;
         options.observe = observe;
@@ -181,6 +187,15 @@ void bind_agents(py::module_& m) {
                           "seat; reproducible from the variant, the agents and the seed.")
       .def(py::init([](const Variant& v, const py::list& agents, std::uint64_t seed, int max_rounds,
                        const std::vector<int>& start_totals, int first_dealer) {
+             // The C++ match would play a round with max_rounds 0 or below, and take any
+             // negative first_dealer as the variant's: as the environment and simulate do, a
+             // match has at least one round, and the dealer is a seat or -1.
+             if (max_rounds < 1)
+               throw std::invalid_argument("max_rounds " + std::to_string(max_rounds) +
+                                           ": at least 1");
+             if (first_dealer < -1)
+               throw std::invalid_argument("first_dealer " + std::to_string(first_dealer) +
+                                           ": a seat, or -1 for the variant's match.first_dealer");
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
              MatchOptions options;

@@ -26,15 +26,23 @@ namespace py = pybind11;
 class IllegalAction : public std::invalid_argument {
  public:
   IllegalAction(std::string action, Refusal refusal)
-      : std::invalid_argument("'" + action + "' refused: " + std::string(describe(refusal))),
+      : IllegalAction(std::move(action), std::string(refusal_name(refusal)),
+                      std::string(describe(refusal))) {}
+  // A refusal of the environment's own, where the engine has no sentence for it (an id its
+  // mask does not allow although the engine would accept the action): `refusal` is its name.
+  IllegalAction(std::string action, std::string refusal, std::string reason)
+      : std::invalid_argument("'" + action + "' refused: " + reason),
         action_(std::move(action)),
-        refusal_(refusal) {}
+        refusal_(std::move(refusal)),
+        reason_(std::move(reason)) {}
   const std::string& action() const { return action_; }
-  Refusal refusal() const { return refusal_; }
+  const std::string& refusal() const { return refusal_; }
+  const std::string& reason() const { return reason_; }
 
  private:
   std::string action_;
-  Refusal refusal_;
+  std::string refusal_;
+  std::string reason_;
 };
 
 // Cards cross as their notation ("7H", "10S", "JOKER"); a suit as its name or None.

@@ -68,6 +68,23 @@ State state_from_bytes(const py::bytes& b) {
   return s;
 }
 
+// A seat number given to an Action factory: Action keeps a seat in one byte (a swap target in
+// three bits), so 256 would become seat 0 and -1 seat 255; refused as Action.parse refuses it.
+int seat_arg(std::int64_t seat, const char* what) {
+  if (seat < 0 || seat >= kMaxSeats)
+    throw std::invalid_argument(std::string(what) + " " + std::to_string(seat) +
+                                ": a seat is 0 to " + std::to_string(kMaxSeats - 1));
+  return static_cast<int>(seat);
+}
+
+// The dealer given to Engine.deal: a seat, or -1 for the last seat. The C++ Engine::deal
+// quietly takes any other value as -1, which would deal a different round than asked for.
+void require_dealer(int players, int dealer) {
+  if (dealer < -1 || dealer >= players)
+    throw std::invalid_argument("dealer " + std::to_string(dealer) + ": a seat 0 to " +
+                                std::to_string(players - 1) + ", or -1 for the last seat");
+}
+
 }  // namespace
 
 void require_state_of(const Engine& engine, const State& s) {
@@ -106,7 +123,8 @@ void bind_engine(py::module_& m) {
                                for (const Effect& e : v.specials) names.push_back(e.name);
                                return names;
                              })
-      .def("__eq__", [](const Variant& a, const Variant& b) { return a == b; })
+      .def(
+          "__eq__", [](const Variant& a, const Variant& b) { return a == b; }, py::is_operator())
       .def("__repr__", [](const Variant& v) { return "<Variant " + v.name + ">"; });
 
   m.def(
@@ -139,14 +157,35 @@ void bind_engine(py::module_& m) {
                      "'2 pass', '0 challenge 2', '2 call'); str() gives the text back.")
       .def_static(
           "play",
-          [](int seat, const std::string& card, const py::object& suit, bool last) {
-            return Action::play(seat, parse_card(card), suit_from_object(suit), last);
+          [](std::int64_t seat, const std::string& card, const py::object& suit, bool last) {
+            return Action::play(seat_arg(seat, "seat"), parse_card(card), suit_from_object(suit),
+                                last);
           },
           py::arg("seat"), py::arg("card"), py::arg("suit") = py::none(), py::arg("last") = false)
-      .def_static("draw", &Action::draw, py::arg("seat"))
-      .def_static("pass_", &Action::pass, py::arg("seat"), "A pass (`pass` is a Python keyword).")
-      .def_static("challenge", &Action::challenge, py::arg("seat"), py::arg("target"))
-      .def_static("call", &Action::call, py::arg("seat"), "The late 'last card' call.")
+      .def_static(
+          "play_swap",
+          [](std::int64_t seat, const std::string& card, std::int64_t target, bool last) {
+            return Action::play_swap(seat_arg(seat, "seat"), parse_card(card),
+                                     seat_arg(target, "target"), last);
+          },
+          py::arg("seat"), py::arg("card"), py::arg("target"), py::arg("last") = false,
+          "A play of a swap card (specials' swap_hands) that swaps hands with `target` "
+          "('0 play 7H swap 2').")
+      .def_static(
+          "draw", [](std::int64_t seat) { return Action::draw(seat_arg(seat, "seat")); },
+          py::arg("seat"))
+      .def_static(
+          "pass_", [](std::int64_t seat) { return Action::pass(seat_arg(seat, "seat")); },
+          py::arg("seat"), "A pass (`pass` is a Python keyword).")
+      .def_static(
+          "challenge",
+          [](std::int64_t seat, std::int64_t target) {
+            return Action::challenge(seat_arg(seat, "seat"), seat_arg(target, "target"));
+          },
+          py::arg("seat"), py::arg("target"))
+      .def_static(
+          "call", [](std::int64_t seat) { return Action::call(seat_arg(seat, "seat")); },
+          py::arg("seat"), "The late 'last card' call.")
       .def_static(
           "parse", [](const std::string& text) { return parse_action(text); }, py::arg("text"),
           "The action of a text form; raises ValueError naming what is wrong.")
@@ -168,15 +207,25 @@ void bind_engine(py::module_& m) {
                                return suit_object(a.named_suit());
                              })
       .def_property_readonly("last", &Action::calls_last, "whether a play calls 'last card'")
-      .def_property_readonly("target",
-                             [](Action a) -> py::object {
-                               if (a.kind() != ActionKind::challenge) return py::none();
-                               return py::int_(a.target());
-                             })
+      .def_property_readonly(
+          "target",
+          [](Action a) -> py::object {
+            if (a.kind() != ActionKind::challenge) return py::none();
+            return py::int_(a.target());
+          },
+          "the seat a challenge challenges; None for other kinds (a swap's: swap_target)")
+      .def_property_readonly(
+          "swap_target",
+          [](Action a) -> py::object {
+            if (a.kind() != ActionKind::play || a.swap_target() < 0) return py::none();
+            return py::int_(a.swap_target());
+          },
+          "the seat a swap card's play swaps hands with; None for any other action")
       .def("with_last", &Action::with_last, py::arg("last") = true)
       .def("__str__", [](Action a) { return to_string(a); })
       .def("__repr__", [](Action a) { return "Action.parse('" + to_string(a) + "')"; })
-      .def("__eq__", [](Action a, Action b) { return a == b; })
+      .def(
+          "__eq__", [](Action a, Action b) { return a == b; }, py::is_operator())
       .def("__hash__", [](Action a) { return a.packed(); })
       .def(py::pickle([](Action a) { return to_string(a); },
                       [](const std::string& text) { return parse_action(text); }));
@@ -211,7 +260,8 @@ void bind_engine(py::module_& m) {
           "The event as `seat` may see it (another seat's drawn or dealt card masked).")
       .def("__str__", [](const Event& e) { return event_text(e); })
       .def("__repr__", [](const Event& e) { return "<Event " + to_json(e) + ">"; })
-      .def("__eq__", [](const Event& a, const Event& b) { return a == b; });
+      .def(
+          "__eq__", [](const Event& a, const Event& b) { return a == b; }, py::is_operator());
 
   m.def(
       "describe_events",
@@ -233,7 +283,8 @@ void bind_engine(py::module_& m) {
       .def("copy", [](const State& s) { return s; })
       .def("__copy__", [](const State& s) { return s; })
       .def("__deepcopy__", [](const State& s, const py::dict&) { return s; })
-      .def("__eq__", [](const State& a, const State& b) { return a == b; })
+      .def(
+          "__eq__", [](const State& a, const State& b) { return a == b; }, py::is_operator())
       .def(py::pickle([](const State& s) { return state_bytes(s); },
                       [](const py::bytes& b) { return state_from_bytes(b); }))
       .def_property_readonly("players", &State::players)
@@ -298,6 +349,7 @@ void bind_engine(py::module_& m) {
       .def_readonly("hand_sizes", &ViewSnapshot::hand_sizes)
       .def_readonly("catchable", &ViewSnapshot::catchable)
       .def_readonly("jump_open", &ViewSnapshot::jump_open)
+      .def_readonly("call_due", &ViewSnapshot::call_due)
       .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
       .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
       .def_readonly("winner", &ViewSnapshot::winner)
@@ -314,7 +366,9 @@ void bind_engine(py::module_& m) {
       .def_static(
           "from_json", [](const std::string& j) { return view_from_json(j, "<python>"); },
           py::arg("json"))
-      .def("__eq__", [](const ViewSnapshot& a, const ViewSnapshot& b) { return a == b; })
+      .def(
+          "__eq__", [](const ViewSnapshot& a, const ViewSnapshot& b) { return a == b; },
+          py::is_operator())
       .def(py::pickle([](const ViewSnapshot& v) { return to_json(v); },
                       [](const std::string& j) { return view_from_json(j, "pickle"); }));
 
@@ -336,6 +390,7 @@ void bind_engine(py::module_& m) {
           "deal",
           [](const Engine& e, int players, std::uint64_t seed, int dealer) {
             require_player_count(e.variant(), players);
+            require_dealer(players, dealer);
             return e.deal(players, seed, dealer);
           },
           py::arg("players"), py::arg("seed"), py::arg("dealer") = -1,
@@ -344,6 +399,7 @@ void bind_engine(py::module_& m) {
           "deal_with_events",
           [](const Engine& e, int players, std::uint64_t seed, int dealer, bool every_card) {
             require_player_count(e.variant(), players);
+            require_dealer(players, dealer);
             EventBuffer events;
             State s = e.deal(players, seed, dealer, &events,
                              every_card ? DealEvents::every_card : DealEvents::turned_up_card);
@@ -437,6 +493,15 @@ void bind_engine(py::module_& m) {
           [](const Engine& e, const std::vector<std::vector<std::string>>& hands,
              const std::vector<std::string>& discard, const std::vector<std::string>& stock,
              int turn, const std::string& direction, const py::object& suit, std::uint64_t seed) {
+            // Engine::position takes 1 to kMaxSeats hands whatever the variant; a State of
+            // another seat count would then be refused by every other call.
+            const Variant& v = e.variant();
+            const int players = static_cast<int>(hands.size());
+            if (players < v.deal.min_players || players > v.deal.max_players)
+              throw std::invalid_argument("hands: " + std::to_string(players) +
+                                          " (a hand a seat), but " + v.name + " is for " +
+                                          std::to_string(v.deal.min_players) + " to " +
+                                          std::to_string(v.deal.max_players) + " players");
             Position p;
             for (const auto& h : hands) p.hands.push_back(cards_from(h));
             p.discard = cards_from(discard);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -94,13 +95,18 @@ class EnvironmentCore {
   }
 
   // Applies the id chosen by the seat deciding; returns the next seat to decide, kOver, or a
-  // value at or below kNews.
-  int step(int id) {
+  // value at or below kNews. The mask is the authority: an id it does not allow is refused
+  // before anything changes, even where the engine would accept the action (a jump-in from a
+  // seat asked whether it challenges), since play_round would never have asked for it.
+  int step(std::int64_t id) {
     if (over_) throw std::logic_error("no episode in play: reset() starts one");
+    const int i = checked_id(id);
+    if (!mask_[static_cast<std::size_t>(i)]) refuse(i);
     newly_out_.clear();
-    if (question_ != Question::none && id == decline_) return prepare();  // the next one asked
-    const Action a = round_action(id);
+    if (i == decline_) return prepare();  // the next one asked
+    const Action a = round_action(i);
     events_.clear();
+    // The mask lists only what the engine accepts; the engine's own check stays the last word.
     if (const ApplyResult r = engine_->apply(state_, a, &events_); !r)
       throw IllegalAction(to_string(a), r.refusal);
     remember(events_);
@@ -150,9 +156,10 @@ class EnvironmentCore {
 
   // The engine action of `id` made by the seat deciding, in the round's seats; None for the
   // environment's own "decline".
-  std::optional<Action> action(int id) const {
-    if (id == decline_) return std::nullopt;
-    return round_action(id);
+  std::optional<Action> action(std::int64_t id) const {
+    const int i = checked_id(id);
+    if (i == decline_) return std::nullopt;
+    return round_action(i);
   }
 
   std::vector<std::string> action_names() const {
@@ -204,17 +211,62 @@ class EnvironmentCore {
   // Whether round seats are match seats (every match seat plays this round).
   bool all_in() const { return state_.players() == players_; }
 
-  // The action `id` stands for, made by the seat deciding, in round seats. A challenge of a
-  // seat that is out of the match has no round seat: refused as no such seat.
-  Action round_action(int id) const {
+  // `id` as an index of the mask; an int that is no id at all is a ValueError, not an
+  // IllegalAction: it names no action to refuse.
+  int checked_id(std::int64_t id) const {
+    if (id < 0 || id >= action_size_)
+      throw std::invalid_argument("action id " + std::to_string(id) + ": the ids are 0 to " +
+                                  std::to_string(action_size_ - 1));
+    return static_cast<int>(id);
+  }
+
+  std::string asked_name(int round_seat) const {
+    return "player_" + std::to_string(match_seat(round_seat));
+  }
+
+  // Throws for `id`, which the mask does not allow: with the engine's reason where the engine
+  // refuses the action too, else as "not_asked" with what the seat is asked.
+  [[noreturn]] void refuse(int id) const {
     if (id == decline_)  // not an engine action: it answers only a question out of turn
       throw std::invalid_argument("decline (id " + std::to_string(id) +
                                   "): nothing is asked out of turn now");
+    const Action a = round_action(id);
+    if (const Refusal r = engine_->check(state_, a); r != Refusal::none)
+      throw IllegalAction(to_string(a), r);
+    const std::string who = asked_name(decider_);
+    std::string reason;
+    switch (question_) {
+      case Question::late_call:
+        reason = who + " is asked only whether it calls \"last card\" late (or decline)";
+        break;
+      case Question::challenge:
+        reason = who + " is asked only whether it challenges " + asked_name(state_.catchable) +
+                 " (or decline)";
+        break;
+      case Question::jump_in:
+        reason = who + " is asked only whether it jumps in (one of its jump-ins, or decline)";
+        break;
+      case Question::none:
+        reason = "the action mask of " + who + " does not allow it now";
+        break;
+    }
+    throw IllegalAction(to_string(a), "not_asked", reason);
+  }
+
+  // The action `id` stands for, made by the seat deciding, in round seats. An id naming a seat
+  // that is out of the match (a challenge or a swap of "+k" landing on it) stands for no action
+  // of the round: refused as no such seat, since no round seat can stand in for it (a swap
+  // target of kMaxSeats would not even fit the action's three bits).
+  Action round_action(int id) const {
     const Action a = space_.action(id, match_seat(decider_));
     if (all_in()) return a;
     return with_seats_mapped(a, [&](int m) {
       const int r = round_seat(m);
-      return r >= 0 ? r : kMaxSeats;
+      if (r < 0)
+        throw IllegalAction(space_.name(id) + " (id " + std::to_string(id) + ")",
+                            std::string(refusal_name(Refusal::no_such_seat)),
+                            "it names player_" + std::to_string(m) + ", who is out of the match");
+      return r;
     });
   }
 

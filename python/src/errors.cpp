@@ -31,8 +31,9 @@ void bind_errors(py::module_& m) {
       "A JSON document that is not a valid form of what was asked for: .source, .path (a JSON "
       "pointer) and .message.";
   illegal_action.doc() =
-      "The engine refused an action; the state is unchanged. .reason is the engine's sentence, "
-      ".refusal its name (e.g. 'not_your_turn'), .action the action's text.";
+      "The engine (or the environment) refused an action; the state is unchanged. .reason is "
+      "the engine's sentence, .refusal its name (e.g. 'not_your_turn'; 'not_asked' for an "
+      "environment id its mask does not allow), .action the action's text.";
   illegal_choice.doc() = "An agent chose an action that is not legal (a bug in the agent).";
 
   py::register_exception_translator([](std::exception_ptr p) {
@@ -62,8 +63,8 @@ void bind_errors(py::module_& m) {
              {"message", py::str(e.message())}});
     } catch (const IllegalAction& e) {
       raise(illegal_action, e.what(),
-            {{"reason", py::str(std::string(describe(e.refusal())))},
-             {"refusal", py::str(std::string(refusal_name(e.refusal())))},
+            {{"reason", py::str(e.reason())},
+             {"refusal", py::str(e.refusal())},
              {"action", py::str(e.action())}});
     } catch (const IllegalChoice& e) {
       raise(illegal_choice, e.what(), {});

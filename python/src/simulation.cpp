@@ -58,6 +58,10 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
   if (players < min || players > max)
     throw std::invalid_argument("players " + std::to_string(players) + ": " + v.name + " is for " +
                                 std::to_string(min) + " to " + std::to_string(max) + " players");
+  // Seat k is played by agents[k % agents.size()]: a name past the seats would play no game.
+  if (agents.size() > static_cast<std::size_t>(players))
+    throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " names for " +
+                                std::to_string(players) + " players (at most one a seat)");
   config.players = players;
   if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
   SimulationResult result = simulate(v, config);

@@ -25,7 +25,9 @@ class JsonError(ValueError):
     message: str
 
 class IllegalAction(ValueError):
-    """The engine refused an action; the state is unchanged."""
+    """The engine (or the environment) refused an action; the state is unchanged. .refusal is
+    the engine's refusal name, or 'not_asked' for an environment id its mask does not allow
+    that the engine would take."""
 
     reason: str
     refusal: str
@@ -63,7 +65,11 @@ class Action:
     """One choice of a seat; str() is its text form ('0 play 7H')."""
 
     @staticmethod
-    def play(seat: int, card: str, suit: Optional[str] = None, last: bool = False) -> Action: ...
+    def play(seat: int, card: str, suit: Optional[str] = None, last: bool = False) -> Action:
+        """Seats are 0..7 (ValueError otherwise), in every factory."""
+    @staticmethod
+    def play_swap(seat: int, card: str, target: int, last: bool = False) -> Action:
+        """A swap card's play that swaps hands with `target` ('0 play 7H swap 2')."""
     @staticmethod
     def draw(seat: int) -> Action: ...
     @staticmethod
@@ -89,7 +95,11 @@ class Action:
     @property
     def last(self) -> bool: ...
     @property
-    def target(self) -> Optional[int]: ...
+    def target(self) -> Optional[int]:
+        """A challenge's target seat; None for other kinds (a swap's is swap_target)."""
+    @property
+    def swap_target(self) -> Optional[int]:
+        """The seat a swap card's play swaps hands with; None for any other action."""
     def with_last(self, last: bool = True) -> Action: ...
     def __hash__(self) -> int: ...
 
@@ -129,6 +139,7 @@ class State:
     pending_draw: int
     pending_skip: int
     catchable: int
+    jump_open: bool
     stock: List[str]
     discard: List[str]
     def hand(self, seat: int) -> List[str]: ...
@@ -155,6 +166,8 @@ class PlayerView:
     discard_size: int
     hand_sizes: List[int]
     catchable: int
+    jump_open: bool
+    call_due: bool
     owes_last_card: List[int]
     misses_turn: List[int]
     winner: int
@@ -176,6 +189,8 @@ class Engine:
     def deal(self, players: int, seed: int, dealer: int = -1) -> State: ...
     def deal_with_events(self, players: int, seed: int, dealer: int = -1, every_card: bool = False) -> Tuple[State, List[Event]]: ...
     def legal_actions(self, state: State) -> List[Action]: ...
+    def jump_ins(self, state: State, seat: int) -> List[Action]:
+        """The plays `seat` may jump in with now, out of turn; [] if none."""
     def apply(self, state: State, action: Action) -> List[Event]:
         """Applies in place; raises IllegalAction (state untouched) if refused."""
     def check(self, state: State, action: Action) -> Optional[str]:
@@ -273,6 +288,7 @@ class Agent:
     def observe(self, view: PlayerView, events: List[Event]) -> None: ...
     def challenges(self, view: PlayerView, target: int) -> bool: ...
     def calls_late(self, view: PlayerView) -> bool: ...
+    def jumps_in(self, view: PlayerView, jumps: List[Action]) -> Optional[Action]: ...
     def name(self) -> str: ...
     def reset(self, seed: int) -> None: ...
     def decide(self, engine: Engine, state: State) -> Action: ...

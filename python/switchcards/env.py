@@ -39,6 +39,7 @@ act decides, with the challenge or its own late call among its legal actions.
 
 from __future__ import annotations
 
+import operator
 import os
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
@@ -135,6 +136,7 @@ class SwitchcardsEnv:
         self.infos: Dict[str, Dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
         self._skip_agent_selection: Optional[str] = None
+        self._dealt = False  # whether reset() has dealt an episode
 
     # ---- PettingZoo's AEC API ----------------------------------------------------------
 
@@ -157,6 +159,8 @@ class SwitchcardsEnv:
         episode for the same actions."""
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
+        else:
+            seed = _seed(seed)
         self._action_space = DiscreteActions(self.action_size, seed)
         seat = self._core.reset(seed)
         self.agents = self.possible_agents[:]
@@ -167,13 +171,20 @@ class SwitchcardsEnv:
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[seat]
         self._skip_agent_selection = None
+        self._dealt = True
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """The agent's observation and action mask. For the agent to act these are the
         environment's own buffers (overwritten by the next step); another agent's are written
         on demand, with an all-zero mask (it cannot act now)."""
-        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            return self._current
+        try:
+            if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+                return self._current
+        except KeyError:  # not an agent now: before reset(), or it has left
+            if not self._dealt:
+                raise _no_episode("observe") from None
+        if agent not in self._seat_of:
+            raise KeyError(f"{agent!r} is not an agent of this environment ({', '.join(self.possible_agents)})")
         buffers = self._other_buffers.get(agent)
         if buffers is None:
             buffers = {
@@ -187,26 +198,39 @@ class SwitchcardsEnv:
     def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict[str, Any]]:
         """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
         agent = self.agent_selection
+        try:
+            termination, truncation = self.terminations[agent], self.truncations[agent]
+        except KeyError:  # before reset(), or every agent has left
+            raise _no_episode("last") from None
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
+            termination,
+            truncation,
             self.infos[agent],
         )
 
     def step(self, action: Optional[int]) -> None:
-        """Applies ``action`` (an id the mask allows) for agent_selection; an id the engine
-        refuses raises IllegalAction and changes nothing. After the end, each agent steps
-        with None to leave."""
+        """Applies ``action`` (an id the mask allows) for agent_selection. An id the mask does
+        not allow raises IllegalAction (the engine's reason, or ``not_asked`` where the engine
+        would take it but the seat is not asked for it) and changes nothing; an int that is no
+        id, or ``"decline"`` when nothing is asked, raises ValueError. After the end, each
+        agent steps with None to leave."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            done = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # before reset(), or every agent has left
+            raise _no_episode("step") from None
+        if done:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step needs an action id, not None")
-        self._cumulative_rewards[agent] = 0.0
-        seat = self._core_step(action)
+        try:
+            seat = self._core_step(action)
+        except TypeError:  # pybind11's, for what no C++ int64 holds: say what an id is
+            raise _not_an_id(action, self.action_size) from None
+        self._cumulative_rewards[agent] = 0.0  # only once the step is taken: a refusal changes nothing
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
         elif seat == -1:
@@ -235,7 +259,12 @@ class SwitchcardsEnv:
     def sample_action(self) -> int:
         """A uniformly random legal id for agent_selection, drawn in C++ from a generator
         seeded by reset."""
-        return self._core.sample()
+        try:
+            return self._core.sample()
+        except RuntimeError:
+            if not self._dealt:
+                raise _no_episode("sample_action") from None
+            raise
 
     def legal_ids(self) -> List[int]:
         """The ids agent_selection may take now, as a list (``random.choice`` picks one
@@ -244,8 +273,15 @@ class SwitchcardsEnv:
 
     def action(self, action_id: int) -> Optional[_core.Action]:
         """The engine Action an id stands for, made by agent_selection (while it is to decide),
-        in the seats of the round in play (those of ``game_state``); None for ``"decline"``."""
-        return self._core.action(action_id)
+        in the seats of the round in play (those of ``game_state``); None for ``"decline"``. An
+        int that is no id raises ValueError; an id naming a seat out of the match stands for no
+        action: IllegalAction (``no_such_seat``)."""
+        if not self._dealt:
+            raise _no_episode("action")
+        try:
+            return self._core.action(action_id)
+        except TypeError:
+            raise _not_an_id(action_id, self.action_size) from None
 
     @property
     def question(self) -> str:
@@ -319,6 +355,30 @@ class SwitchcardsEnv:
             self._skip_agent_selection = None
         for other in self.rewards:
             self.rewards[other] = 0.0
+
+
+def _no_episode(call: str) -> RuntimeError:
+    return RuntimeError(f"{call}(): no episode in play: call reset() first (and again after every agent has left)")
+
+
+def _not_an_id(action: Any, size: int) -> Exception:
+    """What step or action raise for a value the C++ core cannot take as an id."""
+    try:
+        operator.index(action)
+    except TypeError:
+        return TypeError(f"action {action!r}: an action id, an int from 0 to {size - 1} (or None to leave)")
+    return ValueError(f"action id {action}: the ids are 0 to {size - 1}")
+
+
+def _seed(seed: Any) -> int:
+    """A seed as the C++ core takes it (64 bits, unsigned), refused clearly, not by pybind11."""
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise TypeError(f"seed {seed!r}: an int from 0 to 2**64-1 (or None)") from None
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed {value}: 0 to 2**64-1")
+    return value
 
 
 def env(**kwargs: Any) -> SwitchcardsEnv:

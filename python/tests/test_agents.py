@@ -142,3 +142,21 @@ def test_a_seat_without_an_agent_is_a_type_error():
         sc.play_round(engine, engine.deal(2, 1), [sc.make_agent("random"), None])
     with pytest.raises(TypeError, match="is not an Agent"):
         sc.Match(sc.load_variant("mau-mau"), [sc.make_agent("random"), "random"], seed=1)
+
+
+def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
+    engine = sc.Engine("british")
+    agents = [sc.make_agent("random", s) for s in range(5)]
+    with pytest.raises(ValueError, match="agents: 5 for 4 seats"):
+        sc.play_round(engine, engine.deal(4, 1), agents)
+    with pytest.raises(ValueError, match="agents: 3 for 4 seats"):
+        sc.play_round(engine, engine.deal(4, 1), agents[:3])
+    variant = sc.load_variant("british")
+    for rounds in (0, -1):
+        with pytest.raises(ValueError, match=f"max_rounds {rounds}: at least 1"):
+            sc.Match(variant, agents[:4], seed=1, max_rounds=rounds)
+    with pytest.raises(ValueError, match="first_dealer -2"):
+        sc.Match(variant, agents[:4], seed=1, first_dealer=-2)
+    match = sc.Match(variant, agents[:4], seed=1, max_rounds=1)
+    match.play()
+    assert len(match.history) == 1

@@ -251,3 +251,68 @@ def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
         state.__setstate__(b"not the bytes of a State")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: sc.Action.draw(256),  # once seat 0: Action keeps a seat in one byte
+        lambda: sc.Action.draw(-1),  # once seat 255
+        lambda: sc.Action.draw(8),
+        lambda: sc.Action.pass_(300),
+        lambda: sc.Action.call(-3),
+        lambda: sc.Action.play(258, "7H"),  # once seat 2
+        lambda: sc.Action.challenge(0, 257),  # once '0 challenge 1'
+        lambda: sc.Action.challenge(9, 1),
+        lambda: sc.Action.play_swap(0, "7H", 8),  # a swap target has three bits: once seat 0
+        lambda: sc.Action.play_swap(-1, "7H", 2),
+    ],
+)
+def test_an_action_factory_refuses_a_seat_outside_0_to_7(make):
+    with pytest.raises(ValueError, match=r"(seat|target) -?\d+: a seat is 0 to 7"):
+        make()
+
+
+def test_the_factories_make_every_seat_0_to_7_and_a_swap_shows_its_target():
+    for seat in range(8):
+        assert str(sc.Action.draw(seat)) == f"{seat} draw"
+        assert sc.Action.challenge(seat, 7 - seat).target == 7 - seat
+    swap = sc.Action.play_swap(0, "7H", 2)
+    assert swap == sc.Action.parse("0 play 7H swap 2") and str(swap) == "0 play 7H swap 2"
+    assert swap.swap_target == 2 and swap.target is None and swap.kind == "play"
+    assert '"target":2' in swap.to_json().replace(" ", "")
+    assert sc.Action.play_swap(1, "7S", 7, last=True) == sc.Action.parse("1 play 7S swap 7 last")
+    assert sc.Action.play(0, "7H").swap_target is None
+    assert sc.Action.challenge(0, 2).swap_target is None
+
+
+def test_values_compare_unequal_to_other_types_instead_of_raising():
+    engine = sc.Engine("british")
+    state = engine.deal(4, 1)
+    values = [state, sc.Action.draw(0), engine.variant, engine.view(state, 0), engine.legal_actions(state)[0],
+              engine.deal_with_events(4, 1)[1][0]]
+    for value in values:
+        for other in (None, "0 draw", 0, object()):
+            assert not (value == other) and value != other
+            assert not (other == value) and other != value
+        assert None not in [value] and value in [None, value]
+    assert sc.Action.parse("0 draw") == sc.Action.draw(0) and not (sc.Action.parse("0 draw") != sc.Action.draw(0))
+
+
+def test_a_dealer_outside_the_seats_is_refused_not_replaced():
+    engine = sc.Engine("british")
+    for dealer in (4, 10, 300, -2):
+        with pytest.raises(ValueError, match=rf"dealer {dealer}: a seat 0 to 3, or -1 for the last seat"):
+            engine.deal(4, 1, dealer=dealer)
+        with pytest.raises(ValueError, match=rf"dealer {dealer}: a seat 0 to 3"):
+            engine.deal_with_events(4, 1, dealer=dealer)
+    assert engine.deal(4, 1, dealer=3) == engine.deal(4, 1) == engine.deal(4, 1, dealer=-1)
+    assert engine.deal(4, 1, dealer=0).dealer == 0
+
+
+def test_a_position_needs_a_seat_count_of_the_variant():
+    engine = sc.Engine("british")
+    with pytest.raises(ValueError, match="hands: 1 .* british is for 2 to"):
+        engine.position(hands=[["7H", "8H"]], discard=["9H"])
+    state = engine.position(hands=[["7H"], ["8H"]], discard=["9H"])
+    assert state.players == 2 and engine.legal_actions(state)

@@ -200,7 +200,7 @@ def test_the_core_refuses_to_step_without_an_episode():
     with pytest.raises(RuntimeError, match="reset"):
         env._core.step(0)
     env.reset(seed=1)
-    with pytest.raises(IndexError, match="no action id"):
+    with pytest.raises(ValueError, match="action id 10000: the ids are 0 to"):
         env.step(10_000)
 
 

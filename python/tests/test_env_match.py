@@ -60,10 +60,15 @@ def play_match(env, seed, check):
             for i in np.flatnonzero(mask):
                 action = env.action(int(i))
                 assert action is None or env.engine.check(state, action) is None
-            # A challenge (of a match seat, maybe one that is out) or a late call: allowed
-            # exactly when the engine accepts it.
+            # A challenge or a late call: allowed exactly when the engine accepts it. A
+            # challenge of a match seat that is out stands for no action of the round.
             for i in out_of_turn_ids:
-                assert bool(mask[i]) == (env.engine.check(state, env.action(i)) is None)
+                try:
+                    action = env.action(i)
+                except sc.IllegalAction as e:
+                    assert e.refusal == "no_such_seat" and not mask[i]
+                    continue
+                assert bool(mask[i]) == (env.engine.check(state, action) is None)
             o = obs["observation"]
             mine = round_seats.index(seat)
             way = 1 if env.engine.view(state, mine).direction == "clockwise" else -1

@@ -50,6 +50,9 @@ def test_bad_options_are_clear_errors():
         sc.simulate("british", 10, rules="{last_card: {penalty: lots}}")
     with pytest.raises(ValueError, match="threads 5000: 1 to 1024"):
         sc.simulate("british", 10, threads=5000)
+    # Seat k plays agents[k % len(agents)]: a name past the seats would play no game.
+    with pytest.raises(ValueError, match="agents: 3 names for 2 players"):
+        sc.simulate("british", 10, players=2, agents="heuristic,random,eager")
 
 
 def test_the_gil_is_released_while_the_study_runs():

@@ -4,6 +4,7 @@ class."""
 
 import ast
 import pathlib
+import re
 
 import switchcards
 from switchcards import _core
@@ -26,8 +27,9 @@ def test_the_stubs_name_every_public_name_and_no_other():
 
 
 # What a Python agent defines (the C++ side looks them up on the subclass): declared in the
-# stubs for editors, not attributes of the base class.
-AGENT_HOOKS = {"choose", "observe", "challenges", "calls_late"}
+# stubs for editors, not attributes of the base class. test_the_agent_hooks_are_in_the_stubs
+# holds this list to the names python/src/agents.cpp looks up.
+AGENT_HOOKS = {"choose", "observe", "challenges", "calls_late", "jumps_in"}
 
 
 def test_every_member_in_the_stubs_exists():
@@ -41,3 +43,34 @@ def test_every_member_in_the_stubs_exists():
             name = item.name if isinstance(item, ast.FunctionDef) else getattr(getattr(item, "target", None), "id", None)
             if name and not name.startswith("__") and not (cls is _core.Agent and name in AGENT_HOOKS):
                 assert hasattr(cls, name), f"{node.name}.{name}"
+
+
+def test_every_public_member_of_a_class_is_in_the_stubs():
+    """The other direction: a member bound in C++ but left out of its class's stub (as
+    State.jump_open, Engine.jump_ins and PlayerView.call_due once were) is found here, not by
+    an editor that does not complete it. The check above only caught stubs naming too much."""
+    missing = []
+    for node in stub_tree().body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(_core, node.name)
+        if issubclass(cls, BaseException):
+            continue
+        declared = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+        declared |= {item.target.id for item in node.body if isinstance(item, ast.AnnAssign)}
+        for name in vars(cls):  # its own members, not those of pybind11's base object
+            if not name.startswith("_") and name not in declared:
+                missing.append(f"{node.name}.{name}")
+    assert missing == []
+
+
+def test_the_agent_hooks_are_in_the_stubs(source_dir):
+    """The hooks a Python agent may define are looked up by name in C++ (py::get_override in
+    agents.cpp) and are no attributes of Agent, so the check above cannot see them: they are
+    read from the source here, and every one must be in the stubs (jumps_in once was not)."""
+    text = (source_dir / "python" / "src" / "agents.cpp").read_text()
+    looked_up = set(re.findall(r'get_override\([^;]*?"(\w+)"\)', text))
+    hooks = {name for name in looked_up if not hasattr(_core.Agent, name)}
+    assert hooks == AGENT_HOOKS
+    agent = next(n for n in stub_tree().body if isinstance(n, ast.ClassDef) and n.name == "Agent")
+    assert hooks <= {item.name for item in agent.body if isinstance(item, ast.FunctionDef)}
