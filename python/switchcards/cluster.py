@@ -40,6 +40,24 @@ def _workers(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
+def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str) -> int:
+    """The shards a study of ``games`` games is split into: ``shards``, at most one per game.
+    Refuses what one process would refuse, and what a cluster cannot do as one process does."""
+    if "shard" in options:
+        raise ValueError(f"{what} makes the shards itself: give shards=M, not shard")
+    if "record" in options:
+        # Every shard would write the same file, each on its worker's own disk.
+        raise ValueError(
+            f"{what}: records are written by one process: play the games to record with "
+            "simulate_json(..., record=FILE)"
+        )
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"{what}: games is a whole number of at least 1, not {games!r}")
+    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
+        raise ValueError(f"{what}: shards is a whole number of at least 1, not {shards!r}")
+    return min(shards, games)
+
+
 def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:
     return [
         client.submit(simulate_json, variant, games, shard=(k, shards), pure=False, **options)
@@ -53,12 +71,9 @@ def simulate_on(
     """The JSON text of a study played on the cluster of ``client`` (a distributed.Client) in
     ``shards`` shards (default: one per worker) and merged: the very text ``simulate_json``
     (and ``switchcards simulate --json -``) gives in one process. ``options``: those of
-    simulate_json (players, agents, seed, matches, rules, threads per shard...)."""
-    if "shard" in options:
-        raise ValueError("simulate_on makes the shards itself: give shards=M, not shard")
-    m = shards or _workers(client)
-    if m > games:
-        m = games
+    simulate_json (players, agents, seed, matches, rules, threads per shard...), but not
+    ``record``: shards on several machines cannot write one file."""
+    m = _shard_count(games, _workers(client) if shards is None else shards, options, "simulate_on")
     texts = client.gather(_shard_futures(client, variant, games, m, options))
     return merge_shards(texts, [f"shard {k}/{m}" for k in range(1, m + 1)])
 
@@ -77,11 +92,13 @@ def sweep(
     ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``; None: the
     variant's own), each split into ``shards`` shards over the cluster, merged exactly; returns
     a pandas DataFrame with one row per point: the grid's values, then summary_row's columns.
-    ``base``: dotted overrides applied at every point. ``client`` None plays in this process."""
+    ``base``: dotted overrides applied at every point. ``client`` None plays in this process.
+    As in simulate_on, a study has at most one shard per game."""
     import pandas
 
     if "rules" in options:
         raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
+    shards = _shard_count(games, shards, options, "sweep")
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
     rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]

@@ -46,3 +46,35 @@ def test_a_sweep_comes_back_as_one_table(client):
                            rules="{last_card: {penalty: 4}, specials: {skip: {stack: '8'}}}")
     assert row["mean_round_length"] == expected["round_length"]["mean"]
     assert row["rules"] == json.dumps({"last_card": {"penalty": 4}, "specials": {"skip": {"stack": "8"}}})
+
+
+class _NoCluster:
+    """Stands in for a client where the call must fail before it reaches the cluster."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the cluster was used ({name}) for a call that is refused")
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        # Every shard would write the one file, each on its own worker's disk.
+        (lambda: simulate_on(_NoCluster(), "british", 8, shards=4, record="r.yaml"), "records are written by one process"),
+        (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=8, shards=2, record="r.yaml"),
+         "records are written by one process"),
+        (lambda: simulate_on(_NoCluster(), "british", 0, shards=2), "games is a whole number of at least 1"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=-2), "shards is a whole number of at least 1"),
+        (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=0, shards=2),
+         "games is a whole number of at least 1"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, shard=(1, 2)), "give shards=M, not shard"),
+    ],
+)
+def test_what_one_process_cannot_share_is_refused_before_the_cluster_is_used(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_a_sweep_has_at_most_one_shard_per_game(client):
+    # 3 games in 5 shards: 3 shards of one game each, as simulate_on splits them.
+    table = sweep(client, "british", {"last_card.penalty": [2]}, games=3, shards=5, seed=5)
+    assert int(table["games"][0]) == 3
