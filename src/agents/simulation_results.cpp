@@ -2,6 +2,8 @@
 #include "switchcards/agents/simulation_results.hpp"
 
 #include "agents/simulation_json.hpp"
+#include "io/yaml_text_guard.hpp"
+#include "switchcards/core/seats.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -12,7 +14,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 namespace switchcards {
@@ -20,6 +26,82 @@ namespace switchcards {
 namespace {
 
 using detail::field;
+using detail::json_value_text;
+using detail::JsonAt;
+
+constexpr int kMaxInt = std::numeric_limits<int>::max();
+// Round lengths (decisions) read from a file: far above any turn limit, and a guard against a
+// histogram key that would make the round-length table huge.
+constexpr std::uint64_t kMaxRoundLength = 100'000'000;
+
+// Sums of 64-bit counts, which cannot wrap (__extension__: g++'s 128-bit integer under
+// -Wpedantic).
+__extension__ typedef unsigned __int128 Uint128;
+
+// a * b, or 2^64 - 1 when it is larger.
+std::uint64_t capped_product(std::uint64_t a, std::uint64_t b) {
+  const Uint128 p = static_cast<Uint128>(a) * b;
+  return p > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                       : static_cast<std::uint64_t>(p);
+}
+
+// The sum of counts.
+Uint128 sum128(const std::vector<std::uint64_t>& v) {
+  Uint128 total = 0;
+  for (std::uint64_t x : v) total += x;
+  return total;
+}
+
+std::string decimal_text(Uint128 x) {
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(x % 10)));
+    x /= 10;
+  } while (x > 0);
+  return digits;
+}
+
+// A decimal as the writer writes it: digits only, no sign, no leading zero; nullopt otherwise.
+std::optional<std::uint64_t> decimal(std::string_view text) {
+  if (text.empty() || text.size() > 19 || (text.size() > 1 && text[0] == '0')) return std::nullopt;
+  std::uint64_t x = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    x = x * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return x;
+}
+
+// "K/M" as the writer writes it, with 1 <= K <= M; false for anything else.
+bool parse_shard(std::string_view text, int& shard, int& shards) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return false;
+  const std::optional<std::uint64_t> k = decimal(text.substr(0, slash));
+  const std::optional<std::uint64_t> m = decimal(text.substr(slash + 1));
+  if (!k || !m || *k < 1 || *k > *m || *m > static_cast<std::uint64_t>(kMaxInt)) return false;
+  shard = static_cast<int>(*k);
+  shards = static_cast<int>(*m);
+  return true;
+}
+
+// "a whole number from 0 to games (10)": a count bounded by another of the file.
+std::string up_to(std::string_view bound, std::uint64_t max) {
+  return fmt::format("a whole number from 0 to {} ({})", bound, max);
+}
+
+// A list of counts, one per seat, each at most `most` and all of them together too (`what`
+// says what they are bounded by).
+std::vector<std::uint64_t> counts(const JsonAt& list, std::size_t seats,
+                                  const std::string& per_seat, std::uint64_t most,
+                                  const char* what) {
+  std::vector<std::uint64_t> out;
+  for (const JsonAt& item : list.elements(seats, per_seat))
+    out.push_back(item.whole(0, most, up_to("games", most)));
+  if (sum128(out) > most)
+    list.fail(fmt::format("the counts add up to {}, more than the {} {}", decimal_text(sum128(out)),
+                          most, what));
+  return out;
+}
 
 // /2: wins by place at the table (wins_by_position). /3: penalty cards, fairness and the lead
 // (decisiveness and drama). /2 files are still read (and written back as /2: they lack /3's sums).
@@ -47,15 +129,35 @@ nlohmann::ordered_json places_json(const std::vector<std::uint64_t>& wins, std::
   return out;
 }
 
-std::vector<std::uint64_t> places_from_json(const nlohmann::json& j, const char* key, int players,
-                                            const std::string& file) {
-  const nlohmann::json list = field<nlohmann::json>(j, key, file);
-  if (!list.is_array() || list.size() != static_cast<std::size_t>(players))
-    throw std::runtime_error(file + ": 'wins_by_position." + key +
-                             "' must have one entry per place");
-  std::vector<std::uint64_t> out;
-  for (const nlohmann::json& item : list) out.push_back(field<std::uint64_t>(item, "wins", file));
-  return out;
+// Throws if adding `b` to `a` would wrap a count past 2^64 - 1: each file's counts fit in 64
+// bits (the reader checks them), but nothing bounds the sum of unrelated counts such as events.
+void check_sum_fits(const SimulationStats& a, const SimulationStats& b, const std::string& file) {
+  const auto fits = [&](std::uint64_t x, std::uint64_t y, std::string_view what) {
+    if (x > std::numeric_limits<std::uint64_t>::max() - y)
+      throw std::runtime_error(
+          fmt::format("merge: {}: the {} of the files add up to more than 2^64 - 1", file, what));
+  };
+  const auto fit_lists = [&](const std::vector<std::uint64_t>& x,
+                             const std::vector<std::uint64_t>& y, std::string_view what) {
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i) fits(x[i], y[i], what);
+  };
+  fits(a.games, b.games, "games");
+  fits(a.rounds, b.rounds, "rounds");
+  fits(a.decisions, b.decisions, "decisions");
+  fits(a.stalemates, b.stalemates, "stalemates");
+  fits(a.unfinished, b.unfinished, "unfinished matches");
+  fit_lists(a.wins, b.wins, "wins");
+  fit_lists(a.losses, b.losses, "losses");
+  fit_lists(a.wins_from_first, b.wins_from_first, "wins by place");
+  fit_lists(a.wins_from_dealer, b.wins_from_dealer, "wins by place");
+  fit_lists(a.round_lengths, b.round_lengths, "round-length counts");
+  for (int k = 0; k < kEventKindCount; ++k)
+    fits(a.events[k], b.events[k],
+         fmt::format("'{}' events", event_name(static_cast<EventKind>(k))));
+  fits(a.penalty_cards, b.penalty_cards, "penalty cards");
+  fits(a.lead_changes, b.lead_changes, "lead changes");
+  fits(a.mid_leader_rounds, b.mid_leader_rounds, "mid-round leaders");
+  fits(a.mid_leader_wins, b.mid_leader_wins, "mid-round leaders' wins");
 }
 
 }  // namespace
@@ -168,82 +270,136 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
       (j["format"] != kFormat && j["format"] != kFormat2))
     throw std::runtime_error(file + ": not a switchcards simulation file (format " + kFormat +
                              " or " + kFormat2 + ")");
+  // Only the counts are read: the rates, intervals, per-seat, per-agent and per-team lists, the
+  // round-length summary, `reshuffles` and `fairness` are computed from them again when written.
+  const JsonAt doc(j, file);
   ShardResults r;
   r.format_version = j["format"] == kFormat ? 3 : 2;
-  r.variant = field<std::string>(j, "variant", file);
-  if (j.contains("rules")) r.rules = field<std::string>(j, "rules", file);
-  r.title = field<std::string>(j, "title", file);
-  const std::string game = field<std::string>(j, "game", file);
-  if (game != "round" && game != "match")
-    throw std::runtime_error(file + ": unknown game '" + game + "'");
-  r.config.kind = game == "round" ? GameKind::round : GameKind::match;
-  r.config.players = field<int>(j, "players", file);
-  r.config.agents = field<std::vector<std::string>>(j, "agents", file);
-  if (r.config.players < 1 || static_cast<int>(r.config.agents.size()) != r.config.players)
-    throw std::runtime_error(file + ": 'agents' must name one agent per seat");
-  r.config.seed = field<std::uint64_t>(j, "seed", file);
-  r.config.games = field<std::uint64_t>(j, "study_games", file);
-  if (r.config.kind == GameKind::match)
-    r.config.max_match_rounds = field<int>(j, "max_match_rounds", file);
-  if (j.contains("shard")) {
-    const std::string shard = field<std::string>(j, "shard", file);
-    if (std::sscanf(shard.c_str(), "%d/%d", &r.config.shard, &r.config.shards) != 2)
-      throw std::runtime_error(file + ": bad shard '" + shard + "'");
+  r.variant = doc["variant"].text();
+  if (doc.has("rules")) r.rules = doc["rules"].text();
+  r.title = doc["title"].text();
+  const JsonAt game = doc["game"];
+  const std::string kind = game.text();
+  if (kind != "round" && kind != "match")
+    game.fail("expected \"round\" or \"match\", got " + json_value_text(game.json()));
+  r.config.kind = kind == "round" ? GameKind::round : GameKind::match;
+  const bool matches = r.config.kind == GameKind::match;
+  const int players = doc["players"].small(1, kMaxSeats);
+  const auto seats = static_cast<std::size_t>(players);
+  const std::string per_seat = fmt::format("one per seat, {} players", players);
+  r.config.players = players;
+  r.config.agents.clear();  // of the default config
+  for (const JsonAt& agent : doc["agents"].elements(seats, per_seat))
+    r.config.agents.push_back(agent.text());
+  r.config.seed = doc["seed"].whole();
+  r.config.games = doc["study_games"].whole(1);
+  if (matches) r.config.max_match_rounds = doc["max_match_rounds"].small(1, kMaxInt);
+  if (doc.has("shard")) {
+    const JsonAt shard = doc["shard"];
+    if (!parse_shard(shard.text(), r.config.shard, r.config.shards))
+      shard.fail("expected \"K/M\", the K-th of M parts with 1 <= K <= M, got " +
+                 json_value_text(shard.json()));
   }
-  r.first_game = field<std::uint64_t>(j, "first_game", file);
-  r.end_game = field<std::uint64_t>(j, "end_game", file);
+
+  // The games covered, [first_game, end_game): a shard's are fixed by K/M; a merge of some of
+  // the shards (no "shard") covers any range of the study.
+  const JsonAt first_at = doc["first_game"], end_at = doc["end_game"];
+  r.first_game = first_at.whole(0, r.config.games, up_to("study_games", r.config.games));
+  r.end_game = end_at.whole(r.first_game, r.config.games,
+                            fmt::format("a whole number from first_game ({}) to study_games ({})",
+                                        r.first_game, r.config.games));
+  if (r.config.shards > 1 &&
+      (r.first_game != r.config.first_game() || r.end_game != r.config.end_game()))
+    (r.first_game != r.config.first_game() ? first_at : end_at)
+        .fail(fmt::format("shard {}/{} of a study of {} games covers games {}..{}, not {}..{}",
+                          r.config.shard, r.config.shards, r.config.games, r.config.first_game(),
+                          r.config.end_game(), r.first_game, r.end_game));
+
   SimulationStats& s = r.stats;
-  s.games = field<std::uint64_t>(j, "games", file);
-  s.rounds = field<std::uint64_t>(j, "rounds", file);
-  s.decisions = field<std::uint64_t>(j, "decisions", file);
-  s.stalemates = field<std::uint64_t>(j, "stalemates", file);
-  if (r.config.kind == GameKind::match) {
-    s.unfinished = field<std::uint64_t>(j, "unfinished_matches", file);
-    s.losses = field<std::vector<std::uint64_t>>(j, "losses", file);
+  const JsonAt games_at = doc["games"];
+  s.games = games_at.whole();
+  if (s.games != r.end_game - r.first_game)
+    games_at.fail(fmt::format("expected end_game - first_game = {}, got {}",
+                              r.end_game - r.first_game, s.games));
+  // A game is one round, or a match of 1 to max_match_rounds rounds.
+  const JsonAt rounds_at = doc["rounds"];
+  s.rounds = rounds_at.whole();
+  const std::uint64_t most_rounds =
+      matches ? capped_product(s.games, static_cast<std::uint64_t>(r.config.max_match_rounds))
+              : s.games;
+  if (s.rounds < s.games || s.rounds > most_rounds)
+    rounds_at.fail(
+        matches ? fmt::format("expected {} to {} for {} matches of at most {} rounds, got {}",
+                              s.games, most_rounds, s.games, r.config.max_match_rounds, s.rounds)
+                : fmt::format("expected {}, one per game, got {}", s.games, s.rounds));
+  s.decisions = doc["decisions"].whole();
+  s.stalemates = doc["stalemates"].whole(0, s.rounds, up_to("rounds", s.rounds));
+  if (matches) {
+    s.unfinished = doc["unfinished_matches"].whole(0, s.games, up_to("games", s.games));
+    s.losses = counts(doc["losses"], seats, per_seat, s.games, "games (a match has one loser)");
   } else {
-    s.losses.assign(static_cast<std::size_t>(r.config.players), 0);
+    s.losses.assign(seats, 0);
   }
-  s.wins = field<std::vector<std::uint64_t>>(j, "wins", file);
-  if (s.wins.size() != static_cast<std::size_t>(r.config.players) ||
-      s.losses.size() != static_cast<std::size_t>(r.config.players))
-    throw std::runtime_error(file + ": 'wins' must have one entry per seat");
-  if (j.contains("teams")) {
-    r.teams = field<std::vector<int>>(j, "teams", file);
-    if (r.teams.size() != static_cast<std::size_t>(r.config.players) ||
-        std::any_of(r.teams.begin(), r.teams.end(),
-                    [&](int t) { return t < 0 || t >= r.config.players; }))
-      throw std::runtime_error(file + ": 'teams' must give a team from 0 to players - 1 per seat");
+  // A game has at most one winner (none when it stalls), and each win is counted by seat and by
+  // the two places at the table.
+  s.wins = counts(doc["wins"], seats, per_seat, s.games, "games (a game has one winner)");
+  const auto won = static_cast<std::uint64_t>(sum128(s.wins));
+  if (doc.has("teams")) {
+    for (const JsonAt& team : doc["teams"].elements(seats, per_seat))
+      r.teams.push_back(team.small(0, players - 1));
   }
-  const nlohmann::json places = field<nlohmann::json>(j, "wins_by_position", file);
-  s.wins_from_first = places_from_json(places, "from_first_player", r.config.players, file);
-  s.wins_from_dealer = places_from_json(places, "from_dealer", r.config.players, file);
-  const nlohmann::json length = field<nlohmann::json>(j, "round_length", file);
-  const nlohmann::json histogram = field<nlohmann::json>(length, "histogram", file);
-  if (!histogram.is_object()) throw std::runtime_error(file + ": the histogram is not an object");
-  for (const auto& [key, value] : histogram.items()) {
-    std::size_t len = 0;
-    try {
-      len = std::stoul(key);
-    } catch (const std::exception&) {
-      throw std::runtime_error(file + ": bad round length '" + key + "' in the histogram");
-    }
-    if (len > 100'000'000)
-      throw std::runtime_error(file + ": round length " + key + " is too large");
-    if (s.round_lengths.size() <= len) s.round_lengths.resize(len + 1);
-    s.round_lengths[len] = value.get<std::uint64_t>();
+  const JsonAt places = doc["wins_by_position"];
+  for (const char* key : {"from_first_player", "from_dealer"}) {
+    const JsonAt list = places[key];
+    std::vector<std::uint64_t>& out =
+        key[5] == 'f' ? s.wins_from_first : s.wins_from_dealer;  // "from_first_player"
+    for (const JsonAt& place : list.elements(seats, "one per place, " + per_seat))
+      out.push_back(place["wins"].whole(0, s.games, up_to("games", s.games)));
+    if (sum128(out) != won)
+      list.fail(fmt::format("the wins of the places add up to {}, but the wins of the seats to {}",
+                            decimal_text(sum128(out)), won));
   }
-  const nlohmann::json events = field<nlohmann::json>(j, "events", file);
-  for (int k = 0; k < kEventKindCount; ++k) {
-    const std::string name(event_name(static_cast<EventKind>(k)));
-    s.events[k] = events.contains(name) ? events[name].get<std::uint64_t>() : 0;
+
+  // The histogram: round length (decisions, a decimal) -> rounds; its rounds and decisions are
+  // the study's.
+  const JsonAt histogram = doc["round_length"]["histogram"];
+  Uint128 histogram_rounds = 0, histogram_decisions = 0;
+  for (const auto& [key, value] : histogram.members()) {
+    const std::optional<std::uint64_t> len = decimal(key);
+    if (!len || *len > kMaxRoundLength)
+      value.fail(fmt::format("expected a round length from 0 to {} as the key, got '{}'",
+                             kMaxRoundLength, key));
+    const std::uint64_t n = value.whole(0, s.rounds, up_to("rounds", s.rounds));
+    if (s.round_lengths.size() <= *len) s.round_lengths.resize(*len + 1);
+    s.round_lengths[*len] = n;
+    histogram_rounds += n;
+    histogram_decisions += static_cast<Uint128>(*len) * n;
+  }
+  if (histogram_rounds != s.rounds)
+    histogram.fail(fmt::format("the histogram counts {} rounds, but /rounds is {}",
+                               decimal_text(histogram_rounds), s.rounds));
+  if (histogram_decisions != s.decisions)
+    histogram.fail(
+        fmt::format("the rounds of the histogram take {} decisions in all, but /decisions is {}",
+                    decimal_text(histogram_decisions), s.decisions));
+
+  // Every event by name; a file may lack those added after it was written (0).
+  for (const auto& [name, value] : doc["events"].members()) {
+    int k = 0;
+    while (k < kEventKindCount && event_name(static_cast<EventKind>(k)) != name) ++k;
+    if (k == kEventKindCount) value.fail("not an event of this version of switchcards");
+    s.events[k] = value.whole();
   }
   if (r.format_version >= 3) {
-    s.penalty_cards = field<std::uint64_t>(j, "penalty_cards", file);
-    if (r.config.kind == GameKind::round) {
-      const nlohmann::json lead = field<nlohmann::json>(j, "lead", file);
-      s.lead_changes = field<std::uint64_t>(lead, "lead_changes", file);
-      s.mid_leader_rounds = field<std::uint64_t>(lead, "mid_leader_rounds", file);
-      s.mid_leader_wins = field<std::uint64_t>(lead, "mid_leader_wins", file);
+    s.penalty_cards = doc["penalty_cards"].whole();
+    if (!matches) {
+      // A lead changes only after an action, and the leader at mid-round is counted only in
+      // rounds that were won.
+      const JsonAt lead = doc["lead"];
+      s.lead_changes = lead["lead_changes"].whole(0, s.decisions, up_to("decisions", s.decisions));
+      s.mid_leader_rounds = lead["mid_leader_rounds"].whole(0, won, up_to("the rounds won", won));
+      s.mid_leader_wins = lead["mid_leader_wins"].whole(
+          0, s.mid_leader_rounds, up_to("mid_leader_rounds", s.mid_leader_rounds));
     }
   }
   return r;
@@ -299,16 +455,42 @@ Fairness fairness(const SimulationStats& s) {
   return f;
 }
 
-void write_study_records(const std::string& file, std::vector<GameRecord> records,
-                         const std::string& variant, const std::string& rules) {
+namespace {
+
+// The YAML of a study's records; std::runtime_error naming `where` when replay could not read
+// it back.
+std::string study_records_text(std::vector<GameRecord> records, const std::string& variant,
+                               const std::string& rules, const std::string& where) {
   const std::string text = resolved_variant_yaml(variant, rules);
   for (GameRecord& rec : records) {
     rec.variant = variant;
     rec.variant_text = text;
   }
-  std::ofstream out(file);
+  std::ostringstream out;
   write_game_records(out, records);
+  std::string yaml = std::move(out).str();
+  if (yaml.size() > detail::yaml::kMaxRecordBytes)
+    throw std::runtime_error(fmt::format(
+        "{}: the game records take {} bytes, more than the {} bytes ({} MiB) `switchcards "
+        "replay` reads; record fewer or shorter games",
+        where, yaml.size(), detail::yaml::kMaxRecordBytes, detail::yaml::kMaxRecordBytes >> 20));
+  return yaml;
+}
+
+}  // namespace
+
+void write_study_records(const std::string& file, std::vector<GameRecord> records,
+                         const std::string& variant, const std::string& rules) {
+  const std::string yaml = study_records_text(std::move(records), variant, rules, file);
+  std::ofstream out(file);
+  out << yaml;
+  out.close();  // the end of the text is written here: a full disk shows only now
   if (!out) throw std::runtime_error("cannot write " + file);
+}
+
+void write_study_records(std::ostream& out, std::vector<GameRecord> records,
+                         const std::string& variant, const std::string& rules) {
+  out << study_records_text(std::move(records), variant, rules, "standard output");
 }
 
 std::string place_name(int k, bool from_dealer) {
@@ -357,6 +539,7 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
                       files[i], parts[i].first_game, parts[i].end_game, expect,
                       parts[i].first_game < expect ? "they overlap" : "a shard is missing"));
     expect = parts[i].end_game;
+    check_sum_fits(out.stats, parts[i].stats, files[i]);
     out.stats.add(parts[i].stats);
   }
   out.end_game = expect;

@@ -96,9 +96,49 @@ void check_output_file(std::string_view flag, const std::string& path) {
         fmt::format("{} {}: the directory {} cannot be written", flag, path, dir.string()));
 }
 
+void check_distinct_outputs(std::initializer_list<OutputOption> outputs) {
+  namespace fs = std::filesystem;
+  // The file a path names, "." and ".." and symbolic links resolved, also a link to a file not
+  // yet written (weakly_canonical stops at the first part that does not exist).
+  const auto resolved = [](const std::string& path) {
+    std::error_code ec;
+    fs::path p = fs::absolute(path, ec);
+    for (int links = 0; links < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++links) {
+      const fs::path target = fs::read_symlink(p, ec);
+      if (ec) break;
+      p = target.is_absolute() ? target : p.parent_path() / target;
+    }
+    const fs::path canonical = fs::weakly_canonical(p, ec);
+    return ec ? p.lexically_normal() : canonical;
+  };
+  // Two outputs on one device (/dev/null) lose nothing; on one file, the second overwrites.
+  const auto one_file = [&](const std::string& a, const std::string& b) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(a, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status)) return false;
+    if (fs::exists(status) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+    return resolved(a) == resolved(b);
+  };
+  for (auto i = outputs.begin(); i != outputs.end(); ++i) {
+    if (i->path.empty()) continue;
+    for (auto j = outputs.begin(); j != i; ++j) {
+      if (j->path.empty()) continue;
+      if (i->path == "-" && j->path == "-")
+        throw UsageError(fmt::format("{} - and {} -: only one output can go to standard output",
+                                     j->flag, i->flag));
+      if (i->path != "-" && j->path != "-" && one_file(j->path, i->path))
+        throw UsageError(
+            fmt::format("{} {} and {} {}: the same file; give each output a file of its own",
+                        j->flag, j->path, i->flag, i->path));
+    }
+  }
+}
+
 void write_text_file(const std::string& path, const std::string& text) {
   std::ofstream out(path);
   out << text;
+  // The last of the text is written when the file is closed: a full disk shows only then.
+  out.close();
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,8 +29,10 @@ void add_replay(CLI::App& app, int& exit_code);
 
 // ---- shared helpers (main.cpp) --------------------------------------------------------------
 
-// A built-in name or a path, with optional YAML overrides (`--rules`). Throws LoadError.
-Variant load_cli_variant(const std::string& name_or_path, const std::string& rules = "");
+// A built-in name or a path, with optional YAML overrides, given by the option `rules_flag`
+// (which messages about them name). Throws LoadError.
+Variant load_cli_variant(const std::string& name_or_path, const std::string& rules = "",
+                         const std::string& rules_flag = "--rules");
 bool stdout_is_terminal();
 // Coloured cards: --no-color never, --color always, else only on a terminal and unless the
 // NO_COLOR environment variable is set (to anything but "").
@@ -64,6 +67,15 @@ void parse_shard(const std::string& text, int& shard, int& shards);
 // An output file that can be written: an existing file that is writable, or a new one in a
 // writable directory. "-" (standard output) passes. Nothing is created.
 void check_output_file(std::string_view flag, const std::string& path);
+// An output option of a command: its flag and the path given ("" when it was not given).
+struct OutputOption {
+  std::string_view flag;
+  const std::string& path;
+};
+// Throws UsageError when two of `outputs` name the same file (after "." and ".." and symbolic
+// links are resolved; hard links too) or more than one is '-' (standard output). Devices such as
+// /dev/null may be given twice.
+void check_distinct_outputs(std::initializer_list<OutputOption> outputs);
 // Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH") if it fails.
 void write_text_file(const std::string& path, const std::string& text);
 

@@ -4,6 +4,7 @@
 // zero. --json writes the comparison (merge adds shards up), --report an HTML page.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "cli/commands.hpp"
@@ -28,6 +29,45 @@ std::string value_text(double x, bool rate) {
 }
 std::string diff_text(double x, bool rate) {
   return rate ? fmt::format("{:+.3f} pts", 100 * x) : fmt::format("{:+.3f}", x);
+}
+
+// "british with --rules-b '{...}'": a side's rule set as the command line gave it.
+std::string rule_set_text(char side, const std::string& name, const std::string& rules) {
+  return rules.empty()
+             ? name
+             : fmt::format("{} with --rules-{} '{}'", name, side == 'A' ? 'a' : 'b', rules);
+}
+
+// The player count of both sides: --players, which both must allow; else 4 or the count nearest
+// it that both allow. Messages name the side, with its --rules-a or --rules-b, that refuses it.
+int common_players(const StudyOptions& study, const Variant& a, const std::string& set_a,
+                   const Variant& b, const std::string& set_b) {
+  const int min = std::max(a.deal.min_players, b.deal.min_players);
+  const int max = std::min(a.deal.max_players, b.deal.max_players);
+  if (!study.players_given()) {
+    if (min > max)
+      throw UsageError(fmt::format(
+          "compare: no player count suits both rule sets: A, {}, is for {}; B, {}, for {}", set_a,
+          players_range(a), set_b, players_range(b)));
+    return std::clamp(4, min, max);
+  }
+  const auto refuse = [&](char side, const std::string& set, const Variant& v) {
+    const std::string hint = min > max
+                                 ? fmt::format(", and rule set {} for {}", side == 'A' ? 'B' : 'A',
+                                               players_range(side == 'A' ? b : a))
+                             : min == max ? fmt::format(": give {}", min)
+                                          : fmt::format(": give a number from {} to {}", min, max);
+    return UsageError(fmt::format("--players {}: {} is for {} (rule set {}){}",
+                                  study.players_text(), set, players_range(v), side, hint));
+  };
+  int n = 0;
+  try {
+    n = study.players(a);  // a number A allows
+  } catch (const UsageError&) {
+    throw refuse('A', set_a, a);
+  }
+  if (n < b.deal.min_players || n > b.deal.max_players) throw refuse('B', set_b, b);
+  return n;
 }
 
 std::string side_name(const ShardResults& r) {
@@ -118,16 +158,15 @@ void add_compare(CLI::App& app, int& exit_code) {
     SimulationConfig config = study.config();
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
+    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}});
     const std::string b_name = variant_b.empty() ? variant_a : variant_b;
     if (b_name == variant_a && rules_a == rules_b)
       throw UsageError("compare: A and B are the same rule set (" + variant_a +
                        "); name two variants, or give --rules-a or --rules-b");
-    const Variant a = load_cli_variant(variant_a, rules_a);
-    const Variant b = load_cli_variant(b_name, rules_b);
-    config.players = study.players(a);
-    if (config.players < b.deal.min_players || config.players > b.deal.max_players)
-      throw UsageError(
-          fmt::format("--players {}: {} is for {}", config.players, b.name, players_range(b)));
+    const Variant a = load_cli_variant(variant_a, rules_a, "--rules-a");
+    const Variant b = load_cli_variant(b_name, rules_b, "--rules-b");
+    config.players = common_players(study, a, rule_set_text('A', variant_a, rules_a), b,
+                                    rule_set_text('B', b_name, rules_b));
     const bool bar = show_progress(json_file);
     const ComparisonResults r =
         compare(a, b, config, variant_a, rules_a, b_name, rules_b,

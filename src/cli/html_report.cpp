@@ -5,7 +5,6 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
 #include <stdexcept>
 #include <string_view>
 
@@ -102,9 +101,7 @@ void write_html_report(const std::string& path, const std::string& json, const s
   for (std::string_view name : kChartFiles)
     page += "<script>" + script_safe(asset(name), false) + "</script>\n";
   page += "<script>" + script_safe(asset("report"), false) + "</script>\n</body>\n</html>\n";
-  std::ofstream out(path);
-  out << page;
-  if (!out) throw std::runtime_error("cannot write " + path);
+  write_text_file(path, page);
 }
 
 }  // namespace switchcards::cli

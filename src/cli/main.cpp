@@ -5,7 +5,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string_view>
 #include <vector>
 
@@ -17,9 +19,10 @@
 
 namespace switchcards::cli {
 
-Variant load_cli_variant(const std::string& name_or_path, const std::string& rules) {
+Variant load_cli_variant(const std::string& name_or_path, const std::string& rules,
+                         const std::string& rules_flag) {
   if (rules.empty()) return load_variant(name_or_path);
-  return load_variant(name_or_path, rules, "--rules");
+  return load_variant(name_or_path, rules, rules_flag);
 }
 
 bool stdout_is_terminal() {
@@ -110,10 +113,8 @@ void check_option_names(const CLI::App& sub, int first, int argc, char** argv) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace switchcards;
+// The command line run; main checks that its output reached standard output.
+int run(int argc, char** argv) {
   CLI::App app{
       "switchcards: the card game Switch and the Mau-Mau family.\n"
       "Play against the computer, simulate thousands of games, check rules and "
@@ -148,8 +149,15 @@ int main(int argc, char** argv) {
           return 0;
         }
         const std::string_view topic = argv[2];
+        if (topic == "help") {
+          fmt::print(
+              "The commands, or one command's options (as 'switchcards COMMAND --help')\n"
+              "Usage: switchcards help [COMMAND]\n\nPositionals:\n  COMMAND  one of: {}, help\n",
+              joined(commands));
+          return 0;
+        }
         if (std::find(commands.begin(), commands.end(), topic) == commands.end())
-          throw UsageError(fmt::format("help: no command '{}'{} (commands: {})", topic,
+          throw UsageError(fmt::format("help: no command '{}'{} (commands: {}, help)", topic,
                                        did_you_mean(topic, commands), joined(commands)));
         fmt::print("{}", app.get_subcommand(std::string(topic))->help());
         return 0;
@@ -189,4 +197,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int status = run(argc, argv);
+  // Standard output is buffered: a write that fails (a full disk, `--csv -` into /dev/full)
+  // fails at the flush, after every command has said it is done, so it is checked here.
+  // A command that failed has said why already.
+  const bool written = std::fflush(stdout) == 0 && std::ferror(stdout) == 0 && std::cout;
+  if (status == 0 && !written) {
+    std::fprintf(stderr, "switchcards: cannot write to standard output\n");
+    return 1;
+  }
+  return status;
 }

@@ -2,8 +2,8 @@
 // merged results equal those of one unsharded run (exact sums and histograms).
 #include <fmt/core.h>
 
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #include "cli/commands.hpp"
 #include "cli/simulation_report.hpp"
@@ -11,6 +11,43 @@
 #include "switchcards/agents/sweep.hpp"
 
 namespace switchcards::cli {
+
+namespace {
+
+// A results file is a few KiB; a sweep of the most combinations (10,000) some tens of MiB. The
+// limit is there so that an endless input (/dev/zero) is refused instead of filling the memory.
+constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
+
+// The text of a results file; std::runtime_error naming it (exit status 1, as every command that
+// cannot use a file) when it is missing, a directory, unreadable or too large.
+std::string read_results_file(const std::string& file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(file, ec);
+  if (!fs::exists(status))
+    throw std::runtime_error(file + ": cannot open '" + file + "': no such file");
+  if (fs::is_directory(status))
+    throw std::runtime_error(file + ": '" + file + "' is a directory, not a JSON file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file + ": cannot open '" + file + "'");
+  // Read in blocks up to one byte past the limit, which also tells an endless stream.
+  std::string text;
+  constexpr std::size_t kBlock = 64 * 1024;
+  while (in && text.size() <= kMaxResultsBytes) {
+    const std::size_t old_size = text.size();
+    text.resize(old_size + kBlock);
+    in.read(text.data() + old_size, static_cast<std::streamsize>(kBlock));
+    text.resize(old_size + static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) throw std::runtime_error(file + ": cannot read '" + file + "'");
+  if (text.size() > kMaxResultsBytes)
+    throw std::runtime_error(
+        fmt::format("{}: larger than the limit of {} bytes (256 MiB) for a results file", file,
+                    kMaxResultsBytes));
+  return text;
+}
+
+}  // namespace
 
 void add_merge(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
@@ -20,19 +57,14 @@ void add_merge(CLI::App& app, int& exit_code) {
   cmd->add_option(
          "FILE", files,
          "JSON files written by `simulate`, `compare` or `sweep` with --shard K/M --json FILE")
-      ->required()
-      ->check(CLI::ExistingFile);
+      ->required();
   auto* json_opt = cmd->add_option(
       "--json", json_file, "write the merged results as JSON to FILE ('-': standard output)");
   cmd->callback([&exit_code, json_opt] {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     // Every file is of one kind: simulation, comparison or sweep shards.
     std::vector<std::string> texts;
-    for (const std::string& file : files) {
-      std::ifstream in(file);
-      texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      if (!in && !in.eof()) throw std::runtime_error("cannot read " + file);
-    }
+    for (const std::string& file : files) texts.push_back(read_results_file(file));
     const std::string kind = results_format(texts[0]);
     const auto family = [](const std::string& format) {
       return format.substr(0, format.find('/'));

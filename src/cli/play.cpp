@@ -143,6 +143,9 @@ void add_play(CLI::App& app, int& exit_code) {
     } catch (const std::invalid_argument& e) {
       throw UsageError("--bots " + bots + ": " + e.what());
     }
+    // Standard output is the game itself; a record there would be mixed into it.
+    if (record_file == "-" && record_opt->count() > 0)
+      throw UsageError("--record -: the game is played on standard output; give a file name");
     if (record_opt->count() > 0) check_output_file("--record", record_file);
     const Variant v =
         resuming ? record_variant(saved, std::filesystem::path(resume_file).parent_path().string())

@@ -3,6 +3,8 @@
 // results for `merge`; --shard K/M plays one of M parts of the study.
 #include <fmt/core.h>
 
+#include <iostream>
+
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
 #include "cli/simulation_report.hpp"
@@ -30,10 +32,10 @@ void add_simulate(CLI::App& app, int& exit_code) {
                                    "write the results as JSON to FILE ('-': standard output)");
   auto* report_opt = cmd->add_option("--report", report_file,
                                      "write the results as a self-contained HTML page with charts");
-  auto* record_opt =
-      cmd->add_option("--record", record_file,
-                      "write game records (YAML) to FILE: every game if there are at most 10, else "
-                      "the first; check them with `switchcards replay FILE`");
+  auto* record_opt = cmd->add_option(
+      "--record", record_file,
+      "write game records (YAML) to FILE ('-': standard output): every game if there are at most "
+      "10, else the first; check them with `switchcards replay FILE`");
   cmd->add_option("--rules", rules,
                   "YAML overrides merged onto the variant, e.g. "
                   "'{last_card: {penalty: 4}}'");
@@ -44,10 +46,14 @@ void add_simulate(CLI::App& app, int& exit_code) {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
     if (record_opt->count() > 0) check_output_file("--record", record_file);
+    check_distinct_outputs(
+        {{"--json", json_file}, {"--report", report_file}, {"--record", record_file}});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
-    const bool bar = show_progress(json_file);
+    // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
+    const bool records_out = record_file == "-";
+    const bool bar = show_progress(json_file, records_out);
     SimulationResult result =
         simulate(v, config, bar ? SimulationProgress(draw_progress) : SimulationProgress());
     if (bar) clear_progress();
@@ -56,8 +62,12 @@ void add_simulate(CLI::App& app, int& exit_code) {
 
     write_study_results(
         to_json(r), json_file, [&] { print_report(r, result.seconds); }, report_file,
-        "switchcards simulate: " + r.title);
-    if (!record_file.empty()) {
+        "switchcards simulate: " + r.title, records_out);
+    if (records_out) {
+      write_study_records(std::cout, result.records, variant, rules);
+      if (!std::cout.flush())
+        throw std::runtime_error("cannot write the records to standard output");
+    } else if (!record_file.empty()) {
       write_study_records(record_file, result.records, variant, rules);
       if (json_file != "-")
         fmt::print("{} written to {}\n",

@@ -89,8 +89,8 @@ int StudyOptions::players(const Variant& variant) const {
   return players_for(variant, *players_opt_, players_);
 }
 
-bool show_progress(const std::string& json_file) {
-  return stdout_is_terminal() && json_file != "-";
+bool show_progress(const std::string& json_file, bool quiet) {
+  return stdout_is_terminal() && json_file != "-" && !quiet;
 }
 
 void draw_progress(std::uint64_t done, std::uint64_t total) {
@@ -108,19 +108,18 @@ void clear_progress() {
 
 void write_study_results(const std::string& json, const std::string& json_file,
                          const std::function<void()>& print_readable,
-                         const std::string& report_file, const std::string& report_title) {
-  if (json_file == "-") {
-    fmt::print("{}\n", json);
-  } else {
-    print_readable();
-    if (!json_file.empty()) {
-      write_text_file(json_file, json + "\n");
-      fmt::print("\nResults written to {}\n", json_file);
-    }
+                         const std::string& report_file, const std::string& report_title,
+                         bool quiet) {
+  quiet = quiet || json_file == "-";
+  if (json_file == "-") fmt::print("{}\n", json);
+  if (!quiet) print_readable();
+  if (!json_file.empty() && json_file != "-") {
+    write_text_file(json_file, json + "\n");
+    if (!quiet) fmt::print("\nResults written to {}\n", json_file);
   }
   if (!report_file.empty()) {
     write_html_report(report_file, json, report_title);
-    if (json_file != "-") fmt::print("Report written to {}\n", report_file);
+    if (!quiet) fmt::print("Report written to {}\n", report_file);
   }
 }
 

@@ -23,6 +23,9 @@ class StudyOptions {
   // The --players count for `variant` (4, or the nearest count it allows, when not given).
   int players(const Variant& variant) const;
   const std::string& shard_text() const { return shard_; }
+  // Whether --players was given, and its text.
+  bool players_given() const { return players_opt_->count() > 0; }
+  const std::string& players_text() const { return players_; }
 
  private:
   std::string games_ = "1000", seed_ = "1", players_, threads_, agents_, shard_;
@@ -33,13 +36,16 @@ class StudyOptions {
 
 // The results of simulate and compare: `json` to standard output for `--json -`; otherwise the
 // readable report (`print_readable`) and, with `--json FILE`, the JSON to FILE. With `--report
-// FILE`, also the HTML page titled `report_title`.
+// FILE`, also the HTML page titled `report_title`. `quiet`: another output goes to standard
+// output (`simulate --record -`), so neither the report nor "written to" lines are printed.
 void write_study_results(const std::string& json, const std::string& json_file,
                          const std::function<void()>& print_readable,
-                         const std::string& report_file, const std::string& report_title);
+                         const std::string& report_file, const std::string& report_title,
+                         bool quiet = false);
 
-// Whether to draw a progress bar: on a terminal, unless the results go to standard output.
-bool show_progress(const std::string& json_file);
+// Whether to draw a progress bar: on a terminal, unless an output (`json_file`, or another when
+// `quiet`) goes to standard output.
+bool show_progress(const std::string& json_file, bool quiet = false);
 // "[#####.....]  42%  420/1000 games", redrawn in place; then clear_progress().
 void draw_progress(std::uint64_t done, std::uint64_t total);
 void clear_progress();

@@ -74,8 +74,8 @@ void add_sweep(CLI::App& app, int& exit_code) {
   static std::string grid_file, variant, rules, json_file, csv_file, report_file;
   static StudyOptions study;
   cmd->add_option("GRID", grid_file,
-                  "YAML grid: dotted variant keys and the values each takes, e.g. "
-                  "'last_card.penalty: [1, 2, 3]'")
+                  "a YAML grid file: dotted variant keys and the values each takes, one a line, "
+                  "e.g. a file grid.yaml holding 'last_card.penalty: [1, 2, 3]'")
       ->required();
   cmd->add_option("--variant,-v", variant, variant_help())->required();
   cmd->add_option("--rules", rules, "YAML overrides merged onto the variant under the grid's");
@@ -90,9 +90,8 @@ void add_sweep(CLI::App& app, int& exit_code) {
     SimulationConfig config = study.config();
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (csv_opt->count() > 0) check_output_file("--csv", csv_file);
-    if (json_file == "-" && csv_file == "-")
-      throw UsageError("--json - and --csv -: only one of them can go to standard output");
     if (report_opt->count() > 0) check_report_file(report_file);
+    check_distinct_outputs({{"--json", json_file}, {"--csv", csv_file}, {"--report", report_file}});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     const SweepGrid grid = load_sweep_grid(grid_file);

@@ -121,7 +121,7 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
 
 std::vector<GameRecord> read_records(std::string_view text, const std::string& label) {
   Documents docs;
-  const YAML::Node root = docs.parse(text, label);
+  const YAML::Node root = docs.parse(text, label, detail::yaml::kMaxRecordBytes);
   const Entry top = Documents::root(root);
   std::vector<GameRecord> out;
   if (root.IsSequence()) {
@@ -166,7 +166,9 @@ void write_game_record(const std::string& path, const GameRecord& record) {
 }
 
 std::vector<GameRecord> read_game_records(const std::string& path) {
-  return read_records(detail::yaml::read_text_file(path, path), path);
+  // Records are larger than variants: a long match's passes a megabyte.
+  return read_records(detail::yaml::read_text_file(path, path, detail::yaml::kMaxRecordBytes),
+                      path);
 }
 
 std::vector<GameRecord> read_game_records_from_string(std::string_view yaml,

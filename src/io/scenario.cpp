@@ -529,7 +529,7 @@ int run_scenarios(const std::vector<std::string>& paths, std::ostream& out) {
           found.push_back(entry.path().string());
       }
       if (found.empty()) {
-        out << "FAIL " << p << ": no scenario files (*.yaml) in this directory\n";
+        out << "FAIL " << p << ": no scenario files (*.yaml, *.yml) in this directory\n";
         ++failed;
       }
       std::sort(found.begin(), found.end());

@@ -80,8 +80,8 @@ std::string describe(const YAML::Node& node) {
 
 // ---- Documents ------------------------------------------------------------------------------
 
-YAML::Node Documents::parse(std::string_view text, std::string label) {
-  check_text(text, label);
+YAML::Node Documents::parse(std::string_view text, std::string label, std::size_t max_bytes) {
+  check_text(text, label, max_bytes);
   YAML::Node root = parse_guarded(std::string(text), label);
   Doc doc{std::move(label), root, {}};
   collect(root, doc.nodes);

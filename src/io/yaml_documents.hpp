@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/yaml_text_guard.hpp"
 #include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_error.hpp"
 
@@ -54,8 +55,8 @@ class Documents {
   // Parses one YAML document with every guard (check_text, then parse_guarded: no anchors,
   // aliases, unknown tags, complex or duplicate keys, deep nesting or second document). Empty
   // text, or only comments, gives a Null node. The document is remembered under `label` for
-  // later messages.
-  YAML::Node parse(std::string_view text, std::string label);
+  // later messages. `max_bytes`: the size check_text allows (game records are larger).
+  YAML::Node parse(std::string_view text, std::string label, std::size_t max_bytes = kMaxTextBytes);
 
   // The document and position of a node from parse() (found by identity, so merged trees work);
   // file = the first document's label and line 0 for any other node.

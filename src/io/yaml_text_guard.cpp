@@ -18,6 +18,13 @@ namespace {
   throw LoadError(label, line, column, "", message);
 }
 
+// "larger than the limit of 1048576 bytes (1 MiB) for a YAML file"
+std::string limit_text(std::size_t max_bytes) {
+  return fmt::format("larger than the limit of {} bytes ({} MiB) for {}", max_bytes,
+                     max_bytes >> 20,
+                     max_bytes == kMaxRecordBytes ? "game records" : "a YAML file");
+}
+
 // Walks the text once, counting lines and columns (in code points), and checks the encoding
 // (UTF-8 without overlongs or surrogates, no control characters but tab, CR and LF: the YAML
 // printable set) and the nesting of flow collections.
@@ -151,15 +158,14 @@ class TextScanner {
 
 }  // namespace
 
-void check_text(std::string_view text, const std::string& label) {
-  if (text.size() > kMaxTextBytes)
-    fail_text(label, 0, 0,
-              fmt::format("{} bytes: larger than the limit of {} bytes (1 MiB) for a YAML file",
-                          text.size(), kMaxTextBytes));
+void check_text(std::string_view text, const std::string& label, std::size_t max_bytes) {
+  if (text.size() > max_bytes)
+    fail_text(label, 0, 0, fmt::format("{} bytes: {}", text.size(), limit_text(max_bytes)));
   TextScanner(text, label).run();
 }
 
-std::string read_text_file(const std::filesystem::path& path, const std::string& label) {
+std::string read_text_file(const std::filesystem::path& path, const std::string& label,
+                           std::size_t max_bytes) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status))
@@ -168,29 +174,25 @@ std::string read_text_file(const std::filesystem::path& path, const std::string&
     fail_text(label, 0, 0, fmt::format("'{}' is a directory, not a YAML file", path.string()));
   if (std::filesystem::is_regular_file(status)) {
     const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxTextBytes)
-      fail_text(label, 0, 0,
-                fmt::format("{} bytes: larger than the limit of {} bytes (1 MiB) for a YAML file",
-                            size, kMaxTextBytes));
+    if (!ec && size > max_bytes)
+      fail_text(label, 0, 0, fmt::format("{} bytes: {}", size, limit_text(max_bytes)));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail_text(label, 0, 0, fmt::format("cannot open '{}'", path.string()));
   // Read in blocks up to one byte more than the limit, which tells a too-large stream (a pipe,
   // /dev/zero) apart, without filling a 1 MiB buffer for a 4 KiB file.
+  const std::size_t limit = max_bytes;
   std::string text;
   constexpr std::size_t kBlock = 16 * 1024;
-  while (text.size() <= kMaxTextBytes) {
+  while (text.size() <= limit) {
     const std::size_t old_size = text.size();
-    text.resize(old_size + std::min(kBlock, kMaxTextBytes + 1 - old_size));
+    text.resize(old_size + std::min(kBlock, limit + 1 - old_size));
     in.read(text.data() + old_size, static_cast<std::streamsize>(text.size() - old_size));
     text.resize(old_size + static_cast<std::size_t>(in.gcount()));
     if (!in) break;
   }
   if (in.bad()) fail_text(label, 0, 0, fmt::format("cannot read '{}'", path.string()));
-  if (text.size() > kMaxTextBytes)
-    fail_text(
-        label, 0, 0,
-        fmt::format("larger than the limit of {} bytes (1 MiB) for a YAML file", kMaxTextBytes));
+  if (text.size() > limit) fail_text(label, 0, 0, limit_text(limit));
   return text;
 }
 

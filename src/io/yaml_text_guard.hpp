@@ -12,18 +12,26 @@ namespace switchcards::detail::yaml {
 
 // Text larger than this is refused before it reaches yaml-cpp (a variant is a few KiB).
 inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
+// Game records are larger: `simulate --matches --record` of a match of 1000 rounds (the most
+// `match: {rounds: N}` allows) writes about 1.3 MB. The limit still refuses absurd input, and
+// `simulate --record` refuses to write records past it, so whatever it writes replays.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{64} << 20;
+
 // Maps and lists may nest this deep, counting the top-level map as 1. yaml-cpp parses
 // recursively and gives up only at its own, much larger limit.
 inline constexpr int kMaxNesting = 64;
 
 // Throws LoadError naming `label` (with the line and column of the offending byte where there
-// is one) when the text is larger than kMaxTextBytes, is not UTF-8, contains control characters
-// (binary data), or nests flow collections (`[`, `{`) deeper than kMaxNesting.
-void check_text(std::string_view text, const std::string& label);
+// is one) when the text is larger than `max_bytes` (kMaxTextBytes, or kMaxRecordBytes for game
+// records), is not UTF-8, contains control characters (binary data), or nests flow
+// collections (`[`, `{`) deeper than kMaxNesting.
+void check_text(std::string_view text, const std::string& label,
+                std::size_t max_bytes = kMaxTextBytes);
 
 // Reads a whole file for parsing. Refuses (LoadError naming `label`) a missing or unreadable
-// file, a directory, and a file larger than kMaxTextBytes (checked by size and by a bounded
-// read, so /dev/zero is refused too) — before reading it whole.
-std::string read_text_file(const std::filesystem::path& path, const std::string& label);
+// file, a directory, and a file larger than `max_bytes` (checked by size and by a bounded read,
+// so /dev/zero is refused too) — before reading it whole.
+std::string read_text_file(const std::filesystem::path& path, const std::string& label,
+                           std::size_t max_bytes = kMaxTextBytes);
 
 }  // namespace switchcards::detail::yaml

@@ -1,6 +1,7 @@
 // The `switchcards` command line, run as a user would run it (std::system on the built binary):
 // validate, describe, score, scenario, simulate (JSON, thread invariance, shards merged equal to
-// the unsharded run, records), merge, play through a scripted stdin, replay, demo.
+// the unsharded run, records), merge, play through a scripted stdin, replay, demo; output files
+// (write errors, one output per file, `--record -`), help texts, compare's option names.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -331,4 +332,146 @@ TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
     CHECK(contains(on_terminal(""), esc));
     CHECK_FALSE(contains(on_terminal("NO_COLOR=1"), esc));
   }
+}
+
+TEST_CASE("cli: a write that fails is an error, also when the text is still in a buffer") {
+  // Regression: `sweep --csv /dev/full` printed "Table written to /dev/full" and exited 0 (the
+  // short CSV failed only when the file was closed), and `--csv -` into a full standard output
+  // exited 0 (it failed at the exit's flush).
+  Scratch s("write-errors");
+  if (!fs::exists("/dev/full")) return;
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 3]\n");
+  const std::string sweep = "sweep grid.yaml --variant british --games 2 --threads 1";
+  Run file = run(sweep + " --csv /dev/full", s);
+  CHECK(file.status == 1);
+  CHECK(contains(file.out, "cannot write /dev/full"));
+  CHECK_FALSE(contains(file.out, "Table written"));
+  // Standard output itself is /dev/full: stderr is kept apart.
+  const auto to_full_stdout = [&](const std::string& args) {
+    const std::string command = "cd '" + s.dir.string() + "' && timeout -s KILL 60 '" + cli_path() +
+                                "' " + args + " > /dev/full 2> err.txt";
+    const int raw = std::system(command.c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  CHECK(to_full_stdout(sweep + " --csv -") == 1);
+  CHECK(contains(read_file(s / "err.txt"), "cannot write to standard output"));
+  CHECK(to_full_stdout("describe british") == 1);
+  CHECK(to_full_stdout("simulate --variant british --games 2 --threads 1 --record -") == 1);
+  CHECK(contains(read_file(s / "err.txt"), "cannot write the records to standard output"));
+}
+
+TEST_CASE("cli: two outputs cannot name the same file, nor both be standard output") {
+  // Regression: `simulate --json same.out --record same.out` overwrote the JSON with the records.
+  Scratch s("same-output");
+  const std::string study = "simulate --variant british --games 2 --threads 1";
+  Run same = run(study + " --json same.out --record same.out", s);
+  CHECK(same.status == 2);
+  CHECK(contains(same.out,
+                 "--json same.out and --record same.out: the same file; give each output a file "
+                 "of its own"));
+  CHECK_FALSE(fs::exists(s.dir / "same.out"));  // refused before any work
+  fs::create_directories(s.dir / "d");
+  fs::create_symlink("same.out", s.dir / "link.out");  // to a file not written yet
+  fs::create_directory_symlink("d", s.dir / "dl");
+  CHECK(run(study + " --json same.out --record ./same.out", s).status == 2);
+  CHECK(run(study + " --json same.out --record link.out", s).status == 2);
+  CHECK(run(study + " --json d/x.out --record dl/../d/x.out", s).status == 2);
+  CHECK(run(study + " --json d/x.out --record dl/x.out", s).status == 2);
+  Run stdout_twice = run(study + " --json - --record -", s);
+  CHECK(stdout_twice.status == 2);
+  CHECK(contains(stdout_twice.out, "--json - and --record -: only one output can go to standard"));
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 3]\n");
+  Run sweep =
+      run("sweep grid.yaml --variant british --games 2 --threads 1 --json t.out --csv t.out", s);
+  CHECK(sweep.status == 2);
+  CHECK(contains(sweep.out, "--json t.out and --csv t.out: the same file"));
+  // A device may take two outputs: nothing is lost.
+  CHECK(run(study + " --json /dev/null --record /dev/null", s).status == 0);
+  CHECK(run(study + " --json a.out --record b.out", s).status == 0);
+}
+
+TEST_CASE("cli: --record - writes the records to standard output, as --json - does the JSON") {
+  // Regression: `simulate --record -` created a file named "-".
+  Scratch s("record-stdout");
+  const std::string study = "simulate --variant british --games 2 --threads 1";
+  Run r = run(study + " --record -", s);
+  REQUIRE(r.status == 0);
+  CHECK_FALSE(fs::exists(s.dir / "-"));
+  CHECK(r.out.rfind("# switchcards game records", 0) == 0);  // the records alone
+  CHECK_FALSE(contains(r.out, "Wins by seat"));
+  write_file(s / "from-stdout.yaml", r.out);
+  REQUIRE(run(study + " --record file.yaml --json j.json", s).status == 0);
+  CHECK(read_file(s / "from-stdout.yaml") == read_file(s / "file.yaml"));
+  CHECK(run("replay from-stdout.yaml", s).status == 0);
+  // With --json FILE beside it, standard output still holds only the records.
+  Run both = run(study + " --record - --json j2.json", s);
+  CHECK(both.status == 0);
+  CHECK(both.out == r.out);
+  CHECK(read_file(s / "j2.json") == read_file(s / "j.json"));
+  // `play` plays on standard output: a record there is refused.
+  Run play = run("play --record -", s);
+  CHECK(play.status == 2);
+  CHECK(contains(play.out, "--record -: the game is played on standard output; give a file name"));
+  CHECK_FALSE(fs::exists(s.dir / "-"));
+}
+
+TEST_CASE("cli: help texts say what is true, and `help help` works") {
+  Scratch s("help-texts");
+  // GRID is a file, not inline YAML.
+  CHECK(contains(run("sweep --help", s).out, "a YAML grid file"));
+  // `help` is listed among the commands, so `help help` is one.
+  Run help = run("help help", s);
+  CHECK(help.status == 0);
+  CHECK(contains(help.out, "Usage: switchcards help [COMMAND]"));
+  CHECK(contains(run("help nope", s).out, "replay, help)"));
+  // `scenario DIR` runs .yml files too, and says so.
+  CHECK(contains(run("scenario --help", s).out, ".yaml and .yml files"));
+}
+
+TEST_CASE("cli: compare names the option the user gave, and the side it concerns") {
+  // Regression: --rules-b errors said `--rules:1:14:`, and a player range of B's rules was
+  // reported as "--players 4", an option never given.
+  Scratch s("compare-options");
+  Run typo = run("compare british --rules-b '{last_card: {penalti: 1}}' --games 2", s);
+  CHECK(typo.status == 1);
+  CHECK(contains(typo.out, "--rules-b:1:14: last_card.penalti: unknown key 'penalti'"));
+  CHECK(contains(run("compare british --rules-a '{last_card: {penalti: 1}}' --games 2", s).out,
+                 "--rules-a:1:14:"));
+  const std::string b57 = " --rules-b '{players: {min: 5, max: 7}}'";
+  // Without --players: 4, or the nearest count both sides allow.
+  Run nearest = run("compare british --games 2 --threads 1" + b57, s);
+  CHECK(nearest.status == 0);
+  CHECK(contains(nearest.out, "of 5 players"));
+  Run given = run("compare british --games 2 --players 4" + b57, s);
+  CHECK(given.status == 2);
+  CHECK(contains(given.out,
+                 "--players 4: british with --rules-b '{players: {min: 5, max: 7}}' is for 5 to "
+                 "7 players (rule set B): give a number from 5 to 7"));
+  Run none = run("compare british --games 2 --rules-a '{players: {min: 2, max: 3}}'" + b57, s);
+  CHECK(none.status == 2);
+  CHECK(contains(none.out,
+                 "compare: no player count suits both rule sets: A, british with --rules-a "
+                 "'{players: {min: 2, max: 3}}', is for 2 to 3 players; B, british with "
+                 "--rules-b '{players: {min: 5, max: 7}}', for 5 to 7 players"));
+  CHECK_FALSE(contains(none.out, "--players"));
+}
+
+TEST_CASE("cli: the longest match simulate records replays") {
+  // Regression: a match of 1000 rounds (the most `match: {rounds: N}` allows) is a 1.3 MB
+  // record, which replay refused as larger than its 1 MiB limit for YAML.
+  Scratch s("big-record");
+  Run r =
+      run("simulate --variant british --matches --games 1 --threads 1 --rules '{match: {end: "
+          "fixed_rounds, rounds: 1000}}' --record big.yaml",
+          s);
+  REQUIRE(r.status == 0);
+  REQUIRE(fs::file_size(s.dir / "big.yaml") > (std::size_t{1} << 20));
+  Run replayed = run("replay big.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "OK big.yaml: british 1000 rounds"));
+  // A variant is still held to 1 MiB.
+  std::string variant = "name: big\ndescription: >-\n";
+  while (variant.size() < 1'100'000) variant += "  lorem ipsum dolor sit amet\n";
+  write_file(s / "v.yaml", variant);
+  CHECK(contains(run("validate v.yaml", s).out, "larger than the limit of 1048576 bytes"));
 }

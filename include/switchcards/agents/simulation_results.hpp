@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,8 +65,12 @@ Fairness fairness(const SimulationStats& stats);
 // Writes the game records a study kept (SimulationResult::records) to `file` as YAML
 // (io/replay.hpp), each self-contained: it names `variant` and embeds its text resolved with
 // `rules`, so `switchcards replay` needs nothing else. Throws LoadError for a variant that does
-// not load and std::runtime_error when the file cannot be written.
+// not load and std::runtime_error when the file cannot be written, or when the records are
+// larger than `switchcards replay` reads (64 MiB; then nothing is written).
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
+                         const std::string& variant, const std::string& rules);
+// The same to a stream (`simulate --record -`: standard output); the caller checks the stream.
+void write_study_records(std::ostream& out, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules);
 
 // "first to act", "2nd to act", ... (from_dealer false); "the dealer", "1st after the dealer",

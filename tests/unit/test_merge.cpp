@@ -1,0 +1,281 @@
+// Reading simulation results back (agents/simulation_results.hpp), as `switchcards merge` does:
+// every file simulate writes reads back to the same JSON, and a corrupt one (a negative count, a
+// fraction, a number past 2^64, counts that contradict each other, a duplicate key) is refused
+// with its file and JSON Pointer instead of being read as a wrong number. Then the command line:
+// the messages, the exit status of a file that cannot be used, and a merge that would wrap.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../common/run_cli.hpp"
+#include "switchcards/agents/compare.hpp"
+#include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+// Shard `k` of 3 of a study of 30 games (games 10..20 for k = 2), as `simulate --shard k/3 --json`
+// writes it.
+std::string shard_text(const std::string& variant, int k, bool matches = false) {
+  SimulationConfig c;
+  c.players = 4;
+  c.games = 30;
+  c.seed = 1;
+  c.shard = k;
+  c.shards = 3;
+  c.kind = matches ? GameKind::match : GameKind::round;
+  const Variant v = load_variant(variant);
+  return to_json(shard_results(simulate(v, c), variant, "", v.title));
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// The message of reading `text` changed by `edit`.
+std::string refusal(const std::string& text, const std::function<void(nlohmann::json&)>& edit) {
+  nlohmann::json j = nlohmann::json::parse(text);
+  edit(j);
+  return error_of([&] { (void)shard_results_from_json(j.dump(2), "s2.json"); });
+}
+
+}  // namespace
+
+TEST_CASE("merge: what simulate writes reads back to the same JSON, for every built-in variant") {
+  for (const std::string& name : builtin_variant_names()) {
+    for (bool matches : {false, true}) {
+      INFO(name << (matches ? " matches" : " rounds"));
+      const Variant v = load_variant(name);
+      SimulationConfig c;
+      c.players = std::clamp(4, v.deal.min_players, v.deal.max_players);
+      c.games = matches ? 2 : 12;
+      c.kind = matches ? GameKind::match : GameKind::round;
+      // Random bots stall now and then (stalemates); in matches they would take long.
+      c.agents = matches ? std::vector<std::string>{"heuristic"}
+                         : std::vector<std::string>{"heuristic", "random"};
+      const std::string text = to_json(shard_results(simulate(v, c), name, "", v.title));
+      CHECK(to_json(shard_results_from_json(text, "f.json")) == text);
+    }
+  }
+}
+
+TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer") {
+  const std::string s2 = shard_text("british", 2);
+  using J = nlohmann::json;
+  const auto set = [](const char* key, J value) { return [=](J& j) { j[key] = value; }; };
+  struct Case {
+    std::function<void(J&)> edit;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      // Each of these was read as a wrong number: -5 wrapped to 2^64 - 5, 10.5 cut to 10,
+      // 2^64 (a double to nlohmann) to 0.
+      {set("games", -5),
+       "s2.json: /games: expected a whole number from 0 to 18446744073709551615 (2^64 - 1), got "
+       "-5"},
+      {set("games", 10.5), "s2.json: /games: expected a whole number from 0 to"},
+      {[](J& j) { j["decisions"] = J::parse("18446744073709551616"); },
+       "s2.json: /decisions: expected a whole number from 0 to 18446744073709551615"},
+      {[](J& j) { j["wins"][0] = -1; },
+       "s2.json: /wins/0: expected a whole number from 0 to games (10), got -1"},
+      {[](J& j) { j["round_length"]["histogram"].begin().value() = -3; },
+       "s2.json: /round_length/histogram/"},
+      {set("study_games", 0), "s2.json: /study_games: expected a whole number from 1 to"},
+      {set("seed", -1), "s2.json: /seed: expected a whole number from 0 to"},
+      {set("players", 9), "s2.json: /players: expected a whole number from 1 to 8, got 9"},
+      {set("game", "rounds"), "s2.json: /game: expected \"round\" or \"match\", got \"rounds\""},
+      // Types: nlohmann's own message named neither the file nor the value.
+      {[](J& j) { j["round_length"]["histogram"].begin().value() = "x"; }, "got \"x\""},
+      {[](J& j) { j["events"]["seat_skipped"] = "x"; },
+       "s2.json: /events/seat_skipped: expected a whole number from 0 to"},
+      {[](J& j) { j["events"]["seat_skipped"] = nullptr; },
+       "s2.json: /events/seat_skipped: expected a whole number from 0 to 18446744073709551615 "
+       "(2^64 - 1), got null"},
+      {[](J& j) { j["round_length"] = J::array(); },
+       "s2.json: /round_length: expected an object, got a list"},
+      {[](J& j) { j.erase("games"); }, "s2.json: missing field 'games'"},
+      {[](J& j) { j["lead"].erase("mid_leader_wins"); },
+       "s2.json: /lead: missing field 'mid_leader_wins'"},
+      // Histogram keys: "-5" was "too large", "031" and "+5" were read as 31 and 5.
+      {[](J& j) { j["round_length"]["histogram"]["-5"] = 1; },
+       "s2.json: /round_length/histogram/-5: expected a round length from 0 to 100000000 as the "
+       "key, got '-5'"},
+      {[](J& j) { j["round_length"]["histogram"]["031"] = 1; }, "got '031'"},
+      {[](J& j) { j["round_length"]["histogram"]["+5"] = 1; }, "got '+5'"},
+      {[](J& j) { j["round_length"]["histogram"]["a/b"] = 1; },
+       "s2.json: /round_length/histogram/a~1b: "},
+      {[](J& j) { j["round_length"]["histogram"]["1000000000"] = 1; }, "got '1000000000'"},
+      {[](J& j) { j["events"]["bogus"] = 3; },
+       "s2.json: /events/bogus: not an event of this version of switchcards"},
+      {set("shard", "2/3junk"), "s2.json: /shard: expected \"K/M\""},
+      {set("shard", "0/0"), "s2.json: /shard: expected \"K/M\""},
+      {set("shard", "9/3"), "s2.json: /shard: expected \"K/M\""},
+      {set("teams", J::array({0, 1, 0, 7})),
+       "s2.json: /teams/3: expected a whole number from 0 to 3, got 7"},
+      {[](J& j) { j["wins"].erase(0); },
+       "s2.json: /wins: expected a list of 4 entries (one per seat, 4 players), got 3"},
+      {set("agents", 5), "s2.json: /agents: expected a list, got 5"},
+  };
+  for (const Case& c : cases) {
+    const std::string message = refusal(s2, c.edit);
+    INFO(message);
+    CHECK_THAT(message, Catch::Contains(c.message));
+  }
+}
+
+TEST_CASE("merge: counts that contradict each other are refused") {
+  const std::string s2 = shard_text("british", 2);  // games 10..20 of 30
+  using J = nlohmann::json;
+  struct Case {
+    std::function<void(J&)> edit;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      // 11 games on a range of 10 gave "31 games" beside "Rounds: 30".
+      {[](J& j) { j["games"] = 11; },
+       "s2.json: /games: expected end_game - first_game = 10, got 11"},
+      {[](J& j) {
+         j["first_game"] = 20;
+         j["end_game"] = 10;
+       },
+       "s2.json: /end_game: expected a whole number from first_game (20) to study_games (30), "
+       "got 10"},
+      {[](J& j) { j["end_game"] = 40; }, "/end_game: expected a whole number from first_game"},
+      {[](J& j) {
+         j["first_game"] = 11;
+         j["games"] = 9;
+       },
+       "s2.json: /first_game: shard 2/3 of a study of 30 games covers games 10..20, not 11..20"},
+      {[](J& j) { j["rounds"] = 11; }, "s2.json: /rounds: expected 10, one per game, got 11"},
+      {[](J& j) { j["stalemates"] = 11; },
+       "s2.json: /stalemates: expected a whole number from 0 to rounds (10), got 11"},
+      {[](J& j) { j["wins"][0] = j["wins"][0].get<int>() + 3; },
+       "s2.json: /wins: the counts add up to 13, more than the 10 games (a game has one winner)"},
+      {[](J& j) { j["wins_by_position"]["from_dealer"][0]["wins"] = 10; },
+       "s2.json: /wins_by_position/from_dealer: the wins of the places add up to"},
+      {[](J& j) { j["decisions"] = j["decisions"].get<int>() + 1; },
+       "s2.json: /round_length/histogram: the rounds of the histogram take"},
+      {[](J& j) { j["round_length"]["histogram"]["1"] = 1; },
+       "s2.json: /round_length/histogram: the histogram counts 11 rounds, but /rounds is 10"},
+      {[](J& j) { j["lead"]["lead_changes"] = 1'000'000; },
+       "s2.json: /lead/lead_changes: expected a whole number from 0 to decisions"},
+      {[](J& j) { j["lead"]["mid_leader_wins"] = 100; },
+       "s2.json: /lead/mid_leader_wins: expected a whole number from 0 to mid_leader_rounds"},
+      {[](J& j) { j["lead"]["mid_leader_rounds"] = 11; },
+       "s2.json: /lead/mid_leader_rounds: expected a whole number from 0 to the rounds won"},
+  };
+  for (const Case& c : cases) {
+    const std::string message = refusal(s2, c.edit);
+    INFO(message);
+    CHECK_THAT(message, Catch::Contains(c.message));
+  }
+
+  // Matches: a match has one loser and 1 to max_match_rounds rounds.
+  const std::string m2 = shard_text("british", 2, true);
+  CHECK_THAT(refusal(m2, [](J& j) { j["rounds"] = 5; }),
+             Catch::Contains("s2.json: /rounds: expected 10 to 10000 for 10 matches of at most "
+                             "1000 rounds, got 5"));
+  CHECK_THAT(refusal(m2, [](J& j) { j["losses"][1] = 11; }),
+             Catch::Contains("s2.json: /losses/1: expected a whole number from 0 to games (10)"));
+  CHECK_THAT(refusal(m2, [](J& j) { j["unfinished_matches"] = 11; }),
+             Catch::Contains("s2.json: /unfinished_matches: expected a whole number from 0 to "
+                             "games (10), got 11"));
+  CHECK_THAT(refusal(m2, [](J& j) { j["max_match_rounds"] = 0; }),
+             Catch::Contains("s2.json: /max_match_rounds: expected a whole number from 1 to"));
+}
+
+TEST_CASE("merge: a key given twice is refused, where nlohmann would keep the last") {
+  std::string s2 = shard_text("british", 2);
+  const std::string games = "\"games\": 10,";
+  REQUIRE(s2.find(games) != std::string::npos);
+  std::string twice = s2;
+  twice.replace(twice.find(games), games.size(), games + " \"games\": 11,");
+  CHECK_THAT(error_of([&] { (void)shard_results_from_json(twice, "s2.json"); }),
+             Catch::Equals("s2.json: /games: the key 'games' is given twice"));
+  // Nested, and inside a list.
+  const auto at = s2.find("\"wins\": ", s2.find("\"from_dealer\""));
+  REQUIRE(at != std::string::npos);
+  twice = s2;
+  twice.insert(at, "\"wins\": 0, ");
+  CHECK_THAT(error_of([&] { (void)shard_results_from_json(twice, "s2.json"); }),
+             Catch::Equals("s2.json: /wins_by_position/from_dealer/0/wins: the key 'wins' is given "
+                           "twice"));
+}
+
+TEST_CASE("merge: sums that would pass 2^64 - 1 are refused, not wrapped") {
+  std::vector<ShardResults> parts;
+  for (int k = 1; k <= 2; ++k) {
+    nlohmann::json j = nlohmann::json::parse(shard_text("british", k));
+    j["events"]["stock_reshuffled"] = std::numeric_limits<std::uint64_t>::max() - 1;
+    parts.push_back(shard_results_from_json(j.dump(), "s" + std::to_string(k) + ".json"));
+  }
+  CHECK_THAT(error_of([&] {
+               (void)merge_shards(parts, {"s1.json", "s2.json"});
+             }),
+             Catch::Contains("merge: s2.json: the 'stock_reshuffled' events of the files add up to "
+                             "more than 2^64 - 1"));
+}
+
+TEST_CASE("merge: the paired sums of a comparison are read as strictly") {
+  SimulationConfig c;
+  c.games = 20;
+  const Variant a = load_variant("british");
+  const Variant b = load_variant("british", "{last_card: {penalty: 4}}", "--rules-b");
+  const std::string text =
+      to_json(compare(a, b, c, "british", "", "british", "{last_card: {penalty: 4}}"));
+  nlohmann::json j = nlohmann::json::parse(text);
+  j["paired"][0]["n"] = -1;  // was 2^64 - 1 pairs
+  CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
+             Catch::Contains("c.json: field 'n': expected a whole number from 0 to"));
+  j = nlohmann::json::parse(text);
+  j["b"]["games"] = -5;
+  CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
+             Catch::Contains("c.json (b): /games: expected a whole number from 0 to"));
+}
+
+TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot use exits 1") {
+  using namespace switchcards::testing;
+  Scratch s("merge-strict");
+  for (int k = 1; k <= 3; ++k)
+    REQUIRE(run("simulate --variant british --games 30 --threads 1 --shard " + std::to_string(k) +
+                    "/3 --json s" + std::to_string(k) + ".json",
+                s)
+                .status == 0);
+  REQUIRE(run("merge s1.json s2.json s3.json", s).status == 0);
+  nlohmann::json j = nlohmann::json::parse(read_file(s / "s2.json"));
+  j["games"] = -5;
+  write_file(s / "s2.json", j.dump(2));
+  Run bad = run("merge s1.json s2.json s3.json", s);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.out, "switchcards: s2.json: /games: expected a whole number from 0 to"));
+  CHECK_FALSE(contains(bad.out, "games (single rounds)"));  // no report of the wrong numbers
+
+  j["games"] = 10;
+  j["events"]["seat_skipped"] = "x";
+  write_file(s / "s2.json", j.dump(2));
+  bad = run("merge s1.json s2.json s3.json", s);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.out, "switchcards: s2.json: /events/seat_skipped: expected a whole number"));
+  CHECK_FALSE(contains(bad.out, "json.exception"));
+
+  // A file that cannot be used exits 1, as for every other command (it was 2, from CLI11).
+  Run missing = run("merge nothere.json", s);
+  CHECK(missing.status == 1);
+  CHECK(contains(missing.out, "nothere.json: cannot open 'nothere.json': no such file"));
+  Run dir = run("merge .", s);
+  CHECK(dir.status == 1);
+  CHECK(contains(dir.out, "'.' is a directory, not a JSON file"));
+}
