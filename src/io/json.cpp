@@ -850,8 +850,8 @@ std::string check_representation(const State& s) {
   if (byte_of(s.phase) >= kPhaseCount) return "/phase: not a phase";
   if (byte_of(s.named_suit) > static_cast<unsigned char>(Suit::none))
     return "/named_suit: not a suit";
-  if (byte_of(s.stalemate) > 1 || byte_of(s.jump_open) > 1)
-    return "/stalemate: not a boolean (or /jump_open)";
+  if (byte_of(s.stalemate) > 1) return "/stalemate: not a boolean";
+  if (byte_of(s.jump_open) > 1) return "/jump_open: not a boolean";
   if (s.drawn.index() >= kCardKinds) return "/drawn: not a card";
   if ((s.rng.raw_increment() & 1u) == 0) return "/rng/increment: a generator's increment is odd";
   for (const auto* pile : {&s.stock, &s.discard}) {
