@@ -376,7 +376,9 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
       return r;
     }
     if (!more()) return r;
-    if (step > limit) return fail("the round outlasted its turn limit");
+    // Accepted actions, not attempts: a stream of refused ones (arbitrary actions, raw bytes)
+    // leaves the round where it was and only `more()` ends it.
+    if (r.accepted > limit) return fail("the round outlasted its turn limit");
     Action a;
     // Now and then a jump-in (identical.jump_in) of a random seat that has one. Only where the
     // window is open, so the other variants' rounds draw from `pick` as they always did.
@@ -412,7 +414,7 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     }
     const bool lays_on_answer =
         s.phase == Phase::laying && s.pending.active() && a.kind() == ActionKind::play;
-    const bool final_without_call = e.variant().last_card.final_call > 0 &&
+    const bool final_without_call = e.variant().last_card.final_call > 0 && a.well_formed() &&
                                     a.kind() == ActionKind::play && !a.calls_last() &&
                                     a.seat() < s.players() && s.hands[a.seat()].size() == 1 &&
                                     !e.variant().round.no_finish.cards.cards.contains(a.card());
