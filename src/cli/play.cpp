@@ -125,6 +125,13 @@ void add_play(CLI::App& app, int& exit_code) {
                          ": not a game saved by `play` (one record, a human at seat 0)");
       saved = records[0];
       variant = saved.variant;
+      // `play` seats one kind of bot at every other seat; a save that says otherwise was not
+      // written by it, and playing it with one kind would not be the saved game.
+      for (std::size_t seat = 2; seat < saved.agents.size(); ++seat)
+        if (saved.agents[seat] != saved.agents[1])
+          throw UsageError("--resume " + resume_file + ": seat " + std::to_string(seat) + " is '" +
+                           saved.agents[seat] + "' but seat 1 is '" + saved.agents[1] +
+                           "': a game saved by `play` has one kind of bot");
       bots = saved.agents.size() > 1 ? saved.agents[1] : bots;
       single_round = !saved.match;
     }

@@ -84,8 +84,12 @@ void add_replay(CLI::App& app, int& exit_code) {
         continue;
       }
       std::string outcome;
-      if (r.match)
-        outcome = fmt::format("match winner seat {}, loser seat {}", r.match_winner, r.match_loser);
+      if (r.match) {
+        // A match a simulation stopped at its round cap may have no winner, or no loser.
+        outcome = r.match_winner >= 0 ? fmt::format("match winner seat {}", r.match_winner)
+                                      : std::string("match unfinished, no winner");
+        if (r.match_loser >= 0) outcome += fmt::format(", loser seat {}", r.match_loser);
+      }
       else if (!r.rounds.empty())
         outcome = r.rounds.back().winner >= 0 ? fmt::format("seat {} won", r.rounds.back().winner)
                                               : std::string("stalemate");

@@ -9,6 +9,9 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+
+#include "io/record_shape.hpp"
 
 namespace switchcards {
 
@@ -712,8 +715,10 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   r.rules = n["rules"].string();
   r.players = n["players"].small(1, kMaxSeats);
   for (const Node& a : n["agents"].elements()) r.agents.push_back(a.string());
-  if (static_cast<int>(r.agents.size()) != r.players)
-    n["agents"].fail("expected one agent per seat (" + std::to_string(r.players) + ")");
+  const auto check = [](const Node& at, const std::string& problem) {
+    if (!problem.empty()) at.fail(problem);
+  };
+  check(n["agents"], detail::per_seat_problem(r.agents.size(), r.players, "agent"));
   r.seed = seed_of(n["seed"]);
   r.match = n["match"].boolean();
   constexpr std::int64_t kInt = std::numeric_limits<int>::max();
@@ -723,6 +728,7 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
     round.seed = seed_of(rn["seed"]);
     round.dealer = rn["dealer"].small(0, r.players - 1);
     round.seats = ints(rn["seats"], 0, r.players - 1);
+    check(rn["seats"], detail::seats_problem(round.seats));
     for (const Node& a : rn["actions"].elements()) {
       try {
         round.actions.push_back(parse_action(a.string()));
@@ -732,9 +738,13 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
     }
     round.winner = rn["winner"].seat_or_none(r.players);
     round.scores = ints(rn["scores"], -kInt, kInt);
+    if (!round.scores.empty())
+      check(rn["scores"], detail::per_seat_problem(round.scores.size(), r.players, "score"));
     r.rounds.push_back(std::move(round));
   }
   r.totals = ints(n["totals"], -kInt, kInt);
+  if (!r.totals.empty())
+    check(n["totals"], detail::per_seat_problem(r.totals.size(), r.players, "total"));
   r.match_winner = n["match_winner"].seat_or_none(r.players);
   r.match_loser = n["match_loser"].seat_or_none(r.players);
   return r;

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "io/record_shape.hpp"
 #include "io/yaml_documents.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -87,8 +88,14 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
   if (auto t = docs.find(e, "variant_text")) r.variant_text = docs.get_string(*t);
   if (auto t = docs.find(e, "rules")) r.rules = docs.get_string(*t);
   r.players = docs.get_int(docs.require(e, "players"), 1, kMaxSeats);
-  if (auto a = docs.find(e, "agents"))
+  // Each check on a list by seat is made where its entry is, so the error names its line.
+  const auto check = [&](const Entry& at, const std::string& problem) {
+    if (!problem.empty()) docs.fail(at, problem);
+  };
+  if (auto a = docs.find(e, "agents")) {
     for (const Entry& item : docs.list_items(*a)) r.agents.push_back(docs.get_string(item));
+    check(*a, detail::per_seat_problem(r.agents.size(), r.players, "agent"));
+  }
   r.seed = docs.get_u64(docs.require(e, "seed"));
   if (auto m = docs.find(e, "match")) r.match = docs.get_bool(*m);
   for (const Entry& item : docs.list_items(docs.require(e, "rounds"))) {
@@ -96,7 +103,10 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
     RecordedRound round;
     round.seed = docs.get_u64(docs.require(item, "seed"));
     round.dealer = docs.get_int(docs.require(item, "dealer"), 0, r.players - 1);
-    if (auto s = docs.find(item, "seats")) round.seats = get_ints(docs, *s, 0, r.players - 1);
+    if (auto s = docs.find(item, "seats")) {
+      round.seats = get_ints(docs, *s, 0, r.players - 1);
+      check(*s, detail::seats_problem(round.seats));
+    }
     for (const Entry& a : docs.list_items(docs.require(item, "actions"))) {
       try {
         round.actions.push_back(parse_action(docs.get_string(a)));
@@ -105,14 +115,20 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
       }
     }
     if (auto w = docs.find(item, "winner")) round.winner = docs.get_int(*w, -1, r.players - 1);
-    if (auto s = docs.find(item, "scores"))
+    if (auto s = docs.find(item, "scores")) {
       round.scores = get_ints(docs, *s, -kMaxHandScore, kMaxHandScore);
+      if (!round.scores.empty())  // records written by hand may leave them out
+        check(*s, detail::per_seat_problem(round.scores.size(), r.players, "score"));
+    }
     r.rounds.push_back(std::move(round));
   }
   if (auto result = docs.find(e, "result")) {
     docs.expect_keys(*result, {"totals", "winner", "loser"});
-    if (auto t = docs.find(*result, "totals"))
+    if (auto t = docs.find(*result, "totals")) {
       r.totals = get_ints(docs, *t, -2'000'000'000, 2'000'000'000);
+      if (!r.totals.empty())
+        check(*t, detail::per_seat_problem(r.totals.size(), r.players, "total"));
+    }
     if (auto w = docs.find(*result, "winner")) r.match_winner = docs.get_int(*w, -1, r.players - 1);
     if (auto l = docs.find(*result, "loser")) r.match_loser = docs.get_int(*l, -1, r.players - 1);
   }

@@ -1,0 +1,156 @@
+// The shape of a game record (src/io/record_shape.hpp), read as YAML or as JSON: one agent, one
+// score and one total per seat, and a round's seats each named once. A record that breaks it is
+// refused where the entry is (file, line and column; JSON path), before anything replays it:
+// a seat listed twice was dealt two hands, and lists of the wrong length were compared as if
+// they were right. `play --resume` refuses a save with several kinds of bot.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "../common/run_cli.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_error.hpp"
+#include "switchcards/io/replay.hpp"
+
+using namespace switchcards;
+using namespace switchcards::testing;
+
+namespace {
+
+// A one-round match record of three seats, its lists by seat as given.
+std::string record(const std::string& agents, const std::string& seats, const std::string& scores,
+                   const std::string& totals = "[0, 0, 0]") {
+  return "format: switchcards-game/1\n"
+         "variant: british\n"
+         "players: 3\n"
+         "agents: " +
+         agents +
+         "\n"
+         "seed: 1\n"
+         "match: true\n"
+         "rounds:\n"
+         "  - seed: 7\n"
+         "    dealer: 0\n"
+         "    seats: " +
+         seats +
+         "\n"
+         "    actions: []\n"
+         "    winner: -1\n"
+         "    scores: " +
+         scores +
+         "\n"
+         "result:\n"
+         "  totals: " +
+         totals +
+         "\n"
+         "  winner: -1\n"
+         "  loser: -1\n";
+}
+
+std::string load_error(const std::string& text) {
+  try {
+    (void)read_game_records_from_string(text, "game.yaml");
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("records: a well-shaped record reads, each list by seat as written", "[records]") {
+  const auto records = read_game_records_from_string(
+      record("[human, heuristic, heuristic]", "[0, 1, 2]", "[0, 4, 9]"), "game.yaml");
+  REQUIRE(records.size() == 1);
+  CHECK(records[0].agents.size() == 3);
+  CHECK(records[0].rounds[0].seats == std::vector<int>{0, 1, 2});
+  CHECK(records[0].rounds[0].scores == std::vector<int>{0, 4, 9});
+}
+
+TEST_CASE(
+    "records: YAML lists by seat of the wrong length, and a seat twice, are refused where "
+    "they are",
+    "[records]") {
+  const std::string agents = load_error(record("[human, heuristic]", "[0, 1, 2]", "[0, 0, 0]"));
+  CHECK(contains(agents, "game.yaml:4:"));
+  CHECK(contains(agents, "expected one agent per seat (3), not 2"));
+
+  const std::string seats = load_error(record("[a, b, c]", "[0, 1, 1]", "[0, 0, 0]"));
+  CHECK(contains(seats, "game.yaml:10:"));
+  CHECK(contains(seats, "seat 1 is listed twice"));
+
+  const std::string scores = load_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0, 0]"));
+  CHECK(contains(scores, "game.yaml:13:"));
+  CHECK(contains(scores, "expected one score per seat (3), not 4"));
+
+  const std::string totals = load_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]", "[0, 0]"));
+  CHECK(contains(totals, "game.yaml:15:"));
+  CHECK(contains(totals, "expected one total per seat (3), not 2"));
+
+  // Records written by hand may leave scores and totals out (replay then checks winners only).
+  CHECK(load_error(record("[a, b, c]", "[0, 1, 2]", "[]", "[]")).empty());
+}
+
+TEST_CASE(
+    "records: JSON lists by seat of the wrong length, and a seat twice, are refused at "
+    "their path",
+    "[records][json]") {
+  GameRecord r;
+  r.variant = "british";
+  r.players = 3;
+  r.agents = {"human", "heuristic", "heuristic"};
+  r.seed = 1;
+  r.match = true;
+  RecordedRound round;
+  round.seed = 7;
+  round.seats = {0, 1, 2};
+  round.scores = {0, 4, 9};
+  r.rounds = {round};
+  r.totals = {0, 4, 9};
+  REQUIRE(record_from_json(to_json(r)).rounds.size() == 1);
+
+  const auto refused = [](GameRecord bad) {
+    try {
+      (void)record_from_json(to_json(bad), "game.json");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  GameRecord bad = r;
+  bad.rounds[0].seats = {2, 0, 2};
+  CHECK(refused(bad) == "game.json: /rounds/0/seats: seat 2 is listed twice");
+  bad = r;
+  bad.rounds[0].scores = {1, 2};
+  CHECK(refused(bad) == "game.json: /rounds/0/scores: expected one score per seat (3), not 2");
+  bad = r;
+  bad.totals = {1, 2, 3, 4};
+  CHECK(refused(bad) == "game.json: /totals: expected one total per seat (3), not 4");
+  bad = r;
+  bad.agents = {"human"};
+  CHECK(refused(bad) == "game.json: /agents: expected one agent per seat (3), not 1");
+}
+
+TEST_CASE("records: play --resume refuses a save with several kinds of bot", "[records][resume]") {
+  Scratch s("resume-bots");
+  write_file(s / "save.yaml",
+             "format: switchcards-game/1\nvariant: british\nplayers: 3\n"
+             "agents: [human, heuristic, random]\nseed: 1\nmatch: false\n"
+             "rounds: [{seed: 1, dealer: 2, actions: []}]\n");
+  const Run r = run("play --resume save.yaml", s);
+  CHECK(r.status == 2);
+  CHECK(contains(r.out, "seat 2 is 'random' but seat 1 is 'heuristic'"));
+}
+
+TEST_CASE("records: replay says a match saved before its end is unfinished, not won by seat -1",
+          "[records]") {
+  Scratch s("unfinished-match");
+  write_file(s / "save.yaml",
+             "format: switchcards-game/1\nvariant: british\nplayers: 3\n"
+             "agents: [human, heuristic, heuristic]\nseed: 1\nmatch: true\nrounds: []\n"
+             "result: {totals: [0, 0, 0], winner: -1, loser: -1}\n");
+  const Run r = run("replay save.yaml", s);
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, "0 rounds, 0 actions replayed, match unfinished, no winner\n"));
+  CHECK_FALSE(contains(r.out, "seat -1"));
+}
