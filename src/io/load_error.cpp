@@ -40,6 +40,7 @@ LoadError::LoadError(std::vector<LoadError> errors, bool truncated)
       message_(errors.at(0).message_),
       line_(errors.at(0).line_),
       column_(errors.at(0).column_),
+      truncated_(truncated),
       all_(std::make_shared<const std::vector<LoadError>>(std::move(errors))) {}
 
 }  // namespace switchcards

@@ -9,6 +9,9 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <string_view>
+#include <tuple>
+#include <utility>
 
 #include "io/record_shape.hpp"
 #include "io/yaml_documents.hpp"
@@ -77,7 +80,28 @@ std::vector<int> get_ints(const Documents& docs, const Entry& e, int min, int ma
   return out;
 }
 
-GameRecord read_record(const Documents& docs, const Entry& e) {
+// Where the first line of a literal block scalar (`key: |`, `|-`, `|+`) starting at `mark` is
+// in `text`: its 1-based line, and the column of its content (past the block's indentation).
+// {0, 0} for any other scalar (quoted or folded text does not keep the file's lines) and for a
+// block with an explicit indentation indicator.
+std::pair<int, int> literal_block_start(std::string_view text, const YAML::Mark& mark) {
+  if (mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= text.size() || text[mark.pos] != '|')
+    return {0, 0};
+  std::size_t i = static_cast<std::size_t>(mark.pos) + 1;
+  while (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  if (i < text.size() && text[i] >= '1' && text[i] <= '9') return {0, 0};
+  // Its text begins on the next line; the indentation is that of the first line not blank.
+  for (i = text.find('\n', i); i != std::string_view::npos; i = text.find('\n', i + 1)) {
+    std::size_t k = i + 1;
+    while (k < text.size() && text[k] == ' ') ++k;
+    if (k < text.size() && text[k] != '\n' && text[k] != '\r')
+      return {mark.line + 2, static_cast<int>(k - i)};
+  }
+  return {0, 0};
+}
+
+GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text,
+                       const std::string& label) {
   docs.expect_keys(e, {"format", "variant", "variant_text", "rules", "players", "agents", "seed",
                        "match", "rounds", "result"});
   GameRecord r;
@@ -85,7 +109,12 @@ GameRecord read_record(const Documents& docs, const Entry& e) {
     docs.fail(
         *f, "this file is not a switchcards game record of format '" + std::string(kFormat) + "'");
   r.variant = docs.get_string(docs.require(e, "variant"));
-  if (auto t = docs.find(e, "variant_text")) r.variant_text = docs.get_string(*t);
+  r.source = label;
+  if (auto t = docs.find(e, "variant_text")) {
+    r.variant_text = docs.get_string(*t);
+    std::tie(r.variant_text_line, r.variant_text_column) =
+        literal_block_start(text, t->value.Mark());
+  }
   if (auto t = docs.find(e, "rules")) r.rules = docs.get_string(*t);
   r.players = docs.get_int(docs.require(e, "players"), 1, kMaxSeats);
   // Each check on a list by seat is made where its entry is, so the error names its line.
@@ -141,9 +170,10 @@ std::vector<GameRecord> read_records(std::string_view text, const std::string& l
   const Entry top = Documents::root(root);
   std::vector<GameRecord> out;
   if (root.IsSequence()) {
-    for (const Entry& item : docs.list_items(top)) out.push_back(read_record(docs, item));
+    for (const Entry& item : docs.list_items(top))
+      out.push_back(read_record(docs, item, text, label));
   } else {
-    out.push_back(read_record(docs, top));
+    out.push_back(read_record(docs, top, text, label));
   }
   return out;
 }
@@ -197,8 +227,30 @@ Variant record_variant(const GameRecord& record, std::string_view base_dir) {
   const std::string label = record.variant.empty() ? std::string("variant_text") : record.variant;
   // A record written now embeds the resolved variant (no `extends:`, rules merged): it loads
   // alone. An older record's text may extend a file beside the record, with `rules` apart.
-  if (!record.variant_text.empty())
-    return load_variant_from_string(record.variant_text, label, base_dir, record.rules, "rules");
+  if (!record.variant_text.empty()) {
+    if (record.source.empty())
+      return load_variant_from_string(record.variant_text, label, base_dir, record.rules, "rules");
+    // Read from a file: an error in the text is placed in that file where the text's lines
+    // are the file's, else named as the record's variant_text.
+    const std::string text_label = record.source + ": variant_text";
+    try {
+      return load_variant_from_string(record.variant_text, text_label, base_dir, record.rules,
+                                      "rules");
+    } catch (const LoadError& e) {
+      const bool placed = record.variant_text_line > 0;
+      std::vector<LoadError> errors;
+      for (const LoadError& one : e.errors()) {
+        if (one.file() != text_label || !placed || one.line() <= 0) {
+          errors.push_back(one);
+          continue;
+        }
+        errors.emplace_back(record.source, one.line() + record.variant_text_line - 1,
+                            one.column() + record.variant_text_column - 1, one.key(),
+                            one.message());
+      }
+      throw LoadError(std::move(errors), e.truncated());
+    }
+  }
   // No text (a record written by hand): the variant by name or path, a relative path looked
   // for beside the record first, then from the current directory.
   std::string path = record.variant;

@@ -154,3 +154,53 @@ TEST_CASE("records: replay says a match saved before its end is unfinished, not 
   CHECK(contains(r.out, "0 rounds, 0 actions replayed, match unfinished, no winner\n"));
   CHECK_FALSE(contains(r.out, "seat -1"));
 }
+
+TEST_CASE(
+    "records: an error in a record's embedded variant names the record's file, line and "
+    "column",
+    "[records]") {
+  const std::string head = "format: switchcards-game/1\nvariant: british\n";
+  const std::string tail =
+      "players: 2\nagents: [a, b]\nseed: 1\nmatch: false\n"
+      "rounds: [{seed: 1, dealer: 0, actions: []}]\n";
+  const auto variant_error = [](const std::string& text) {
+    const std::vector<GameRecord> records = read_game_records_from_string(text, "game.yaml");
+    try {
+      (void)record_variant(records.back());
+    } catch (const LoadError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  // As records are written: a literal block, whose lines are the file's. Line 5 of the file,
+  // past the block's two spaces of indentation.
+  const std::string literal = head +
+                              "variant_text: |\n"
+                              "  name: british\n"
+                              "  last_card: {penalty: 300}\n" +
+                              tail;
+  CHECK(variant_error(literal) ==
+        "game.yaml:5:24: last_card.penalty: 300 is out of range (allowed: 0..100)");
+  // The second record of a list, with a blank first line and deeper indentation.
+  const std::string listed =
+      "- format: switchcards-game/1\n"
+      "  variant: british\n"
+      "  players: 2\n"
+      "  seed: 1\n"
+      "  rounds: [{seed: 1, dealer: 0, actions: []}]\n"
+      "- format: switchcards-game/1\n"
+      "  variant: british\n"
+      "  variant_text: |+\n"
+      "\n"
+      "      name: british\n"
+      "      deal: {hand_size: 0}\n"
+      "  players: 2\n"
+      "  seed: 1\n"
+      "  rounds: [{seed: 1, dealer: 0, actions: []}]\n";
+  CHECK(contains(variant_error(listed), "game.yaml:11:"));
+  // A quoted text does not keep the file's lines: the place is within the text, so named.
+  const std::string quoted =
+      head + "variant_text: \"name: british\\nlast_card: {penalty: 300}\\n\"\n" + tail;
+  CHECK(variant_error(quoted) ==
+        "game.yaml: variant_text:2:22: last_card.penalty: 300 is out of range (allowed: 0..100)");
+}

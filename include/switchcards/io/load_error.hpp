@@ -27,10 +27,12 @@ class LoadError : public std::runtime_error {
   int column() const { return column_; }           // 1-based; 0 when unknown
   const std::string& key() const { return key_; }  // dotted path, e.g. "specials.draw-two.cap"
   const std::string& message() const { return message_; }
+  bool truncated() const { return truncated_; }  // the loader stopped looking for more
 
  private:
   std::string file_, key_, message_;
   int line_, column_;
+  bool truncated_ = false;
   std::shared_ptr<const std::vector<LoadError>> all_;
 };
 

@@ -49,6 +49,13 @@ struct GameRecord {
   std::vector<int> totals;
   int match_winner = -1;
   int match_loser = -1;
+  // Where the record was read from (read_game_records: the file), and where the first line of
+  // `variant_text` is in that file when it is a literal block (`variant_text: |`, as records
+  // are written), whose lines are the file's own: 1-based line and column, 0 when unknown. An
+  // error in the embedded variant then names the record's file, line and column. Not written.
+  std::string source;
+  int variant_text_line = 0;
+  int variant_text_column = 0;
 };
 
 // The variant a record was played with (its embedded text, or else its built-in name or path,
