@@ -47,13 +47,19 @@ std::string record(const std::string& agents, const std::string& seats, const st
          "  loser: -1\n";
 }
 
-std::string load_error(const std::string& text) {
+// What `read` throws (a LoadError, or the JSON reader's error), "" if it throws nothing.
+template <typename Read>
+std::string error_of(Read&& read) {
   try {
-    (void)read_game_records_from_string(text, "game.yaml");
-  } catch (const LoadError& e) {
+    read();
+  } catch (const std::exception& e) {
     return e.what();
   }
   return "";
+}
+
+std::string load_error(const std::string& text) {
+  return error_of([&] { (void)read_game_records_from_string(text, "game.yaml"); });
 }
 
 }  // namespace
@@ -109,13 +115,8 @@ TEST_CASE(
   r.totals = {0, 4, 9};
   REQUIRE(record_from_json(to_json(r)).rounds.size() == 1);
 
-  const auto refused = [](GameRecord bad) {
-    try {
-      (void)record_from_json(to_json(bad), "game.json");
-    } catch (const std::exception& e) {
-      return std::string(e.what());
-    }
-    return std::string();
+  const auto refused = [](const GameRecord& bad) {
+    return error_of([&] { (void)record_from_json(to_json(bad), "game.json"); });
   };
   GameRecord bad = r;
   bad.rounds[0].seats = {2, 0, 2};
@@ -165,12 +166,7 @@ TEST_CASE(
       "rounds: [{seed: 1, dealer: 0, actions: []}]\n";
   const auto variant_error = [](const std::string& text) {
     const std::vector<GameRecord> records = read_game_records_from_string(text, "game.yaml");
-    try {
-      (void)record_variant(records.back());
-    } catch (const LoadError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
+    return error_of([&] { (void)record_variant(records.back()); });
   };
   // As records are written: a literal block, whose lines are the file's. Line 5 of the file,
   // past the block's two spaces of indentation.
