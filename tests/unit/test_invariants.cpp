@@ -154,17 +154,42 @@ ActionList jump_ins_by_definition(const Engine& e, const State& s, int seat) {
   return out;
 }
 
+// How many actions apply_at_once took in the sampled positions (the test asserts it took some).
+long applied_at_once = 0;
+
+// apply_at_once(s, a) applies `a` exactly as apply does (the same State, the same events), or
+// leaves `s` and the events untouched for apply to do.
+std::string apply_at_once_agrees(const Engine& e, const State& s, Action a) {
+  State fast = s, full = s;
+  EventBuffer fast_events, full_events;
+  if (!e.apply_at_once(fast, a, &fast_events)) {
+    if (fast == s && fast_events.size() == 0) return "";
+    return "apply_at_once changed what it did not take: " + to_string(a);
+  }
+  ++applied_at_once;
+  if (!e.apply(full, a, &full_events))
+    return "apply_at_once took what apply refuses: " + to_string(a);
+  if (!(fast == full)) return "apply_at_once left another State than apply: " + to_string(a);
+  if (!std::equal(fast_events.begin(), fast_events.end(), full_events.begin(), full_events.end()))
+    return "apply_at_once told other events than apply: " + to_string(a);
+  return "";
+}
+
 // Every action a seat could name in `s` (every seat, every card with every suit and with and
 // without "last", draw, pass, every challenge, a late call): check() must accept exactly what
 // legal_actions lists for the seat to act, the "last" call where the play leaves one card, a
 // challenge of the catchable seat from anyone else, and the jump-ins (identical.jump_in) that
 // jump_ins lists for the other seats. check() answers the common accepted actions on
 // an inline fast path and everything else in full: this compares the two over the whole space.
+// Engine::apply_at_once, apply's own fast path, is compared with apply over it too.
 std::string check_whole_action_space(const Engine& e, const State& s) {
   ActionList legal;
   e.legal_actions(s, legal);
   const int players = s.players();
   auto expect = [&](Action a, bool accepted) -> std::string {
+    // (Only the seat to act's: apply_at_once refuses any other seat's before it looks further.)
+    if (a.seat() == s.turn)
+      if (auto b = apply_at_once_agrees(e, s, a); !b.empty()) return b;
     if ((e.check(s, a) == Refusal::none) == accepted) return "";
     return std::string(accepted ? "refused: " : "accepted: ") + to_string(a);
   };
@@ -203,7 +228,9 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
 
 }  // namespace
 
-TEST_CASE("check() accepts exactly the listed actions, over every action of sampled positions") {
+TEST_CASE(
+    "check() accepts exactly the listed actions, and apply_at_once applies as apply does, over "
+    "every action of sampled positions") {
   long positions = 0, with_jump_ins = 0;  // positions; seats there that may jump in
   ActionList jumps;
   // The built-in variants, and every house rule at once (its jump-in is by rank).
@@ -242,7 +269,8 @@ TEST_CASE("check() accepts exactly the listed actions, over every action of samp
     }
   }
   CHECK(positions >= 400 * 2 * 3);
-  CHECK(with_jump_ins > 300);  // the jump-in variants' positions reach jump_ins' listing
+  CHECK(with_jump_ins > 300);      // the jump-in variants' positions reach jump_ins' listing
+  CHECK(applied_at_once > 10000);  // the fast path took plain plays and draws
 }
 
 TEST_CASE("invariants hold after every action of random rounds: built-in variants 1, 3, 5...") {

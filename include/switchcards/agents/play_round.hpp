@@ -110,11 +110,14 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
   // Inlined: it is the loop's body, once per action.
   const auto act = [&](int seat, Action a) SWITCHCARDS_LAMBDA_ALWAYS_INLINE {
     events.clear();
-    const ApplyResult r = engine.apply(state, a, &events);
-    if (!r)
-      throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
-                          " chose '" + to_string(a) +
-                          "', which is refused: " + std::string(r.reason()));
+    // The commonest actions inline; apply (out of line) for the rest.
+    if (!engine.apply_at_once(state, a, &events)) {
+      const ApplyResult r = engine.apply(state, a, &events);
+      if (!r)
+        throw IllegalChoice("agent '" + agents[seat]->name() + "' at seat " + std::to_string(seat) +
+                            " chose '" + to_string(a) +
+                            "', which is refused: " + std::string(r.reason()));
+    }
     on_action(static_cast<const State&>(state), a, events.span());
     if (options.observe) deliver_events(engine, state, agents, events.span(), options);
   };

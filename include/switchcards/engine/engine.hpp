@@ -234,6 +234,13 @@ class Engine {
   // untouched. A challenge may come from any seat, a late call from the seat that may be
   // caught; every other action from the seat to act.
   ApplyResult apply(State& s, Action a, EventBuffer* events = nullptr) const;
+  // apply for the commonest actions only, in a few instructions: a plain card (no effect, no
+  // suit to name) from a hand of three or more that matches the top with no suit named, no
+  // demand and no penalty pending; a plain one-card draw where drawing is always allowed.
+  // Returns whether it applied `a` (exactly as apply would); false leaves `s`
+  // untouched, for apply to do. A loop that calls apply out of line (play_round) tries this
+  // first, inline: apply's own entry saves and unpacks more than these actions need.
+  bool apply_at_once(State& s, Action a, EventBuffer* events = nullptr) const;
 
   // Why `a` would be refused now (Refusal::none if it would be accepted).
   Refusal check(const State& s, Action a) const;
@@ -415,6 +422,11 @@ class Engine {
   bool several_ = false;   // play.several: a turn may lay more than one card
   // play.several, identical.enabled or identical.jump_in: the play path tests them at once
   bool rare_play_rules_ = false;
+  // The cards whose play apply_at_once takes: no effect, no suit to name, no full check, and
+  // none at all where a rare play rule looks at every play; and whether it takes a plain draw
+  // (one card, drawing always allowed).
+  CardMask plain_cards_;
+  bool plain_draw_ = false;
   bool jumps_ = false;  // identical.jump_in is on: a play opens State::jump_open
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
   // (round.no_finish's refused cards and the swap cards).
@@ -530,6 +542,12 @@ inline void Engine::compile() {
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;
+  plain_cards_ = CardMask::all() - names_suit_ - full_check_;
+  for (std::size_t i = 0; i < variant_.specials.size(); ++i)
+    plain_cards_ = plain_cards_ - variant_.specials[i].cards.cards;
+  if (rare_play_rules_) plain_cards_ = CardMask{};
+  plain_draw_ =
+      variant_.draw.when_playable && variant_.draw.cards == 1 && !variant_.draw.until_playable;
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
     const Card top = Card::from_index(i);
@@ -1246,6 +1264,43 @@ inline void Engine::finish_action(State& s, EventBuffer* ev) const {
     s.stalemate = true;
     detail::emit(ev, EventKind::round_over, kNoSeat);
   }
+}
+
+SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBuffer* ev) const {
+  if (s.phase != Phase::play || s.pending.active() || a.seat() != s.turn) return false;
+  const int seat = s.turn;
+  Hand& hand = s.hands[seat];
+  if (a.kind() == ActionKind::play) {
+    const Card card = a.card();
+    // A plain card with nothing but itself in the action (no suit, call or target), held among
+    // three or more (so no last-card call is due and the round goes on), matching the top.
+    if (card.index() >= kCardKinds || a != Action::play(seat, card) || hand.size() < 3 ||
+        s.demand >= 0 || s.named_suit != Suit::none ||
+        !(hand.kinds() & plain_cards_ & on_top_[s.top().index()]).contains(card))
+      return false;
+    s.catchable = -1;
+    hand.remove(card);
+    s.discard.push(card);
+    detail::emit(ev, EventKind::card_played, seat, card);
+    begin_turn(s, s.seats.next(seat), ev);
+  } else if (a == Action::draw(seat) && plain_draw_ && !s.stock.empty()) {
+    s.catchable = -1;
+    s.jump_open = false;
+    const Card card = s.stock.pop();
+    hand.add(card);
+    detail::emit(ev, EventKind::card_drawn, seat, card);
+    // A drawn card that is playable may (or must) be played at once, if the variant says so.
+    if (variant_.draw.after != AfterDraw::end_turn && matching(s).contains(card)) {
+      s.phase = Phase::after_draw;
+      s.drawn = card;
+    } else {
+      end_turn_without_play(s, seat, 0, ev);
+    }
+  } else {
+    return false;
+  }
+  finish_action(s, ev);
+  return true;
 }
 
 inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
