@@ -55,34 +55,29 @@ constexpr bool special_effect(EventKind k) {
 // changed too (a penalty drawn at once, a caught last-card call), which the number of cards
 // in all hands tells. Where specials move hands (swap_hands, rotate_hands) that number does
 // not tell: a rotation can move sizes between seats and leave the sum as the actor's own
-// change predicts, so there every action is a full scan. Only the changes of leader are kept
-// (a few a round), with the action they came after, because the middle of a round is known
-// only at its end.
+// change predicts, so there every action is a full scan. The leader after each action is kept
+// (one byte, stored unconditionally: cheaper than a test), because the middle of a round is
+// known only at its end.
 class LeadTracker {
  public:
   static constexpr std::int8_t kNone = -1;
   explicit LeadTracker(const Variant& variant)
       : hands_move_(std::ranges::any_of(
-            variant.specials, [](const Effect& e) { return e.swap_hands || e.rotate_hands; })) {}
+            variant.specials, [](const Effect& e) { return e.swap_hands || e.rotate_hands; })),
+        // A round has at most turn_limit actions (State::decisions).
+        leaders_(static_cast<std::size_t>(variant.round.turn_limit) + 1) {}
+  // At the deal (State::decisions 0).
   void start(const State& s) {
     players_ = s.players();
-    hand_cards_ = 0;
-    for (int seat = 0; seat < players_; ++seat) {
-      sizes_[seat] = s.hands[seat].size();
-      hand_cards_ += sizes_[seat];
-    }
-    cards_ = hand_cards_ + s.stock.size() + s.discard.size();
-    actions_ = 0;
     changes_ = 0;
     last_ = kNone;
     leader_ = kNone;
-    log_.clear();
-    rescan();
-    log_.push_back({0, leader_});
+    resync(s);
+    actions_ = s.decisions;
+    leaders_[actions_] = leader_;
   }
   // After an action of `seat`.
   SWITCHCARDS_ALWAYS_INLINE void after(const State& s, int seat) {
-    ++actions_;
     const int now = s.hands[seat].size(), before = sizes_[seat];
     sizes_[seat] = now;
     hand_cards_ += now - before;
@@ -100,18 +95,12 @@ class LeadTracker {
     } else if (now > before && before == fewest_) {
       rescan();
     }
+    actions_ = s.decisions;
+    leaders_[actions_] = leader_;
   }
   std::uint64_t changes() const { return changes_; }
   // The leader after half the round's actions (rounded down).
-  int at_middle() const {
-    const std::uint32_t middle = actions_ / 2;
-    int leader = kNone;
-    for (const auto& [action, who] : log_) {
-      if (action > middle) break;
-      leader = who;
-    }
-    return leader;
-  }
+  int at_middle() const { return leaders_[actions_ / 2]; }
 
  private:
   void resync(const State& s) {
@@ -138,13 +127,9 @@ class LeadTracker {
     }
     set(at_fewest_ == 1 ? static_cast<std::int8_t>(who) : kNone);
   }
-  // Most calls find the leader unchanged: that test is inlined, the change is not.
   void set(std::int8_t leader) {
-    if (leader != leader_) change_to(leader);
-  }
-  SWITCHCARDS_NOINLINE void change_to(std::int8_t leader) {
+    if (leader == leader_) return;  // most calls
     leader_ = leader;
-    log_.push_back({actions_, leader});
     if (leader != kNone) {
       changes_ += last_ != kNone && leader != last_;
       last_ = leader;
@@ -156,10 +141,10 @@ class LeadTracker {
   std::array<int, kMaxSeats> sizes_{};
   int hand_cards_ = 0, cards_ = 0;  // cards in all hands; in hands, stock and discard pile
   int fewest_ = 0, at_fewest_ = 0;  // the smallest hand, and how many seats hold that many
-  std::uint32_t actions_ = 0;
+  std::uint32_t actions_ = 0;       // actions so far (State::decisions)
   std::uint64_t changes_ = 0;
-  std::int8_t leader_ = kNone, last_ = kNone;               // now; the last seat that led
-  std::vector<std::pair<std::uint32_t, std::int8_t>> log_;  // (after action, new leader)
+  std::int8_t leader_ = kNone, last_ = kNone;  // now; the last seat that led
+  std::vector<std::int8_t> leaders_;           // [k]: the leader after k actions
 };
 
 // Everything one thread needs to play games of a study, built once per thread.
