@@ -236,7 +236,8 @@ class Engine {
   ApplyResult apply(State& s, Action a, EventBuffer* events = nullptr) const;
   // apply for the commonest actions only, in a few instructions: a plain card (no effect, no
   // suit to name) from a hand of three or more that matches the top with no suit named, no
-  // demand and no penalty pending; a plain one-card draw where drawing is always allowed.
+  // demand and no penalty pending, or that was just drawn; a plain one-card draw where drawing
+  // is always allowed.
   // Returns whether it applied `a` (exactly as apply would); false leaves `s`
   // untouched, for apply to do. A loop that calls apply out of line (play_round) tries this
   // first, inline: apply's own entry saves and unpacks more than these actions need.
@@ -1267,7 +1268,7 @@ inline void Engine::finish_action(State& s, EventBuffer* ev) const {
 }
 
 SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBuffer* ev) const {
-  if (s.phase != Phase::play || s.pending.active() || a.seat() != s.turn) return false;
+  if (s.pending.active() || a.seat() != s.turn) return false;
   const int seat = s.turn;
   Hand& hand = s.hands[seat];
   // Its two events are pushed here rather than through detail::emit, which GCC leaves out of
@@ -1275,17 +1276,27 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
   if (a.kind() == ActionKind::play) {
     const Card card = a.card();
     // A plain card with nothing but itself in the action (no suit, call or target), held among
-    // three or more (so no last-card call is due and the round goes on), matching the top.
+    // three or more (so no last-card call is due and the round goes on), that matches the top
+    // with no suit named and no demand, or that was just drawn.
     if (card.index() >= kCardKinds || a != Action::play(seat, card) || hand.size() < 3 ||
-        s.demand >= 0 || s.named_suit != Suit::none ||
-        !(hand.kinds() & plain_cards_ & on_top_[s.top().index()]).contains(card))
+        !plain_cards_.contains(card))
       return false;
+    if (s.phase == Phase::play) {
+      if (s.demand >= 0 || s.named_suit != Suit::none ||
+          !(hand.kinds() & on_top_[s.top().index()]).contains(card))
+        return false;
+    } else if (s.phase != Phase::after_draw || card != s.drawn) {
+      return false;
+    }
     s.catchable = -1;
     hand.remove(card);
     s.discard.push(card);
+    s.phase = Phase::play;
+    s.named_suit = Suit::none;
+    s.demand = -1;
     if (ev) ev->push(Event{EventKind::card_played, static_cast<std::uint8_t>(seat), card});
     begin_turn(s, s.seats.next(seat), ev);
-  } else if (a == Action::draw(seat) && plain_draw_ && !s.stock.empty()) {
+  } else if (s.phase == Phase::play && a == Action::draw(seat) && plain_draw_ && !s.stock.empty()) {
     s.catchable = -1;
     s.jump_open = false;
     const Card card = s.stock.pop();
