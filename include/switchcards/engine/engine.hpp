@@ -423,10 +423,11 @@ class Engine {
   bool several_ = false;   // play.several: a turn may lay more than one card
   // play.several, identical.enabled or identical.jump_in: the play path tests them at once
   bool rare_play_rules_ = false;
-  // The cards whose play apply_at_once takes: no effect, no suit to name, no full check, and
-  // none at all where a rare play rule looks at every play; and whether it takes a plain draw
-  // (one card, drawing always allowed).
-  CardMask plain_cards_;
+  // The cards whose play apply_at_once takes, for each top card: no effect, no suit to name, no
+  // full check, not identical to the top where that earns a bonus (identical.enabled), and none
+  // at all under play.several (a turn may go on); those of them that match the top with no suit
+  // named and no demand. And whether it takes a plain draw (one card, drawing always allowed).
+  std::array<CardMask, kCardKinds> plain_off_top_{}, plain_on_top_{};
   bool plain_draw_ = false;
   bool jumps_ = false;  // identical.jump_in is on: a play opens State::jump_open
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
@@ -543,10 +544,8 @@ inline void Engine::compile() {
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;
-  plain_cards_ = CardMask::all() - names_suit_ - full_check_;
-  for (std::size_t i = 0; i < variant_.specials.size(); ++i)
-    plain_cards_ = plain_cards_ - variant_.specials[i].cards.cards;
-  if (rare_play_rules_) plain_cards_ = CardMask{};
+  CardMask plain = several_ ? CardMask{} : CardMask::all() - names_suit_ - full_check_;
+  for (const Effect& e : variant_.specials) plain = plain - e.cards.cards;
   plain_draw_ =
       variant_.draw.when_playable && variant_.draw.cards == 1 && !variant_.draw.until_playable;
   rewrites_legal_ = !full_check_.empty();
@@ -560,6 +559,8 @@ inline void Engine::compile() {
         (top.is_joker() ? CardMask::all()  // a joker with no named suit: anything goes
                         : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
         not_on_top_[i];
+    plain_off_top_[i] = variant_.identical.enabled ? plain - CardMask::of(top) : plain;
+    plain_on_top_[i] = plain_off_top_[i] & on_top_[i];
   }
 }
 
@@ -1278,17 +1279,18 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
     // A plain card with nothing but itself in the action (no suit, call or target), held among
     // three or more (so no last-card call is due and the round goes on), that matches the top
     // with no suit named and no demand, or that was just drawn.
-    if (card.index() >= kCardKinds || a != Action::play(seat, card) || hand.size() < 3 ||
-        !plain_cards_.contains(card))
+    if (card.index() >= kCardKinds || a != Action::play(seat, card) || hand.size() < 3)
       return false;
     if (s.phase == Phase::play) {
       if (s.demand >= 0 || s.named_suit != Suit::none ||
-          !(hand.kinds() & on_top_[s.top().index()]).contains(card))
+          !(hand.kinds() & plain_on_top_[s.top().index()]).contains(card))
         return false;
-    } else if (s.phase != Phase::after_draw || card != s.drawn) {
+    } else if (s.phase != Phase::after_draw || card != s.drawn ||
+               !plain_off_top_[s.top().index()].contains(card)) {
       return false;
     }
     s.catchable = -1;
+    s.jump_open = jumps_;  // others may now jump in on this card
     hand.remove(card);
     s.discard.push(card);
     s.phase = Phase::play;
