@@ -346,7 +346,8 @@ struct RoundReport {
 // times in eight; with or without 'last'), else an
 // arbitrary action, a challenge from any seat or a late call, most of them illegal. `twin` starts
 // equal to `s` (dealt separately by `twin_engine`, built from the same variant) and is given every
-// accepted action: it must stay equal (determinism). Views are checked every `view_every` steps (0:
+// accepted action, through Engine::apply_at_once where it takes it: it must stay equal
+// (determinism, and the fast path's agreement with apply). Views are checked every `view_every` steps (0:
 // never). Stops when the round ends, when `more()` turns false, or with a broken invariant when
 // the round outlasts its turn limit. The accepted actions are appended to `record` if given.
 template <typename Pick, typename More>
@@ -429,7 +430,9 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
     r.answers_laid_on += lays_on_answer;
     r.final_calls_missed += final_without_call && !s.over();
     if (record) record->push_back(a);
-    if (!twin_engine.apply(twin, a)) return fail("the twin refused " + to_string(a));
+    // The twin tries apply_at_once first, as play_round does: the two paths must agree too.
+    if (!twin_engine.apply_at_once(twin, a) && !twin_engine.apply(twin, a))
+      return fail("the twin refused " + to_string(a));
     if (!(twin == s)) return fail("the same action on the same state differed: " + to_string(a));
   }
 }
