@@ -3,6 +3,7 @@
 // a decision always exists, determinism).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 
 #include "switchcards/engine/engine.hpp"
@@ -278,6 +279,29 @@ TEST_CASE("a refused action leaves the state untouched, and every listed action 
     }
   }
   CHECK(broken == "");
+}
+
+// apply_at_once's contract on States no round reaches (a State is a plain struct a program may
+// build): it takes only what apply accepts, and exactly as apply does.
+TEST_CASE("apply_at_once takes only what apply accepts, even from a hand-built State") {
+  const Engine e(kitchen_sink());
+  State s = e.position(pos({{"3H", "4H", "6C", "7D"}, {"6D", "7C", "10H"}}, {"3S"}, {"4C", "6S"}));
+  s.phase = Phase::after_draw;
+  s.drawn = C("4S");  // not in the hand: no round gets here
+  const State before = s;
+  CHECK(e.apply(s, Action::play(0, C("4S"))).refusal == Refusal::card_not_in_hand);
+  CHECK_FALSE(e.apply_at_once(s, Action::play(0, C("4S"))));
+  CHECK(s == before);
+
+  s.drawn = C("3H");  // held: the fast path takes it, as apply does
+  State full = s;
+  EventBuffer fast_events, full_events;
+  CHECK_FALSE(e.apply_at_once(s, Action::play(0, C("4H")), &fast_events));  // not the drawn card
+  CHECK(fast_events.size() == 0);
+  REQUIRE(e.apply_at_once(s, Action::play(0, C("3H")), &fast_events));
+  REQUIRE(e.apply(full, Action::play(0, C("3H")), &full_events));
+  CHECK(s == full);
+  CHECK(std::equal(fast_events.begin(), fast_events.end(), full_events.begin(), full_events.end()));
 }
 
 TEST_CASE("the same seed and actions give the same states") {

@@ -1285,7 +1285,7 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
       if (s.demand >= 0 || s.named_suit != Suit::none ||
           !(hand.kinds() & plain_on_top_[s.top().index()]).contains(card))
         return false;
-    } else if (s.phase != Phase::after_draw || card != s.drawn ||
+    } else if (s.phase != Phase::after_draw || card != s.drawn || !hand.contains(card) ||
                !plain_off_top_[s.top().index()].contains(card)) {
       return false;
     }
