@@ -347,9 +347,10 @@ struct RoundReport {
 // arbitrary action, a challenge from any seat or a late call, most of them illegal. `twin` starts
 // equal to `s` (dealt separately by `twin_engine`, built from the same variant) and is given every
 // accepted action, through Engine::apply_at_once where it takes it: it must stay equal
-// (determinism, and the fast path's agreement with apply). Views are checked every `view_every` steps (0:
-// never). Stops when the round ends, when `more()` turns false, or with a broken invariant when
-// the round outlasts its turn limit. The accepted actions are appended to `record` if given.
+// (determinism, and the fast path's agreement with apply). Views are checked every `view_every`
+// steps (0: never). Stops when the round ends, when `more()` turns false, or with a broken
+// invariant when the round outlasts its turn limit. The accepted actions are appended to `record`
+// if given.
 template <typename Pick, typename More>
 RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, State twin,
                          const Census& deck, Pick&& pick, More&& more, int view_every,

@@ -237,10 +237,9 @@ class Engine {
   // apply for the commonest actions only, in a few instructions: a plain card (no effect, no
   // suit to name) from a hand of three or more that matches the top with no suit named, no
   // demand and no penalty pending, or that was just drawn; a plain one-card draw where drawing
-  // is always allowed.
-  // Returns whether it applied `a` (exactly as apply would); false leaves `s`
-  // untouched, for apply to do. A loop that calls apply out of line (play_round) tries this
-  // first, inline: apply's own entry saves and unpacks more than these actions need.
+  // is always allowed. Returns whether it applied `a` (exactly as apply would); false leaves
+  // `s` untouched, for apply to do. A loop that calls apply out of line (play_round) tries
+  // this first, inline: apply's own entry saves and unpacks more than these actions need.
   bool apply_at_once(State& s, Action a, EventBuffer* events = nullptr) const;
 
   // Why `a` would be refused now (Refusal::none if it would be accepted).
