@@ -299,8 +299,8 @@ void bind_engine(py::module_& m) {
       .def_readonly("reshuffles", &State::reshuffles)
       .def_property_readonly("top", [](const State& s) { return card_str(s.top()); })
       .def_property_readonly("named_suit", [](const State& s) { return suit_object(s.named_suit); })
-      .def_property_readonly("pending_draw", [](const State& s) { return int{s.pending.draw}; })
-      .def_property_readonly("pending_skip", [](const State& s) { return int{s.pending.skip}; })
+      .def_property_readonly("pending_draw", [](const State& s) { return s.pending.draw; })
+      .def_property_readonly("pending_skip", [](const State& s) { return s.pending.skip; })
       .def_property_readonly("catchable", [](const State& s) { return int{s.catchable}; })
       .def_property_readonly("jump_open", [](const State& s) { return s.jump_open; })
       .def(

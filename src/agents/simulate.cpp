@@ -136,10 +136,10 @@ namespace {
 
 // Events whose count is of cards drawn as a penalty: all bits of the count, the others none, so
 // that counting them costs no branch on the path every event takes.
-constexpr std::array<std::uint16_t, kEventKindCount> kPenaltyCards = [] {
-  std::array<std::uint16_t, kEventKindCount> mask{};
-  mask[static_cast<int>(EventKind::penalty_paid)] = 0xffff;
-  mask[static_cast<int>(EventKind::last_card_penalty)] = 0xffff;
+constexpr std::array<std::uint32_t, kEventKindCount> kPenaltyCards = [] {
+  std::array<std::uint32_t, kEventKindCount> mask{};
+  mask[static_cast<int>(EventKind::penalty_paid)] = 0xffffffffu;
+  mask[static_cast<int>(EventKind::last_card_penalty)] = 0xffffffffu;
   return mask;
 }();
 

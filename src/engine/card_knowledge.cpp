@@ -254,7 +254,7 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         hidden += groups_[gi].in_discard;
       }
       const int seen_below = discard_seen_.size() - 1;
-      if (seen_below + hidden != e.count || seen_below < 0) {
+      if (seen_below < 0 || static_cast<std::uint32_t>(seen_below + hidden) != e.count) {
         valid_ = false;
         return;
       }
@@ -288,7 +288,7 @@ void CardKnowledge::move_hands(const PlayerView& view, const Event& e,
   std::array<int, kMaxSeats> to{};
   for (int k = 0; k < players_; ++k) to[k] = k;
   if (e.kind == EventKind::hands_swapped) {
-    if (e.extra >= players_) {
+    if (e.extra >= static_cast<std::uint32_t>(players_)) {
       valid_ = false;
       return;
     }
@@ -380,8 +380,8 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   table_.phase = view.phase();
   table_.named_suit = view.named_suit();
   table_.demand = static_cast<std::int8_t>(view.demand_effect());
-  table_.pending.draw = static_cast<std::uint16_t>(view.pending_draw());
-  table_.pending.skip = static_cast<std::uint16_t>(view.pending_skip());
+  table_.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
+  table_.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
   table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
   table_.pending.from = static_cast<std::int8_t>(view.pending_from());
   table_.discard.push(view.top());

@@ -18,8 +18,8 @@ State public_template(const PlayerView& view) {
   s.phase = view.phase();
   s.named_suit = view.named_suit();
   s.demand = static_cast<std::int8_t>(view.demand_effect());
-  s.pending.draw = static_cast<std::uint16_t>(view.pending_draw());
-  s.pending.skip = static_cast<std::uint16_t>(view.pending_skip());
+  s.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
+  s.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
   s.pending.effect = static_cast<std::int8_t>(view.pending_effect());
   s.pending.from = static_cast<std::int8_t>(view.pending_from());
   s.catchable = static_cast<std::int8_t>(view.catchable());
@@ -31,7 +31,7 @@ State public_template(const PlayerView& view) {
   s.winner = static_cast<std::int8_t>(view.winner());
   s.stalemate = view.phase() == Phase::over && view.winner() < 0;
   s.decisions = static_cast<std::uint32_t>(view.decisions());
-  s.reshuffles = static_cast<std::uint16_t>(view.reshuffles());
+  s.reshuffles = static_cast<std::uint32_t>(view.reshuffles());
   s.hands[view.seat()] = view.hand();
   if (auto d = view.drawn()) s.drawn = *d;
   return s;

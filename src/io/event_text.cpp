@@ -30,6 +30,8 @@ std::string plural(int n, std::string_view word) {
 
 std::string one_event(const Event& e, const EventTextOptions& o) {
   const int seat = e.seat == kNoSeat ? -2 : e.seat;
+  // The second seat an event names (deflected to, swapped with, jumped before, caught).
+  const int other = static_cast<int>(e.extra);
   const std::string card = card_text(e.card, o.colour);
   switch (e.kind) {
     case EventKind::card_played:
@@ -66,13 +68,13 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} the penalty with {}.", says(seat, o, "cancel", "cancels"), card);
     case EventKind::penalty_deflected:
       return fmt::format("{} the penalty with {} on to {}.", says(seat, o, "deflect", "deflects"),
-                         card, e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+                         card, other == o.viewer ? "you" : seat_text(other, o));
     case EventKind::hands_swapped:
       return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
-                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+                         other == o.viewer ? "you" : seat_text(other, o));
     case EventKind::jumped_in:
       return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
-                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+                         other == o.viewer ? "you" : seat_text(other, o));
     case EventKind::hands_rotated:
       return fmt::format("Every hand passes to the next player ({}).",
                          e.count == 0 ? "clockwise" : "counterclockwise");
@@ -83,7 +85,7 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
                          e.extra == 1 ? " with the final card, and is not out" : "");
     case EventKind::last_card_caught:
       return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
-                         e.extra == o.viewer ? "you" : seat_text(e.extra, o));
+                         other == o.viewer ? "you" : seat_text(other, o));
     case EventKind::last_card_penalty:
       return fmt::format("{} {} for not calling last card.", says(seat, o, "draw", "draws"),
                          plural(e.count, "card"));

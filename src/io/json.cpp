@@ -115,8 +115,8 @@ json event_json(const Event& e) {
   // null for an event that names no card; another seat's drawn or dealt card, masked, is the
   // JOKER placeholder (seen_by).
   j["card"] = carries_card(e.kind) || e.card != Card{} ? card_json(e.card) : json(nullptr);
-  j["count"] = int{e.count};
-  j["extra"] = int{e.extra};
+  j["count"] = e.count;
+  j["extra"] = e.extra;
   return j;
 }
 
@@ -487,8 +487,8 @@ std::string to_json(const Engine& engine, const State& s) {
   j["named_suit"] = suit_json(s.named_suit);
   j["demand"] = s.demand < 0 ? json(nullptr) : json(engine.variant().specials[s.demand].name);
   j["pending"] = {
-      {"draw", int{s.pending.draw}},
-      {"skip", int{s.pending.skip}},
+      {"draw", s.pending.draw},
+      {"skip", s.pending.skip},
       {"effect", s.pending.effect < 0 ? json(nullptr)
                                       : json(engine.variant().specials[s.pending.effect].name)},
       {"from", s.pending.from < 0 ? json(nullptr) : json(int{s.pending.from})}};
@@ -607,8 +607,8 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   v.demand = n["demand"].cards();
   const Node pending = n["pending"];
   pending.expect_object({"draw", "skip", "effect"});
-  v.pending_draw = pending["draw"].small(0, 1 << 20);
-  v.pending_skip = pending["skip"].small(0, 1 << 20);
+  v.pending_draw = pending["draw"].small(0, kMaxPendingDraw);
+  v.pending_skip = pending["skip"].small(0, kMaxPendingSkip);
   v.pending_effect = pending["effect"].is_null() ? "" : pending["effect"].string();
   v.stock_size = n["stock_size"].small(0, kMaxCards);
   v.discard_size = n["discard_size"].small(0, kMaxCards);
@@ -812,9 +812,9 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   if (pending.has("from") && !pending["from"].is_null())
     s.pending.from = static_cast<std::int8_t>(pending["from"].small(0, kMaxSeats - 1));
   s.pending.draw =
-      static_cast<decltype(s.pending.draw)>(pending["draw"].integer(0, max_of(s.pending.draw)));
+      static_cast<decltype(s.pending.draw)>(pending["draw"].integer(0, kMaxPendingDraw));
   s.pending.skip =
-      static_cast<decltype(s.pending.skip)>(pending["skip"].integer(0, max_of(s.pending.skip)));
+      static_cast<decltype(s.pending.skip)>(pending["skip"].integer(0, kMaxPendingSkip));
   s.pending.effect = static_cast<std::int8_t>(effect_index(engine, pending["effect"]));
   s.drawn = n["drawn"].card();
   s.catchable = static_cast<std::int8_t>(n["catchable"].seat_or_none(players));

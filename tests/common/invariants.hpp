@@ -209,7 +209,7 @@ inline std::string check_stacking(const Engine& e, const State& before, Action a
     skip += x.skip;
     if (x.is_attack()) effect = own;
   }
-  if (after.pending.draw != draw || after.pending.skip != skip)
+  if (std::cmp_not_equal(after.pending.draw, draw) || std::cmp_not_equal(after.pending.skip, skip))
     return "stacking " + to_string(a) + " onto draw " + std::to_string(before.pending.draw) +
            ", skip " + std::to_string(before.pending.skip) + " left draw " +
            std::to_string(after.pending.draw) + ", skip " + std::to_string(after.pending.skip) +

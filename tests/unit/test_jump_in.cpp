@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "switchcards/agents/greedy_agent.hpp"
@@ -299,4 +300,51 @@ TEST_CASE("jump-in: the human agent lists the jump-ins and reads the answer") {
   CHECK(jumper.jumps_in(view, jumps.span()) == jumps[0]);  // "5" is out of range: asked again
   CHECK_FALSE(decliner.jumps_in(view, jumps.span()).has_value());
   CHECK_THAT(out.str(), Catch::Contains("jump in") && Catch::Contains("1) "));
+}
+
+// Two identical draw cards can circle for ever once every other card is in a hand: each
+// jump-in's identical-card bonus reshuffles the one it covered into the stock, the next seat
+// draws it and jumps in with it, and each adds its draw to the pending penalty, which nobody
+// pays (no seat to act acts). So the pending draw is bounded by the turn limit, not by the
+// deck: it must count on past 65,535 exactly (the log of balkan-jump-in's stalled heuristic
+// rounds shows this cycle at "must draw 3470").
+TEST_CASE("jump-in: a pending draw that two cards keep stacking counts on without wrapping") {
+  Variant v = load_variant("balkan-jump-in");
+  v.round.turn_limit = kMaxTurnLimit;
+  const Engine e(v);
+  // The whole deck in the hands, dealt round the table, but for the two 2H: one on the
+  // discard pile, one in seat 0's hand. The stock is empty.
+  const Card two = parse_card("2H");
+  Position p;
+  p.hands.resize(3);
+  int next = 0;
+  for (const Card c : e.deck(3).cards())
+    if (c != two) p.hands[static_cast<std::size_t>(next++ % 3)].push_back(c);
+  p.hands[0].push_back(two);
+  p.discard = {two};
+  const State start = e.position(p);
+  REQUIRE(start.stock.empty());
+  State s = start;
+  // Seat 0 plays its 2H on the 2H (identical: the others draw one, seat 0 plays again); from
+  // then on the seat that drew the covered 2H jumps in with it.
+  REQUIRE(e.apply(s, Action::play(0, two)));
+  ActionList jumps;
+  const int cycles = 40'000;  // 2 cards each: past 65,535
+  for (int k = 1; k <= cycles; ++k) {
+    int jumper = -1;
+    for (int seat = 0; seat < s.players() && jumper < 0; ++seat) {
+      e.jump_ins(s, seat, jumps);
+      if (!jumps.empty()) jumper = seat;
+    }
+    REQUIRE(jumper >= 0);
+    REQUIRE(e.apply(s, jumps[0]));
+    REQUIRE(s.pending.active());
+    if (std::cmp_not_equal(s.pending.draw, 2 * (k + 1)))
+      FAIL("after " << k << " jump-ins the pending draw is " << s.pending.draw << ", not "
+                    << 2 * (k + 1));
+  }
+  CHECK(std::cmp_equal(s.pending.draw, 2 * (cycles + 1)));
+  // A save keeps it: the JSON state reads back whole.
+  CHECK(state_from_json(e, to_json(e, s)) == s);
+  CHECK(s.hands[0].size() + s.hands[1].size() + s.hands[2].size() == 103);  // and the top card
 }

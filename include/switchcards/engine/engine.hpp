@@ -460,15 +460,8 @@ namespace detail {
 inline void emit(EventBuffer* ev, EventKind kind, int seat = kNoSeat, Card card = Card{},
                  int count = 0, int extra = 0) {
   if (ev)
-    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint16_t>(count),
-                   static_cast<std::uint16_t>(extra)});
-}
-// A penalty count as Pending holds it. Never narrowed in fact: the loader's bounds keep every
-// sum within Pending's range (state.hpp), and a hand-built effect out of them is refused by
-// the Engine's constructor.
-inline std::uint16_t penalty_count(int v) {
-  assert(v >= 0 && v <= UINT16_MAX);
-  return static_cast<std::uint16_t>(v);
+    ev->push(Event{kind, static_cast<std::uint8_t>(seat), card, static_cast<std::uint32_t>(count),
+                   static_cast<std::uint32_t>(extra)});
 }
 }  // namespace detail
 
@@ -506,9 +499,9 @@ inline void Engine::compile() {
         e.cap > kMaxEffectCap)
       throw std::invalid_argument("effect '" + e.name +
                                   "': draw, skip or cap out of the loader's bounds");
-    c.draw = detail::penalty_count(e.draw);
-    c.skip = detail::penalty_count(e.skip);
-    c.cap = detail::penalty_count(e.cap);
+    c.draw = static_cast<std::uint16_t>(e.draw);
+    c.skip = static_cast<std::uint16_t>(e.skip);
+    c.cap = static_cast<std::uint16_t>(e.cap);
     c.attack = e.is_attack();
     c.stack_adds = e.stack_adds;
     c.miss_turn = e.miss_turn;
@@ -597,8 +590,9 @@ SWITCHCARDS_ALWAYS_INLINE Pending Engine::stacked(const Pending& p, const Compil
                                                   int ei, int seat) const {
   const CompiledEffect& own = ei >= 0 ? compiled_[ei] : src;
   Pending q;
-  q.draw = detail::penalty_count(src.stack_adds ? p.draw + own.draw : own.draw);
-  q.skip = detail::penalty_count(src.stack_adds ? p.skip + own.skip : own.skip);
+  // Exact: one card a turn keeps the sum within kMaxPendingDraw and kMaxPendingSkip (state.hpp).
+  q.draw = src.stack_adds ? p.draw + own.draw : own.draw;
+  q.skip = src.stack_adds ? p.skip + own.skip : own.skip;
   q.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : p.effect;
   q.from = static_cast<std::int8_t>(seat);
   return q;

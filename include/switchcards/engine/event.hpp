@@ -52,8 +52,8 @@ struct Event {
   EventKind kind;
   std::uint8_t seat = kNoSeat;
   Card card{};
-  std::uint16_t count = 0;  // wide enough for a stacked penalty (penalty_pending)
-  std::uint16_t extra = 0;  // penalty_pending: the turns to skip, which stack too
+  std::uint32_t count = 0;  // wide enough for a stacked penalty (penalty_pending, Pending)
+  std::uint32_t extra = 0;  // penalty_pending: the turns to skip, which stack too
   friend constexpr bool operator==(const Event&, const Event&) = default;
 };
 

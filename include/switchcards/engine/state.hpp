@@ -37,10 +37,10 @@ constexpr std::string_view phase_name(Phase p) {
 // A penalty waiting for the seat to act: draw `draw` cards and/or miss turns, unless answered
 // by a card of the source effect's stack or cancel selectors.
 struct Pending {
-  // Wide enough for any penalty a variant can build, so stacking never saturates: every card
-  // of the deck stacked adds at most kMaxEffectDraw cards and kMaxSeats - 1 skips.
-  std::uint16_t draw = 0;
-  std::uint16_t skip = 0;
+  // Wide enough for any penalty a round can build, so stacking never saturates or wraps (see
+  // kMaxPendingDraw).
+  std::uint32_t draw = 0;
+  std::uint32_t skip = 0;
   std::int8_t effect = -1;  // index of the source effect in Variant::specials; -1: none
   // The seat that played the last penalty card (the first or a stacked one; a deflection does
   // not change it): where a reverse deflects it with `deflect_reverse_to: attacker`.
@@ -49,10 +49,14 @@ struct Pending {
   friend constexpr bool operator==(const Pending&, const Pending&) = default;
 };
 
-inline constexpr int kMaxPendingDraw = kMaxCards * kMaxEffectDraw;
-inline constexpr int kMaxPendingSkip = kMaxCards * (kMaxSeats - 1);
-static_assert(kMaxPendingDraw <= UINT16_MAX && kMaxEffectCap <= UINT16_MAX &&
-              kMaxPendingSkip <= UINT16_MAX);
+// The largest pending penalty. Each action stacks at most one card on it (kMaxEffectDraw cards
+// and kMaxSeats - 1 skips), and a round has at most kMaxTurnLimit actions after the turned-up
+// card. The deck does not bound it: cards come back through reshuffles while a penalty stands
+// (two identical draw cards jumping in on each other for ever, with every other card in a
+// hand), so a pending draw can count far past the cards in play.
+inline constexpr int kMaxPendingDraw = (kMaxTurnLimit + 1) * kMaxEffectDraw;
+inline constexpr int kMaxPendingSkip = (kMaxTurnLimit + 1) * (kMaxSeats - 1);
+static_assert(kMaxTurnLimit + 1 <= INT32_MAX / kMaxEffectDraw && kMaxEffectCap <= UINT16_MAX);
 static_assert(kMaxTurnLimit < UINT32_MAX - 1);
 
 struct State {
