@@ -72,8 +72,8 @@ void print_report(const ShardResults& r, double seconds) {
         s.rounds ? static_cast<double>(s.stalemates) / static_cast<double>(s.rounds) : 0.0;
     fmt::print(
         "\n*** STALEMATES: {} of {} rounds ({}) reached the turn limit; nobody won them{}.\n"
-        "*** Agents that draw when they could play stall (random does); heuristic and\n"
-        "*** eager rounds end.\n",
+        "*** Agents that draw when they could play stall (random does); so do rules that\n"
+        "*** loop, whoever plays (docs/house-rules.md, \"Simulate it\").\n",
         grouped(s.stalemates), grouped(s.rounds), percent(share),
         c.kind == GameKind::match
             ? ""
