@@ -2,6 +2,7 @@
 #include "switchcards/agents/simulation_results.hpp"
 
 #include "agents/simulation_json.hpp"
+#include "io/write_file.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/core/seats.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -481,11 +481,7 @@ std::string study_records_text(std::vector<GameRecord> records, const std::strin
 
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules) {
-  const std::string yaml = study_records_text(std::move(records), variant, rules, file);
-  std::ofstream out(file);
-  out << yaml;
-  out.close();  // the end of the text is written here: a full disk shows only now
-  if (!out) throw std::runtime_error("cannot write " + file);
+  detail::write_text_file(file, study_records_text(std::move(records), variant, rules, file));
 }
 
 void write_study_records(std::ostream& out, std::vector<GameRecord> records,
