@@ -13,6 +13,7 @@
 
 #include "agents/game_player.hpp"
 #include "agents/simulation_json.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards {
 
@@ -170,6 +171,8 @@ ComparisonResults compare(const Variant& a, const Variant& b, const SimulationCo
   ra.config = rb.config = config;
   ra.first_game = rb.first_game = first;
   ra.end_game = rb.end_game = end;
+  ra.variant_fingerprint = variant_fingerprint(a);
+  rb.variant_fingerprint = variant_fingerprint(b);
   for (SimulationStats* s : {&ra.stats, &rb.stats}) {
     s->wins.assign(static_cast<std::size_t>(config.players), 0);
     s->losses.assign(static_cast<std::size_t>(config.players), 0);
@@ -232,14 +235,17 @@ ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
                                     const std::vector<std::string>& files) {
   if (parts.empty()) throw std::runtime_error("merge: no files");
   std::vector<ShardResults> a, b;
-  for (const ComparisonResults& p : parts) {
-    a.push_back(p.a);
-    b.push_back(p.b);
+  std::vector<std::string> files_a, files_b;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    a.push_back(parts[i].a);
+    b.push_back(parts[i].b);
+    files_a.push_back(files[i] + " (a)");
+    files_b.push_back(files[i] + " (b)");
   }
   // Each side merges as a simulation does (same study, no overlap, no gap); the pairs are sums.
   ComparisonResults out;
-  out.a = merge_shards(std::move(a), files);
-  out.b = merge_shards(std::move(b), files);
+  out.a = merge_shards(std::move(a), files_a);
+  out.b = merge_shards(std::move(b), files_b);
   out.measures = paired_measures(out.a.config.players, out.a.config.kind);
   for (const ComparisonResults& p : parts)
     for (std::size_t i = 0; i < out.measures.size(); ++i)
