@@ -85,6 +85,30 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   return j;
 }
 
+// Whether the two sides of a comparison played the same games: the same indices of the same
+// study (seed, game count, shard), with the same seats and agents.
+bool same_games(const ShardResults& a, const ShardResults& b) {
+  const SimulationConfig &x = a.config, &y = b.config;
+  return x.seed == y.seed && x.games == y.games && x.shard == y.shard && x.shards == y.shards &&
+         a.first_game == b.first_game && a.end_game == b.end_game && x.kind == y.kind &&
+         x.players == y.players && x.agents == y.agents &&
+         (x.kind == GameKind::round || x.max_match_rounds == y.max_match_rounds);
+}
+
+// "games 10..20 of 30 from seed 1, rounds of 4 players (heuristic, random, heuristic, random)".
+std::string games_text(const ShardResults& r) {
+  const SimulationConfig& c = r.config;
+  std::string agents;
+  for (const std::string& agent : c.agents) agents += (agents.empty() ? "" : ", ") + agent;
+  const std::string kind = c.kind == GameKind::round
+                               ? std::string("rounds")
+                               : fmt::format("matches of at most {} rounds", c.max_match_rounds);
+  return fmt::format("games {}..{} of {} from seed {}{}, {} of {} players ({})", r.first_game,
+                     r.end_game, c.games, c.seed,
+                     c.shards > 1 ? fmt::format(" (shard {}/{})", c.shard, c.shards) : "", kind,
+                     c.players, agents);
+}
+
 }  // namespace
 
 std::vector<PairedMeasure> paired_measures(int players, GameKind kind) {
@@ -234,6 +258,15 @@ ComparisonResults comparison_from_json(std::string_view text, const std::string&
 ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
                                     const std::vector<std::string>& files) {
   if (parts.empty()) throw std::runtime_error("merge: no files");
+  // The paired sums of a file hold only if its two sides played the same games: each side alone
+  // would merge (every side a's shards of one study, every side b's of one), and so would a
+  // file whose b is another shard than its a, or of another seed.
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (!same_games(parts[i].a, parts[i].b))
+      throw std::runtime_error(
+          fmt::format("merge: {}: its sides a and b did not play the same games (a: {}; b: {}); a "
+                      "comparison plays game i of both from the same seed",
+                      files[i], games_text(parts[i].a), games_text(parts[i].b)));
   std::vector<ShardResults> a, b;
   std::vector<std::string> files_a, files_b;
   for (std::size_t i = 0; i < parts.size(); ++i) {

@@ -366,3 +366,54 @@ TEST_CASE("merge: files without a variant fingerprint merge alone, not with file
                            "play s2.json again"));
 }
 
+TEST_CASE("merge: a comparison file whose sides a and b played different games is refused") {
+  // Regression: each side was merged on its own, so files whose b was another shard than their
+  // a (or of another seed) added up, pairing games that were never played together.
+  SimulationConfig c;
+  c.games = 20;
+  c.seed = 5;
+  c.threads = 1;
+  c.shards = 2;
+  const Variant a = load_variant("british");
+  const Variant b = load_variant("british", "{last_card: {penalty: 4}}", "--rules-b");
+  std::vector<nlohmann::json> j;
+  for (int k = 1; k <= 2; ++k) {
+    c.shard = k;
+    j.push_back(nlohmann::json::parse(
+        to_json(compare(a, b, c, "british", "", "british", "{last_card: {penalty: 4}}"))));
+  }
+  const std::vector<std::string> files = {"c1.json", "c2.json"};
+  const auto merge = [&](const std::vector<nlohmann::json>& docs) {
+    return error_of([&] {
+      std::vector<ComparisonResults> parts;
+      for (std::size_t i = 0; i < docs.size(); ++i)
+        parts.push_back(comparison_from_json(docs[i].dump(2), files[i]));
+      (void)merge_comparisons(parts, files);
+    });
+  };
+  REQUIRE(merge(j) == "(no error)");
+
+  // The b sides swapped: each side alone still covers games 0..20 without a gap.
+  std::vector<nlohmann::json> swapped = j;
+  std::swap(swapped[0]["b"], swapped[1]["b"]);
+  CHECK_THAT(merge(swapped),
+             Catch::Equals("merge: c1.json: its sides a and b did not play the same games (a: "
+                           "games 0..10 of 20 from seed 5 (shard 1/2), rounds of 4 players "
+                           "(heuristic, heuristic, heuristic, heuristic); b: games 10..20 of 20 "
+                           "from seed 5 (shard 2/2), rounds of 4 players (heuristic, heuristic, "
+                           "heuristic, heuristic)); a comparison plays game i of both from the "
+                           "same seed"));
+  // Another seed for every b.
+  std::vector<nlohmann::json> reseeded = j;
+  for (nlohmann::json& doc : reseeded) doc["b"]["seed"] = 6;
+  CHECK_THAT(merge(reseeded), Catch::StartsWith("merge: c1.json: its sides a and b did not play "
+                                                "the same games (a: games 0..10 of 20 from seed "
+                                                "5 (shard 1/2)"));
+  CHECK_THAT(merge(reseeded), Catch::Contains("b: games 0..10 of 20 from seed 6 (shard 1/2)"));
+  // Other agents at b's seats.
+  std::vector<nlohmann::json> other_agents = j;
+  for (nlohmann::json& doc : other_agents) doc["b"]["agents"][1] = "random";
+  CHECK_THAT(merge(other_agents),
+             Catch::Contains("b: games 0..10 of 20 from seed 5 (shard 1/2), rounds of 4 players "
+                             "(heuristic, random, heuristic, heuristic))"));
+}
