@@ -41,6 +41,7 @@
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 #include "switchcards/io/scenario.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 #include "switchcards/rules/match_rules.hpp"
 #include "switchcards/rules/scoring_rules.hpp"
 #include "switchcards/rules/selector.hpp"

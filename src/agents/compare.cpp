@@ -13,6 +13,7 @@
 
 #include "agents/game_player.hpp"
 #include "agents/simulation_json.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards {
 
@@ -82,6 +83,30 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   else
     j["games_needed"] = nullptr;
   return j;
+}
+
+// Whether the two sides of a comparison played the same games: the same indices of the same
+// study (seed, game count, shard), with the same seats and agents.
+bool same_games(const ShardResults& a, const ShardResults& b) {
+  const SimulationConfig &x = a.config, &y = b.config;
+  return x.seed == y.seed && x.games == y.games && x.shard == y.shard && x.shards == y.shards &&
+         a.first_game == b.first_game && a.end_game == b.end_game && x.kind == y.kind &&
+         x.players == y.players && x.agents == y.agents &&
+         (x.kind == GameKind::round || x.max_match_rounds == y.max_match_rounds);
+}
+
+// "games 10..20 of 30 from seed 1, rounds of 4 players (heuristic, random, heuristic, random)".
+std::string games_text(const ShardResults& r) {
+  const SimulationConfig& c = r.config;
+  std::string agents;
+  for (const std::string& agent : c.agents) agents += (agents.empty() ? "" : ", ") + agent;
+  const std::string kind = c.kind == GameKind::round
+                               ? std::string("rounds")
+                               : fmt::format("matches of at most {} rounds", c.max_match_rounds);
+  return fmt::format("games {}..{} of {} from seed {}{}, {} of {} players ({})", r.first_game,
+                     r.end_game, c.games, c.seed,
+                     c.shards > 1 ? fmt::format(" (shard {}/{})", c.shard, c.shards) : "", kind,
+                     c.players, agents);
 }
 
 }  // namespace
@@ -170,6 +195,8 @@ ComparisonResults compare(const Variant& a, const Variant& b, const SimulationCo
   ra.config = rb.config = config;
   ra.first_game = rb.first_game = first;
   ra.end_game = rb.end_game = end;
+  ra.variant_fingerprint = variant_fingerprint(a);
+  rb.variant_fingerprint = variant_fingerprint(b);
   for (SimulationStats* s : {&ra.stats, &rb.stats}) {
     s->wins.assign(static_cast<std::size_t>(config.players), 0);
     s->losses.assign(static_cast<std::size_t>(config.players), 0);
@@ -231,15 +258,27 @@ ComparisonResults comparison_from_json(std::string_view text, const std::string&
 ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
                                     const std::vector<std::string>& files) {
   if (parts.empty()) throw std::runtime_error("merge: no files");
+  // The paired sums of a file hold only if its two sides played the same games: each side alone
+  // would merge (every side a's shards of one study, every side b's of one), and so would a
+  // file whose b is another shard than its a, or of another seed.
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (!same_games(parts[i].a, parts[i].b))
+      throw std::runtime_error(
+          fmt::format("merge: {}: its sides a and b did not play the same games (a: {}; b: {}); a "
+                      "comparison plays game i of both from the same seed",
+                      files[i], games_text(parts[i].a), games_text(parts[i].b)));
   std::vector<ShardResults> a, b;
-  for (const ComparisonResults& p : parts) {
-    a.push_back(p.a);
-    b.push_back(p.b);
+  std::vector<std::string> files_a, files_b;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    a.push_back(parts[i].a);
+    b.push_back(parts[i].b);
+    files_a.push_back(files[i] + " (a)");
+    files_b.push_back(files[i] + " (b)");
   }
   // Each side merges as a simulation does (same study, no overlap, no gap); the pairs are sums.
   ComparisonResults out;
-  out.a = merge_shards(std::move(a), files);
-  out.b = merge_shards(std::move(b), files);
+  out.a = merge_shards(std::move(a), files_a);
+  out.b = merge_shards(std::move(b), files_b);
   out.measures = paired_measures(out.a.config.players, out.a.config.kind);
   for (const ComparisonResults& p : parts)
     for (std::size_t i = 0; i < out.measures.size(); ++i)

@@ -19,6 +19,7 @@
 #include "switchcards/engine/match_driver.hpp"
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards {
 
@@ -360,6 +361,7 @@ SimulationResult simulate(const Variant& variant, const SimulationConfig& config
   SimulationResult result;
   result.config = config;
   result.teams = variant.teams.team_of_seats(config.players);
+  result.variant_fingerprint = variant_fingerprint(variant);
   result.first_game = config.first_game();
   result.end_game = config.end_game();
   const std::uint64_t first = result.first_game, end = result.end_game;

@@ -2,6 +2,7 @@
 #include "switchcards/agents/simulation_results.hpp"
 
 #include "agents/simulation_json.hpp"
+#include "io/write_file.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/core/seats.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -82,6 +82,13 @@ bool parse_shard(std::string_view text, int& shard, int& shards) {
   shard = static_cast<int>(*k);
   shards = static_cast<int>(*m);
   return true;
+}
+
+// A variant fingerprint as variant_fingerprint writes it: 16 lowercase hexadecimal digits.
+bool is_fingerprint(std::string_view text) {
+  return text.size() == 16 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
 }
 
 // "a whole number from 0 to games (10)": a count bounded by another of the file.
@@ -170,6 +177,7 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   j["variant"] = r.variant;
   if (!r.rules.empty()) j["rules"] = r.rules;
   j["title"] = r.title;
+  if (!r.variant_fingerprint.empty()) j["variant_fingerprint"] = r.variant_fingerprint;
   j["game"] = kind_name(r.config.kind);
   j["players"] = r.config.players;
   json agents = json::array();
@@ -278,6 +286,14 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
   r.variant = doc["variant"].text();
   if (doc.has("rules")) r.rules = doc["rules"].text();
   r.title = doc["title"].text();
+  // Optional: files written before results carried it have none (merge then cannot compare).
+  if (doc.has("variant_fingerprint")) {
+    const JsonAt fingerprint = doc["variant_fingerprint"];
+    r.variant_fingerprint = fingerprint.text();
+    if (!is_fingerprint(r.variant_fingerprint))
+      fingerprint.fail("expected 16 hexadecimal digits (0-9, a-f), got " +
+                       json_value_text(fingerprint.json()));
+  }
   const JsonAt game = doc["game"];
   const std::string kind = game.text();
   if (kind != "round" && kind != "match")
@@ -419,6 +435,7 @@ ShardResults shard_results(const SimulationResult& result, std::string variant, 
   r.end_game = result.end_game;
   r.stats = result.stats;
   r.teams = result.teams;
+  r.variant_fingerprint = result.variant_fingerprint;
   return r;
 }
 
@@ -481,11 +498,7 @@ std::string study_records_text(std::vector<GameRecord> records, const std::strin
 
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules) {
-  const std::string yaml = study_records_text(std::move(records), variant, rules, file);
-  std::ofstream out(file);
-  out << yaml;
-  out.close();  // the end of the text is written here: a full disk shows only now
-  if (!out) throw std::runtime_error("cannot write " + file);
+  detail::write_text_file(file, study_records_text(std::move(records), variant, rules, file));
 }
 
 void write_study_records(std::ostream& out, std::vector<GameRecord> records,
@@ -522,6 +535,26 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
       throw std::runtime_error("merge: " + files[i] + " is not from the same study as " + files[0] +
                                " (variant, rules, game kind, players, agents, seed and game count "
                                "must agree)");
+  // The same variant name may stand for other rules in another shard: its file (or one it
+  // extends, or a built-in of another version) changed between the runs. The fingerprints of
+  // the rules played tell.
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string &first = parts[0].variant_fingerprint, &other = parts[i].variant_fingerprint;
+    if (first.empty() != other.empty()) {
+      const std::size_t with = first.empty() ? i : 0, without = first.empty() ? 0 : i;
+      throw std::runtime_error(fmt::format(
+          "merge: {} carries the fingerprint of its variant's rules and {} does not (it was "
+          "written by an older switchcards), so whether they played the same rules of '{}' "
+          "cannot be told; play {} again",
+          files[with], files[without], parts[0].variant, files[without]));
+    }
+    if (first != other)
+      throw std::runtime_error(fmt::format(
+          "merge: {} and {} were played under different rules of '{}' (variant fingerprints {} "
+          "and {}): its file, a file it extends or the version of switchcards differed between "
+          "the runs",
+          files[0], files[i], parts[0].variant, first, other));
+  }
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return parts[a].first_game < parts[b].first_game;
   });

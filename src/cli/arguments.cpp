@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <limits>
 
 #include "cli/commands.hpp"
@@ -132,14 +131,6 @@ void check_distinct_outputs(std::initializer_list<OutputOption> outputs) {
                         j->flag, j->path, i->flag, i->path));
     }
   }
-}
-
-void write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  // The last of the text is written when the file is closed: a full disk shows only then.
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace switchcards::cli

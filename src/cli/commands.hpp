@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/write_file.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards::cli {
@@ -76,7 +77,8 @@ struct OutputOption {
 // links are resolved; hard links too) or more than one is '-' (standard output). Devices such as
 // /dev/null may be given twice.
 void check_distinct_outputs(std::initializer_list<OutputOption> outputs);
-// Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH") if it fails.
-void write_text_file(const std::string& path, const std::string& text);
+// Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH: REASON") if
+// any of it cannot be written, checked once the file is closed (io/write_file.hpp).
+using detail::write_text_file;
 
 }  // namespace switchcards::cli

@@ -1,5 +1,5 @@
 // JSON forms of cards, actions, events, views, states and standings; see
-// include/switchcards/io/json.hpp and docs/json.md. nlohmann-json stays in this file.
+// include/switchcards/io/json.hpp and docs/api.md (JSON forms). nlohmann-json stays in this file.
 #include "switchcards/io/json.hpp"
 
 #include <algorithm>

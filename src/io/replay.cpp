@@ -4,7 +4,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <ostream>
@@ -14,6 +13,7 @@
 #include <utility>
 
 #include "io/record_shape.hpp"
+#include "io/write_file.hpp"
 #include "io/yaml_documents.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -205,10 +205,9 @@ void write_game_records(std::ostream& out, const std::vector<GameRecord>& record
 }
 
 void write_game_record(const std::string& path, const GameRecord& record) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  write_game_record(out, record);
-  if (!out) throw std::runtime_error("cannot write " + path);
+  std::ostringstream text;
+  write_game_record(text, record);
+  detail::write_text_file(path, text.view());
 }
 
 std::vector<GameRecord> read_game_records(const std::string& path) {

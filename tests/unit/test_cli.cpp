@@ -346,6 +346,14 @@ TEST_CASE("cli: a write that fails is an error, also when the text is still in a
   CHECK(file.status == 1);
   CHECK(contains(file.out, "cannot write /dev/full"));
   CHECK_FALSE(contains(file.out, "Table written"));
+  // `play --record` of a game quit at once: the error names the file and why, and the game is
+  // not said to be saved.
+  write_file(s / "quit.txt", "quit\n");
+  Run saved =
+      run("play --variant british --players 3 --seed 2 --record /dev/full", s, s / "quit.txt");
+  CHECK(saved.status == 1);
+  CHECK(contains(saved.out, "cannot write /dev/full: No space left on device"));
+  CHECK_FALSE(contains(saved.out, "saved in /dev/full"));
   // Standard output itself is /dev/full: stderr is kept apart.
   const auto to_full_stdout = [&](const std::string& args) {
     const std::string command = "cd '" + s.dir.string() + "' && timeout -s KILL 60 '" + cli_path() +

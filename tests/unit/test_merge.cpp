@@ -128,6 +128,10 @@ TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer"
       {[](J& j) { j["wins"].erase(0); },
        "s2.json: /wins: expected a list of 4 entries (one per seat, 4 players), got 3"},
       {set("agents", 5), "s2.json: /agents: expected a list, got 5"},
+      {set("variant_fingerprint", "0123456789ABCDEF"),
+       "s2.json: /variant_fingerprint: expected 16 hexadecimal digits (0-9, a-f), got "
+       "\"0123456789ABCDEF\""},
+      {set("variant_fingerprint", 5), "s2.json: /variant_fingerprint: expected a string, got 5"},
   };
   for (const Case& c : cases) {
     const std::string message = refusal(s2, c.edit);
@@ -278,4 +282,138 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   Run dir = run("merge .", s);
   CHECK(dir.status == 1);
   CHECK(contains(dir.out, "'.' is a directory, not a JSON file"));
+}
+
+TEST_CASE("merge: shards of one variant file played under different rules are refused") {
+  // Regression: the file of `--variant house.yaml` changed between the shards, and merge added
+  // them up as one study, since the files named the same variant.
+  using namespace switchcards::testing;
+  Scratch s("merge-fingerprint");
+  const std::string house = "extends: british\nname: house\n";
+  const std::string study = "--games 20 --threads 1 --seed 3";
+  write_file(s / "house.yaml", house);
+  REQUIRE(run("simulate --variant house.yaml " + study + " --shard 1/2 --json s1.json", s).status ==
+          0);
+  REQUIRE(run("compare british house.yaml " + study + " --shard 1/2 --json c1.json", s).status ==
+          0);
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 3]\n");
+  REQUIRE(run("sweep grid.yaml --variant house.yaml --games 4 --threads 1 --shard 1/2 --json "
+              "w1.json",
+              s)
+              .status == 0);
+  write_file(s / "house.yaml", house + "specials: {skip: {skip: 2}}\n");
+  REQUIRE(run("simulate --variant house.yaml " + study + " --shard 2/2 --json s2.json", s).status ==
+          0);
+  REQUIRE(run("compare british house.yaml " + study + " --shard 2/2 --json c2.json", s).status ==
+          0);
+  REQUIRE(run("sweep grid.yaml --variant house.yaml --games 4 --threads 1 --shard 2/2 --json "
+              "w2.json",
+              s)
+              .status == 0);
+
+  const Run simulations = run("merge s1.json s2.json", s);
+  CHECK(simulations.status == 1);
+  CHECK(contains(simulations.out,
+                 "switchcards: merge: s1.json and s2.json were played under different rules of "
+                 "'house.yaml' (variant fingerprints "));
+  CHECK(contains(simulations.out,
+                 "its file, a file it extends or the version of switchcards "
+                 "differed between the runs"));
+  CHECK_FALSE(contains(simulations.out, "games (single rounds)"));  // no report
+  const Run comparisons = run("merge c1.json c2.json", s);
+  CHECK(comparisons.status == 1);
+  CHECK(contains(comparisons.out,
+                 "merge: c1.json (b) and c2.json (b) were played under "
+                 "different rules of 'house.yaml'"));
+  const Run sweeps = run("merge w1.json w2.json", s);
+  CHECK(sweeps.status == 1);
+  CHECK(contains(sweeps.out,
+                 "merge: w1.json and w2.json were played under different rules of 'house.yaml'"));
+
+  // What only documents the rules does not count: comments, the title, the layout.
+  write_file(s / "house.yaml",
+             "# the house rules\nname: house\ntitle: Our house\nextends: british\n");
+  REQUIRE(run("simulate --variant house.yaml " + study + " --shard 2/2 --json s2.json", s).status ==
+          0);
+  CHECK(run("merge s1.json s2.json", s).status == 0);
+}
+
+TEST_CASE("merge: files without a variant fingerprint merge alone, not with files that have one") {
+  std::vector<nlohmann::json> j;
+  for (int k = 1; k <= 3; ++k) j.push_back(nlohmann::json::parse(shard_text("british", k)));
+  REQUIRE(j[0].contains("variant_fingerprint"));
+  const std::vector<std::string> files = {"s1.json", "s2.json", "s3.json"};
+  const auto merged = [&] {
+    std::vector<ShardResults> parts;
+    for (std::size_t i = 0; i < j.size(); ++i)
+      parts.push_back(shard_results_from_json(j[i].dump(2), files[i]));
+    return to_json(merge_shards(parts, files));
+  };
+  const std::string whole = merged();
+  // Files written before results carried the fingerprint: merged as before, without one.
+  for (nlohmann::json& part : j) part.erase("variant_fingerprint");
+  std::string older = merged();
+  CHECK(older.find("variant_fingerprint") == std::string::npos);
+  nlohmann::json without = nlohmann::json::parse(whole);
+  without.erase("variant_fingerprint");
+  CHECK(nlohmann::json::parse(older) == without);
+  // One of each: whether they played the same rules cannot be told.
+  j[0] = nlohmann::json::parse(shard_text("british", 1));
+  CHECK_THAT(error_of([&] { (void)merged(); }),
+             Catch::Equals("merge: s1.json carries the fingerprint of its variant's rules and "
+                           "s2.json does not (it was written by an older switchcards), so "
+                           "whether they played the same rules of 'british' cannot be told; "
+                           "play s2.json again"));
+}
+
+TEST_CASE("merge: a comparison file whose sides a and b played different games is refused") {
+  // Regression: each side was merged on its own, so files whose b was another shard than their
+  // a (or of another seed) added up, pairing games that were never played together.
+  SimulationConfig c;
+  c.games = 20;
+  c.seed = 5;
+  c.threads = 1;
+  c.shards = 2;
+  const Variant a = load_variant("british");
+  const Variant b = load_variant("british", "{last_card: {penalty: 4}}", "--rules-b");
+  std::vector<nlohmann::json> j;
+  for (int k = 1; k <= 2; ++k) {
+    c.shard = k;
+    j.push_back(nlohmann::json::parse(
+        to_json(compare(a, b, c, "british", "", "british", "{last_card: {penalty: 4}}"))));
+  }
+  const std::vector<std::string> files = {"c1.json", "c2.json"};
+  const auto merge = [&](const std::vector<nlohmann::json>& docs) {
+    return error_of([&] {
+      std::vector<ComparisonResults> parts;
+      for (std::size_t i = 0; i < docs.size(); ++i)
+        parts.push_back(comparison_from_json(docs[i].dump(2), files[i]));
+      (void)merge_comparisons(parts, files);
+    });
+  };
+  REQUIRE(merge(j) == "(no error)");
+
+  // The b sides swapped: each side alone still covers games 0..20 without a gap.
+  std::vector<nlohmann::json> swapped = j;
+  std::swap(swapped[0]["b"], swapped[1]["b"]);
+  CHECK_THAT(merge(swapped),
+             Catch::Equals("merge: c1.json: its sides a and b did not play the same games (a: "
+                           "games 0..10 of 20 from seed 5 (shard 1/2), rounds of 4 players "
+                           "(heuristic, heuristic, heuristic, heuristic); b: games 10..20 of 20 "
+                           "from seed 5 (shard 2/2), rounds of 4 players (heuristic, heuristic, "
+                           "heuristic, heuristic)); a comparison plays game i of both from the "
+                           "same seed"));
+  // Another seed for every b.
+  std::vector<nlohmann::json> reseeded = j;
+  for (nlohmann::json& doc : reseeded) doc["b"]["seed"] = 6;
+  CHECK_THAT(merge(reseeded), Catch::StartsWith("merge: c1.json: its sides a and b did not play "
+                                                "the same games (a: games 0..10 of 20 from seed "
+                                                "5 (shard 1/2)"));
+  CHECK_THAT(merge(reseeded), Catch::Contains("b: games 0..10 of 20 from seed 6 (shard 1/2)"));
+  // Other agents at b's seats.
+  std::vector<nlohmann::json> other_agents = j;
+  for (nlohmann::json& doc : other_agents) doc["b"]["agents"][1] = "random";
+  CHECK_THAT(merge(other_agents),
+             Catch::Contains("b: games 0..10 of 20 from seed 5 (shard 1/2), rounds of 4 players "
+                             "(heuristic, random, heuristic, heuristic))"));
 }

@@ -104,6 +104,7 @@ struct SimulationResult {
   SimulationStats stats;
   std::vector<GameRecord> records;  // the first config.record games, by index
   std::vector<int> teams;           // the team of each seat (variant `teams:`); empty: none
+  std::string variant_fingerprint;  // of the rules played (io/variant_fingerprint.hpp)
   double seconds = 0;               // wall time (not part of the results)
 };
 

@@ -14,9 +14,12 @@
 namespace switchcards {
 
 struct ShardResults {
-  std::string variant;      // as given on the command line (a built-in name or a path)
-  std::string rules;        // --rules overrides ("" for none)
-  std::string title;        // the variant's title, for reports
+  std::string variant;  // as given on the command line (a built-in name or a path)
+  std::string rules;    // --rules overrides ("" for none)
+  std::string title;    // the variant's title, for reports
+  // The fingerprint of the rules played (io/variant_fingerprint.hpp), which merge compares;
+  // "" for a file written before results carried it.
+  std::string variant_fingerprint;
   SimulationConfig config;  // agents expanded to one per seat; shard/shards as run
   std::uint64_t first_game = 0, end_game = 0;
   SimulationStats stats;
@@ -48,7 +51,9 @@ std::string to_json(const ShardResults& r);
 ShardResults shard_results_from_json(std::string_view text, const std::string& file);
 
 // Adds shards of one study. Throws std::runtime_error if they are not of the same study
-// (variant, rules, players, agents, seed, game count, game kind), overlap, or leave a gap.
+// (variant, rules, players, agents, seed, game count, game kind), were played under different
+// rules (their variant fingerprints differ: the variant file changed between the shards), if
+// some carry a fingerprint and others not (then it cannot be told), overlap, or leave a gap.
 // `files` names each part in messages.
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
 

@@ -204,7 +204,10 @@ class Engine {
   // Shuffles the variant's deck for `players` with `seed`, deals from the dealer's left, turns
   // up the first card and applies it if the variant says so. The seat left of the dealer
   // acts first; by default (-1) the dealer is the last seat, so seat 0 starts. Throws
-  // std::invalid_argument for a seat count or a dealer out of range. `events` gets the
+  // std::invalid_argument for a seat count outside 1 to kMaxSeats or a dealer out of range.
+  // The variant's players range is not checked: the engine plays any table it can deal (the
+  // engine fuzzer deals 1 to kMaxSeats seats in every variant); require_player_count
+  // (rules/variant.hpp) checks the range where it matters. `events` gets the
   // turned-up card and what it did; with DealEvents::every_card also one card_dealt event per
   // card dealt, in dealing order, for a table that animates the deal (mask them per seat
   // with seen_by: each card is its receiver's alone).
@@ -214,7 +217,8 @@ class Engine {
   // An exact position. Throws std::invalid_argument for impossible positions (no discard
   // pile, a seat out of range, more seats than supported, a seat without cards (that round
   // would be over), more cards than fit, a card the
-  // variant's deck for that many players does not hold that often).
+  // variant's deck for that many players does not hold that often). As for deal, the
+  // variant's players range is not checked: 1 to kMaxSeats hands are taken.
   State position(const Position& p) const;
   // The unshuffled deck for `players` (the variant's deck.decks copies of its cards). Throws
   // std::invalid_argument for a deck the variant cannot make.

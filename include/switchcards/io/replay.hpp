@@ -63,7 +63,9 @@ struct GameRecord {
 // directory). Throws LoadError.
 Variant record_variant(const GameRecord& record, std::string_view base_dir = ".");
 
-// YAML, one action per line.
+// YAML, one action per line. To a stream, the caller checks the stream; to a file, throws
+// std::runtime_error "cannot write PATH: REASON" when any of it could not be written (checked
+// after the file is closed, where a full disk shows).
 void write_game_record(std::ostream& out, const GameRecord& record);
 void write_game_record(const std::string& path, const GameRecord& record);
 void write_game_records(std::ostream& out, const std::vector<GameRecord>& records);
