@@ -13,12 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "../common/error_of.hpp"
 #include "../common/run_cli.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
+using testing::error_of;
 
 namespace {
 
@@ -34,15 +36,6 @@ std::string shard_text(const std::string& variant, int k, bool matches = false) 
   c.kind = matches ? GameKind::match : GameKind::round;
   const Variant v = load_variant(variant);
   return to_json(shard_results(simulate(v, c), variant, "", v.title));
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
 }
 
 // The message of reading `text` changed by `edit`.

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../common/error_of.hpp"
 #include "../common/temp_dir.hpp"
 #include "io/write_file.hpp"
 #include "switchcards/agents/simulate.hpp"
@@ -17,18 +18,10 @@
 #include "switchcards/io/replay.hpp"
 
 using namespace switchcards;
+using testing::error_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // The record of one seeded two-player round of British.
 GameRecord round_record() {
