@@ -318,7 +318,8 @@ TEST_CASE("jump-in: a pending draw that two cards keep stacking counts on withou
   Position p;
   p.hands.resize(3);
   int next = 0;
-  for (const Card c : e.deck(3).cards())
+  const Pile deck = e.deck(3);  // kept: cards() is a view into it
+  for (const Card c : deck.cards())
     if (c != two) p.hands[static_cast<std::size_t>(next++ % 3)].push_back(c);
   p.hands[0].push_back(two);
   p.discard = {two};
