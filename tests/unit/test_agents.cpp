@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/cards.hpp"
 #include "../common/checked_agent.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
@@ -27,11 +28,7 @@ namespace {
 Card C(const char* s) {
   return parse_card(s);
 }
-std::vector<Card> cards(std::initializer_list<const char*> names) {
-  std::vector<Card> out;
-  for (const char* n : names) out.push_back(C(n));
-  return out;
-}
+using switchcards::testing::cards;
 
 using Checked = switchcards::testing::CheckedAgent;
 

@@ -21,7 +21,7 @@ using switchcards::testing::TempDir;
 namespace {
 
 const fs::path kSource = SWITCHCARDS_SOURCE_DIR;
-const fs::path kDir = kSource / "tests" / "bad-scenarios";
+const fs::path kBadScenarios = kSource / "tests" / "bad-scenarios";
 
 std::vector<fs::path> yaml_files(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -59,7 +59,7 @@ bool parse_expectation(const std::string& line, std::string& position, std::stri
 }  // namespace
 
 TEST_CASE("every broken scenario fails with its expected message and position") {
-  const auto files = yaml_files(kDir);
+  const auto files = yaml_files(kBadScenarios);
   CHECK(files.size() >= 15);
   // With tests/bad-variants/, the catalogue of broken inputs holds at least 40 files.
   CHECK(files.size() + yaml_files(kSource / "tests" / "bad-variants").size() >= 40);

@@ -23,7 +23,7 @@ using switchcards::testing::TempDir;
 
 namespace {
 
-const fs::path kDir = fs::path(SWITCHCARDS_SOURCE_DIR) / "tests" / "bad-variants";
+const fs::path kBadVariants = fs::path(SWITCHCARDS_SOURCE_DIR) / "tests" / "bad-variants";
 
 struct Expectation {
   std::string position;  // "LINE:COL" or ""
@@ -47,7 +47,7 @@ Expectation read_expectation(const fs::path& path) {
   if (!std::regex_match(first, m, kExpect)) FAIL(path << ": first line is not `# expect: ...`");
   out.position = m[1];
   out.text = m[2];
-  if (std::regex_match(second, m, kFile)) out.file = kDir / std::string(m[1]);
+  if (std::regex_match(second, m, kFile)) out.file = kBadVariants / std::string(m[1]);
   static const std::regex kAlso(R"(^# also: (.+)$)");
   for (std::string line = second; std::regex_match(line, m, kAlso) || line == second;) {
     if (std::regex_match(line, m, kAlso)) out.also.push_back(m[1]);
@@ -71,7 +71,7 @@ std::string error_of(const std::string& path) {
 
 TEST_CASE("every bad variant is refused with its expected message", "[load_variant][bad]") {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(kDir))
+  for (const auto& entry : fs::directory_iterator(kBadVariants))
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   CHECK(files.size() >= 30);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/cards.hpp"
 #include "switchcards/core/deck.hpp"
 #include "switchcards/engine/card_knowledge.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -291,11 +292,7 @@ TEST_CASE("describe: one-key overrides say what the engine does") {
 
 namespace {
 
-std::vector<Card> cards(std::initializer_list<const char*> texts) {
-  std::vector<Card> out;
-  for (const char* t : texts) out.push_back(parse_card(t));
-  return out;
-}
+using switchcards::testing::cards;
 
 // What the engine does with draws and last cards, observed at one table: the top card 7H, no
 // special among the cards used (every variant tried here treats 3, 4, 5, 6, 9, 10, K as plain).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "../common/invariants.hpp"
 #include "switchcards/engine/engine.hpp"
 
 using namespace switchcards;
@@ -98,14 +99,7 @@ constexpr std::uint64_t kPlayoutSeeds = 8;
 constexpr std::uint64_t kPlayoutSeeds = 40;
 #endif
 
-std::map<int, int> census(const State& s) {
-  std::map<int, int> m;
-  for (Card c : s.stock.cards()) ++m[c.index()];
-  for (Card c : s.discard.cards()) ++m[c.index()];
-  for (int seat = 0; seat < s.players(); ++seat)
-    s.hands[seat].for_each([&](Card c) { ++m[c.index()]; });
-  return m;
-}
+using switchcards::testing::census;
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "../common/error_of.hpp"
 #include "../common/temp_dir.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/rules/selector.hpp"
@@ -46,14 +47,7 @@ int points(const Variant& v, Card c) {
   return p;
 }
 
-std::string load_error(auto&& f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using switchcards::testing::error_of;
 
 }  // namespace
 
@@ -64,7 +58,7 @@ TEST_CASE("the built-in variants are listed and their text is embedded", "[load_
     CHECK(builtin_variant_text(name).find(std::string("name: ") + name) != std::string::npos);
   }
   CHECK_THROWS_AS(builtin_variant_text("nope"), LoadError);
-  const std::string message = load_error([] { load_variant("britsh"); });
+  const std::string message = error_of([] { load_variant("britsh"); });
   CHECK_THAT(message, Catch::Contains("no built-in variant 'britsh'"));
   CHECK_THAT(message, Catch::Contains("did you mean 'british'?"));
 }
@@ -312,7 +306,7 @@ extends: ../bases/table.yaml
 demand: null
 )");
   // `demand: null` deletes nothing that exists: an error naming the key.
-  const std::string message = load_error([&] { load_variant(top); });
+  const std::string message = error_of([&] { load_variant(top); });
   CHECK_THAT(message, Catch::Contains("top.yaml:3:1: demand: null deletes a key"));
 
   dir.write("rules/top.yaml", R"(name: top
@@ -343,7 +337,7 @@ TEST_CASE("errors in a base file name the base file", "[load_variant][extends]")
   TempDir dir;
   dir.write("base.yaml", "name: base\ndeck:\n  jokers: 9\n");
   const std::string top = dir.write("top.yaml", "name: top\nextends: base.yaml\n");
-  const std::string message = load_error([&] { load_variant(top); });
+  const std::string message = error_of([&] { load_variant(top); });
   CHECK_THAT(message, Catch::Contains("base.yaml:3:11: deck.jokers: 9 is out of range"));
   CHECK_THAT(message, !Catch::Contains("top.yaml"));
 
@@ -351,7 +345,7 @@ TEST_CASE("errors in a base file name the base file", "[load_variant][extends]")
   // is reported in the top file, where the change is.
   dir.write("base.yaml", "name: base\nplayers: {min: 2, max: 4}\ndeal: {hand_size: 7}\n");
   dir.write("top.yaml", "name: top\nextends: base.yaml\nplayers: {max: 8}\n");
-  const std::string deal = load_error([&] { load_variant(top); });
+  const std::string deal = error_of([&] { load_variant(top); });
   CHECK_THAT(deal, Catch::Contains("top.yaml:3:10: deal.hand_size: impossible deal: 8 players"));
 }
 
@@ -376,7 +370,7 @@ specials:
   CHECK(v.match == MatchRules{});
 
   const std::string message =
-      load_error([] { load_variant_from_string("name: x\ndeal: {hand_size: 0}\n", "inline"); });
+      error_of([] { load_variant_from_string("name: x\ndeal: {hand_size: 0}\n", "inline"); });
   CHECK(message == "inline:2:19: deal.hand_size: 0 is out of range (allowed: 1..160)");
 
   TempDir dir;
@@ -412,14 +406,14 @@ TEST_CASE("overrides merge onto a variant before validation", "[load_variant][ov
   CHECK(error.column() == 8);
   CHECK(error.key() == "match.end");
   CHECK_THAT(error.message(), Catch::StartsWith("'forever' is not allowed here"));
-  CHECK_THAT(load_error([] { load_variant("british", "extends: balkan\n", "o"); }),
+  CHECK_THAT(error_of([] { load_variant("british", "extends: balkan\n", "o"); }),
              Catch::Contains("o:1:1: extends: overrides cannot extend"));
 }
 
 TEST_CASE("a deck cut under a base's selectors names the cut as well",
           "[load_variant][overrides]") {
   // The base's selector is where the error is; the override that emptied it is named too.
-  CHECK_THAT(load_error([] {
+  CHECK_THAT(error_of([] {
                load_variant("british", "deck: {ranks: [7, 8, 9, 10, J, Q, K, A]}\n", "--rules");
              }),
              Catch::StartsWith("built-in:british:") &&
@@ -428,13 +422,13 @@ TEST_CASE("a deck cut under a base's selectors names the cut as well",
                                  "--rules:1:15)"));
   // Only the setting that left the selector empty: the jokers, not the ranks, for a joker.
   const std::string jokers =
-      load_error([] { load_variant("british-jokers", "deck: {jokers: 0}\n", "--rules"); });
+      error_of([] { load_variant("british-jokers", "deck: {jokers: 0}\n", "--rules"); });
   CHECK_THAT(jokers, Catch::Contains("selector 'joker' matches no card of the deck (all ranks, no "
                                      "jokers; deck.jokers is set at --rules:1:16)"));
   CHECK_THAT(jokers, !Catch::Contains("deck.ranks"));
   // A selector in the same document as the deck needs no such note.
   CHECK_THAT(
-      load_error([] {
+      error_of([] {
         load_variant_from_string(
             "name: cut\nplayers: {min: 2, max: 4}\ndeck: {ranks: [7, 8, 9, 10, J, Q, K, A]}\n"
             "deal: {hand_size: 5}\n"

@@ -58,7 +58,7 @@ std::string error_of(Read&& read) {
   return "";
 }
 
-std::string load_error(const std::string& text) {
+std::string record_error(const std::string& text) {
   return error_of([&] { (void)read_game_records_from_string(text, "game.yaml"); });
 }
 
@@ -77,24 +77,24 @@ TEST_CASE(
     "records: YAML lists by seat of the wrong length, and a seat twice, are refused where "
     "they are",
     "[records]") {
-  const std::string agents = load_error(record("[human, heuristic]", "[0, 1, 2]", "[0, 0, 0]"));
+  const std::string agents = record_error(record("[human, heuristic]", "[0, 1, 2]", "[0, 0, 0]"));
   CHECK(contains(agents, "game.yaml:4:"));
   CHECK(contains(agents, "expected one agent per seat (3), not 2"));
 
-  const std::string seats = load_error(record("[a, b, c]", "[0, 1, 1]", "[0, 0, 0]"));
+  const std::string seats = record_error(record("[a, b, c]", "[0, 1, 1]", "[0, 0, 0]"));
   CHECK(contains(seats, "game.yaml:10:"));
   CHECK(contains(seats, "seat 1 is listed twice"));
 
-  const std::string scores = load_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0, 0]"));
+  const std::string scores = record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0, 0]"));
   CHECK(contains(scores, "game.yaml:13:"));
   CHECK(contains(scores, "expected one score per seat (3), not 4"));
 
-  const std::string totals = load_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]", "[0, 0]"));
+  const std::string totals = record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]", "[0, 0]"));
   CHECK(contains(totals, "game.yaml:15:"));
   CHECK(contains(totals, "expected one total per seat (3), not 2"));
 
   // Records written by hand may leave scores and totals out (replay then checks winners only).
-  CHECK(load_error(record("[a, b, c]", "[0, 1, 2]", "[]", "[]")).empty());
+  CHECK(record_error(record("[a, b, c]", "[0, 1, 2]", "[]", "[]")).empty());
 }
 
 TEST_CASE(
