@@ -42,7 +42,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::seat_skipped:
       return fmt::format("{} a turn.", says(seat, o, "miss", "misses"));
     case EventKind::direction_reversed:
-      return fmt::format("Play now goes {}.", e.count == 0 ? "clockwise" : "counterclockwise");
+      return fmt::format(
+          "Play now goes {}.",
+          direction_name(e.count == 0 ? Direction::clockwise : Direction::counterclockwise));
     case EventKind::play_again:
       return fmt::format("{} again.", says(seat, o, "play", "plays"));
     case EventKind::back_to_previous:
@@ -76,8 +78,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
                          other == o.viewer ? "you" : seat_text(other, o));
     case EventKind::hands_rotated:
-      return fmt::format("Every hand passes to the next player ({}).",
-                         e.count == 0 ? "clockwise" : "counterclockwise");
+      return fmt::format(
+          "Every hand passes to the next player ({}).",
+          direction_name(e.count == 0 ? Direction::clockwise : Direction::counterclockwise));
     case EventKind::last_card_called:
       return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
     case EventKind::last_card_missed:
@@ -182,8 +185,7 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
       fmt::format("Stock {} cards, discard pile {} cards; {} reshuffle{}; play goes {}; "
                   "{} decision{} so far.",
                   s.stock.size(), s.discard.size(), s.reshuffles, s.reshuffles == 1 ? "" : "s",
-                  s.seats.direction() == Direction::clockwise ? "clockwise" : "counterclockwise",
-                  s.decisions, s.decisions == 1 ? "" : "s"));
+                  direction_name(s.seats.direction()), s.decisions, s.decisions == 1 ? "" : "s"));
   if (s.over()) {
     lines.push_back(s.winner >= 0 ? fmt::format("The round is over: seat {} won.", s.winner)
                                   : std::string("The round is over: a stalemate."));

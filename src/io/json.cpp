@@ -35,11 +35,8 @@ constexpr auto kPhases = [] {
   for (int i = 0; i < kPhaseCount; ++i) names[i] = phase_name(static_cast<Phase>(i));
   return names;
 }();
-constexpr std::array<std::string_view, 2> kDirections = {"clockwise", "counterclockwise"};
-
-std::string_view direction_name(Direction d) {
-  return kDirections[d == Direction::clockwise ? 0 : 1];
-}
+constexpr std::array<std::string_view, 2> kDirections = {
+    direction_name(Direction::clockwise), direction_name(Direction::counterclockwise)};
 
 json card_json(Card c) {
   return to_string(c);
@@ -54,11 +51,6 @@ json cards_json(std::span<const Card> cards) {
   json a = json::array();
   for (Card c : cards) a.push_back(card_json(c));
   return a;
-}
-std::vector<Card> hand_cards(const Hand& h) {
-  std::vector<Card> out;
-  h.for_each([&](Card c) { out.push_back(c); });
-  return out;
 }
 json seat_bits_json(std::uint8_t bits) {
   json a = json::array();
@@ -432,12 +424,12 @@ ViewSnapshot snapshot(const PlayerView& v) {
   s.winner = v.winner();
   s.decisions = v.decisions();
   s.reshuffles = v.reshuffles();
-  s.hand = hand_cards(v.hand());
+  s.hand = cards_of(v.hand());
   s.drawn = v.drawn();
   s.call_due = v.call_due();
   s.revealed = v.revealed();
   if (v.revealed()) {
-    for (int seat = 0; seat < v.players(); ++seat) s.hands.push_back(hand_cards(v.hand_of(seat)));
+    for (int seat = 0; seat < v.players(); ++seat) s.hands.push_back(cards_of(v.hand_of(seat)));
     const auto stock = v.stock();  // stored top last; written top first
     s.stock.assign(stock.rbegin(), stock.rend());
     const auto discard = v.discard_pile();
@@ -479,7 +471,7 @@ std::string to_json(const Engine& engine, const State& s) {
   j["phase"] = std::string(kPhases[static_cast<int>(s.phase)]);
   json hands = json::array();
   for (int seat = 0; seat < s.players(); ++seat)
-    hands.push_back(cards_json(hand_cards(s.hand(seat))));
+    hands.push_back(cards_json(cards_of(s.hand(seat))));
   j["hands"] = hands;
   j["discard"] = cards_json(s.discard.cards());  // bottom first, the top last
   std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());

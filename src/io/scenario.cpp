@@ -112,11 +112,6 @@ std::string cards_text(std::vector<Card> cards) {
   for (std::size_t i = 0; i < cards.size(); ++i) out += (i ? ", " : "") + to_string(cards[i]);
   return out + "]";
 }
-std::vector<Card> hand_cards(const Hand& h) {
-  std::vector<Card> out;
-  h.for_each([&](Card c) { out.push_back(c); });
-  return out;
-}
 template <typename T>
 std::string list_text(const std::vector<T>& v) {
   std::string out = "[";
@@ -128,9 +123,6 @@ std::string actions_text(std::vector<Action> v) {
   std::string out = "[";
   for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + to_string(v[i]);
   return out + "]";
-}
-std::string direction_name(Direction d) {
-  return d == Direction::clockwise ? "clockwise" : "counterclockwise";
 }
 std::string seat_text(std::optional<int> s) {
   return s ? std::to_string(*s) : "none";
@@ -297,7 +289,7 @@ class Runner {
         for (const Entry& h : d.map_entries(v)) {
           const int seat = d.key_int(h, 0, s.players() - 1);
           const std::string want = cards_text(r_.cards(h));
-          const std::string got = cards_text(hand_cards(s.hands[seat]));
+          const std::string got = cards_text(cards_of(s.hands[seat]));
           if (want != got)
             throw StepFailure{fmt::format("expected hands[{}] {}, got {}", seat, want, got)};
         }

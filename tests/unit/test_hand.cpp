@@ -9,16 +9,6 @@
 
 using namespace switchcards;
 
-namespace {
-
-std::vector<Card> cards_of(const Hand& hand) {
-  std::vector<Card> out;
-  hand.for_each([&](Card c) { out.push_back(c); });
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("An empty hand", "[hand]") {
   Hand h;
   CHECK(h.empty());

@@ -6,6 +6,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <vector>
 
 #include "switchcards/core/card.hpp"
 #include "switchcards/core/card_mask.hpp"
@@ -49,5 +50,13 @@ class Hand {
   std::array<std::uint8_t, kCardKinds> counts_{};
   std::uint8_t size_ = 0;
 };
+
+// The cards held, each copy, in card index order (Hand::for_each's): a hand written out.
+inline std::vector<Card> cards_of(const Hand& hand) {
+  std::vector<Card> out;
+  out.reserve(static_cast<std::size_t>(hand.size()));
+  hand.for_each([&](Card c) { out.push_back(c); });
+  return out;
+}
 
 }  // namespace switchcards

@@ -4,12 +4,18 @@
 
 #include <cassert>
 #include <cstdint>
+#include <string_view>
 
 namespace switchcards {
 
 inline constexpr int kMaxSeats = 8;
 
 enum class Direction : std::uint8_t { clockwise, counterclockwise };
+
+// Its name in files and messages.
+constexpr std::string_view direction_name(Direction d) {
+  return d == Direction::clockwise ? "clockwise" : "counterclockwise";
+}
 
 constexpr Direction reversed(Direction d) {
   return d == Direction::clockwise ? Direction::counterclockwise : Direction::clockwise;
