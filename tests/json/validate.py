@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The json.schema test: runs the sample writer (tests/json/write_samples.cpp) into a fresh
-folder, then checks that every sample it wrote to good/ is valid against docs/json-schema.json
-and every document in bad/ is not. Exit 77 (a skip) only if Debian's python3-jsonschema is
-missing, which scripts/setup.sh installs.
+folder and, given the command line, writes results files of `switchcards simulate` and `merge`
+there too (good/) with damaged copies of them (bad/); then checks that every document in good/
+is valid against docs/json-schema.json and every document in bad/ is not. Exit 77 (a skip)
+only if Debian's python3-jsonschema is missing, which scripts/setup.sh installs.
 
-    validate.py SCHEMA SAMPLE_WRITER WORK_DIR
+    validate.py SCHEMA SAMPLE_WRITER WORK_DIR [CLI]
 """
 import json
 import pathlib
@@ -19,11 +20,75 @@ except ImportError:
     sys.exit(77)
 
 
+# Results files of simulate (and merge): single rounds and matches, a shard with --rules, teams.
+STUDIES = {
+    "simulation-round": ["--variant", "british", "--games", "40"],
+    "simulation-round-eager": ["--variant", "balkan-jump-in", "--players", "3", "--agents",
+                               "eager", "--games", "20"],
+    "simulation-match-teams-shard": ["--variant", "british-partnerships", "--matches", "--games",
+                                     "6", "--shard", "2/2", "--rules",
+                                     "{last_card: {penalty: 3}}"],
+    "simulation-match-shard-1": ["--variant", "mau-mau", "--matches", "--games", "6",
+                                 "--shard", "1/2"],
+    "simulation-match-shard-2": ["--variant", "mau-mau", "--matches", "--games", "6",
+                                 "--shard", "2/2"],
+}
+
+
+# Each a copy of a good results file, changed the way the schema must refuse.
+def damaged_results(round_file, match_file):
+    def damage(base, change):
+        doc = json.loads(json.dumps(base))
+        change(doc)
+        return doc
+
+    return {
+        "simulation-negative-win": damage(round_file, lambda d: d["wins"].__setitem__(0, -1)),
+        "simulation-unknown-event": damage(round_file, lambda d: d["events"].update(dealt=1)),
+        "simulation-round-without-lead": damage(round_file, lambda d: d.pop("lead")),
+        "simulation-match-with-lead": damage(
+            match_file, lambda d: d.update(lead=round_file["lead"])),
+        "simulation-match-without-losses": damage(match_file, lambda d: d.pop("losses")),
+        "simulation-histogram-key": damage(
+            round_file, lambda d: d["round_length"]["histogram"].update({"07": 1})),
+        "simulation-rate-above-1": damage(round_file, lambda d: d.update(stalemate_rate=1.5)),
+        "simulation-unknown-key": damage(round_file, lambda d: d.update(timing=1.0)),
+        "simulation-format-1": damage(
+            round_file, lambda d: d.update(format="switchcards-simulation/1")),
+        "simulation-format-2-with-fairness": damage(
+            round_file, lambda d: d.update(format="switchcards-simulation/2")),
+    }
+
+
+def write_results(cli, work):
+    good, bad = work / "good", work / "bad"
+    for name, args in STUDIES.items():
+        out = good / f"{name}.json"
+        subprocess.run([cli, "simulate", *args, "--seed", "3", "--json", str(out)], check=True,
+                       stdout=subprocess.DEVNULL)
+    subprocess.run([cli, "merge", str(good / "simulation-match-shard-1.json"),
+                    str(good / "simulation-match-shard-2.json"), "--json",
+                    str(good / "simulation-match-merged.json")],
+                   check=True, stdout=subprocess.DEVNULL)
+    round_file = json.loads((good / "simulation-round.json").read_text())
+    match_file = json.loads((good / "simulation-match-merged.json").read_text())
+    # Format /2, as merge writes the sum of /2 files: without the later measures.
+    format_2 = dict(round_file, format="switchcards-simulation/2")
+    for key in ("penalty_cards", "penalty_cards_per_round", "fairness", "lead"):
+        del format_2[key]
+    (good / "simulation-round-format-2.json").write_text(json.dumps(format_2))
+    for name, doc in damaged_results(round_file, match_file).items():
+        (bad / f"{name}.json").write_text(json.dumps(doc))
+
+
 def main():
     schema_path, writer, work = sys.argv[1:4]
+    cli = sys.argv[4] if len(sys.argv) > 4 else None
     work = pathlib.Path(work)
     shutil.rmtree(work, ignore_errors=True)
     subprocess.run([writer, str(work)], check=True)
+    if cli:
+        write_results(cli, work)
     schema = json.loads(pathlib.Path(schema_path).read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
