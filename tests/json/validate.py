@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The json.schema test: runs the sample writer (tests/json/write_samples.cpp) into a fresh
-folder and, given the command line, writes results files of `switchcards simulate` and `merge`
-there too (good/) with damaged copies of them (bad/); then checks that every document in good/
-is valid against docs/json-schema.json and every document in bad/ is not. Exit 77 (a skip)
-only if Debian's python3-jsonschema is missing, which scripts/setup.sh installs.
+folder and, given the command line, writes results files of `simulate`, `compare`, `sweep` and
+`merge` there too (good/) with damaged copies of them (bad/); then checks that every document
+in good/ is valid against docs/json-schema.json and every document in bad/ is not. Exit 77 (a
+skip) only if Debian's python3-jsonschema is missing, which scripts/setup.sh installs.
 
     validate.py SCHEMA SAMPLE_WRITER WORK_DIR [CLI]
 """
@@ -70,6 +70,18 @@ def write_results(cli, work):
                     str(good / "simulation-match-shard-2.json"), "--json",
                     str(good / "simulation-match-merged.json")],
                    check=True, stdout=subprocess.DEVNULL)
+    compare = good / "comparison-shard-1.json"
+    subprocess.run([cli, "compare", "british", "--rules-b", "{last_card: {penalty: 4}}",
+                    "--games", "12", "--shard", "1/2", "--seed", "3", "--json", str(compare)],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([cli, "compare", "mau-mau", "crazy-eights", "--matches", "--games", "4",
+                    "--seed", "3", "--json", str(good / "comparison-matches.json")],
+                   check=True, stdout=subprocess.DEVNULL)
+    grid = work / "grid.yaml"
+    grid.write_text("last_card.penalty: [1, 3]\ndraw.when_playable: [true, false]\n")
+    subprocess.run([cli, "sweep", str(grid), "--variant", "british", "--games", "6", "--seed",
+                    "3", "--json", str(good / "sweep.json")], check=True,
+                   stdout=subprocess.DEVNULL)
     round_file = json.loads((good / "simulation-round.json").read_text())
     match_file = json.loads((good / "simulation-match-merged.json").read_text())
     # Format /2, as merge writes the sum of /2 files: without the later measures.
@@ -77,6 +89,14 @@ def write_results(cli, work):
     for key in ("penalty_cards", "penalty_cards_per_round", "fairness", "lead"):
         del format_2[key]
     (good / "simulation-round-format-2.json").write_text(json.dumps(format_2))
+    comparison = json.loads(compare.read_text())
+    sweep = json.loads((good / "sweep.json").read_text())
+    (bad / "comparison-without-b.json").write_text(json.dumps(
+        {k: v for k, v in comparison.items() if k != "b"}))
+    comparison["paired"][0]["n"] = -1
+    (bad / "comparison-negative-n.json").write_text(json.dumps(comparison))
+    del sweep["rows"][0]["results"]["events"]
+    (bad / "sweep-row-without-events.json").write_text(json.dumps(sweep))
     for name, doc in damaged_results(round_file, match_file).items():
         (bad / f"{name}.json").write_text(json.dumps(doc))
 
