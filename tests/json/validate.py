@@ -36,7 +36,7 @@ STUDIES = {
 
 
 # Each a copy of a good results file, changed the way the schema must refuse.
-def damaged_results(round_file, match_file):
+def damaged_results(round_file, match_file, comparison, sweep):
     def damage(base, change):
         doc = json.loads(json.dumps(base))
         change(doc)
@@ -57,6 +57,9 @@ def damaged_results(round_file, match_file):
             round_file, lambda d: d.update(format="switchcards-simulation/1")),
         "simulation-format-2-with-fairness": damage(
             round_file, lambda d: d.update(format="switchcards-simulation/2")),
+        "comparison-without-b": damage(comparison, lambda d: d.pop("b")),
+        "comparison-negative-n": damage(comparison, lambda d: d["paired"][0].update(n=-1)),
+        "sweep-row-without-events": damage(sweep, lambda d: d["rows"][0]["results"].pop("events")),
     }
 
 
@@ -91,13 +94,7 @@ def write_results(cli, work):
     (good / "simulation-round-format-2.json").write_text(json.dumps(format_2))
     comparison = json.loads(compare.read_text())
     sweep = json.loads((good / "sweep.json").read_text())
-    (bad / "comparison-without-b.json").write_text(json.dumps(
-        {k: v for k, v in comparison.items() if k != "b"}))
-    comparison["paired"][0]["n"] = -1
-    (bad / "comparison-negative-n.json").write_text(json.dumps(comparison))
-    del sweep["rows"][0]["results"]["events"]
-    (bad / "sweep-row-without-events.json").write_text(json.dumps(sweep))
-    for name, doc in damaged_results(round_file, match_file).items():
+    for name, doc in damaged_results(round_file, match_file, comparison, sweep).items():
         (bad / f"{name}.json").write_text(json.dumps(doc))
 
 
