@@ -238,11 +238,11 @@ class Engine {
   // untouched. A challenge may come from any seat, a late call from the seat that may be
   // caught; every other action from the seat to act.
   ApplyResult apply(State& s, Action a, EventBuffer* events = nullptr) const;
-  // apply for the commonest actions only, in a few instructions: a plain card (no effect, no
-  // suit to name) from a hand of three or more that matches the top with no suit named, no
-  // demand and no penalty pending, or that was just drawn; a plain one-card draw where drawing
-  // is always allowed. Returns whether it applied `a` (exactly as apply would); false leaves
-  // `s` untouched, for apply to do. A loop that calls apply out of line (play_round) tries
+  // apply for the commonest actions only, in a few instructions: a card that names no suit and
+  // moves no hands (plain or special) from a hand of three or more that matches the top with no
+  // suit named, no demand and no penalty pending, or that was just drawn; a plain one-card draw
+  // where drawing is always allowed. Returns whether it applied `a` (exactly as apply would); false
+  // leaves `s` untouched, for apply to do. A loop that calls apply out of line (play_round) tries
   // this first, inline: apply's own entry saves and unpacks more than these actions need.
   bool apply_at_once(State& s, Action a, EventBuffer* events = nullptr) const;
 
@@ -405,6 +405,10 @@ class Engine {
   // turned up at the deal a pass by the dealer (no suit named, no hands moved: nobody chose).
   void resolve_play(State& s, int seat, Card card, Action play, bool identical, bool effects_on,
                     EventBuffer* ev) const;
+  // resolve_play out of line, for apply_at_once: a special card `seat` has just played alone,
+  // with no suit named, no hands moved and no identical-card bonus. Inlined there, its code
+  // crowded the loops that call apply_at_once (more spills in play_round's loop).
+  void resolve_special(State& s, int seat, Card card, EventBuffer* ev) const;
   // specials' swap_hands and rotate_hands, for a card `seat` has just played.
   void move_hands(State& s, int seat, Card card, int swap_target, EventBuffer* ev) const;
   // Ends `seat`'s turn without a play (after a draw or pass): constraints that last for one
@@ -426,11 +430,12 @@ class Engine {
   bool several_ = false;   // play.several: a turn may lay more than one card
   // play.several, identical.enabled or identical.jump_in: the play path tests them at once
   bool rare_play_rules_ = false;
-  // The cards whose play apply_at_once takes, for each top card: no effect, no suit to name, no
-  // full check, not identical to the top where that earns a bonus (identical.enabled), and none
-  // at all under play.several (a turn may go on); those of them that match the top with no suit
-  // named and no demand. And whether it takes a plain draw (one card, drawing always allowed).
-  std::array<CardMask, kCardKinds> plain_off_top_{}, plain_on_top_{};
+  // The cards whose play apply_at_once takes, for each top card: no suit to name, no hands to
+  // move, no full check, not identical to the top where that earns a bonus (identical.enabled),
+  // and none at all under play.several (a turn may go on); those of them that match the top
+  // with no suit named and no demand. And whether it takes a plain draw (one card, drawing
+  // always allowed).
+  std::array<CardMask, kCardKinds> at_once_off_top_{}, at_once_on_top_{};
   bool plain_draw_ = false;
   bool jumps_ = false;  // identical.jump_in is on: a play opens State::jump_open
   // specials' swap_hands and rotate_hands; the cards whose plays check() always takes in full
@@ -540,8 +545,8 @@ inline void Engine::compile() {
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;
-  CardMask plain = several_ ? CardMask{} : CardMask::all() - names_suit_ - full_check_;
-  for (const Effect& e : variant_.specials) plain = plain - e.cards.cards;
+  const CardMask at_once =
+      several_ ? CardMask{} : CardMask::all() - names_suit_ - full_check_ - moves_hands_;
   plain_draw_ =
       variant_.draw.when_playable && variant_.draw.cards == 1 && !variant_.draw.until_playable;
   rewrites_legal_ = !full_check_.empty();
@@ -555,8 +560,8 @@ inline void Engine::compile() {
         (top.is_joker() ? CardMask::all()  // a joker with no named suit: anything goes
                         : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
         not_on_top_[i];
-    plain_off_top_[i] = variant_.identical.enabled ? plain - CardMask::of(top) : plain;
-    plain_on_top_[i] = plain_off_top_[i] & on_top_[i];
+    at_once_off_top_[i] = variant_.identical.enabled ? at_once - CardMask::of(top) : at_once;
+    at_once_on_top_[i] = at_once_off_top_[i] & on_top_[i];
   }
 }
 
@@ -714,7 +719,8 @@ SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
 
 SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
   // The actions a player makes most, accepted, tested in a few instructions: a card held that
-  // matches with no penalty pending, or a plain draw. Anything else (every refusal included)
+  // matches with no penalty pending, a plain draw, a pending penalty's draw, or keeping the
+  // card just drawn. Anything else (every refusal included)
   // goes through check_in_full, which names the reason.
   if (s.phase == Phase::play && !s.pending.active() && a.seat() == s.turn) {
     const Hand& hand = s.hands[s.turn];
@@ -723,6 +729,9 @@ SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const 
     } else if (a.kind() == ActionKind::draw && a.well_formed() && may_draw(s)) {
       return Refusal::none;
     }
+  } else if (s.phase == Phase::play && a == Action::draw(s.turn) && s.pending.active() &&
+             s.pending.draw > 0) {
+    return Refusal::none;  // paying the penalty
   } else if (s.phase == Phase::after_draw && a.kind() == ActionKind::pass && a.seat() == s.turn &&
              a.well_formed() && variant_.draw.after != AfterDraw::must_play_drawn) {
     return Refusal::none;
@@ -1014,6 +1023,11 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::resolve_play(State& s, int seat, Card car
   move_on(s, seat, card, play_effects(s, seat, card, play, identical, effects_on, ev), ev);
 }
 
+SWITCHCARDS_NOINLINE inline void Engine::resolve_special(State& s, int seat, Card card,
+                                                         EventBuffer* ev) const {
+  resolve_play(s, seat, card, Action::play(seat, card), false, true, ev);
+}
+
 SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int seat, Card card,
                                                                Action play, bool identical,
                                                                bool effects_on,
@@ -1273,17 +1287,18 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
   // line in play_round's loop: the call cost 11 instructions a decision there.
   if (a.kind() == ActionKind::play) {
     const Card card = a.card();
-    // A plain card with nothing but itself in the action (no suit, call or target), held among
-    // three or more (so no last-card call is due and the round goes on), that matches the top
-    // with no suit named and no demand, or that was just drawn.
+    // A card that names no suit and moves no hands, with nothing but itself in the action (no
+    // suit, call or target), held among three or more (so no last-card call is due and the
+    // round goes on), that matches the top with no suit named and no demand, or that was just
+    // drawn.
     if (card.index() >= kCardKinds || a != Action::play(seat, card) || hand.size() < 3)
       return false;
     if (s.phase == Phase::play) {
       if (s.demand >= 0 || s.named_suit != Suit::none ||
-          !(hand.kinds() & plain_on_top_[s.top().index()]).contains(card))
+          !(hand.kinds() & at_once_on_top_[s.top().index()]).contains(card))
         return false;
     } else if (s.phase != Phase::after_draw || card != s.drawn || !hand.contains(card) ||
-               !plain_off_top_[s.top().index()].contains(card)) {
+               !at_once_off_top_[s.top().index()].contains(card)) {
       return false;
     }
     s.catchable = -1;
@@ -1294,7 +1309,10 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
     s.named_suit = Suit::none;
     s.demand = -1;
     if (ev) ev->push(Event{EventKind::card_played, static_cast<std::uint8_t>(seat), card});
-    begin_turn(s, s.seats.next(seat), ev);
+    if (effect_index_[card.index()] >= 0)
+      resolve_special(s, seat, card, ev);
+    else
+      begin_turn(s, s.seats.next(seat), ev);
   } else if (s.phase == Phase::play && a == Action::draw(seat) && plain_draw_ && !s.stock.empty()) {
     s.catchable = -1;
     s.jump_open = false;
