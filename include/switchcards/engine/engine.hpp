@@ -720,8 +720,8 @@ SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
 SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
   // The actions a player makes most, accepted, tested in a few instructions: a card held that
   // matches with no penalty pending, a plain draw, a pending penalty's draw, or keeping the
-  // card just drawn. Anything else (every refusal included)
-  // goes through check_in_full, which names the reason.
+  // card just drawn. Anything else (every refusal included) goes through check_in_full, which
+  // names the reason.
   if (s.phase == Phase::play && !s.pending.active() && a.seat() == s.turn) {
     const Hand& hand = s.hands[s.turn];
     if (a.kind() == ActionKind::play && a.well_formed()) {
