@@ -651,7 +651,7 @@ SWITCHCARDS_ALWAYS_INLINE int Engine::list_plays(int seat, CardMask cards, Actio
   return n;
 }
 
-inline void Engine::legal_actions(const State& s, ActionList& out) const {
+SWITCHCARDS_ALWAYS_INLINE void Engine::legal_actions(const State& s, ActionList& out) const {
   out.clear();
   Action* list = out.data();
   int n = 0;
