@@ -8,6 +8,7 @@
 
 #include "../common/invariants.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
 
@@ -296,6 +297,36 @@ TEST_CASE("apply_at_once takes only what apply accepts, even from a hand-built S
   REQUIRE(e.apply(full, Action::play(0, C("3H")), &full_events));
   CHECK(s == full);
   CHECK(std::equal(fast_events.begin(), fast_events.end(), full_events.begin(), full_events.end()));
+}
+
+// The special cards apply_at_once takes (no suit to name, no hands to move): a penalty, a
+// skip and a reverse of British Switch, applied exactly as apply applies them; a wild, which
+// names a suit, is left to apply.
+TEST_CASE("apply_at_once applies British specials as apply does, and leaves a wild to apply") {
+  const Engine british(load_variant("british"));
+  const Position p = pos({{"2H", "8H", "AH", "5C"}, {"6D", "7C", "10S"}, {"9S", "QC", "KD"}},
+                         {"3H"}, {"4C", "6S", "9D"});
+  for (const char* card : {"2H", "8H", "AH"}) {
+    INFO(card);
+    State fast = british.position(p), full = fast;
+    EventBuffer fast_events, full_events;
+    REQUIRE(british.apply_at_once(fast, Action::play(0, C(card)), &fast_events));
+    REQUIRE(british.apply(full, Action::play(0, C(card)), &full_events));
+    CHECK(fast == full);
+    CHECK(
+        std::equal(fast_events.begin(), fast_events.end(), full_events.begin(), full_events.end()));
+  }
+  State s = british.position(p);
+  REQUIRE(british.apply_at_once(s, Action::play(0, C("2H"))));
+  CHECK(s.pending.draw == 2);  // the two is pending on the next seat
+  CHECK(s.turn == 1);
+
+  const Engine jacks_wild(load_variant("british-jack-wild"));
+  State wild =
+      jacks_wild.position(pos({{"JH", "8H", "5C"}, {"6D", "7C", "10S"}}, {"3H"}, {"4C", "6S"}));
+  const State before = wild;
+  CHECK_FALSE(jacks_wild.apply_at_once(wild, Action::play(0, C("JH"), Suit::clubs)));
+  CHECK(wild == before);
 }
 
 TEST_CASE("the same seed and actions give the same states") {
