@@ -191,9 +191,9 @@ GameOutcome GamePlayer::play(std::uint64_t game, GameRecord* record) {
   }
   // The game's share of the sums, for its outcome.
   const SimulationStats& st = *stats_;
-  const std::array<std::uint64_t, kEventKindCount> events_before = st.events;
   const std::uint64_t rounds = st.rounds, decisions = st.decisions, stalemates = st.stalemates,
-                      penalty_cards = st.penalty_cards, lead_changes = st.lead_changes;
+                      penalty_cards = st.penalty_cards, lead_changes = st.lead_changes,
+                      specials = special_effects(st);
   GameOutcome out;
   ++stats_->games;
   if (config_->kind == GameKind::round)
@@ -205,8 +205,7 @@ GameOutcome GamePlayer::play(std::uint64_t game, GameRecord* record) {
   out.stalemates = st.stalemates - stalemates;
   out.penalty_cards = st.penalty_cards - penalty_cards;
   out.lead_changes = st.lead_changes - lead_changes;
-  for (int k = 0; k < kEventKindCount; ++k)
-    if (special_effect(static_cast<EventKind>(k))) out.specials += st.events[k] - events_before[k];
+  out.specials = special_effects(st) - specials;
   return out;
 }
 

@@ -54,10 +54,7 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   out.emplace_back("p90_round_length", s.round_length_percentile(0.9));
   out.emplace_back("p99_round_length", s.round_length_percentile(0.99));
   out.emplace_back("penalty_cards_per_round", ratio(s.penalty_cards, s.rounds));
-  std::uint64_t specials = 0;
-  for (int k = 0; k < kEventKindCount; ++k)
-    if (detail::special_effect(static_cast<EventKind>(k))) specials += s.events[k];
-  out.emplace_back("specials_per_round", ratio(specials, s.rounds));
+  out.emplace_back("specials_per_round", ratio(detail::special_effects(s), s.rounds));
   if (r.config.kind == GameKind::round) {
     out.emplace_back("lead_changes_per_round", ratio(s.lead_changes, s.rounds));
     out.emplace_back("mid_leader_win_rate",

@@ -72,12 +72,16 @@ class Pcg32 {
 };
 
 // Fisher-Yates (Durstenfeld): the element at i is swapped with one at [0, i].
+// It works on a copy of the generator: the items' stores (cards are bytes, which may alias
+// anything) would otherwise make the compiler reload and store its state at every step.
 template <typename T>
 constexpr void shuffle(std::span<T> items, Pcg32& rng) {
+  Pcg32 g = rng;
   for (std::size_t i = items.size(); i > 1; --i) {
-    const std::size_t j = rng.below(static_cast<std::uint32_t>(i));
+    const std::size_t j = g.below(static_cast<std::uint32_t>(i));
     std::swap(items[i - 1], items[j]);
   }
+  rng = g;
 }
 
 // The first `count` steps of shuffle(): the last `count` items (the top of a pile) come out
