@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "switchcards/agents/agent.hpp"
 #include "switchcards/core/compiler.hpp"
@@ -95,6 +96,7 @@ inline void deliver_events(const Engine& engine, const State& state, std::span<A
 struct RoundBuffers {
   ActionList legal;
   EventBuffer events;
+  std::vector<PlayerView> views;  // one per seat
 };
 
 // Plays `state` (dealt by `engine`) to the end of the round; `agents[seat]` decides for each
@@ -107,6 +109,12 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
                                 std::to_string(agents.size()) + " agents");
   ActionList& legal = buffers.legal;
   EventBuffer& events = buffers.events;
+  // A view refers to the State, so one per seat, made here, stays current all round: no view
+  // is built per decision.
+  std::vector<PlayerView>& views = buffers.views;
+  views.clear();
+  for (int seat = 0; seat < state.players(); ++seat)
+    views.emplace_back(engine, state, seat, detail::is_revealed(options, seat));
   // Inlined: it is the loop's body, once per action.
   const auto act = [&](int seat, Action a) SWITCHCARDS_LAMBDA_ALWAYS_INLINE {
     events.clear();
@@ -129,8 +137,7 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
     if (options.challenges_out_of_turn && (state.catchable >= 0 || state.jump_open)) [[unlikely]] {
       if (state.catchable >= 0 && late_calls && state.catchable != state.turn) {
         const int seat = state.catchable;
-        const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
-        if (agents[seat]->calls_late(view)) act(seat, Action::call(seat));
+        if (agents[seat]->calls_late(views[seat])) act(seat, Action::call(seat));
         if (state.over()) break;  // the call reached the turn limit
       }
       if (state.catchable >= 0) {
@@ -138,8 +145,7 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
         for (int k = 1; k < state.players(); ++k) {
           const int seat = state.seats.after(state.turn, k);
           if (seat == target) continue;
-          const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
-          if (agents[seat]->challenges(view, target)) {
+          if (agents[seat]->challenges(views[seat], target)) {
             act(seat, Action::challenge(seat, target));
             break;
           }
@@ -152,8 +158,7 @@ void play_round(const Engine& engine, State& state, std::span<Agent* const> agen
     }
     const int seat = state.turn;
     engine.legal_actions(state, legal);
-    const PlayerView view(engine, state, seat, detail::is_revealed(options, seat));
-    const Action a = agents[seat]->choose(view, legal.span());
+    const Action a = agents[seat]->choose(views[seat], legal.span());
     // What the engine accepts from the seat to act is exactly what it listed (plus the call
     // with a play), so its own check (in act) catches any other choice; only an action in
     // another seat's name (a challenge, a late call) is also accepted, and is caught here.
