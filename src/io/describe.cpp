@@ -533,8 +533,14 @@ std::string describe_variant(const Variant& v) {
   if (!v.round.no_finish.cards.cards.empty())
     no_finish =
         v.round.no_finish.then == NoFinish::refused
-            ? fmt::format(" Nobody may go out on {}: with only such a card left, draw instead.",
-                          finish_cards)
+            ? v.round.no_finish.unless == NoFinishUnless::follows_suit
+                  ? fmt::format(
+                        " Nobody may go out on {} unless it is of the suit in force (the top "
+                        "card's, or the suit named): with only such a card left, draw instead.",
+                        finish_cards)
+                  : fmt::format(
+                        " Nobody may go out on {}: with only such a card left, draw instead.",
+                        finish_cards)
             : fmt::format(" A player who goes out on {} draws {} instead, and the round goes on.",
                           finish_cards, plural(v.round.no_finish.draw, "card"));
   para(fmt::format(

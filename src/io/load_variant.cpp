@@ -743,10 +743,11 @@ class VariantBuilder {
     });
   }
 
-  // round.no_finish: {cards: SELECTOR, then: refused | draw, draw: N}; `special` and `wild`
-  // in the selector mean the cards of the variant's specials and its wild cards.
+  // round.no_finish: {cards: SELECTOR, then: refused | draw, draw: N, unless: none |
+  // follows_suit}; `special` and `wild` in the selector mean the cards of the variant's
+  // specials and its wild cards.
   void read_no_finish(const Entry& x) {
-    d_.expect_keys(x, {"cards", "then", "draw"});
+    d_.expect_keys(x, {"cards", "then", "draw", "unless"});
     NoFinishRules& r = v_.round.no_finish;
     SelectorWord words[2] = {{"special", {}}, {"wild", {}}};
     for (const Effect& e : v_.specials) {
@@ -768,6 +769,16 @@ class VariantBuilder {
     });
     if (r.then == NoFinish::draw && r.draw == 0)
       d_.fail(*then, "then: draw needs round.no_finish.draw, the cards its player draws");
+    with(x, "unless", [&](const Entry& e) {
+      r.unless = d_.get_enum<NoFinishUnless>(
+          e, {{"none", NoFinishUnless::none}, {"follows_suit", NoFinishUnless::follows_suit}});
+      // With then: draw the card stands and the draw comes after it is played, when the suit
+      // it had to follow is gone; the rule is written for a play that is refused.
+      if (r.unless != NoFinishUnless::none && r.then != NoFinish::refused)
+        d_.fail_at_key(e,
+                       "round.no_finish.unless works with then: refused only (a card that may "
+                       "not finish is then not playable as the last one)");
+    });
   }
 
   void read_scoring() {

@@ -136,10 +136,11 @@ void round_text(Canonical& c, const RoundRules& r) {
   const auto& [turn_limit, final_card_draws, no_finish] = r;
   c.number("round.turn_limit", turn_limit);
   c.flag("round.final_card_draws", final_card_draws);
-  const auto& [cards, then, draw] = no_finish;
+  const auto& [cards, then, draw, unless] = no_finish;
   c.selector("round.no_finish.cards", cards);
   c.choice("round.no_finish.then", then);
   c.number("round.no_finish.draw", draw);
+  c.choice("round.no_finish.unless", unless);
 }
 
 void scoring_text(Canonical& c, const ScoringRules& r) {

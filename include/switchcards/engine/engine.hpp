@@ -381,10 +381,15 @@ class Engine {
   // The cards the seat to act could play now if a last card could always go out.
   CardMask playable_ignoring_finish(const State& s) const;
   // The cards whose play would empty `seat`'s hand but may not (round.no_finish, then:
-  // refused).
+  // refused): with unless: follows_suit, a card of the suit in force may go out after all.
   CardMask finishing_refused(const State& s, int seat) const {
-    return s.hands[seat].size() == 1 ? no_finish_refused_ : CardMask{};
+    if (s.hands[seat].size() != 1) return {};
+    // Out of line: the test costs the variants without the rule one branch.
+    if (finish_follows_suit_) [[unlikely]]
+      return finishing_refused_by_suit(s);
+    return no_finish_refused_;
   }
+  CardMask finishing_refused_by_suit(const State& s) const;
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
   // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
   // hand with a card that may not.
@@ -444,6 +449,7 @@ class Engine {
   bool rewrites_legal_ = false;  // legal_actions drops refused finishes or expands swaps
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
+  bool finish_follows_suit_ = false;  // round.no_finish.unless: follows_suit
   // The final cards that may draw instead of going out: those of no_finish_draws_, and under
   // last_card.final_call every card (played without the call). One test in apply for both.
   CardMask finish_drawn_;
@@ -484,6 +490,7 @@ inline void Engine::compile() {
   (no_finish.then == NoFinish::refused ? no_finish_refused_ : no_finish_draws_) =
       no_finish.cards.cards;
   finish_drawn_ = variant_.last_card.final_call > 0 ? CardMask::all() : no_finish_draws_;
+  finish_follows_suit_ = no_finish.unless == NoFinishUnless::follows_suit;
   for (int n = std::max(1, variant_.deal.min_players);
        n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
     try {
@@ -704,6 +711,11 @@ SWITCHCARDS_NOINLINE inline void Engine::expand_swaps(const State& s, int seat,
     }
   }
   out.set_size(grown);
+}
+
+SWITCHCARDS_NOINLINE inline CardMask Engine::finishing_refused_by_suit(const State& s) const {
+  const Suit suit = suit_in_force(s);  // none on a joker with no suit named: none follows
+  return suit == Suit::none ? no_finish_refused_ : no_finish_refused_ - CardMask::of_suit(suit);
 }
 
 SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,

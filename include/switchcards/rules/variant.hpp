@@ -197,10 +197,18 @@ enum class NoFinish {
   draw      // YAML round.no_finish.then: draw — it stands, then its player draws and play goes on
 };
 
+// Which of the cards of round.no_finish may go out after all.
+enum class NoFinishUnless {
+  none,         // YAML round.no_finish.unless: none — none of them
+  follows_suit  // YAML ...: follows_suit — one of the suit in force (the top card's, or the
+                // suit a wild named), as Last Card's ace must match to go out
+};
+
 struct NoFinishRules {
   Selector cards;                     // round.no_finish.cards (empty: any card may finish)
   NoFinish then = NoFinish::refused;  // round.no_finish.then
   int draw = 0;                       // round.no_finish.draw: cards drawn with then: draw
+  NoFinishUnless unless = NoFinishUnless::none;  // round.no_finish.unless (then: refused only)
   friend bool operator==(const NoFinishRules&, const NoFinishRules&) = default;
 };
 
