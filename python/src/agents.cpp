@@ -158,12 +158,6 @@ void bind_agents(py::module_& m) {
       [](const Engine& e, State& state, const py::list& agents, bool observe,
          const py::object& on_action) {
         require_state_of(e, state);
-        // C++ play_round refuses too few agents; more would leave the extras unused without a
-        // word, which hides a wrong seat count.
-        if (static_cast<int>(agents.size()) != state.players())
-          throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " for " +
-                                      std::to_string(state.players()) +
-                                      " seats (one agent a seat)");
         Seats seats = seats_of(agents);
         RoundOptions options;
         options.observe = observe;

@@ -147,9 +147,9 @@ def test_a_seat_without_an_agent_is_a_type_error():
 def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
     engine = sc.Engine("british")
     agents = [sc.make_agent("random", s) for s in range(5)]
-    with pytest.raises(ValueError, match="agents: 5 for 4 seats"):
+    with pytest.raises(ValueError, match=r"play_round: 4 seats but 5 agents \(one agent a seat\)"):
         sc.play_round(engine, engine.deal(4, 1), agents)
-    with pytest.raises(ValueError, match="agents: 3 for 4 seats"):
+    with pytest.raises(ValueError, match=r"play_round: 4 seats but 3 agents \(one agent a seat\)"):
         sc.play_round(engine, engine.deal(4, 1), agents[:3])
     variant = sc.load_variant("british")
     for rounds in (0, -1):

@@ -243,6 +243,22 @@ TEST_CASE("play_round refuses an agent's illegal choice") {
   CHECK_THROWS_AS(play_round(engine, s, agents), IllegalChoice);
 }
 
+TEST_CASE("play_round takes one agent a seat, and leaves the state as it was otherwise") {
+  const Engine engine(load_variant("british"));
+  RandomAgent a(1), b(2), c(3);
+  const State dealt = engine.deal(2, 1);
+  State s = dealt;
+  std::vector<Agent*> three = {&a, &b, &c};
+  CHECK_THROWS_WITH(play_round(engine, s, three),
+                    "play_round: 2 seats but 3 agents (one agent a seat)");
+  std::vector<Agent*> one = {&a};
+  CHECK_THROWS_WITH(play_round(engine, s, one),
+                    "play_round: 2 seats but 1 agent (one agent a seat)");
+  std::vector<Agent*> missing = {&a, nullptr};
+  CHECK_THROWS_WITH(play_round(engine, s, missing), "play_round: no agent for seat 1");
+  CHECK(s == dealt);
+}
+
 TEST_CASE("the heuristic keeps a set for later where a turn may lay several cards") {
   const Engine engine(load_variant("british-several-of-a-rank"));
   HeuristicAgent bot(1, 0.0);
