@@ -36,14 +36,18 @@ std::string several_text(const PlayRules& p) {
                                       : "has the rank of the card laid before it, or is " + run;
   std::string s = fmt::format(
       "Several cards a turn: after playing a card, a player may lay more, one at a time, while "
-      "each {}; they pass to end the turn. The last card laid is the top card. {} A card that "
-      "moves hands or a joker ends the turn.",
+      "each {}; they pass to end the turn. The last card laid is the top card. {} {}",
       follows,
       p.several_answers
           ? "A pending penalty may be answered with several cards too, while each stacks on the "
             "penalty as it stands (within its cap): two 2s on a 2 make the next player draw six; "
             "a card that cancels or deflects it is an answer of one card."
-          : "A pending penalty is answered with one card.");
+          : "A pending penalty is answered with one card.",
+      p.runs() && p.run_jokers == RunJokers::stand_in
+          ? "A joker laid after the turn's first card may stand in a run for its next card "
+            "(5, joker, 7); only the run goes on from it. A card that moves hands, or a joker "
+            "played first, ends the turn."
+          : "A card that moves hands or a joker ends the turn.");
   s += p.effects == SeveralEffects::each
            ? " Every special laid takes effect, in the order laid: two 2s make the next player "
              "draw both, two skips skip two players, two reverses cancel."

@@ -395,7 +395,7 @@ class VariantBuilder {
     });
   }
 
-  // play: {several: none | same_rank | runs | both, runs: {direction, ace, turn_corner},
+  // play: {several: none | same_rank | runs | both, runs: {direction, ace, turn_corner, jokers},
   // effects: each | last, answers: one | several}.
   void read_play() {
     with(root_, "play", [&](const Entry& play) {
@@ -414,7 +414,7 @@ class VariantBuilder {
               "play.runs shapes a run, which play.several: runs or both lays; "
               "this variant lays " +
                   std::string(r.several_cards() ? "cards of one rank only" : "one card a turn"));
-        d_.expect_keys(runs, {"direction", "ace", "turn_corner"});
+        d_.expect_keys(runs, {"direction", "ace", "turn_corner", "jokers"});
         with(runs, "direction", [&](const Entry& e) {
           r.run_direction = d_.get_enum<RunDirection>(e, {{"ascending", RunDirection::ascending},
                                                           {"descending", RunDirection::descending},
@@ -434,6 +434,14 @@ class VariantBuilder {
                            "(K, A, 2), which play.runs.ace: " +
                                std::string(r.run_ace == RunAce::low ? "low" : "high") +
                                " forbids: use ace: both");
+        });
+        with(runs, "jokers", [&](const Entry& e) {
+          r.run_jokers = d_.get_enum<RunJokers>(
+              e, {{"none", RunJokers::none}, {"stand_in", RunJokers::stand_in}});
+          if (r.run_jokers == RunJokers::stand_in && v_.deal.deck.jokers == 0)
+            d_.fail_at_key(e,
+                           "stand_in lets a joker stand in a run, and this variant's deck has no "
+                           "jokers: add them with deck: {jokers: N}");
         });
       });
       with(play, "effects", [&](const Entry& e) {

@@ -72,11 +72,13 @@ void draw_text(Canonical& c, const DrawRules& d) {
 }
 
 void play_text(Canonical& c, const PlayRules& p) {
-  const auto& [several, run_direction, run_ace, turn_corner, effects, several_answers] = p;
+  const auto& [several, run_direction, run_ace, turn_corner, run_jokers, effects, several_answers] =
+      p;
   c.choice("play.several", several);
   c.choice("play.runs.direction", run_direction);
   c.choice("play.runs.ace", run_ace);
   c.flag("play.runs.turn_corner", turn_corner);
+  c.choice("play.runs.jokers", run_jokers);
   c.choice("play.effects", effects);
   c.flag("play.answers", several_answers);
 }

@@ -261,6 +261,8 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.play.turn_corner = (b & 0x10) != 0;
     v.play.run_ace = v.play.turn_corner ? RunAce::both : static_cast<RunAce>((b >> 3) % 3);
     v.play.effects = (b & 0x02) ? SeveralEffects::last : SeveralEffects::each;
+    // jokers standing in runs (they do nothing in a deck without jokers)
+    v.play.run_jokers = (a & 0x01) ? RunJokers::stand_in : RunJokers::none;
     v.play.several_answers = v.play.effects == SeveralEffects::each && (b & 0x40) != 0;
     v.identical.enabled = false;
   }

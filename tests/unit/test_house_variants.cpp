@@ -21,13 +21,14 @@ using namespace switchcards;
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kHouseVariants = {
+constexpr std::array<std::string_view, 13> kHouseVariants = {
     "british-jack-wild",      "british-draw-four",
     "british-king-stop",      "british-queens-reverse",
     "british-jokers",         "british-black-jacks-stack",
     "british-stacked-eights", "british-black-jack-50",
     "crazy-eights",           "mau-mau",
     "mau-mau-purist",         "last-card",
+    "british-runs-jokers",
 };
 
 constexpr int kGames = 1000;
@@ -154,6 +155,10 @@ TEST_CASE("house variants carry the rules they are named for") {
     const Variant jokers = load_variant("british-jokers");
     CHECK(build_deck(jokers.deck_for(4)).size() == 54);
     CHECK(build_deck(jokers.deck_for(7)).size() == 106);  // two packs, still two jokers
+    const Variant runs = load_variant("british-runs-jokers");
+    CHECK(build_deck(runs.deck_for(4)).size() == 54);
+    CHECK(runs.play.run_jokers == RunJokers::stand_in);
+    CHECK(load_variant("british-runs").play.run_jokers == RunJokers::none);  // the default
     const Variant mau = load_variant("mau-mau");
     CHECK(mau.deal.max_players == 5);
     for (int players = mau.deal.min_players; players <= mau.deal.max_players; ++players) {

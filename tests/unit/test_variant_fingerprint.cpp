@@ -85,6 +85,10 @@ TEST_CASE("fingerprint: any rule changed changes it") {
     INFO(rules);
     CHECK(variant_fingerprint(load_variant("british", rules, "--rules")) != british);
   }
+  // The play section's rules too: a joker standing in a run, or not.
+  CHECK(variant_fingerprint(
+            load_variant("british-runs-jokers", "{play: {runs: {jokers: none}}}", "--rules")) !=
+        variant_fingerprint(load_variant("british-runs-jokers")));
   // The order of the specials counts: a card carries the first special that names it.
   Variant swapped = load_variant("british");
   std::swap(swapped.specials[0], swapped.specials[1]);

@@ -322,6 +322,9 @@ class Engine {
   // The cards that follow the top card by play.several's pattern (its rank, the run's next
   // card), before play.answers asks them to stack on a pending penalty.
   CardMask follows_laid(const State& s) const;
+  // follows_laid where jokers stand in runs (play.runs.jokers: stand_in), out of line: the
+  // other variants never pay for it.
+  CardMask follows_with_stand_ins(const State& s) const;
   // After `seat` laid `a`'s card under play.several: the turn goes on (Phase::laying) while a
   // held card may follow, or ends. `finish_penalty`: the card drew a round.no_finish penalty.
   void lay(State& s, int seat, Action a, bool finish_penalty, EventBuffer* ev) const;
@@ -431,8 +434,9 @@ class Engine {
   std::vector<CompiledEffect> compiled_;
   CardMask wild_;
   CardMask names_suit_;
-  bool deflects_ = false;  // some special's penalty may be deflected (names the refusal)
-  bool several_ = false;   // play.several: a turn may lay more than one card
+  bool deflects_ = false;   // some special's penalty may be deflected (names the refusal)
+  bool several_ = false;    // play.several: a turn may lay more than one card
+  bool stand_ins_ = false;  // play.runs.jokers: stand_in, in a variant that lays runs
   // play.several, identical.enabled or identical.jump_in: the play path tests them at once
   bool rare_play_rules_ = false;
   // The cards whose play apply_at_once takes, for each top card: no suit to name, no hands to
@@ -545,6 +549,7 @@ inline void Engine::compile() {
     throw std::invalid_argument("last_card.final_call: out of the loader's bounds (0 to " +
                                 std::to_string(kMaxEffectDraw) + ")");
   several_ = variant_.play.several_cards();
+  stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
   if (variant_.play.several_answers && (!several_ || variant_.play.effects != SeveralEffects::each))
     throw std::invalid_argument(
         "play.several_answers needs play.several (cards laid after the answer) and play.effects: "
@@ -1162,6 +1167,8 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::move_on(State& s, int seat, Card card, co
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::follows_laid(const State& s) const {
+  if (stand_ins_) [[unlikely]]
+    return follows_with_stand_ins(s);
   const Card top = s.top();
   if (top.is_joker()) return {};  // a joker has no rank to match or run from
   const PlayRules& play = variant_.play;
@@ -1188,6 +1195,53 @@ SWITCHCARDS_ALWAYS_INLINE CardMask Engine::follows_laid(const State& s) const {
   return out - not_on_top_[top.index()];
 }
 
+SWITCHCARDS_NOINLINE inline CardMask Engine::follows_with_stand_ins(const State& s) const {
+  // The turn's cards (the top s.laid of the discard pile): the jokers on top, and the natural
+  // card under them, from which the run goes on. The turn's first card is natural (a joker
+  // played first ends the turn: lay).
+  const std::span<const Card> turn =
+      s.discard.cards().last(static_cast<std::size_t>(std::max<int>(s.laid, 1)));
+  const int n = static_cast<int>(turn.size());
+  int jokers = 0;
+  while (jokers < n && turn[n - 1 - jokers].is_joker()) ++jokers;
+  if (jokers == n) return {};
+  const int at = n - 1 - jokers;
+  const Card base = turn[at];
+  const PlayRules& play = variant_.play;
+  CardMask out;
+  if (play.same_rank() && jokers == 0) out |= CardMask::of_rank(base.rank());
+  const Suit suit = base.suit();
+  for (const int step : {1, -1}) {
+    const bool way = step > 0 ? play.run_direction == RunDirection::ascending ||
+                                    (play.run_direction == RunDirection::either && s.run_step >= 0)
+                              : play.run_direction == RunDirection::descending ||
+                                    (play.run_direction == RunDirection::either && s.run_step <= 0);
+    if (!way) continue;
+    // The rank the run came to the base card from, as follows_laid takes it; a joker under it
+    // stood for the rank one step back.
+    Rank from = Rank::joker;
+    if (at >= 1 && turn[at - 1].is_joker())
+      from = play.run_step(base.rank(), -step, Rank::joker);
+    else if (at >= 1 && turn[at - 1].suit() == suit)
+      from = turn[at - 1].rank();
+    // Each joker stands for the run's next card, one of the deck's ranks.
+    Rank rank = base.rank();
+    bool open = true;
+    for (int k = 0; k < jokers && open; ++k) {
+      const Rank next = play.run_step(rank, step, from);
+      open = next != Rank::joker && variant_.deal.deck.ranks.test(static_cast<int>(next));
+      from = rank;
+      rank = next;
+    }
+    if (!open) continue;
+    if (const Rank next = play.run_step(rank, step, from); next != Rank::joker) {
+      out.insert(Card(next, suit));
+      if (variant_.deal.deck.ranks.test(static_cast<int>(next))) out.insert(Card::joker());
+    }
+  }
+  return out - not_on_top_[s.top().index()];
+}
+
 SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
   const CardMask out = follows_laid(s);
   // play.answers: several — a turn answering a penalty goes on with cards that stack on it as
@@ -1209,22 +1263,31 @@ SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool 
                                              EventBuffer* ev) const {
   const Card card = a.card();
   ++s.laid;
-  if (s.laid >= 2) {
-    // A step to another rank is a run's step: it fixes the run's direction for the turn.
-    const Card below = s.discard.cards()[s.discard.size() - 2];
-    if (below.rank() != card.rank()) {
-      const int up = (static_cast<int>(card.rank()) - static_cast<int>(below.rank()) + kRankCount) %
-                     kRankCount;
-      s.run_step = up == 1 ? 1 : -1;
+  if (s.laid >= 2 && !card.is_joker()) {
+    // A step to another rank is a run's step: it fixes the run's direction for the turn. Over
+    // jokers standing in (play.runs.jokers), from the natural card under them, a step each.
+    const std::span<const Card> pile = s.discard.cards();
+    int below = static_cast<int>(pile.size()) - 2, steps = 1;
+    while (pile[below].is_joker()) {
+      --below;
+      ++steps;
+    }
+    if (pile[below].rank() != card.rank()) {
+      const int up =
+          (static_cast<int>(card.rank()) - static_cast<int>(pile[below].rank()) + kRankCount) %
+          kRankCount;
+      s.run_step = up == steps ? 1 : -1;
     }
   }
   // The turn goes on while a held card may follow (followers: an answer to a pending penalty
-  // is one card unless play.answers is several); a card that moves hands, a joker or a finish
-  // penalty ends it.
-  const bool may_go_on = !moves_hands_.contains(card) && !card.is_joker() && !finish_penalty;
+  // is one card unless play.answers is several); a card that moves hands, a joker (but one
+  // standing in a run) or a finish penalty ends it.
+  const bool may_go_on = !moves_hands_.contains(card) &&
+                         (!card.is_joker() || (stand_ins_ && s.laid >= 2)) && !finish_penalty;
   if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty()) {
-    // The suit a wild names is kept for the turn's end, when its effects come.
-    if (names_suit_.contains(card)) s.named_suit = a.named_suit();
+    // The suit a wild names is kept for the turn's end, when its effects come; a card laid
+    // over it lifts it (5H, joker naming spades, 7H: hearts is in force on the 7H).
+    s.named_suit = names_suit_.contains(card) ? a.named_suit() : Suit::none;
     s.phase = Phase::laying;
     s.jump_open = false;  // nobody jumps in on a turn still under way
     return;

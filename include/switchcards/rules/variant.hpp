@@ -245,6 +245,11 @@ enum class RunAce {
   high,  // high — Q, K, A
   both   // both — either, but not both in one run unless play.runs.turn_corner
 };
+enum class RunJokers {
+  none,     // play.runs.jokers: none — a joker is no card of a run (one laid ends the turn)
+  stand_in  // stand_in — a joker laid in a run stands for its next card, which it then is for
+            // what follows (5, joker, 7); the turn's first card is never a stand-in
+};
 enum class SeveralEffects {
   each,  // play.effects: each — every special laid takes effect (two 2s draw four, two
          // reverses cancel, two skips skip two players)
@@ -256,6 +261,7 @@ struct PlayRules {
   RunDirection run_direction = RunDirection::either;  // play.runs.direction
   RunAce run_ace = RunAce::both;                      // play.runs.ace
   bool turn_corner = false;  // play.runs.turn_corner: a run may go K, A, 2 (and 2, A, K)
+  RunJokers run_jokers = RunJokers::none;         // play.runs.jokers
   SeveralEffects effects = SeveralEffects::each;  // play.effects
   // play.answers: several — a pending penalty may be answered with several cards in a turn,
   // each following the card before it and stacking on the penalty as it stands (within the
