@@ -4,6 +4,7 @@
 // The YAML key for each field is named in its comment (see docs/variant-format.md).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -245,7 +246,7 @@ enum class RunAce {
   high,  // high — Q, K, A
   both   // both — either, but not both in one run unless play.runs.turn_corner
 };
-enum class RunJokers {
+enum class RunJokers : std::uint8_t {
   none,     // play.runs.jokers: none — a joker is no card of a run (one laid ends the turn)
   stand_in  // stand_in — a joker laid in a run stands for its next card, which it then is for
             // what follows (5, joker, 7); the turn's first card is never a stand-in
