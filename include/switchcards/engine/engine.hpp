@@ -1283,13 +1283,14 @@ SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool 
   }
   // The turn goes on while a held card may follow (followers: an answer to a pending penalty
   // is one card unless play.answers is several); a card that moves hands, a joker (but one
-  // standing in a run) or a finish penalty ends it.
-  const bool may_go_on = !moves_hands_.contains(card) &&
-                         (!card.is_joker() || (stand_ins_ && s.laid >= 2)) && !finish_penalty;
+  // that may stand in a run: one played first has none to stand in, and nothing follows it)
+  // or a finish penalty ends it.
+  const bool may_go_on =
+      !moves_hands_.contains(card) && (!card.is_joker() || stand_ins_) && !finish_penalty;
   if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty()) {
-    // The suit a wild names is kept for the turn's end, when its effects come; a card laid
-    // over it lifts it (5H, joker naming spades, 7H: hearts is in force on the 7H).
-    s.named_suit = names_suit_.contains(card) ? a.named_suit() : Suit::none;
+    // The suit a wild names is kept for the turn's end, when its effects come (the play
+    // lifted the suit named before it).
+    if (names_suit_.contains(card)) s.named_suit = a.named_suit();
     s.phase = Phase::laying;
     s.jump_open = false;  // nobody jumps in on a turn still under way
     return;
