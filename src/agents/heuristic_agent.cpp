@@ -47,7 +47,10 @@ constexpr double kPerFollowOn = -40;
 
 // Under play.several: how many cards of `hand` could follow `card` in this turn, found
 // greedily: the other cards of its rank, or the longer run from it in its suit, up or down as
-// the variant lets a run go.
+// the variant lets a run go. Jokers that may stand in a run (play.runs.jokers) are not
+// counted: counted as the gaps' fillers they made the bot hold back more, and it won less in
+// british-runs-jokers against three greedy bots (200,000 rounds, seed 7, seat 1: 27.7% ->
+// 27.3%; passing instead of laying a joker mid-turn with more than three cards: 27.0%).
 int follow_ons(const PlayRules& play, const Hand& hand, Card card) {
   if (card.is_joker()) return 0;
   int best = 0;
