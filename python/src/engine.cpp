@@ -350,6 +350,9 @@ void bind_engine(py::module_& m) {
       .def_readonly("catchable", &ViewSnapshot::catchable)
       .def_readonly("jump_open", &ViewSnapshot::jump_open)
       .def_readonly("call_due", &ViewSnapshot::call_due)
+      .def_property_readonly("turn_cards",
+                             [](const ViewSnapshot& v) { return card_list(v.turn_cards); })
+      .def_readonly("run_step", &ViewSnapshot::run_step)
       .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
       .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
       .def_readonly("winner", &ViewSnapshot::winner)

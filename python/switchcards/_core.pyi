@@ -168,6 +168,8 @@ class PlayerView:
     catchable: int
     jump_open: bool
     call_due: bool
+    turn_cards: List[str]
+    run_step: int
     owes_last_card: List[int]
     misses_turn: List[int]
     winner: int

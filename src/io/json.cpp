@@ -140,6 +140,8 @@ json view_json(const ViewSnapshot& v) {
   j["hand_sizes"] = v.hand_sizes;
   j["catchable"] = seat_json(v.catchable);
   j["jump_open"] = v.jump_open;
+  j["turn_cards"] = cards_json(v.turn_cards);
+  j["run_step"] = v.run_step;
   j["owes_last_card"] = v.owes_last_card;
   j["misses_turn"] = v.misses_turn;
   j["winner"] = seat_json(v.winner);
@@ -417,6 +419,8 @@ ViewSnapshot snapshot(const PlayerView& v) {
   for (int seat = 0; seat < v.players(); ++seat) s.hand_sizes.push_back(v.hand_size(seat));
   s.catchable = v.catchable();
   s.jump_open = v.jump_open();
+  s.turn_cards.assign(v.turn_cards().begin(), v.turn_cards().end());
+  s.run_step = v.run_step();
   for (int seat = 0; seat < v.players(); ++seat) {
     if (v.owes_last_card(seat)) s.owes_last_card.push_back(seat);
     if (v.misses_turn(seat)) s.misses_turn.push_back(seat);
@@ -583,7 +587,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
        "demand",         "pending",     "stock_size", "discard_size", "hand_sizes", "catchable",
        "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
        "drawn",          "revealed"},
-      {"hands", "stock", "discard", "jump_open", "call_due"});
+      {"hands", "stock", "discard", "jump_open", "call_due", "turn_cards", "run_step"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
@@ -610,6 +614,11 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   v.catchable = n["catchable"].seat_or_none(v.players);
   if (n.has("jump_open")) v.jump_open = n["jump_open"].boolean();
   if (n.has("call_due")) v.call_due = n["call_due"].boolean();
+  if (n.has("turn_cards")) v.turn_cards = n["turn_cards"].cards();
+  if (n.has("run_step")) v.run_step = n["run_step"].small(-1, 1);
+  if (v.phase != Phase::laying && (!v.turn_cards.empty() || v.run_step != 0))
+    (v.turn_cards.empty() ? n["run_step"] : n["turn_cards"])
+        .fail("cards are laid, and a run's direction kept, only in phase laying");
   for (std::string_view k : {"owes_last_card", "misses_turn"}) {
     std::vector<int>& seats = k == "owes_last_card" ? v.owes_last_card : v.misses_turn;
     for (const Node& e : n[k].elements()) {

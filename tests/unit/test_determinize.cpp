@@ -79,7 +79,8 @@ std::string check_sample(const Engine& e, const State& sample, const State& trut
   if (!(sample.seats == truth.seats) || sample.pending != truth.pending ||
       sample.demand != truth.demand || sample.owes_last_card != truth.owes_last_card ||
       sample.misses_turn != truth.misses_turn || sample.decisions != truth.decisions ||
-      sample.stalemate != truth.stalemate || sample.reshuffles != truth.reshuffles)
+      sample.stalemate != truth.stalemate || sample.reshuffles != truth.reshuffles ||
+      sample.laid != truth.laid || sample.run_step != truth.run_step)
     return "the sample differs in a public fact";
   return "";
 }

@@ -359,3 +359,40 @@ TEST_CASE("json: a turn laying on an answer resumes where play.answers is severa
         "save.json: /pending: a turn of several cards goes on after answering a penalty only "
         "where play.answers is several");
 }
+
+TEST_CASE("json: a view of a turn under way shows its cards and the run's way, only then",
+          "[json]") {
+  const Engine engine(load_variant("british-runs-jokers"));
+  State s = engine.deal(4, 9);
+  // The seat to act lays the 5H and a joker standing for the 6H (the cards are put in its
+  // hand, the 5C on the discard pile).
+  s.hands[s.turn] = Hand{};
+  for (const char* c : {"5H", "JOKER", "7H", "8H", "KC"}) s.hands[s.turn].add(parse_card(c));
+  s.discard.push(parse_card("5C"));
+  const int seat = s.turn, other = (seat + 1) % 4;
+  REQUIRE(engine.apply(s, parse_action(std::to_string(seat) + " play 5H")));
+  REQUIRE(engine.apply(s, parse_action(std::to_string(seat) + " play JOKER spades")));
+  REQUIRE(s.phase == Phase::laying);
+  // Every seat saw the two cards laid: each view shows them, first laid first.
+  const ViewSnapshot view = snapshot(PlayerView(engine, s, other));
+  CHECK(view.turn_cards == std::vector<Card>{parse_card("5H"), parse_card("JOKER")});
+  CHECK(view.run_step == 0);  // a joker fixes no way: a 7H or a 3H may follow
+  const std::string text = to_json(view);
+  CHECK(text.find("\"turn_cards\":[\"5H\",\"JOKER\"]") != std::string::npos);
+  CHECK(view_from_json(text) == view);
+  REQUIRE(engine.apply(s, parse_action(std::to_string(seat) + " play 7H")));
+  CHECK(snapshot(PlayerView(engine, s, other)).run_step == 1);  // 5, joker, 7: up
+  // Out of phase laying there are none: a file that says otherwise is refused at the key.
+  std::string bad = to_json(snapshot(PlayerView(engine, engine.deal(4, 9), other)));
+  const std::size_t at = bad.find("\"turn_cards\":[]");
+  REQUIRE(at != std::string::npos);
+  bad.replace(at, 15, "\"turn_cards\":[\"5H\"]");
+  try {
+    (void)view_from_json(bad, "view.json");
+    FAIL("accepted");
+  } catch (const JsonError& e) {
+    CHECK(std::string(e.what()) ==
+          "view.json: /turn_cards: cards are laid, and a run's direction kept, only in phase "
+          "laying");
+  }
+}

@@ -56,6 +56,14 @@ class PlayerView {
   // The seat that played the pending penalty's last card (where a reverse deflects it), or -1.
   int pending_from() const { return state_->pending.from; }
   int demand_effect() const { return state_->demand; }  // index in specials, or -1
+  // Phase::laying: the cards laid so far this turn (the top ones of the discard pile, first
+  // laid first, in view of all) and the run's direction once its first step fixed it (+1 up,
+  // -1 down, 0); none and 0 in the other phases.
+  int laid() const { return state_->laid; }
+  std::span<const Card> turn_cards() const {
+    return state_->discard.cards().last(static_cast<std::size_t>(state_->laid));
+  }
+  int run_step() const { return state_->run_step; }
   bool owes_last_card(int seat) const { return (state_->owes_last_card >> seat) & 1u; }
   bool misses_turn(int seat) const { return (state_->misses_turn >> seat) & 1u; }
   int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round

@@ -65,6 +65,8 @@ struct ViewSnapshot {
   std::vector<int> hand_sizes;  // by seat
   int catchable = -1;
   bool jump_open = false;           // identical.jump_in: another seat may jump in now
+  std::vector<Card> turn_cards;     // Phase::laying: the cards laid so far this turn, in order
+  int run_step = 0;                 // Phase::laying: the run's direction (+1 up, -1 down, 0)
   std::vector<int> owes_last_card;  // seats that owe a last-card penalty
   std::vector<int> misses_turn;     // seats that will miss their next turn
   int winner = -1;
