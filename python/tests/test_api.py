@@ -178,6 +178,25 @@ def test_view_shows_what_the_seat_may_know():
         engine.view(state, 0, revealed=True)
 
 
+def test_view_shows_a_turn_under_way():
+    """Cards laid in a turn of several are laid in view of all: every seat's view lists them,
+    first laid first, and the run's direction; outside a turn under way there are none."""
+    engine = sc.Engine("british-runs-jokers")
+    states = random_states(engine, 4, 3, 3000)
+    laying = [s for s in states if s.phase == "laying"]
+    assert len(laying) >= 20
+    for state in laying:
+        view = engine.view(state, (state.turn + 1) % 4)
+        assert view.turn_cards and view.turn_cards[-1] == state.top
+        assert view.turn_cards == state.discard[-len(view.turn_cards):]
+        assert view.run_step in (-1, 0, 1)
+        assert sc.PlayerView.from_json(view.to_json()) == view
+    for state in states[:200]:
+        if state.phase != "laying":
+            view = engine.view(state, 0)
+            assert view.turn_cards == [] and view.run_step == 0
+
+
 def test_score_hand_of_the_documented_example():
     british = sc.load_variant("british")
     assert sc.score_hand(british, ["AS", "JC", "KD", "7C"]) == 62  # docs/scoring.md
