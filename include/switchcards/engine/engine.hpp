@@ -1197,8 +1197,8 @@ SWITCHCARDS_ALWAYS_INLINE CardMask Engine::follows_laid(const State& s) const {
 
 SWITCHCARDS_NOINLINE inline CardMask Engine::follows_with_stand_ins(const State& s) const {
   // The turn's cards (the top s.laid of the discard pile): the jokers on top, and the natural
-  // card under them, from which the run goes on. The turn's first card is natural (a joker
-  // played first ends the turn: lay).
+  // card under them, from which the run goes on. A joker played first has no run to stand in:
+  // nothing follows it, and lay ends the turn.
   const std::span<const Card> turn =
       s.discard.cards().last(static_cast<std::size_t>(std::max<int>(s.laid, 1)));
   const int n = static_cast<int>(turn.size());
