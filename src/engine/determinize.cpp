@@ -25,7 +25,7 @@ State public_template(const PlayerView& view) {
   s.catchable = static_cast<std::int8_t>(view.catchable());
   s.jump_open = view.jump_open();
   // A turn under way: its cards' effects come at its end, and what may follow depends on them.
-  s.laid = static_cast<std::uint8_t>(view.laid());
+  s.laid = static_cast<std::uint8_t>(view.turn_cards().size());
   s.run_step = static_cast<std::int8_t>(view.run_step());
   for (int k = 0; k < view.players(); ++k) {
     if (view.owes_last_card(k)) s.owes_last_card |= static_cast<std::uint8_t>(1u << k);

@@ -325,6 +325,9 @@ class Engine {
   // follows_laid where jokers stand in runs (play.runs.jokers: stand_in), out of line: the
   // other variants never pay for it.
   CardMask follows_with_stand_ins(const State& s) const;
+  // Whether the turn's run may step `step` (+1 up, -1 down): play.runs.direction, and under
+  // `either` the way its first step fixed (State::run_step).
+  bool run_may_step(const State& s, int step) const;
   // After `seat` laid `a`'s card under play.several: the turn goes on (Phase::laying) while a
   // held card may follow, or ends. `finish_penalty`: the card drew a round.no_finish penalty.
   void lay(State& s, int seat, Action a, bool finish_penalty, EventBuffer* ev) const;
@@ -1177,22 +1180,24 @@ SWITCHCARDS_ALWAYS_INLINE CardMask Engine::follows_laid(const State& s) const {
   if (play.runs()) {
     const Suit suit = top.suit();
     const Rank rank = top.rank();
-    const bool up = play.run_direction == RunDirection::ascending ||
-                    (play.run_direction == RunDirection::either && s.run_step >= 0);
-    const bool down = play.run_direction == RunDirection::descending ||
-                      (play.run_direction == RunDirection::either && s.run_step <= 0);
     // The rank the run came to the top from, if the card under it is the run's step.
     const std::span<const Card> pile = s.discard.cards();
     const Rank from = s.laid >= 2 && pile[pile.size() - 2].suit() == suit
                           ? pile[pile.size() - 2].rank()
                           : Rank::joker;
     for (const int step : {1, -1}) {
-      if (!(step > 0 ? up : down)) continue;
+      if (!run_may_step(s, step)) continue;
       if (const Rank next = play.run_step(rank, step, from); next != Rank::joker)
         out.insert(Card(next, suit));
     }
   }
   return out - not_on_top_[top.index()];
+}
+
+SWITCHCARDS_ALWAYS_INLINE bool Engine::run_may_step(const State& s, int step) const {
+  const RunDirection way = variant_.play.run_direction;
+  if (way == RunDirection::either) return step > 0 ? s.run_step >= 0 : s.run_step <= 0;
+  return (way == RunDirection::ascending) == (step > 0);
 }
 
 SWITCHCARDS_NOINLINE inline CardMask Engine::follows_with_stand_ins(const State& s) const {
@@ -1212,11 +1217,7 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::follows_with_stand_ins(const State&
   if (play.same_rank() && jokers == 0) out |= CardMask::of_rank(base.rank());
   const Suit suit = base.suit();
   for (const int step : {1, -1}) {
-    const bool way = step > 0 ? play.run_direction == RunDirection::ascending ||
-                                    (play.run_direction == RunDirection::either && s.run_step >= 0)
-                              : play.run_direction == RunDirection::descending ||
-                                    (play.run_direction == RunDirection::either && s.run_step <= 0);
-    if (!way) continue;
+    if (!run_may_step(s, step)) continue;
     // The rank the run came to the base card from, as follows_laid takes it; a joker under it
     // stood for the rank one step back.
     Rank from = Rank::joker;

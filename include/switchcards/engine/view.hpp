@@ -59,7 +59,6 @@ class PlayerView {
   // Phase::laying: the cards laid so far this turn (the top ones of the discard pile, first
   // laid first, in view of all) and the run's direction once its first step fixed it (+1 up,
   // -1 down, 0); none and 0 in the other phases.
-  int laid() const { return state_->laid; }
   std::span<const Card> turn_cards() const {
     return state_->discard.cards().last(static_cast<std::size_t>(state_->laid));
   }
