@@ -197,6 +197,28 @@ def test_view_shows_a_turn_under_way():
             assert view.turn_cards == [] and view.run_step == 0
 
 
+def test_observation_shows_a_turn_under_way_where_a_turn_lays_several_cards():
+    """A variant that lays several cards a turn adds turn_cards and run_direction to the
+    observation; one that lays one card a turn has neither."""
+    one_card = sc.ObservationLayout(sc.Engine("british"), 4)
+    assert "turn_cards" not in [s["name"] for s in one_card.slices]
+    engine = sc.Engine("british-runs-jokers")
+    layout = sc.ObservationLayout(engine, 4)
+    laid, way = layout.slice("turn_cards"), layout.slice("run_direction")
+    out = np.zeros(layout.size, dtype=np.float32)
+    laying = 0
+    for state in random_states(engine, 4, 3, 3000)[::5]:
+        seat = (state.turn + 1) % 4
+        layout.write(state, seat, None, [], out)
+        view = engine.view(state, seat)
+        cards = out[laid["offset"]: laid["offset"] + laid["size"]]
+        direction = list(out[way["offset"]: way["offset"] + way["size"]])
+        assert cards.sum() == len(view.turn_cards)
+        assert direction == {1: [1, 0], -1: [0, 1], 0: [0, 0]}[view.run_step]
+        laying += state.phase == "laying"
+    assert laying >= 4
+
+
 def test_score_hand_of_the_documented_example():
     british = sc.load_variant("british")
     assert sc.score_hand(british, ["AS", "JC", "KD", "7C"]) == 62  # docs/scoring.md

@@ -209,6 +209,72 @@ TEST_CASE("observation: the layout names every slice once and fills the vector",
   CHECK_THROWS_AS(layout.slice("nothing"), std::out_of_range);
 }
 
+TEST_CASE("observation: a turn of several cards under way shows its cards and the run's way",
+          "[hidden]") {
+  // A variant that lays one card a turn has no such slices: its vector does not grow.
+  const ObservationLayout one_card(Engine(load_variant("british")), 4);
+  CHECK_THROWS_AS(one_card.slice("turn_cards"), std::out_of_range);
+  CHECK_THROWS_AS(one_card.slice("run_direction"), std::out_of_range);
+  CHECK(one_card.size() == 310);  // docs/api.md's table
+
+  const Engine engine(load_variant("british-runs-jokers"));
+  const ObservationLayout layout(engine, 2);
+  Position p;
+  p.hands = {
+      {parse_card("5H"), Card::joker(), parse_card("3H"), parse_card("2H"), parse_card("KC")},
+      {parse_card("2C"), parse_card("3D"), parse_card("KS")}};
+  p.discard = {parse_card("5S")};
+  p.stock = {parse_card("QD"), parse_card("JD"), parse_card("TD")};
+  State s = engine.position(p);
+  std::vector<float> o(static_cast<std::size_t>(layout.size()));
+  const auto seen_by = [&](int seat) {
+    layout.write(PlayerView(engine, s, seat), s.discard.cards(), {}, o);
+  };
+  const auto at = [&](std::string_view slice, int i) {
+    return o[static_cast<std::size_t>(layout.slice(slice).offset + i)];
+  };
+  const auto laid = [&](Card c) { return at("turn_cards", c.index()); };
+  const auto sum = [&](std::string_view slice) {
+    float total = 0;
+    for (int i = 0; i < layout.slice(slice).size; ++i) total += at(slice, i);
+    return total;
+  };
+  const auto lay = [&](std::string_view card) {
+    REQUIRE(engine.apply(s, Action::play(0, parse_card(card))));
+  };
+
+  seen_by(1);  // no turn under way
+  CHECK(sum("turn_cards") == 0);
+  CHECK(sum("run_direction") == 0);
+
+  lay("5H");  // the first card: no direction yet
+  REQUIRE(s.phase == Phase::laying);
+  for (int seat : {0, 1}) {  // both seats saw it laid
+    seen_by(seat);
+    CHECK(laid(parse_card("5H")) == 1);
+    CHECK(sum("turn_cards") == 1);
+    CHECK(sum("run_direction") == 0);
+  }
+
+  REQUIRE(engine.apply(s, Action::play(0, Card::joker(), Suit::clubs)));  // a stand-in (4H or 6H)
+  seen_by(1);
+  CHECK(laid(Card::joker()) == 1);
+  CHECK(sum("turn_cards") == 2);
+  CHECK(sum("run_direction") == 0);
+
+  lay("3H");  // the joker stood for 4H: the run goes down (2H may follow)
+  seen_by(1);
+  CHECK(laid(parse_card("3H")) == 1);
+  CHECK(sum("turn_cards") == 3);
+  CHECK(at("run_direction", 0) == 0);
+  CHECK(at("run_direction", 1) == 1);
+
+  REQUIRE(engine.apply(s, Action::pass(0)));  // the turn ends: nothing is under way
+  seen_by(1);
+  CHECK(sum("turn_cards") == 0);
+  CHECK(sum("run_direction") == 0);
+}
+
 TEST_CASE("observation: a CardKnowledge fed the seat's events remembers the discard pile",
           "[hidden]") {
   const Engine engine(load_variant("british"));

@@ -82,6 +82,15 @@ class ObservationLayout {
                 "pile as this seat remembers it)");
     stock_ = add("stock_size", 1, "cards in the stock");
     discard_ = add("discard_size", 1, "cards in the discard pile");
+    // Only where a turn may lay several cards: the other variants' vectors do not grow.
+    if (v.play.several_cards()) {
+      turn_cards_ = add("turn_cards", kCardKinds,
+                        "copies of each card kind laid so far in the turn under way (phase "
+                        "laying; all 0 otherwise)");
+      run_direction_ = add("run_direction", 2,
+                           "the run of the turn under way goes up, goes down, one-hot (all 0: "
+                           "no run, or its direction not fixed yet)");
+    }
     scores_ = add("match_totals", k, "each seat's match total, in order of play (0: no match)");
     if (seats == ObservationSeats::match)
       out_ = add("out_of_match", k,
@@ -224,6 +233,10 @@ class ObservationLayout {
     for (const Card c : discard_seen) o[seen_ + c.index()] += 1.0f;
     o[stock_] = static_cast<float>(view.stock_size());
     o[discard_] = static_cast<float>(view.discard_size());
+    if (turn_cards_ >= 0) {
+      for (const Card c : view.turn_cards()) o[turn_cards_ + c.index()] += 1.0f;
+      if (view.run_step() != 0) o[run_direction_ + (view.run_step() > 0 ? 0 : 1)] = 1.0f;
+    }
   }
 
   int add(std::string name, int size, std::string meaning) {
@@ -240,6 +253,7 @@ class ObservationLayout {
   int hand_, top_, suit_, named_, demand_, pending_draw_, pending_skip_, pending_effect_,
       direction_, phase_, to_act_, hand_sizes_, catchable_, owes_, misses_, drawn_, seen_, stock_,
       discard_, scores_, out_ = -1;
+  int turn_cards_ = -1, run_direction_ = -1;  // -1: the variant lays one card a turn
 };
 
 }  // namespace switchcards
