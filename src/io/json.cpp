@@ -314,6 +314,12 @@ json parse(std::string_view text, const std::string& source) {
     std::string what = e.what();
     const std::size_t at = what.find("parse error");
     throw JsonError(source, "", at == std::string::npos ? what : what.substr(at));
+  } catch (const json::exception& e) {
+    // The parser's other refusal: a number too large for a double (out_of_range.406, "number
+    // overflow parsing '1e400'"), found by fuzz_json. e.what() starts "[json.exception...] ".
+    std::string what = e.what();
+    const std::size_t at = what.find("] ");
+    throw JsonError(source, "", at == std::string::npos ? what : what.substr(at + 2));
   }
 }
 

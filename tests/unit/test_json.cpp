@@ -270,6 +270,29 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
 }
 
+// Found by fuzz_json (tests/fuzz/regressions/json/number-overflow): a number too large for a
+// double (1e400) made the JSON parser throw its out_of_range, which escaped every reader as
+// something other than JsonError (a server catching JsonError from a client's message would
+// have died of it). Now it is a JsonError like any other parse error.
+TEST_CASE("json: a number too large for a double is refused with a JsonError", "[json]") {
+  const Engine engine(load_variant("british"));
+  const auto error = [](const auto& read) -> std::string {
+    try {
+      read();
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  CHECK(error([] { action_from_json(R"({"seat":1e400,"kind":"draw"})", "client"); }) ==
+        "client: /: number overflow parsing '1e400'");
+  CHECK(error([] { card_from_json("1e400", "client"); }) ==
+        "client: /: number overflow parsing '1e400'");
+  CHECK(error([&] { state_from_json(engine, R"({"turn":-1e999})", "save"); }) ==
+        "save: /: number overflow parsing '-1e999'");
+  CHECK(error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
+}
+
 TEST_CASE("json: standings round-trip and are checked", "[json]") {
   const Variant v = load_variant("balkan");
   Standings st = Standings::start(3);
