@@ -24,6 +24,7 @@
 #include "switchcards/core/card.hpp"
 #include "switchcards/core/card_format.hpp"
 #include "switchcards/engine/action.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 #include "switchcards/io/scenario.hpp"
@@ -303,6 +304,87 @@ inline std::string engine(std::span<const std::uint8_t> data) {
   const testing::RoundReport r = testing::play_checked(
       engine, s, twin_engine, twin, deck, in, [&] { return in.more(); }, 8);
   return r.broken;
+}
+
+// ---- JSON -------------------------------------------------------------------------------------
+
+// The engines of the built-in variants, built once (a State read from JSON is of one of them).
+inline const std::vector<Engine>& builtin_engines() {
+  static const std::vector<Engine> all = [] {
+    std::vector<Engine> out;
+    out.reserve(builtin_variants().size());
+    for (const Variant& v : builtin_variants()) out.emplace_back(v);
+    return out;
+  }();
+  return all;
+}
+
+// Text read by every JSON reader of io/json.hpp: each returns a value or throws JsonError with a
+// message, nothing else. A value read writes back to JSON that reads to the same value. A State
+// read is one a round of its variant can be in (check_state) and plays on, every invariant
+// checked at every step (what a server does with a position a client sent).
+inline std::string json(std::string_view text) {
+  std::string broken;
+  // Runs one reader; `read` returns what is broken about the value it read ("" if nothing).
+  const auto attempt = [&](std::string_view what, auto&& read) {
+    if (!broken.empty()) return;
+    try {
+      if (std::string b = read(); !b.empty()) broken = fmt::format("{}: {}", what, b);
+    } catch (const JsonError& e) {
+      if (e.message().empty()) broken = fmt::format("{}: a JsonError without a message", what);
+    }
+  };
+  const auto same = [](bool equal, const std::string& written) {
+    return equal ? std::string() : "does not read back from " + written;
+  };
+  attempt("card", [&] {
+    const Card c = card_from_json(text);
+    return same(card_from_json(to_json(c)) == c, to_json(c));
+  });
+  attempt("action", [&] {
+    const Action a = action_from_json(text);
+    return same(action_from_json(to_json(a)) == a, to_json(a));
+  });
+  attempt("events", [&] {
+    const std::vector<Event> events = events_from_json(text);
+    const std::string written = to_json(std::span<const Event>(events));
+    return same(events_from_json(written) == events, written);
+  });
+  attempt("view", [&] {
+    const ViewSnapshot view = view_from_json(text);
+    return same(view_from_json(to_json(view)) == view, to_json(view));
+  });
+  attempt("standings", [&] {
+    const Standings standings = standings_from_json(text);
+    return same(standings_from_json(to_json(standings)) == standings, to_json(standings));
+  });
+  attempt("record", [&] {
+    const std::string written = to_json(record_from_json(text));
+    return same(to_json(record_from_json(written)) == written, written);
+  });
+  // A State names its variant: it is read by the engine of every built-in variant whose name
+  // the text quotes (and by british's, so that a wrong name is refused too).
+  for (const Engine& engine : builtin_engines()) {
+    const std::string& name = engine.variant().name;
+    if (name != "british" && text.find('"' + name + '"') == std::string_view::npos) continue;
+    attempt("state of " + name, [&]() -> std::string {
+      const State s = state_from_json(engine, text);
+      if (const std::string why = check_state(engine, s); !why.empty())
+        return "accepted a state that check_state refuses: " + why;
+      const std::string written = to_json(engine, s);
+      if (!(state_from_json(engine, written) == s)) return "does not read back from " + written;
+      if (s.over()) return "";
+      const testing::Census deck =
+          testing::census(build_deck(engine.variant().deck_for(s.players())));
+      Pcg32 rng(text.size());
+      int steps = 0;
+      return testing::play_checked(
+                 engine, s, engine, s, deck, [&](std::uint32_t bound) { return rng.below(bound); },
+                 [&] { return ++steps < 60; }, 8)
+          .broken;
+    });
+  }
+  return broken;
 }
 
 // ---- what every libFuzzer main does with a target's answer --------------------------------

@@ -46,6 +46,7 @@ const std::map<std::string, Target>& targets() {
       {"scenario", [](const std::string& s) { return fuzz::scenario(s); }},
       {"replay", [](const std::string& s) { return fuzz::replay(s); }},
       {"notation", [](const std::string& s) { return fuzz::notation(s); }},
+      {"json", [](const std::string& s) { return fuzz::json(s); }},
       {"engine",
        [](const std::string& s) {
          return fuzz::engine(std::span<const std::uint8_t>(
@@ -81,7 +82,7 @@ TEST_CASE("the fuzz seed corpora pass every fuzz target's checks") {
   CHECK(run_all("variant", {kSource / "variants", kSource / "tests" / "bad-variants"}) > 30);
   CHECK(run_all("scenario",
                 {kSource / "tests" / "scenarios", kSource / "tests" / "bad-scenarios"}) > 15);
-  for (const char* target : {"replay", "notation", "engine"})
+  for (const char* target : {"replay", "notation", "engine", "json"})
     CHECK(run_all(target, {kSource / "tests" / "fuzz" / "seeds" / target}) > 0);
 }
 
