@@ -196,13 +196,18 @@ class DuplicateKeys {
   std::vector<Frame> frames_;
 };
 
-// `text` parsed as JSON; std::runtime_error "FILE: not JSON: ..." when it is not, and
-// "FILE: /POINTER: the key 'K' is given twice" for a duplicate key.
+// `text` parsed as JSON; std::runtime_error "FILE: not JSON: ..." when it is not (a syntax
+// error, or a number too large for a double, such as 1e400), and "FILE: /POINTER: the key 'K'
+// is given twice" for a duplicate key.
 inline nlohmann::json parse_json(std::string_view text, const std::string& file) {
   try {
     return nlohmann::json::parse(text, DuplicateKeys(file));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error(file + ": not JSON: " + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    // e.what() is "[json.exception.KIND.N] what": the bracket names nlohmann's exception class.
+    const std::string what = e.what();
+    const std::size_t at = what.find("] ");
+    throw std::runtime_error(
+        file + ": not JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
   }
 }
 

@@ -65,12 +65,12 @@ void add_merge(CLI::App& app, int& exit_code) {
     // Every file is of one kind: simulation, comparison or sweep shards.
     std::vector<std::string> texts;
     for (const std::string& file : files) texts.push_back(read_results_file(file));
-    const std::string kind = results_format(texts[0]);
+    const std::string kind = results_format(texts[0], files[0]);
     const auto family = [](const std::string& format) {
       return format.substr(0, format.find('/'));
     };
     for (std::size_t i = 1; i < files.size(); ++i)
-      if (family(results_format(texts[i])) != family(kind))
+      if (family(results_format(texts[i], files[i])) != family(kind))
         throw std::runtime_error("merge: " + files[i] + " is not the same kind of results as " +
                                  files[0] + " (" + (kind.empty() ? "no format" : kind) + ")");
     std::string json, title;

@@ -268,6 +268,23 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   CHECK(contains(bad.out, "switchcards: s2.json: /events/seat_skipped: expected a whole number"));
   CHECK_FALSE(contains(bad.out, "json.exception"));
 
+  // Text that is not JSON, first or later, is named as such with its file: a number too large
+  // for a double (nlohmann's own exception escaped with its internal text, and no file), or a
+  // syntax error (a later file was called "not the same kind of results").
+  std::string text = read_file(s / "s1.json");
+  text.replace(text.find("\"games\": 10"), std::string("\"games\": 10").size(), "\"games\": 1e400");
+  write_file(s / "s2.json", text);
+  for (const std::string order : {"s2.json s1.json", "s1.json s2.json"}) {
+    bad = run("merge " + order, s);
+    CHECK(bad.status == 1);
+    CHECK(contains(bad.out, "switchcards: s2.json: not JSON: number overflow parsing '1e400'"));
+    CHECK_FALSE(contains(bad.out, "json.exception"));
+  }
+  write_file(s / "s2.json", "{\"format\": ");
+  bad = run("merge s1.json s2.json", s);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.out, "switchcards: s2.json: not JSON: parse error at line 1, column 12"));
+
   // A file that cannot be used exits 1, as for every other command (it was 2, from CLI11).
   Run missing = run("merge nothere.json", s);
   CHECK(missing.status == 1);

@@ -90,7 +90,8 @@ ComparisonResults comparison_from_json(std::string_view text, const std::string&
 ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
                                     const std::vector<std::string>& files);
 
-// The "format" field of a results file ("" if the text is not a JSON object with one).
-std::string results_format(std::string_view text);
+// The "format" field of a results file ("" if the text is a JSON value without one); throws
+// std::runtime_error "FILE: not JSON: ..." for text that is not JSON.
+std::string results_format(std::string_view text, const std::string& file);
 
 }  // namespace switchcards
