@@ -309,14 +309,10 @@ json parse(std::string_view text, const std::string& source) {
   };
   try {
     return json::parse(text.begin(), text.end(), refuse_duplicates);
-  } catch (const json::parse_error& e) {
-    // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."
-    std::string what = e.what();
-    const std::size_t at = what.find("parse error");
-    throw JsonError(source, "", at == std::string::npos ? what : what.substr(at));
   } catch (const json::exception& e) {
-    // The parser's other refusal: a number too large for a double (out_of_range.406, "number
-    // overflow parsing '1e400'"), found by fuzz_json. e.what() starts "[json.exception...] ".
+    // A syntax error (parse_error: "[json.exception.parse_error.101] parse error at line L,
+    // column C: ...") or a number too large for a double (out_of_range.406, "number overflow
+    // parsing '1e400'", found by fuzz_json): the text after nlohmann's bracket.
     std::string what = e.what();
     const std::size_t at = what.find("] ");
     throw JsonError(source, "", at == std::string::npos ? what : what.substr(at + 2));
