@@ -310,25 +310,33 @@ TEST_CASE("dealer rotation and the cut for the first dealer", "[match][standings
   CHECK(next_dealer(s, 3) == 0);  // clockwise wraps
   CHECK(next_dealer(s, 1) == 2);  // the dealer itself just went out
 
-  const Variant british = load_variant("british");
-  CHECK(british.match.first_dealer == FirstDealer::lowest_cut);
-  for (std::uint64_t seed = 0; seed < 50; ++seed) {
-    const Cut cut = cut_for_dealer(british, 5, seed);
-    REQUIRE(cut.cards.size() == 5);
-    auto rank_of = [](Card c) { return static_cast<int>(c.rank()); };  // A low
-    const Card low = cut.cards[static_cast<std::size_t>(cut.dealer)];
-    for (int seat = 0; seat < 5; ++seat) {
-      const Card c = cut.cards[static_cast<std::size_t>(seat)];
-      CHECK(rank_of(c) >= rank_of(low));
-      if (seat < cut.dealer) CHECK(rank_of(c) > rank_of(low));  // ties go to the lower seat
+  // British, and British with two jokers in the deck: a joker cuts highest.
+  int jokers_cut = 0;
+  for (const char* name : {"british", "british-jokers"}) {
+    const Variant british = load_variant(name);
+    CHECK(british.match.first_dealer == FirstDealer::lowest_cut);
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+      const Cut cut = cut_for_dealer(british, 5, seed);
+      REQUIRE(cut.cards.size() == 5);
+      auto rank_of = [](Card c) {  // A low, joker high
+        return c.is_joker() ? 14 : static_cast<int>(c.rank()) + 1;
+      };
+      const Card low = cut.cards[static_cast<std::size_t>(cut.dealer)];
+      for (int seat = 0; seat < 5; ++seat) {
+        const Card c = cut.cards[static_cast<std::size_t>(seat)];
+        jokers_cut += c.is_joker();
+        CHECK(rank_of(c) >= rank_of(low));
+        if (seat < cut.dealer) CHECK(rank_of(c) > rank_of(low));  // ties go to the lower seat
+      }
+      CHECK(first_dealer(british, 5, seed) == cut.dealer);
+      CHECK(cut_for_dealer(british, 5, seed).cards == cut.cards);  // seeded
+      // The engine's prebuilt deck cuts the same.
+      const Engine engine(british);
+      CHECK(cut_for_dealer(engine.deck(5), 5, seed).cards == cut.cards);
+      CHECK(first_dealer(british, engine.deck(5), 5, seed) == cut.dealer);
     }
-    CHECK(first_dealer(british, 5, seed) == cut.dealer);
-    CHECK(cut_for_dealer(british, 5, seed).cards == cut.cards);  // seeded
-    // The engine's prebuilt deck cuts the same.
-    const Engine engine(british);
-    CHECK(cut_for_dealer(engine.deck(5), 5, seed).cards == cut.cards);
-    CHECK(first_dealer(british, engine.deck(5), 5, seed) == cut.dealer);
   }
+  CHECK(jokers_cut > 0);  // the seeds above do cut a joker
   const Variant balkan = load_variant("balkan");
   CHECK(first_dealer(balkan, 4, 99) == 0);  // seat_zero
   CHECK(round_seed(7, 3) == derive_seed(7, 3));
