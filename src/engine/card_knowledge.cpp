@@ -1,6 +1,7 @@
 // What a seat knows of the hidden cards; see include/switchcards/engine/card_knowledge.hpp.
 #include "switchcards/engine/card_knowledge.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "switchcards/core/deck.hpp"
@@ -26,7 +27,14 @@ void CardKnowledge::rebuild_from_view(const PlayerView& view) {
   g = Group{};
   std::array<int, kCardKinds> unseen = deck_census(view);
   view.hand().for_each([&](Card c) { --unseen[c.index()]; });
-  --unseen[view.top().index()];
+  // Seen on the discard pile: its top, and under it the other cards of a turn under way, which
+  // lie in view of all (PlayerView::turn_cards, the top included).
+  Pile seen;
+  if (view.turn_cards().empty())
+    seen.push(view.top());
+  else
+    for (Card c : view.turn_cards()) seen.push(c);
+  for (Card c : seen.cards()) --unseen[c.index()];
   for (int i = 0; i < kCardKinds; ++i) {
     if (unseen[i] < 0)
       throw std::logic_error("CardKnowledge: the view shows more copies of " +
@@ -37,13 +45,12 @@ void CardKnowledge::rebuild_from_view(const PlayerView& view) {
   for (int k = 0; k < players_; ++k)
     if (k != seat_) g.in_hand[k] = static_cast<std::uint8_t>(view.hand_size(k));
   g.in_stock = view.stock_size();
-  g.in_discard = view.discard_size() - 1;
+  g.in_discard = view.discard_size() - seen.size();
   g.out_of_play = g.size - g.in_stock - g.in_discard;
   for (int k = 0; k < kMaxSeats; ++k) g.out_of_play -= g.in_hand[k];
   if (g.out_of_play < 0)
     throw std::logic_error("CardKnowledge: the view shows more cards than the deck holds");
-  discard_seen_.clear();
-  discard_seen_.push(view.top());
+  discard_seen_ = seen;
   own_ = view.hand();
   last_draw_group_.fill(0);
   voids_.fill(Voids{});
@@ -63,6 +70,12 @@ void CardKnowledge::sync(const PlayerView& view) {
 bool CardKnowledge::agrees_with(const PlayerView& view) const {
   if (!valid_ || seat_ != view.seat() || players_ != view.players()) return false;
   if (discard_seen_.empty() || discard_seen_.top() != view.top()) return false;
+  // A turn under way lies on top, seen.
+  const std::span<const Card> turn = view.turn_cards();
+  if (turn.size() > static_cast<std::size_t>(discard_seen_.size()) ||
+      !std::equal(turn.begin(), turn.end(),
+                  discard_seen_.cards().end() - static_cast<std::ptrdiff_t>(turn.size())))
+    return false;
   std::array<int, kMaxSeats> held{};
   int stock = 0, discard_hidden = 0;
   std::array<int, kCardKinds> census{};

@@ -75,7 +75,7 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
         "Determinizer: the seat's knowledge does not agree with its view (call "
         "CardKnowledge::sync first)");
   for (Card c : knowledge.discard_seen()) seen_discard_.push(c);
-  int n = 0, stock_groups = 0;
+  int n = 0;
   const auto groups = knowledge.groups();
   for (std::size_t gi = 0; gi < groups.size(); ++gi) {
     const CardKnowledge::Group& g = groups[gi];
@@ -88,9 +88,7 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
     share.to_hand = g.in_hand;
     share.to_stock = g.in_stock;
     share.to_discard = g.in_discard;
-    if (g.in_stock > 0) ++stock_groups;
   }
-  shuffle_stock_ = stock_groups > 1;
   for (int k = 0; k < view.players(); ++k) {
     if (k == view.seat() || knowledge.voids(k).held == 0) continue;
     voids_[k] = knowledge.voids(k);
@@ -109,13 +107,13 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
     for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
     drawn_choices_ = view.engine().playable_kinds(probe);
     drawn_seat_ = seat;
-    auto offers = [&](int si) {
+    auto holds_choice = [&](int si) {
       const Share& s = shares_[si];
-      if (s.to_hand[seat] == 0) return false;
       for (int i = s.begin; i < s.end; ++i)
         if (drawn_choices_.contains(pool_[i])) return true;
       return false;
     };
+    auto offers = [&](int si) { return shares_[si].to_hand[seat] > 0 && holds_choice(si); };
     const int last = knowledge.last_draw_group(seat);
     if (last >= 0 && last < share_count_ && offers(last)) {
       drawn_share_ = last;
@@ -123,10 +121,31 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
       for (int si = share_count_ - 1; si >= 0 && drawn_share_ < 0; --si)
         if (offers(si)) drawn_share_ = si;
     }
+    if (drawn_share_ < 0) {
+      // A stock of several groups (only after a record rebuilt mid-round and a reshuffle): the
+      // record charged the unseen draw to the group with the most cards in the stock. None of
+      // the groups the seat holds cards of has a card it could have drawn, so the draw came
+      // from another group's share of the stock: it is charged there instead (one card of the
+      // seat's hand and one of the stock trade groups; every count of the view stays).
+      int charged = last >= 0 && last < share_count_ && shares_[last].to_hand[seat] > 0 ? last : -1;
+      for (int si = share_count_ - 1; si >= 0 && charged < 0; --si)
+        if (shares_[si].to_hand[seat] > 0) charged = si;
+      for (int si = share_count_ - 1; si >= 0 && charged >= 0 && drawn_share_ < 0; --si) {
+        if (si == charged || shares_[si].to_stock == 0 || !holds_choice(si)) continue;
+        --shares_[charged].to_hand[seat];
+        ++shares_[charged].to_stock;
+        ++shares_[si].to_hand[seat];
+        --shares_[si].to_stock;
+        drawn_share_ = si;
+      }
+    }
     if (drawn_share_ < 0)
       throw std::logic_error(
           "Determinizer: no hidden card is one the seat to act could have drawn");
   }
+  int stock_groups = 0;
+  for (int si = 0; si < share_count_; ++si) stock_groups += shares_[si].to_stock > 0;
+  shuffle_stock_ = stock_groups > 1;
 }
 
 void Determinizer::respect_voids(std::array<Card, kMaxCards>& pool,

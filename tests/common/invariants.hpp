@@ -252,6 +252,16 @@ inline std::string check_state(const Engine& e, const State& s, const Census& de
   if (s.winner >= 0 || s.stalemate) return "a running round has a result";
   if (legal.empty()) return "no legal action while the round is running";
   const Hand& hand = s.hands[s.turn];
+  // After a draw the seat decides on the card it drew, which it holds and which matches the
+  // table: the engine enters this phase only for such a card (its legal actions then offer the
+  // drawn card whether it matches or not).
+  if (s.phase == Phase::after_draw) {
+    if (!hand.contains(s.drawn)) return "the drawn card is not in the hand of the seat to act";
+    State in_play = s;
+    in_play.phase = Phase::play;
+    if (!e.playable_kinds(in_play).contains(s.drawn))
+      return "the drawn card " + to_string(s.drawn) + " does not match the table";
+  }
   // The documented order: plays first (agents rely on it), then draw or pass, then a challenge
   // or a late call.
   for (int i = 1; i < legal.size(); ++i)

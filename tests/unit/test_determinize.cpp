@@ -280,3 +280,66 @@ TEST_CASE("a sample keeps a pending draw past 8 bits") {
   CHECK(sample.pending.draw == 300);
   CHECK(sample.pending == s.pending);
 }
+
+TEST_CASE("a seat that joined late samples valid positions, its stock in any order") {
+  // A seat that missed the first actions (it joined late, or resumed a saved game) knows
+  // nothing of the cards under the top of the discard pile; once they are reshuffled into the
+  // stock with cards it saw played, the stock holds cards of two groups, and the record can
+  // only guess which group another seat's draw came from. Every sample is still a valid
+  // position (a drawn card another seat decides on is one it could have drawn), and the
+  // stock's order is uniform: the top of a sampled stock is a card of either group, not always
+  // of the one listed last. One deck: one copy of each card, so each hidden card belongs to one
+  // group.
+  long positions = 0, mixed_stocks = 0;
+  for (const char* name : {"british-runs", "british-king-stop", "british-no-power-finish"}) {
+    const Engine engine(load_variant(name));
+    const testing::Census deck = testing::census(build_deck(engine.variant().deck_for(3)));
+    for (int round = 0; round < 25; ++round) {
+      const std::uint64_t seed = derive_seed(77, static_cast<std::uint64_t>(round));
+      Pcg32 rng(seed ^ 0x5707);
+      CardKnowledge know;
+      EventBuffer events, masked;
+      State s = engine.deal(3, seed, -1, &events);
+      ActionList legal;
+      for (int action = 0; !s.over() && action < 400; ++action) {
+        if (action == 20) know.sync(PlayerView(engine, s, 0));  // it missed the first 20
+        if (action >= 20) {
+          INFO(name << ", round " << round << ", action " << action);
+          const Determinizer d(PlayerView(engine, s, 0), know);
+          REQUIRE(check_sample(engine, d.sample(rng), s, 0, deck) == "");
+          ++positions;
+          // Where another seat decides on its draw, the determinizer may charge that draw to
+          // another group than the record did, which changes the stock's shares.
+          const auto groups = know.groups();
+          int stock_groups = 0, large = 0;
+          for (const auto& g : groups) {
+            stock_groups += g.in_stock > 0;
+            large += g.in_stock * 5 >= s.stock.size();
+          }
+          if (stock_groups >= 2 && large >= 2 && !(s.phase == Phase::after_draw && s.turn != 0)) {
+            ++mixed_stocks;
+            std::vector<bool> top_from(groups.size(), false);
+            for (int i = 0; i < 30; ++i) {
+              const Card top = d.sample(rng).stock.top();
+              for (std::size_t g = 0; g < groups.size(); ++g)
+                if (groups[g].in_stock > 0 && groups[g].cards[top.index()] > 0) top_from[g] = true;
+            }
+            CHECK(std::count(top_from.begin(), top_from.end(), true) >= 2);
+          }
+        }
+        engine.legal_actions(s, legal);
+        const Action a =
+            legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+        events.clear();
+        REQUIRE(engine.apply(s, a, &events));
+        if (action >= 20) {
+          detail::mask_events(events.span(), 0, false, masked);
+          know.observe(PlayerView(engine, s, 0), masked.span());
+        }
+      }
+    }
+  }
+  INFO(positions << " positions, " << mixed_stocks << " with a stock of two groups or more");
+  CHECK(positions > 1000);
+  CHECK(mixed_stocks > 100);
+}

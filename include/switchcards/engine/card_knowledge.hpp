@@ -29,7 +29,9 @@ namespace switchcards {
 // the record stays consistent with the view, but is then an approximation. A record
 // that disagrees with the view (events missed, a new round seen without its deal) is rebuilt
 // from the view alone by sync(): everything unseen in one group, the discard pile below its top
-// hidden too.
+// (and below the cards of a turn under way, which lie in view) hidden too. After such a rebuild
+// a reshuffle can leave the stock with cards of two groups; another seat's draw is then charged
+// to the larger share, a guess the determinizer corrects when the drawn card could not be of it.
 class CardKnowledge {
  public:
   static constexpr int kMaxGroups = 12;
