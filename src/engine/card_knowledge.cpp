@@ -364,11 +364,22 @@ void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
   State probe = table_;
   probe.hands[seat].clear();
   for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
-  const CardMask could_play = view.engine().playable_kinds(probe);
+  CardMask could_play = view.engine().playable_kinds(probe);
   const bool forced = view.engine().check(probe, Action::draw(seat)) != Refusal::none;
   if (could_play.empty() || !(forced || assume_plays_)) return;
   int held = 0;
   for (int gi = 0; gi < group_count_; ++gi) held += groups_[gi].in_hand[seat];
+  if (held == 1) {
+    // A last card would have emptied the hand: one that may not (round.no_finish) is drawn for
+    // though it matches, so the draw tells nothing of it.
+    for (CardMask m = could_play; !m.empty();) {
+      const Card c = m.pop_first();
+      probe.hands[seat].clear();
+      probe.hands[seat].add(c);
+      if (!view.engine().playable_kinds(probe).contains(c)) could_play.erase(c);
+    }
+    if (could_play.empty()) return;
+  }
   voids_[seat] = Voids{could_play, held};
 }
 

@@ -343,3 +343,39 @@ TEST_CASE("a seat that joined late samples valid positions, its stock in any ord
   CHECK(positions > 1000);
   CHECK(mixed_stocks > 100);
 }
+
+TEST_CASE("a forced draw from a last card that may not go out tells nothing of that card") {
+  // Under forced play a seat draws only when it cannot play, which tells the others it holds
+  // none of the cards it could have played. A last card that may not empty the hand
+  // (round.no_finish) is no such card: seat 1 draws holding 8H, which matches the 4H on top.
+  const Engine engine(
+      load_variant("british-no-power-finish", "{draw: {when_playable: false}}", "test"));
+  Position p;
+  p.hands = {{parse_card("4H"), parse_card("9C"), parse_card("KS")},
+             {parse_card("8H")},
+             {parse_card("7D"), parse_card("7S")}};
+  p.discard = {parse_card("3H")};
+  p.stock = {parse_card("5C"), parse_card("QD"), parse_card("QC")};
+  State s = engine.position(p);
+  CardKnowledge k;
+  k.sync(PlayerView(engine, s, 0));
+  EventBuffer events, masked;
+  for (const Action a : {Action::play(0, parse_card("4H")), Action::draw(1)}) {
+    events.clear();
+    REQUIRE(engine.apply(s, a, &events));
+    detail::mask_events(events.span(), 0, false, masked);
+    k.observe(PlayerView(engine, s, 0), masked.span());
+  }
+  REQUIRE(k.agrees_with(PlayerView(engine, s, 0)));
+  // What the draw told: seat 1's old card is none of the 4H's followers but 8H.
+  const CardKnowledge::Voids& v = k.voids(1);
+  REQUIRE(v.held == 1);
+  CHECK(v.kinds.contains(parse_card("5H")));
+  CHECK_FALSE(v.kinds.contains(parse_card("8H")));
+  // So the samples keep the real hand possible: some give seat 1 the 8H.
+  const Determinizer d(PlayerView(engine, s, 0), k);
+  Pcg32 rng(8);
+  int with_8h = 0;
+  for (int i = 0; i < 200; ++i) with_8h += d.sample(rng).hands[1].contains(parse_card("8H"));
+  CHECK(with_8h > 0);
+}
