@@ -55,6 +55,8 @@ void CardKnowledge::rebuild_from_view(const PlayerView& view) {
   last_draw_group_.fill(0);
   voids_.fill(Voids{});
   valid_ = true;
+  // The view is the table the next action starts from: a draw then tells what it tells.
+  remember_table(view);
 }
 
 void CardKnowledge::start_from_deal(const PlayerView& view, Card first) {
@@ -383,6 +385,21 @@ void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
   voids_[seat] = Voids{could_play, held};
 }
 
+void CardKnowledge::remember_table(const PlayerView& view) {
+  table_ = State{};
+  table_.seats = view.seats();
+  table_.turn = static_cast<std::uint8_t>(view.turn());
+  table_.phase = view.phase();
+  table_.named_suit = view.named_suit();
+  table_.demand = static_cast<std::int8_t>(view.demand_effect());
+  table_.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
+  table_.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
+  table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
+  table_.pending.from = static_cast<std::int8_t>(view.pending_from());
+  table_.discard.push(view.top());
+  table_valid_ = true;
+}
+
 void CardKnowledge::observe(const PlayerView& view, std::span<const Event> events) {
   if (valid_ && (seat_ != view.seat() || players_ != view.players())) valid_ = false;
   // An action that starts with the seat to act drawing is its draw (a penalty taken, or a
@@ -397,19 +414,7 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
     else
       apply_event(view, e);
   }
-  // Remember the public table for the next action.
-  table_ = State{};
-  table_.seats = view.seats();
-  table_.turn = static_cast<std::uint8_t>(view.turn());
-  table_.phase = view.phase();
-  table_.named_suit = view.named_suit();
-  table_.demand = static_cast<std::int8_t>(view.demand_effect());
-  table_.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
-  table_.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
-  table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
-  table_.pending.from = static_cast<std::int8_t>(view.pending_from());
-  table_.discard.push(view.top());
-  table_valid_ = true;
+  remember_table(view);
   // A seat holds no more of its old cards than it holds cards.
   if (valid_)
     for (int k = 0; k < players_; ++k)

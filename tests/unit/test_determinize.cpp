@@ -379,3 +379,35 @@ TEST_CASE("a forced draw from a last card that may not go out tells nothing of t
   for (int i = 0; i < 200; ++i) with_8h += d.sample(rng).hands[1].contains(parse_card("8H"));
   CHECK(with_8h > 0);
 }
+
+TEST_CASE("what a forced draw told moves with the hand when hands are swapped") {
+  // Seat 1 draws under forced play: it holds none of the cards it could have played on 5H. Seat
+  // 2 then swaps hands with it (a 7, crazy-eights-swaps): that knowledge now belongs to seat 2,
+  // which holds those cards, and seat 1, holding seat 2's old cards, is known to lack nothing.
+  const Engine engine(load_variant("crazy-eights-swaps", "{draw: {when_playable: false}}", "test"));
+  auto cards = [](std::initializer_list<const char*> names) {
+    std::vector<Card> out;
+    for (const char* n : names) out.push_back(parse_card(n));
+    return out;
+  };
+  Position p;
+  p.hands = {cards({"KC", "QC"}), cards({"2C", "3C"}), cards({"7H", "9S", "9D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"4D", "10C", "JC"});
+  p.turn = 1;
+  State s = engine.position(p);
+  CardKnowledge k;
+  k.sync(PlayerView(engine, s, 0));
+  EventBuffer events, masked;
+  for (const Action a : {Action::draw(1), Action::play_swap(2, parse_card("7H"), 1)}) {
+    events.clear();
+    REQUIRE(engine.apply(s, a, &events));
+    detail::mask_events(events.span(), 0, false, masked);
+    k.observe(PlayerView(engine, s, 0), masked.span());
+  }
+  REQUIRE(s.hands[2].contains(parse_card("2C")));  // seat 1's old hand and its draw
+  REQUIRE(k.agrees_with(PlayerView(engine, s, 0)));
+  CHECK(k.voids(2).held == 2);
+  CHECK(k.voids(2).kinds.contains(parse_card("6H")));
+  CHECK(k.voids(1).held == 0);
+}

@@ -93,6 +93,8 @@ class CardKnowledge {
   void rebuild_from_view(const PlayerView& view);
   void start_from_deal(const PlayerView& view, Card first);
   void learn_from_draw(const PlayerView& view, int seat);
+  // Keeps the view's public table (table_) for the next action's draw.
+  void remember_table(const PlayerView& view);
   void apply_event(const PlayerView& view, const Event& e);
   // hands_swapped and hands_rotated: the hidden cards move with their hands; the seat's own
   // old hand becomes a group of known cards in the hand it went to, and the hand it received
