@@ -959,13 +959,13 @@ std::string check_state(const Engine& engine, const State& s) {
         return "/winner: a finished round has a winner or is a stalemate";
       if (s.winner >= players) return "/winner: not a seat";
       if (s.winner >= 0 && !s.hand(s.winner).empty())
-        return "/winner: the winner has emptied their hand";
+        return "/winner: the winner still holds cards";
       return "";
     case Phase::after_draw:
       if (variant.draw.after == AfterDraw::end_turn)
         return "/phase: drawing ends the turn in this variant (draw.after: end_turn)";
       if (!s.hand(s.turn).contains(s.drawn))
-        return "/drawn: the drawn card is in the hand of the seat to act";
+        return "/drawn: the seat to act does not hold the drawn card";
       if (s.pending.active())
         return "/pending: a draw with a penalty pending pays it, and play goes on in phase play";
       // The engine enters after_draw only after a draw of a card that may be played on the

@@ -228,6 +228,67 @@ TEST_CASE("json: a state that no round could reach is refused", "[json]") {
         "save.json: /catchable: only last_card.enforce: when_caught lets a missed call be caught");
 }
 
+TEST_CASE("json: every rule of a saved state is checked, with the path it breaks", "[json]") {
+  // One test per rule of check_state that the tests above leave out; `set` replaces the scalar
+  // value of a key (the first where the key occurs twice, as pending's draw before the top
+  // level's).
+  const auto set = [](std::string t, const std::string& key, const std::string& value) {
+    const std::size_t at = t.find("\"" + key + "\":");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = at + key.size() + 3;
+    const std::size_t end = t.find_first_of(",}", from);
+    return t.replace(from, end - from, value);
+  };
+  const Engine british(load_variant("british"));
+  const State s = british.deal(3, 4);
+  const std::string good = to_json(british, s);
+  REQUIRE(error_of(british, good) == "");
+  const std::string seat1_card = to_json(s.hand(1).kinds().first());
+  // After a draw: the seat to act holds the card it drew, and no penalty is pending.
+  const std::string after_draw = set(good, "phase", "\"after_draw\"");
+  CHECK(error_of(british, set(after_draw, "drawn", seat1_card)) ==
+        "save.json: /drawn: the seat to act does not hold the drawn card");
+  const std::string two_pending = set(set(good, "draw", "2"), "effect", "\"draw-two\"");
+  REQUIRE(error_of(british, two_pending) == "");
+  CHECK(error_of(british, set(set(two_pending, "phase", "\"after_draw\""), "drawn",
+                              to_json(s.hand(s.turn).kinds().first()))) ==
+        "save.json: /pending: a draw with a penalty pending pays it, and play goes on in phase "
+        "play");
+  // A demand and a pending penalty name specials that make them.
+  CHECK(error_of(british, set(good, "demand", "\"draw-two\"")) ==
+        "save.json: /demand: 'draw-two' makes no demand");
+  CHECK(error_of(british, set(set(good, "draw", "2"), "effect", "\"reverse\"")) ==
+        "save.json: /pending/effect: 'reverse' sets no penalty");
+  // A round with a result is over, and its result is whole.
+  CHECK(error_of(british, set(good, "stalemate", "true")) ==
+        "save.json: /phase: a round with a result is over");
+  const std::string over = set(good, "phase", "\"over\"");
+  CHECK(error_of(british, set(set(over, "stalemate", "true"), "winner", "1")) ==
+        "save.json: /winner: a stalemate has no winner");
+  CHECK(error_of(british, set(over, "winner", "1")) ==
+        "save.json: /winner: the winner still holds cards");
+  // A jump-in window is open only in phase play.
+  const Engine jump(load_variant("balkan-jump-in"));
+  const std::string jump_good = to_json(jump, jump.deal(3, 4));
+  REQUIRE(error_of(jump, set(jump_good, "jump_open", "true")) == "");
+  CHECK(error_of(jump, set(set(jump_good, "jump_open", "true"), "phase", "\"over\"")) ==
+        "save.json: /jump_open: a jump-in window is open only in phase play");
+  // Cards are laid only in phase laying, and a turn under way has laid one at least.
+  const Engine runs(load_variant("british-runs"));
+  const std::string runs_good = to_json(runs, runs.deal(3, 4));
+  CHECK(error_of(runs, set(runs_good, "laid", "1")) ==
+        "save.json: /laid: cards are laid only in phase laying");
+  CHECK(error_of(runs, set(runs_good, "phase", "\"laying\"")) ==
+        "save.json: /laid: a turn of several cards has laid at least one card on the discard "
+        "pile's first");
+  // A State built in C++ rather than read: every card of the deck once.
+  State doubled = s;
+  doubled.hands[0].add(s.top());
+  CHECK(check_state(british, doubled) == "/hands: '" + to_string(s.top()) +
+                                             "' is in the state 2 times, the deck for 3 players "
+                                             "holds it 1 times");
+}
+
 TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]") {
   // A State copied from raw bytes (a pickle of another build, a stray write): check_state looks
   // at the bytes before anything reads through them.
