@@ -1,7 +1,9 @@
 // The catalogue of broken scenario files (tests/bad-scenarios/*.yaml): each must fail with a
 // message naming the file, the position where there is one, and the text its first line states:
-// `# expect: [LINE:COL: ]text`. Plus inputs too large or too strange to commit, and random
-// damage to the shipped scenarios: the runner must never crash, throw or pass them silently.
+// `# expect: [LINE:COL: ]text`. Well-formed scenarios with a false step
+// (tests/false-scenarios/*.yaml) fail at that step. Plus inputs too large or too strange to
+// commit, and random damage to the shipped scenarios: the runner must never crash, throw or pass
+// them silently.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -87,6 +89,25 @@ TEST_CASE("every broken scenario fails with its expected message and position") 
       CHECK(next != std::string::npos);
       at = next;
     }
+  }
+}
+
+TEST_CASE("a well-formed scenario with a false step fails at that step, saying what is") {
+  // tests/false-scenarios/*.yaml: a true step, then one false one of each kind (each expect key,
+  // do, reject and reject's reason). A runner that let one pass would make every scenario that
+  // uses it assert nothing. The first line gives the whole failure: `# expect: step N: ...`.
+  const auto files = yaml_files(kSource / "tests" / "false-scenarios");
+  CHECK(files.size() >= 19);
+  for (const fs::path& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    std::string first;
+    std::getline(in, first);
+    INFO(file.string());
+    std::string position, text;
+    REQUIRE(parse_expectation(first, position, text));
+    const ScenarioResult r = run_scenario_file(file.string());
+    CHECK_FALSE(r.passed);
+    CHECK(r.failure == text);
   }
 }
 
