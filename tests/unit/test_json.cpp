@@ -40,6 +40,17 @@ void random_play(const Engine& engine, int players, int rounds, F&& f) {
   }
 }
 
+// `json` with the scalar (or empty-list) value of `key` replaced by `value`: the first place
+// the key occurs (pending's draw comes before the top level's decisions, its `from` is the only
+// one).
+std::string set(std::string json, const std::string& key, const std::string& value) {
+  const std::size_t at = json.find("\"" + key + "\":");
+  REQUIRE(at != std::string::npos);
+  const std::size_t from = at + key.size() + 3;
+  const std::size_t end = json.find_first_of(",}", from);
+  return json.replace(from, end - from, value);
+}
+
 std::string error_of(const Engine& engine, const std::string& json) {
   try {
     state_from_json(engine, json, "save.json");
@@ -170,15 +181,7 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
 
 TEST_CASE("json: a state that no round could reach is refused", "[json]") {
   // Each of these read back as a State that offers a move no rule gives, or that the reader
-  // itself would refuse once written again. `set` gives a top-level key (or pending's `from`) a
-  // new scalar or empty-list value.
-  const auto set = [](std::string t, const std::string& key, const std::string& value) {
-    const std::size_t at = t.find("\"" + key + "\":");
-    REQUIRE(at != std::string::npos);
-    const std::size_t from = at + key.size() + 3;
-    const std::size_t end = t.find_first_of(",}", from);
-    return t.replace(from, end - from, value);
-  };
+  // itself would refuse once written again.
   const Engine british(load_variant("british"));
   // A dealt round whose seat to act holds a card it may play and one it may not.
   State s;
@@ -229,16 +232,7 @@ TEST_CASE("json: a state that no round could reach is refused", "[json]") {
 }
 
 TEST_CASE("json: every rule of a saved state is checked, with the path it breaks", "[json]") {
-  // One test per rule of check_state that the tests above leave out; `set` replaces the scalar
-  // value of a key (the first where the key occurs twice, as pending's draw before the top
-  // level's).
-  const auto set = [](std::string t, const std::string& key, const std::string& value) {
-    const std::size_t at = t.find("\"" + key + "\":");
-    REQUIRE(at != std::string::npos);
-    const std::size_t from = at + key.size() + 3;
-    const std::size_t end = t.find_first_of(",}", from);
-    return t.replace(from, end - from, value);
-  };
+  // One test per rule of check_state that the tests above leave out.
   const Engine british(load_variant("british"));
   const State s = british.deal(3, 4);
   const std::string good = to_json(british, s);
