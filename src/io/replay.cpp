@@ -305,6 +305,14 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       deal.seats = round.seats;
       if (deal.seats.empty())
         for (int s = 0; s < record.players; ++s) deal.seats.push_back(s);
+      // The readers check a record's seats; one built in code is checked here, before a seat
+      // past the last indexes the scores.
+      for (const int seat : deal.seats)
+        if (seat < 0 || seat >= record.players)
+          return fail(where + ": seat " + std::to_string(seat) + " is not one of the " +
+                      std::to_string(record.players) + " seats of the record");
+      if (const std::string twice = detail::seats_problem(deal.seats); !twice.empty())
+        return fail(where + ": " + twice);
       deal.round_dealer = deal.round_seat(round.dealer);
       if (deal.round_dealer < 0)
         return fail(where + ": the dealer " + std::to_string(round.dealer) +

@@ -195,6 +195,79 @@ TEST_CASE("matches: whole Balkan matches simulate, record and replay") {
   CHECK(replayed.rounds == static_cast<int>(rec.rounds.size()));
 }
 
+TEST_CASE("replay finds every kind of tampering with a record, and says where") {
+  // A recorded British elimination match of three seats (a seat goes out, so later rounds have
+  // two), each copy changed in one place.
+  SimulationConfig c = study(3, 1, {"heuristic", "greedy", "random"});
+  c.kind = GameKind::match;
+  c.record = 1;
+  const SimulationResult sim = simulate(load_variant("british"), c);
+  REQUIRE(sim.records.size() == 1);
+  GameRecord rec = sim.records[0];
+  rec.variant = "british";
+  REQUIRE(replay_game(rec).failure == "");
+  const std::size_t n = rec.rounds.size();
+  REQUIRE(n >= 2);
+  REQUIRE(rec.rounds[n - 1].seats.size() == 2);  // the last round has a seat out
+  const auto failure = [](const GameRecord& r) {
+    const ReplayResult res = replay_game(r);
+    CHECK_FALSE(res.ok);
+    return res.failure;
+  };
+  const auto starts = [](const std::string& text, const std::string& prefix) {
+    INFO(text);
+    CHECK(text.rfind(prefix, 0) == 0);
+  };
+  GameRecord bad = rec;
+  bad.rounds[0].winner = (rec.rounds[0].winner + 1) % 3;
+  starts(failure(bad), "round 1: recorded winner ");
+  bad = rec;
+  bad.rounds[0].scores[static_cast<std::size_t>((rec.rounds[0].winner + 1) % 3)] += 1;
+  starts(failure(bad), "round 1: recorded scores ");
+  bad = rec;
+  bad.totals[0] += 1;
+  starts(failure(bad), "match: recorded totals ");
+  bad = rec;
+  std::swap(bad.match_winner, bad.match_loser);
+  starts(failure(bad), "match: recorded winner ");
+  bad = rec;
+  bad.rounds[0].actions[0] = Action::pass(rec.rounds[0].actions[0].seat());
+  starts(failure(bad), "round 1, action 1 '");
+  CHECK(failure(bad).find(": refused: ") != std::string::npos);
+  bad = rec;
+  bad.rounds[0].actions.push_back(Action::draw(0));
+  starts(failure(bad), "round 1, action " + std::to_string(rec.rounds[0].actions.size() + 1));
+  CHECK(failure(bad).find(": the round was already over") != std::string::npos);
+  bad = rec;
+  bad.rounds[0].actions.pop_back();
+  starts(failure(bad), "round 1: the actions end before the round does");
+  bad = rec;
+  bad.rounds[0].seed += 1;
+  starts(failure(bad), "round 1: dealt by seat ");
+  bad = rec;
+  bad.rounds[n - 1].seats = {0, 1, 2};
+  starts(failure(bad), "round " + std::to_string(n) + ": seats [0, 1, 2], but the seats still in");
+  bad = rec;
+  bad.rounds.push_back(rec.rounds[n - 1]);
+  starts(failure(bad), "round " + std::to_string(n + 1) + ": the match was already over");
+  // A single round, dealt as its record says.
+  GameRecord round = rec;
+  round.match = false;
+  round.rounds = {rec.rounds[0]};
+  round.totals.clear();
+  REQUIRE(replay_game(round).failure == "");
+  bad = round;
+  bad.rounds[0].dealer = 5;
+  starts(failure(bad), "round 1: the dealer 5 is not one of the seats [0, 1, 2]");
+  // Seats a reader would refuse, in a record built in code: past the last, or twice.
+  bad = round;
+  bad.rounds[0].seats = {0, 1, 2, 3, 4, 5, 6, 7};
+  starts(failure(bad), "round 1: seat 3 is not one of the 3 seats of the record");
+  bad = round;
+  bad.rounds[0].seats = {0, 1, 1};
+  starts(failure(bad), "round 1: seat 1 is listed twice");
+}
+
 TEST_CASE("a malformed game record is a LoadError with its position") {
   const char* text =
       "variant: british\nplayers: 2\nseed: 1\nrounds:\n  - seed: 5\n    dealer: 1\n"
