@@ -386,3 +386,63 @@ TEST_CASE("the incremental lead tracker agrees with the definition on every acti
     }
   }
 }
+
+TEST_CASE("a study's penalty cards, lead changes and mid-round leaders add up from its games") {
+  // Each of these sums is counted on the fly from the events; here it is counted again from the
+  // recorded games, replayed with their events, by its definition.
+  const Variant v = load_variant("british");
+  const Engine engine(v);
+  SimulationConfig c = study(4, 60, {"heuristic", "random"});
+  const SimulationResult r = simulate(v, c);
+  std::uint64_t penalty_cards = 0, lead_changes = 0, mid_rounds = 0, mid_wins = 0;
+  for (std::uint64_t g = 0; g < c.games; ++g) {
+    GameRecord rec;
+    simulate_game(v, c, g, &rec);
+    const RecordedRound& round = rec.rounds.at(0);
+    EventBuffer events;
+    State s = engine.deal(4, round.seed, round.dealer, &events);
+    const auto strict_leader = [](const State& st) {
+      int best = 1 << 30, who = -1, at_best = 0;
+      for (int seat = 0; seat < st.players(); ++seat) {
+        const int n = st.hands[seat].size();
+        if (n < best)
+          best = n, who = seat, at_best = 1;
+        else if (n == best)
+          ++at_best;
+      }
+      return at_best == 1 ? who : -1;
+    };
+    const auto count_penalties = [&] {
+      for (const Event& e : events.span())
+        if (e.kind == EventKind::penalty_paid || e.kind == EventKind::last_card_penalty)
+          penalty_cards += e.count;
+    };
+    count_penalties();
+    std::vector<int> leaders{strict_leader(s)};
+    for (const Action a : round.actions) {
+      events.clear();
+      REQUIRE(engine.apply(s, a, &events));
+      count_penalties();
+      leaders.push_back(strict_leader(s));
+    }
+    REQUIRE(s.over());
+    int last = -1;
+    for (const int l : leaders) {
+      if (l < 0) continue;
+      lead_changes += last >= 0 && l != last;
+      last = l;
+    }
+    const int middle = leaders[(leaders.size() - 1) / 2];
+    if (s.winner >= 0 && middle >= 0) {
+      ++mid_rounds;
+      mid_wins += middle == s.winner;
+    }
+  }
+  CHECK(penalty_cards > 0);
+  CHECK(r.stats.penalty_cards == penalty_cards);
+  CHECK(r.stats.lead_changes == lead_changes);
+  CHECK(r.stats.mid_leader_rounds == mid_rounds);
+  CHECK(r.stats.mid_leader_wins == mid_wins);
+  CHECK(mid_wins > 0);
+  CHECK(mid_wins < mid_rounds);  // a leader at mid-round does not always win
+}
