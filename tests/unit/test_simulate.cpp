@@ -8,6 +8,7 @@
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -445,4 +446,40 @@ TEST_CASE("a study's penalty cards, lead changes and mid-round leaders add up fr
   CHECK(r.stats.mid_leader_wins == mid_wins);
   CHECK(mid_wins > 0);
   CHECK(mid_wins < mid_rounds);  // a leader at mid-round does not always win
+}
+
+TEST_CASE("a study counts its stalemates and the matches its round cap stopped") {
+  const Variant v = load_variant("british");
+  const Engine engine(v);
+  // Uniform random play reaches British's turn limit in about a quarter of its rounds.
+  SimulationConfig c = study(3, 40, {"random"});
+  const SimulationResult r = simulate(v, c);
+  std::uint64_t stalemates = 0;
+  for (std::uint64_t g = 0; g < c.games; ++g) {
+    GameRecord rec;
+    simulate_game(v, c, g, &rec);
+    const RecordedRound& round = rec.rounds.at(0);
+    State s = engine.deal(3, round.seed, round.dealer);
+    for (const Action a : round.actions) REQUIRE(engine.apply(s, a));
+    REQUIRE(s.over());
+    stalemates += s.stalemate;
+  }
+  CHECK(stalemates > 0);
+  CHECK(r.stats.stalemates == stalemates);
+  // Matches capped at one round: unfinished unless that round ended the match.
+  SimulationConfig m = study(3, 20, {"heuristic"});
+  m.kind = GameKind::match;
+  m.max_match_rounds = 1;
+  const SimulationResult capped = simulate(v, m);
+  std::uint64_t unfinished = 0;
+  for (std::uint64_t g = 0; g < m.games; ++g) {
+    GameRecord rec;
+    simulate_game(v, m, g, &rec);
+    REQUIRE(rec.rounds.size() == 1);
+    const Standings after =
+        after_round(v.match, Standings::start(3), rec.rounds[0].scores, rec.rounds[0].winner);
+    unfinished += !after.over;
+  }
+  CHECK(unfinished > 0);
+  CHECK(capped.stats.unfinished == unfinished);
 }
