@@ -483,3 +483,49 @@ TEST_CASE("a study counts its stalemates and the matches its round cap stopped")
   CHECK(unfinished > 0);
   CHECK(capped.stats.unfinished == unfinished);
 }
+
+TEST_CASE("a game's special effects are the effects its special cards fired") {
+  // GameOutcome::specials (compare's "specials" measure): one effect event per special card
+  // played, counted again here from the replayed game's events.
+  const Variant v = load_variant("crazy-eights");  // 8s name a suit, As reverse, 2s attack
+  const Engine engine(v);
+  const SimulationConfig c = study(4, 30, {"heuristic"});
+  SimulationStats stats;
+  detail::GamePlayer player(v, engine, c, stats);
+  std::uint64_t named = 0;
+  for (std::uint64_t g = 0; g < c.games; ++g) {
+    GameRecord rec;
+    const detail::GameOutcome out = player.play(g, &rec);
+    const RecordedRound& round = rec.rounds.at(0);
+    EventBuffer events;
+    State s = engine.deal(4, round.seed, round.dealer, &events);
+    std::uint64_t effects = 0;
+    const auto count = [&] {
+      for (const Event& e : events.span()) {
+        switch (e.kind) {
+          case EventKind::penalty_pending:
+          case EventKind::direction_reversed:
+          case EventKind::play_again:
+          case EventKind::back_to_previous:
+          case EventKind::suit_named:
+          case EventKind::demand_set:
+          case EventKind::penalty_cancelled:
+            ++effects;
+            named += e.kind == EventKind::suit_named;
+            break;
+          default:
+            break;
+        }
+      }
+    };
+    count();
+    for (const Action a : round.actions) {
+      events.clear();
+      REQUIRE(engine.apply(s, a, &events));
+      count();
+    }
+    INFO("game " << g);
+    CHECK(out.specials == effects);
+  }
+  CHECK(named > 0);
+}
