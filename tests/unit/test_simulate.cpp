@@ -16,6 +16,19 @@ using namespace switchcards;
 
 namespace {
 
+// The leader by definition: the one seat with fewer cards than every other, or -1 on a tie.
+int strict_leader(const State& s) {
+  int best = 1 << 30, who = -1, at_best = 0;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    const int n = s.hands[seat].size();
+    if (n < best)
+      best = n, who = seat, at_best = 1;
+    else if (n == best)
+      ++at_best;
+  }
+  return at_best == 1 ? who : -1;
+}
+
 SimulationConfig study(int players, std::uint64_t games, std::vector<std::string> agents) {
   SimulationConfig c;
   c.players = players;
@@ -349,17 +362,6 @@ TEST_CASE("the incremental lead tracker agrees with the definition on every acti
       if (players < v.deal.min_players || players > v.deal.max_players) continue;
       for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         State s = engine.deal(players, seed);
-        const auto strict_leader = [&](const State& st) {
-          int best = 1 << 30, who = -1, at_best = 0;
-          for (int seat = 0; seat < st.players(); ++seat) {
-            const int c = st.hands[seat].size();
-            if (c < best)
-              best = c, who = seat, at_best = 1;
-            else if (c == best)
-              ++at_best;
-          }
-          return at_best == 1 ? who : -1;
-        };
         std::vector<int> leaders{strict_leader(s)};
         detail::LeadTracker tracker(v);
         tracker.start(s);
@@ -402,17 +404,6 @@ TEST_CASE("a study's penalty cards, lead changes and mid-round leaders add up fr
     const RecordedRound& round = rec.rounds.at(0);
     EventBuffer events;
     State s = engine.deal(4, round.seed, round.dealer, &events);
-    const auto strict_leader = [](const State& st) {
-      int best = 1 << 30, who = -1, at_best = 0;
-      for (int seat = 0; seat < st.players(); ++seat) {
-        const int n = st.hands[seat].size();
-        if (n < best)
-          best = n, who = seat, at_best = 1;
-        else if (n == best)
-          ++at_best;
-      }
-      return at_best == 1 ? who : -1;
-    };
     const auto count_penalties = [&] {
       for (const Event& e : events.span())
         if (e.kind == EventKind::penalty_paid || e.kind == EventKind::last_card_penalty)
