@@ -385,17 +385,22 @@ void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
   voids_[seat] = Voids{could_play, held};
 }
 
+State public_table(const PlayerView& view) {
+  State s;
+  s.seats = view.seats();
+  s.turn = static_cast<std::uint8_t>(view.turn());
+  s.phase = view.phase();
+  s.named_suit = view.named_suit();
+  s.demand = static_cast<std::int8_t>(view.demand_effect());
+  s.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
+  s.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
+  s.pending.effect = static_cast<std::int8_t>(view.pending_effect());
+  s.pending.from = static_cast<std::int8_t>(view.pending_from());
+  return s;
+}
+
 void CardKnowledge::remember_table(const PlayerView& view) {
-  table_ = State{};
-  table_.seats = view.seats();
-  table_.turn = static_cast<std::uint8_t>(view.turn());
-  table_.phase = view.phase();
-  table_.named_suit = view.named_suit();
-  table_.demand = static_cast<std::int8_t>(view.demand_effect());
-  table_.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
-  table_.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
-  table_.pending.effect = static_cast<std::int8_t>(view.pending_effect());
-  table_.pending.from = static_cast<std::int8_t>(view.pending_from());
+  table_ = public_table(view);
   table_.discard.push(view.top());
   table_valid_ = true;
 }

@@ -11,17 +11,8 @@ namespace {
 
 // Every public fact of the view, the seat's own hand, no other card.
 State public_template(const PlayerView& view) {
-  State s;
-  s.seats = view.seats();
-  s.turn = static_cast<std::uint8_t>(view.turn());
+  State s = public_table(view);
   s.dealer = static_cast<std::uint8_t>(view.dealer());
-  s.phase = view.phase();
-  s.named_suit = view.named_suit();
-  s.demand = static_cast<std::int8_t>(view.demand_effect());
-  s.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
-  s.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
-  s.pending.effect = static_cast<std::int8_t>(view.pending_effect());
-  s.pending.from = static_cast<std::int8_t>(view.pending_from());
   s.catchable = static_cast<std::int8_t>(view.catchable());
   s.jump_open = view.jump_open();
   // A turn under way: its cards' effects come at its end, and what may follow depends on them.

@@ -32,6 +32,11 @@ namespace switchcards {
 // (and below the cards of a turn under way, which lie in view) hidden too. After such a rebuild
 // a reshuffle can leave the stock with cards of two groups; another seat's draw is then charged
 // to the larger share, a guess the determinizer corrects when the drawn card could not be of it.
+// The table as `view` shows it, as a State without cards: the seat order, the seat to act, the
+// phase, the suit named, the demand and the pending penalty. The record keeps it to tell what a
+// drawing seat could have played; the determinizer builds its samples on it.
+State public_table(const PlayerView& view);
+
 class CardKnowledge {
  public:
   static constexpr int kMaxGroups = 12;
