@@ -111,16 +111,36 @@ bool core_tag(const std::string& tag) {
   return kTags.contains(tag);
 }
 
+// Whether the quoted scalar that opens at `open` (its quote character) is closed before the end
+// of `text`: a double-quoted one at the next '"' not escaped by '\\', a single-quoted one at
+// the next '\'' that is not doubled.
+bool quote_closed(std::string_view text, std::size_t open) {
+  const char quote = text[open];
+  for (std::size_t i = open + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;  // an escape: the next character is taken as it is
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;  // '' stands for one quote
+      } else {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Refuses, at its place, a tag outside the core schema, a key that is not a non-null scalar, a
-// key twice in one map (yaml-cpp keeps both entries), and lists and maps nested deeper than
-// kMaxNesting. Walks in document order (a key, then its value), so the first problem in the
-// text is the one reported.
+// key twice in one map (yaml-cpp keeps both entries), a quoted scalar that is never closed,
+// and lists and maps nested deeper than kMaxNesting. Walks in document order (a key, then its
+// value), so the first problem in the text is the one reported.
 class TreeGuard {
  public:
-  explicit TreeGuard(const std::string& label) : label_(label) {}
+  TreeGuard(std::string_view text, const std::string& label) : text_(text), label_(label) {}
 
   void check(const YAML::Node& node, int depth) const {
     check_tag(node);
+    if (node.IsScalar()) check_quote(node);
     if (!node.IsMap() && !node.IsSequence()) return;
     if (depth >= kMaxNesting)
       fail_at_mark(label_, node.Mark(), fmt::format("nesting deeper than {} levels", kMaxNesting));
@@ -166,8 +186,27 @@ class TreeGuard {
     }
   };
 
+  // yaml-cpp 0.7 takes a quoted scalar whose closing quote is missing up to the end of the
+  // text when the text ends with a line break, swallowing every line after the quote (a
+  // `match:` line after `title: "Switch` vanished into the title). A quoted scalar's mark is
+  // its opening quote.
+  void check_quote(const YAML::Node& node) const {
+    if (node.Tag() != "!") return;  // plain: no quotes
+    const YAML::Mark mark = node.Mark();
+    // Marks count from after a byte order mark.
+    const std::size_t open =
+        static_cast<std::size_t>(mark.pos) + (text_.starts_with("\xEF\xBB\xBF") ? 3 : 0);
+    if (mark.pos < 0 || open >= text_.size()) return;
+    if (text_[open] != '"' && text_[open] != '\'') return;  // a block scalar (| or >)
+    if (!quote_closed(text_, open))
+      fail_at_mark(
+          label_, mark,
+          fmt::format("this quoted text is never closed: the closing {} is missing", text_[open]));
+  }
+
   void check_key(const YAML::Node& key, Keys& keys) const {
     check_tag(key);
+    if (key.IsScalar()) check_quote(key);
     if (key.IsSequence())
       fail_at_mark(label_, key.Mark(), "a list used as a key: keys must be plain text");
     if (key.IsMap())
@@ -179,6 +218,7 @@ class TreeGuard {
                                first->line + 1, first->column + 1));
   }
 
+  std::string_view text_;
   const std::string& label_;
 };
 
@@ -230,7 +270,7 @@ YAML::Node load(const std::string& text, const std::string& label) {
 
 YAML::Node parse_guarded(const std::string& text, const std::string& label) {
   YAML::Node root = load(text, label);
-  TreeGuard(label).check(root, 0);
+  TreeGuard(text, label).check(root, 0);
   return root;
 }
 

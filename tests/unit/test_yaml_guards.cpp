@@ -146,3 +146,29 @@ TEST_CASE(
   for (int i = 0; i < 100'000; ++i) hostile += "k" + std::to_string(i) + ": 1\n";
   expect_refused("a huge map", hostile + "k0: 2\n", "duplicate key 'k0' (first at line 2");
 }
+
+TEST_CASE("a quoted string that is never closed is refused at its quote, by every loader") {
+  // yaml-cpp 0.7 reads such a string to the end of a text that ends with a line break, so the
+  // lines after it vanished into it (here `match:`).
+  expect_refused("double quotes", "name: x\ntitle: \"Switch\nmatch: {limit: 5}\n",
+                 ":2:8: this quoted text is never closed: the closing \" is missing");
+  expect_refused("single quotes", "name: x\ntitle: 'Switch\nmatch: {limit: 5}\n",
+                 ":2:8: this quoted text is never closed: the closing ' is missing");
+  expect_refused("a key", "name: x\n\"title: Switch\nmatch: {limit: 5}\n",
+                 ":2:1: this quoted text is never closed");
+  expect_refused("CRLF line ends", "name: x\r\ntitle: \"Switch\r\nmatch: {limit: 5}\r\n",
+                 ":2:8: this quoted text is never closed");
+  expect_refused("after a byte order mark", "\xEF\xBB\xBFname: x\ntitle: \"Switch\nmatch: 5\n",
+                 ":2:8: this quoted text is never closed");
+}
+
+TEST_CASE("closed quotes, escaped quotes and quotes inside other text are read as YAML says") {
+  const auto title = [](const std::string& rules) {
+    return load_variant("british", rules, "<rules>").title;
+  };
+  CHECK(title("title: 'it''s \"two\"'\n") == "it's \"two\"");
+  CHECK(title("title: \"a \\\" quote,\n  over two lines\"\n") == "a \" quote, over two lines");
+  CHECK(title("title: plain \"quote and 'apostrophe\n") == "plain \"quote and 'apostrophe");
+  CHECK(load_variant("british", "description: |\n  an \"open quote\n", "<rules>").description ==
+        "an \"open quote\n");
+}
