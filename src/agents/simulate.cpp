@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "agents/game_player.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
@@ -331,6 +333,12 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
           "`switchcards play`");
     (void)make_agent(name, 0);  // throws for an unknown name
   }
+  // A list longer than the seats would lose its last names without a word.
+  if (c.agents.size() > static_cast<std::size_t>(std::max(c.players, 0)))
+    throw std::invalid_argument(
+        fmt::format("simulate: {} agents for {} seats: name one agent a seat, or fewer, which "
+                    "are repeated to fill the seats",
+                    c.agents.size(), c.players));
   if (c.players < variant.deal.min_players || c.players > variant.deal.max_players)
     throw std::invalid_argument(
         variant.name + " is for " + std::to_string(variant.deal.min_players) + " to " +

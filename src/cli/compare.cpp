@@ -167,6 +167,7 @@ void add_compare(CLI::App& app, int& exit_code) {
     const Variant b = load_cli_variant(b_name, rules_b, "--rules-b");
     config.players = common_players(study, a, rule_set_text('A', variant_a, rules_a), b,
                                     rule_set_text('B', b_name, rules_b));
+    study.check_agent_count(config.players);
     const bool bar = show_progress(json_file);
     const ComparisonResults r =
         compare(a, b, config, variant_a, rules_a, b_name, rules_b,

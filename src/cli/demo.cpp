@@ -73,13 +73,13 @@ void add_demo(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed,-s", seed, "seed of the match")->capture_default_str();
   auto* players_opt = cmd->add_option("--players,-p", players,
                                       "players (default: 4, or the nearest the variant allows)");
-  cmd->add_option("--agents,-a", agents,
-                  "bots by seat, comma-separated, repeated to fill the seats")
-      ->capture_default_str();
+  auto* agents_opt = cmd->add_option("--agents,-a", agents,
+                                     "bots by seat, comma-separated, repeated to fill the seats")
+                         ->capture_default_str();
   cmd->add_flag("--color", colour,
                 "coloured cards even when the output is not a terminal or NO_COLOR is set");
   cmd->add_flag("--no-color", no_colour, "plain cards");
-  cmd->callback([&exit_code, players_opt] {
+  cmd->callback([&exit_code, players_opt, agents_opt] {
     const std::uint64_t match_seed =
         parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
     const Variant v = load_cli_variant(variant);
@@ -91,6 +91,13 @@ void add_demo(CLI::App& app, int& exit_code) {
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
+    // The default line-up fits any table; a list given that is longer than the table would
+    // lose its last names without a word.
+    if (agents_opt->count() > 0 && names.size() > static_cast<std::size_t>(n))
+      throw UsageError(
+          fmt::format("--agents {}: {} agents for {} seats: name one agent a seat, "
+                      "or fewer, which are repeated to fill the seats",
+                      agents, names.size(), n));
     const Engine engine(v);
     std::vector<int> round_seats;  // updated at each round start
     std::vector<std::unique_ptr<Narrator>> owned;

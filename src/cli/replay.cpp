@@ -89,8 +89,7 @@ void add_replay(CLI::App& app, int& exit_code) {
         outcome = r.match_winner >= 0 ? fmt::format("match winner seat {}", r.match_winner)
                                       : std::string("match unfinished, no winner");
         if (r.match_loser >= 0) outcome += fmt::format(", loser seat {}", r.match_loser);
-      }
-      else if (!r.rounds.empty())
+      } else if (!r.rounds.empty())
         outcome = r.rounds.back().winner >= 0 ? fmt::format("seat {} won", r.rounds.back().winner)
                                               : std::string("stalemate");
       fmt::print("OK {}: {} {}, {} actions replayed, {}\n", name, r.variant == "" ? "?" : r.variant,

@@ -50,6 +50,7 @@ void add_simulate(CLI::App& app, int& exit_code) {
         {{"--json", json_file}, {"--report", report_file}, {"--record", record_file}});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
+    study.check_agent_count(config.players);
     if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";

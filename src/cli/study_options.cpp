@@ -89,6 +89,16 @@ int StudyOptions::players(const Variant& variant) const {
   return players_for(variant, *players_opt_, players_);
 }
 
+void StudyOptions::check_agent_count(int players) const {
+  // More names than seats would lose the last ones without a word.
+  const std::size_t named = split_commas(agents_).size();
+  if (named > static_cast<std::size_t>(players))
+    throw UsageError(
+        fmt::format("--agents {}: {} agents for {} seats: name one agent a seat, or "
+                    "fewer, which are repeated to fill the seats",
+                    agents_, named, players));
+}
+
 bool show_progress(const std::string& json_file, bool quiet) {
   return stdout_is_terminal() && json_file != "-" && !quiet;
 }

@@ -22,6 +22,8 @@ class StudyOptions {
   SimulationConfig config() const;
   // The --players count for `variant` (4, or the nearest count it allows, when not given).
   int players(const Variant& variant) const;
+  // Throws UsageError if --agents names more agents than `players` seats.
+  void check_agent_count(int players) const;
   const std::string& shard_text() const { return shard_; }
   // Whether --players was given, and its text.
   bool players_given() const { return players_opt_->count() > 0; }

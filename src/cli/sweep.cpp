@@ -94,6 +94,7 @@ void add_sweep(CLI::App& app, int& exit_code) {
     check_distinct_outputs({{"--json", json_file}, {"--csv", csv_file}, {"--report", report_file}});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
+    study.check_agent_count(config.players);
     const SweepGrid grid = load_sweep_grid(grid_file);
     check_sweep_grid(grid, variant, rules);
     const bool quiet = json_file == "-" || csv_file == "-";

@@ -143,6 +143,11 @@ TEST_CASE("simulation refuses bad configurations") {
   CHECK_THROWS_AS(simulate(balkan, study(2, 10, {"random"})), std::invalid_argument);
   CHECK_THROWS_AS(simulate(balkan, study(4, 10, {"clever"})), std::invalid_argument);
   CHECK_THROWS_AS(simulate(balkan, study(4, 10, {"human"})), std::invalid_argument);
+  // More agents than seats: the last would sit out without a word.
+  CHECK_THROWS_WITH(simulate(balkan, study(3, 10, {"random", "eager", "greedy", "heuristic"})),
+                    "simulate: 4 agents for 3 seats: name one agent a seat, or fewer, which are "
+                    "repeated to fill the seats");
+  CHECK_NOTHROW(simulate(balkan, study(3, 10, {"random", "eager", "greedy"})));
   SimulationConfig c = study(4, 10, {"random"});
   c.shard = 3;
   c.shards = 2;

@@ -24,8 +24,9 @@ enum class GameKind {
 
 struct SimulationConfig {
   int players = 4;
-  // By seat, cycled when shorter. The default's rounds end (random bots, which draw when they
-  // could play, stall at the turn limit in a quarter of British rounds).
+  // By seat, cycled when shorter; longer is refused (simulate throws). The default's rounds
+  // end (random bots, which draw when they could play, stall at the turn limit in a quarter of
+  // British rounds).
   std::vector<std::string> agents = {"heuristic"};
   std::uint64_t games = 1000;  // games in the whole study (all shards)
   std::uint64_t seed = 1;
