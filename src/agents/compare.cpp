@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "agents/game_player.hpp"
@@ -20,6 +22,22 @@ namespace switchcards {
 namespace {
 
 using detail::field;
+using detail::json_value_text;
+using detail::JsonAt;
+
+__extension__ typedef unsigned __int128 Uint128;
+
+// A whole number that may be negative (a paired sum of differences).
+std::int64_t signed_whole(const JsonAt& at) {
+  const std::optional<std::int64_t> x = detail::json_integer<std::int64_t>(at.json());
+  if (!x)
+    at.fail("expected " +
+            detail::whole_range_text(
+                std::numeric_limits<std::int64_t>::min(),
+                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) +
+            ", got " + json_value_text(at.json()));
+  return *x;
+}
 
 constexpr const char* kFormat = "switchcards-comparison/1";
 
@@ -230,28 +248,132 @@ std::string to_json(const ComparisonResults& r) {
   return j.dump(2);
 }
 
+namespace {
+
+// Checks the sums of measure `m` (read at `at`) against what its two sides' own statistics
+// say of the same games: a measure that adds every pair has one pair a game; a sum that is a
+// side's statistic (wins from first place, decisions, ...) equals it; and the sum of squared
+// differences fits the sums (each difference d is a whole number, so d * d >= |d| and d * d
+// has the parity of d, and sum_d2 >= (sum_b - sum_a)^2 / n), with d in -1..1 where both sides
+// count 0 or 1 a game. A file edited by hand (or a merge of such files) would otherwise give a
+// win rate past 100% or an interval narrower than the games allow.
+void check_paired_sums(const JsonAt& at, const PairedMeasure& m, const ShardResults& a,
+                       const ShardResults& b) {
+  const PairedSums& s = m.sums;
+  const std::uint64_t games = a.stats.games;
+  const bool rounds = a.config.kind == GameKind::round;
+  // The side statistic that sum_a (sum_b) must equal, if the measure is one; its pairs are
+  // every game unless `some_games`; `zero_one`: each game counts 0 or 1.
+  std::optional<std::int64_t> stat_a, stat_b;
+  bool some_games = false, zero_one = false;
+  const auto both = [&](auto of) {
+    stat_a = static_cast<std::int64_t>(of(a));
+    stat_b = static_cast<std::int64_t>(of(b));
+  };
+  const auto v3 = a.format_version >= 3 && b.format_version >= 3;  // penalty cards and lead
+  if (m.key == "first_player_win") {
+    both([](const ShardResults& r) { return r.stats.wins_from_first[0]; });
+    zero_one = true;
+  } else if (m.key.starts_with("place_")) {
+    const std::size_t k = m.key[6] - '1';  // "place_K_minus_first", K from 2 to 8
+    both([k](const ShardResults& r) {
+      return static_cast<std::int64_t>(r.stats.wins_from_first[k]) -
+             static_cast<std::int64_t>(r.stats.wins_from_first[0]);
+    });
+  } else if (m.key == "dealer_win") {
+    both([](const ShardResults& r) { return r.stats.wins_from_dealer[0]; });
+    zero_one = true;
+  } else if (m.key == "decisions") {
+    both([](const ShardResults& r) { return r.stats.decisions; });
+  } else if (m.key == "stalemates") {
+    both([](const ShardResults& r) { return r.stats.stalemates; });
+    zero_one = rounds;
+  } else if (m.key == "penalty_cards") {
+    if (v3) both([](const ShardResults& r) { return r.stats.penalty_cards; });
+  } else if (m.key == "specials") {
+    both([](const ShardResults& r) { return detail::special_effects(r.stats); });
+  } else if (m.key == "lead_changes") {
+    if (v3) both([](const ShardResults& r) { return r.stats.lead_changes; });
+  } else if (m.key == "match_rounds") {
+    both([](const ShardResults& r) { return r.stats.rounds; });
+  } else if (m.key == "mid_leader_win") {
+    some_games = zero_one = true;
+  } else {  // winner_margin
+    some_games = true;
+  }
+  if (some_games ? s.n > games : s.n != games)
+    at["n"].fail(some_games
+                     ? fmt::format("expected at most {} pairs (one a game), got {}", games, s.n)
+                     : fmt::format("expected {} pairs, one a game, got {}", games, s.n));
+  if (m.key == "mid_leader_win" && v3) {
+    // Pairs in which both rounds had a mid-round leader and were won, and the wins among them.
+    const std::uint64_t both_led = std::min(a.stats.mid_leader_rounds, b.stats.mid_leader_rounds);
+    if (s.n > both_led)
+      at["n"].fail(
+          fmt::format("expected at most {} pairs (the rounds with a mid-round leader "
+                      "of the side with fewer), got {}",
+                      both_led, s.n));
+    if (s.sum_a < 0 || static_cast<std::uint64_t>(s.sum_a) > a.stats.mid_leader_wins)
+      at["sum_a"].fail(fmt::format("expected 0 to {} (side a's mid-round leader wins), got {}",
+                                   a.stats.mid_leader_wins, s.sum_a));
+    if (s.sum_b < 0 || static_cast<std::uint64_t>(s.sum_b) > b.stats.mid_leader_wins)
+      at["sum_b"].fail(fmt::format("expected 0 to {} (side b's mid-round leader wins), got {}",
+                                   b.stats.mid_leader_wins, s.sum_b));
+  }
+  if (stat_a && s.sum_a != *stat_a)
+    at["sum_a"].fail(
+        fmt::format("expected {}, as side a's own counts give, got {}", *stat_a, s.sum_a));
+  if (stat_b && s.sum_b != *stat_b)
+    at["sum_b"].fail(
+        fmt::format("expected {}, as side b's own counts give, got {}", *stat_b, s.sum_b));
+  if (zero_one || !m.key.starts_with("place_"))
+    for (const auto& [key, sum] : {std::pair{"sum_a", s.sum_a}, std::pair{"sum_b", s.sum_b}})
+      if (sum < 0 || (zero_one && static_cast<std::uint64_t>(sum) > s.n))
+        at[key].fail(zero_one ? fmt::format("expected 0 to n ({}), got {}", s.n, sum)
+                              : fmt::format("expected a count of 0 or more, got {}", sum));
+  // (b - a)^2 summed: at least |sum_b - sum_a| with its parity, at least (sum_b - sum_a)^2 / n,
+  // and at most n where every difference is -1, 0 or 1.
+  // Unsigned 128 bits: |sum_b - sum_a| < 2^64, so its square fits, as does sum_d2 * n.
+  const Uint128 abs_d = s.sum_b >= s.sum_a
+                            ? static_cast<Uint128>(s.sum_b) - static_cast<Uint128>(s.sum_a)
+                            : static_cast<Uint128>(s.sum_a) - static_cast<Uint128>(s.sum_b);
+  const Uint128 d2 = s.sum_d2, n = s.n;
+  const bool fits = n == 0 ? abs_d == 0 && d2 == 0
+                           : d2 >= abs_d && (d2 - abs_d) % 2 == 0 && d2 * n >= abs_d * abs_d &&
+                                 (!zero_one || d2 <= n);
+  if (!fits)
+    at["sum_d2"].fail(
+        fmt::format("{} cannot be the sum of the {} squared differences of sums {} (a) and {} (b)",
+                    s.sum_d2, s.n, s.sum_a, s.sum_b));
+}
+
+}  // namespace
+
 ComparisonResults comparison_from_json(std::string_view text, const std::string& file) {
   const nlohmann::json j = detail::parse_json_document(text, file, kFormat, "comparison");
   ComparisonResults r;
   r.a = detail::results_from_json(field<nlohmann::json>(j, "a", file), file + " (a)");
   r.b = detail::results_from_json(field<nlohmann::json>(j, "b", file), file + " (b)");
   r.measures = paired_measures(r.a.config.players, r.a.config.kind);
-  const nlohmann::json list = field<nlohmann::json>(j, "paired", file);
-  if (!list.is_array() || list.size() != r.measures.size())
-    throw std::runtime_error(
-        fmt::format("{}: 'paired' must list the {} measures of a {}-player study", file,
-                    r.measures.size(), r.a.config.players));
+  const JsonAt doc(j, file);
+  const std::vector<JsonAt> list = doc["paired"].elements(
+      r.measures.size(), fmt::format("the measures of a {}-player study", r.a.config.players));
   for (std::size_t i = 0; i < r.measures.size(); ++i) {
-    const nlohmann::json& m = list[i];
-    if (field<std::string>(m, "key", file) != r.measures[i].key)
-      throw std::runtime_error(
-          fmt::format("{}: paired[{}] should be '{}'", file, i, r.measures[i].key));
+    const JsonAt& m = list[i];
+    if (m["key"].text() != r.measures[i].key)
+      m["key"].fail(fmt::format("expected \"{}\", got {}", r.measures[i].key,
+                                json_value_text(m["key"].json())));
     PairedSums& s = r.measures[i].sums;
-    s.n = field<std::uint64_t>(m, "n", file);
-    s.sum_a = field<std::int64_t>(m, "sum_a", file);
-    s.sum_b = field<std::int64_t>(m, "sum_b", file);
-    s.sum_d2 = field<std::uint64_t>(m, "sum_d2", file);
+    s.n = m["n"].whole();
+    s.sum_a = signed_whole(m["sum_a"]);
+    s.sum_b = signed_whole(m["sum_b"]);
+    s.sum_d2 = m["sum_d2"].whole();
   }
+  // The sums are checked against the sides only if the sides played the same games (merge
+  // refuses a file whose sides did not, with its own message).
+  if (same_games(r.a, r.b) && r.a.stats.games == r.b.stats.games)
+    for (std::size_t i = 0; i < r.measures.size(); ++i)
+      check_paired_sums(list[i], r.measures[i], r.a, r.b);
   return r;
 }
 

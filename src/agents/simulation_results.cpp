@@ -114,6 +114,9 @@ std::vector<std::uint64_t> counts(const JsonAt& list, std::size_t seats,
 // (decisiveness and drama). /2 files are still read (and written back as /2: they lack /3's sums).
 constexpr const char* kFormat = "switchcards-simulation/3";
 constexpr const char* kFormat2 = "switchcards-simulation/2";
+// The event kinds there were when format 3 came (EventKind only grows at its end): every /3
+// file counts them; a file written before a later kind has no count of it.
+constexpr int kEventKindsOfFormat3 = static_cast<int>(EventKind::card_dealt) + 1;
 
 nlohmann::ordered_json interval_json(Interval i) {
   return nlohmann::ordered_json::array({i.low, i.high});
@@ -399,13 +402,23 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
         fmt::format("the rounds of the histogram take {} decisions in all, but /decisions is {}",
                     decimal_text(histogram_decisions), s.decisions));
 
-  // Every event by name; a file may lack those added after it was written (0).
-  for (const auto& [name, value] : doc["events"].members()) {
+  // Every event by name. A file may lack the kinds added after it was written (read as 0),
+  // but not one that every file of its format counts: a count lost from the file would pass
+  // into a merge as 0.
+  const JsonAt events = doc["events"];
+  for (const auto& [name, value] : events.members()) {
     int k = 0;
     while (k < kEventKindCount && event_name(static_cast<EventKind>(k)) != name) ++k;
     if (k == kEventKindCount) value.fail("not an event of this version of switchcards");
     s.events[k] = value.whole();
   }
+  if (r.format_version >= 3)
+    for (int k = 0; k < kEventKindsOfFormat3; ++k) {
+      const std::string name(event_name(static_cast<EventKind>(k)));
+      if (!events.has(name.c_str()))
+        events.fail(
+            fmt::format("missing '{}', which every file of format {} counts", name, kFormat));
+    }
   if (r.format_version >= 3) {
     s.penalty_cards = doc["penalty_cards"].whole();
     if (!matches) {

@@ -236,11 +236,108 @@ TEST_CASE("merge: the paired sums of a comparison are read as strictly") {
   nlohmann::json j = nlohmann::json::parse(text);
   j["paired"][0]["n"] = -1;  // was 2^64 - 1 pairs
   CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
-             Catch::Contains("c.json: field 'n': expected a whole number from 0 to"));
+             Catch::Contains("c.json: /paired/0/n: expected a whole number from 0 to"));
   j = nlohmann::json::parse(text);
   j["b"]["games"] = -5;
   CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
              Catch::Contains("c.json (b): /games: expected a whole number from 0 to"));
+}
+
+TEST_CASE("merge: paired sums that the games cannot give are refused") {
+  // Each edit was merged without a word: 11 pairs in a 10-game study, a win rate of 1010%, an
+  // interval narrower than the games allow.
+  SimulationConfig c;
+  c.games = 40;
+  c.threads = 2;
+  const auto refusals = [](const std::string& text) {
+    using J = nlohmann::json;
+    const J doc = J::parse(text);
+    // The index of measure `key`, and the message of reading the file with `edit` made to it.
+    const auto at = [&](const std::string& key) {
+      for (std::size_t i = 0; i < doc["paired"].size(); ++i)
+        if (doc["paired"][i]["key"] == key) return i;
+      FAIL("no measure " << key);
+      return std::size_t{0};
+    };
+    const auto edited = [&](const std::string& key, const std::function<void(J&)>& edit) {
+      J j = doc;
+      edit(j["paired"][at(key)]);
+      return error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); });
+    };
+    const auto pointer = [&](const std::string& key, const char* field) {
+      return "c.json: /paired/" + std::to_string(at(key)) + "/" + field + ": ";
+    };
+    REQUIRE(error_of([&] { (void)comparison_from_json(text, "c.json"); }) == "(no error)");
+    const auto add = [](const char* field, std::int64_t by) {
+      return [=](J& m) { m[field] = m[field].get<std::int64_t>() + by; };
+    };
+    // One pair a game.
+    CHECK_THAT(
+        edited("first_player_win", add("n", 1)),
+        Catch::StartsWith(pointer("first_player_win", "n") + "expected 40 pairs, one a game"));
+    CHECK_THAT(edited("decisions", add("n", -1)),
+               Catch::StartsWith(pointer("decisions", "n") + "expected 40 pairs"));
+    // A sum that is a side's own count: wins from first place, wins of a place minus the first,
+    // dealer wins, decisions, stalemates, penalty cards, special cards, lead changes.
+    for (const char* key : {"first_player_win", "place_2_minus_first", "place_4_minus_first",
+                            "dealer_win", "decisions", "stalemates", "penalty_cards", "specials"}) {
+      INFO(key);
+      CHECK_THAT(edited(key, add("sum_a", 2)),
+                 Catch::StartsWith(pointer(key, "sum_a") + "expected ") &&
+                     Catch::Contains("as side a's own counts give"));
+      CHECK_THAT(edited(key, add("sum_b", -2)),
+                 Catch::StartsWith(pointer(key, "sum_b") + "expected ") &&
+                     Catch::Contains("as side b's own counts give"));
+    }
+    // The squared differences: too few for the sums, of the wrong parity, or more than n where
+    // each difference is -1, 0 or 1.
+    CHECK_THAT(edited("decisions", [](J& m) { m["sum_d2"] = 0; }),
+               Catch::StartsWith(pointer("decisions", "sum_d2") + "0 cannot be the sum of the 40 "
+                                                                  "squared differences"));
+    CHECK_THAT(edited("decisions", add("sum_d2", 1)),
+               Catch::StartsWith(pointer("decisions", "sum_d2")));
+    CHECK_THAT(edited("first_player_win", [](J& m) { m["sum_d2"] = 42; }),
+               Catch::StartsWith(pointer("first_player_win", "sum_d2")));
+  };
+  const Variant a = load_variant("british");
+  const Variant b = load_variant("british", "{last_card: {penalty: 4}}", "--rules-b");
+  const std::string rounds =
+      to_json(compare(a, b, c, "british", "", "british", "{last_card: {penalty: 4}}"));
+  refusals(rounds);
+  {
+    // The mid-round leader: at most the rounds in which both sides had one, and at most the
+    // wins a side counts.
+    using J = nlohmann::json;
+    J j = J::parse(rounds);
+    J& m = j["paired"][j["paired"].size() - 1];
+    REQUIRE(m["key"] == "mid_leader_win");
+    m["n"] = j["a"]["lead"]["mid_leader_rounds"].get<std::uint64_t>() + 1;
+    CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
+               Catch::Contains("/n: expected at most") &&
+                   Catch::Contains("the rounds with a mid-round leader"));
+  }
+  c.kind = GameKind::match;
+  c.games = 6;
+  const std::string matches =
+      to_json(compare(a, b, c, "british", "", "british", "{last_card: {penalty: 4}}"));
+  const nlohmann::json m = nlohmann::json::parse(matches);
+  nlohmann::json j = m;
+  for (auto& measure : j["paired"])
+    if (measure["key"] == "match_rounds") measure["sum_a"] = measure["sum_a"].get<int>() + 1;
+  CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
+             Catch::Contains("/sum_a: expected") && Catch::Contains("as side a's own counts give"));
+}
+
+TEST_CASE("merge: a simulation file without an event that every file of its format counts") {
+  const std::string s2 = shard_text("british", 2);
+  CHECK(refusal(s2, [](nlohmann::json& j) { j["events"].erase("card_played"); }) ==
+        "s2.json: /events: missing 'card_played', which every file of format "
+        "switchcards-simulation/3 counts");
+  // A kind added after format 3 came may be missing from a file written before it.
+  nlohmann::json j = nlohmann::json::parse(s2);
+  j["events"].erase("jumped_in");
+  CHECK(shard_results_from_json(j.dump(), "s2.json")
+            .stats.events[static_cast<int>(EventKind::jumped_in)] == 0);
 }
 
 TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot use exits 1") {
