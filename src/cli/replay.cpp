@@ -84,7 +84,10 @@ void add_replay(CLI::App& app, int& exit_code) {
         continue;
       }
       std::string outcome;
-      if (r.match) {
+      if (result.unfinished) {
+        outcome = fmt::format("unfinished: round {} stops after {} of its actions (a saved game)",
+                              result.rounds + 1, r.rounds.back().actions.size());
+      } else if (r.match) {
         // A match a simulation stopped at its round cap may have no winner, or no loser.
         outcome = r.match_winner >= 0 ? fmt::format("match winner seat {}", r.match_winner)
                                       : std::string("match unfinished, no winner");

@@ -351,9 +351,24 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     if (!state.over() && until >= 0)  // a saved game ends in the middle of a round
       return fail("the record has " + std::to_string(result.actions) + " actions, not " +
                   std::to_string(until));
-    if (!state.over())
-      return fail(where + ": the actions end before the round does (" +
-                  std::to_string(round.actions.size()) + " actions)");
+    if (!state.over()) {
+      // A game saved in the middle of a round (play --record, on quit): its last round claims
+      // no winner and no scores, and a match's result only the totals before it. Every action
+      // was checked; there is nothing to score.
+      const bool saved = i + 1 == record.rounds.size() && round.winner < 0 &&
+                         round.scores.empty() &&
+                         (!record.match || (record.match_winner < 0 && record.match_loser < 0));
+      if (!saved)
+        return fail(where + ": the actions end before the round does (" +
+                    std::to_string(round.actions.size()) + " actions)");
+      const std::vector<int>& before = driver->standings().totals;
+      if (record.match && !record.totals.empty() && record.totals != before)
+        return fail("match: recorded totals " + ints_text(record.totals) +
+                    ", but the rounds before the unfinished one give " + ints_text(before));
+      result.unfinished = true;
+      result.ok = true;
+      return result;
+    }
     const int winner = state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1;
     if (winner != round.winner)
       return fail(where + ": recorded winner " + std::to_string(round.winner) + ", replayed " +

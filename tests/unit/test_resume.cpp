@@ -56,6 +56,14 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
         run("play --variant british --players 3 --seed 2 --record save.yaml", s, s / "first.txt");
     REQUIRE(first.status == 0);
     REQUIRE(contains(first.out, "continue it with switchcards play --resume save.yaml"));
+    // The save replays: every action up to the quit checked, the last round unfinished.
+    const Run replayed = run("replay save.yaml", s);
+    INFO(replayed.out);
+    CHECK(replayed.status == 0);
+    CHECK(contains(replayed.out, lines == 40 ? "OK save.yaml: british 1 round, "
+                                             : "OK save.yaml: british 0 rounds, "));
+    CHECK(contains(replayed.out, lines == 40 ? "unfinished: round 2 stops after "
+                                             : "unfinished: round 1 stops after "));
     const Run rest = run("play --resume save.yaml --record resumed.yaml", s, s / "rest.txt");
     INFO(rest.out.substr(rest.out.size() > 400 ? rest.out.size() - 400 : 0));
     REQUIRE(rest.status == 0);

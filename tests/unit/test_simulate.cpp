@@ -260,6 +260,28 @@ TEST_CASE("replay finds every kind of tampering with a record, and says where") 
   bad = rec;
   bad.rounds[0].actions.pop_back();
   starts(failure(bad), "round 1: the actions end before the round does");
+  // A game saved in the middle of its last round (play --record, on quit) claims no winner and
+  // no scores there, and a match only the totals before it: it replays, unfinished.
+  GameRecord saved = rec;
+  saved.rounds[n - 1].actions.pop_back();
+  saved.rounds[n - 1].winner = -1;
+  saved.rounds[n - 1].scores.clear();
+  saved.match_winner = saved.match_loser = -1;
+  saved.totals.clear();
+  const ReplayResult unfinished = replay_game(saved);
+  CHECK(unfinished.ok);
+  CHECK(unfinished.unfinished);
+  CHECK(unfinished.rounds == static_cast<int>(n) - 1);
+  bad = saved;
+  bad.totals.assign(static_cast<std::size_t>(rec.players), 7);
+  starts(failure(bad), "match: recorded totals [7, ");
+  CHECK(failure(bad).find("but the rounds before the unfinished one give") != std::string::npos);
+  bad = saved;
+  bad.rounds[n - 2].actions.pop_back();  // not the last round
+  starts(failure(bad), "round " + std::to_string(n - 1) + ": the actions end before");
+  bad = saved;
+  bad.rounds[n - 1].scores = rec.rounds[n - 1].scores;  // claims scores
+  starts(failure(bad), "round " + std::to_string(n) + ": the actions end before");
   bad = rec;
   bad.rounds[0].seed += 1;
   starts(failure(bad), "round 1: dealt by seat ");

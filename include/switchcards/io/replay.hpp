@@ -92,6 +92,10 @@ struct ReplayResult {
   // Empty when ok; else where and why: "round 2, action 17 '1 play 7H': refused: ...".
   std::string failure;
   std::optional<ReplayPosition> position;  // set when the replay stopped at `until`
+  // The record ends in the middle of its last round, which claims no winner and no scores (a
+  // game saved by `play --record` on quit): every action replayed, `rounds` counts the rounds
+  // before it.
+  bool unfinished = false;
 };
 
 // Re-runs a record with the engine. Never throws for a record that does not replay: the
