@@ -79,13 +79,8 @@ std::string side_name(const ShardResults& r) {
 void print_comparison(const ComparisonResults& r) {
   const SimulationConfig& c = r.a.config;
   fmt::print("A: {}\nB: {}\n", side_name(r.a), side_name(r.b));
-  std::string agents;
-  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
-  fmt::print(
-      "Paired: {} {} of {} players, agents {}, seed {}: game i of A and of B are both played "
-      "from derive_seed({}, i)\n",
-      grouped(r.a.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
-      c.players, agents, c.seed, c.seed);
+  fmt::print("Paired: {}: game i of A and of B are both played from derive_seed({}, i)\n",
+             study_text(c, r.a.stats.games), c.seed);
   if (c.shards > 1)
     fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", r.a.first_game, r.a.end_game,
                grouped(c.games), c.shard, c.shards);

@@ -46,14 +46,21 @@ std::string grouped(std::uint64_t n) {
   return out;
 }
 
+std::string study_text(const SimulationConfig& c, std::uint64_t games) {
+  std::string agents;
+  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
+  const bool one = games == 1;
+  const char* what = c.kind == GameKind::round
+                         ? (one ? "game (a single round)" : "games (single rounds)")
+                         : (one ? "match" : "matches");
+  return fmt::format("{} {} of {} players, agents {}, seed {}", grouped(games), what, c.players,
+                     agents, c.seed);
+}
+
 void print_report(const ShardResults& r, double seconds) {
   const SimulationStats& s = r.stats;
   const SimulationConfig& c = r.config;
-  std::string agents;
-  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
-  fmt::print("{} ({}): {} {} of {} players, agents {}, seed {}\n", r.title, r.variant,
-             grouped(s.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
-             c.players, agents, c.seed);
+  fmt::print("{} ({}): {}\n", r.title, r.variant, study_text(c, s.games));
   if (r.first_game != 0 || r.end_game != c.games)
     fmt::print("Games {}..{} of a study of {}{}\n", r.first_game, r.end_game, grouped(c.games),
                c.shards > 1 ? fmt::format(" (shard {}/{})", c.shard, c.shards) : "");

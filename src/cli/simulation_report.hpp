@@ -15,6 +15,9 @@ namespace switchcards::cli {
 // "26.9%"; "1,234,567".
 std::string percent(double x);
 std::string grouped(std::uint64_t n);
+// What a study played: "10,000 games (single rounds) of 4 players, agents heuristic,random,
+// heuristic,random, seed 1" ("1 game (a single round)", "12 matches").
+std::string study_text(const SimulationConfig& c, std::uint64_t games);
 
 // The text report; `seconds` < 0 leaves out the timing line.
 void print_report(const ShardResults& r, double seconds);

@@ -22,13 +22,10 @@ void print_sweep(const SweepResults& r) {
   if (r.rows.empty()) return;
   const ShardResults& first = r.rows[0].results;
   const SimulationConfig& c = first.config;
-  std::string agents;
-  for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
   fmt::print(
-      "Each: {} {} of {} players, agents {}, seed {}, on the same seeds; places counted in the "
-      "order of play from the first player to act at the deal\n",
-      grouped(first.stats.games), c.kind == GameKind::round ? "games (single rounds)" : "matches",
-      c.players, agents, c.seed);
+      "Each: {}, on the same seeds; places counted in the order of play from the first player "
+      "to act at the deal\n",
+      study_text(c, first.stats.games));
   if (c.shards > 1)
     fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", first.first_game, first.end_game,
                grouped(c.games), c.shard, c.shards);
