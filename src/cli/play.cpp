@@ -148,7 +148,9 @@ void add_play(CLI::App& app, int& exit_code) {
     try {
       (void)make_agent(bots, 0);  // an unknown name is refused here, naming the known ones
     } catch (const std::invalid_argument& e) {
-      throw UsageError("--bots " + bots + ": " + e.what());
+      throw UsageError(
+          (resuming ? "--resume " + resume_file + ": seat 1 is '" + bots + "'" : "--bots " + bots) +
+          ": " + e.what());
     }
     // Standard output is the game itself; a record there would be mixed into it.
     if (record_file == "-" && record_opt->count() > 0)
@@ -157,6 +159,15 @@ void add_play(CLI::App& app, int& exit_code) {
     const Variant v =
         resuming ? record_variant(saved, std::filesystem::path(resume_file).parent_path().string())
                  : load_cli_variant(variant, rules);
+    if (resuming) {
+      // Every saved action must be legal where it stands: a save edited by hand is refused
+      // here, naming its round and action, not when the game reaches the move.
+      const std::string dir = std::filesystem::path(resume_file).parent_path().string();
+      const ReplayResult check = replay_game(saved, dir.empty() ? "." : dir);
+      if (!check.ok)
+        throw std::runtime_error("--resume " + resume_file +
+                                 ": the save does not replay: " + check.failure);
+    }
     const int n = resuming ? saved.players : players_for(v, *players_opt, players);
     if (beginner && !v.beginner_mode)
       throw UsageError("--beginner: " + v.name + " has no beginner mode (beginner_mode: false)");

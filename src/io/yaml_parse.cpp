@@ -202,6 +202,24 @@ class TreeGuard {
       fail_at_mark(
           label_, mark,
           fmt::format("this quoted text is never closed: the closing {} is missing", text_[open]));
+    // The text guard saw the raw text; a double-quoted escape (\e, \x07, \u0000) makes a
+    // control character only now, and a title or name with one would reach the terminal.
+    if (text_[open] == '"') check_controls(node.Scalar(), mark);
+  }
+
+  // The YAML printable set, as the text guard checks the raw text: no control characters but
+  // tab, line feed and carriage return (C0, DEL, and C1 as UTF-8 0xC2 0x80-0x9F but NEL).
+  void check_controls(std::string_view value, const YAML::Mark& mark) const {
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const auto c = static_cast<unsigned char>(value[i]);
+      const auto next = i + 1 < value.size() ? static_cast<unsigned char>(value[i + 1]) : 0u;
+      const bool c1 = c == 0xC2 && next >= 0x80 && next <= 0x9F && next != 0x85;
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F || c1)
+        fail_at_mark(label_, mark,
+                     fmt::format("this quoted text holds the control character {} (from an "
+                                 "escape): not text to show",
+                                 c1 ? fmt::format("U+{:04X}", next) : fmt::format("0x{:02X}", c)));
+    }
   }
 
   void check_key(const YAML::Node& key, Keys& keys) const {

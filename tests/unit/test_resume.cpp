@@ -69,6 +69,28 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
     REQUIRE(rest.status == 0);
     CHECK(record_body(s / "resumed.yaml") == expected);
   }
+  // A save edited by hand is refused before play: a move of the human's that is not legal
+  // where it stands (named by round and action), a bot that does not exist.
+  {
+    std::string save = read_file(s / "save.yaml");
+    const std::size_t move = save.find("      - 0 ");
+    REQUIRE(move != std::string::npos);
+    save.replace(move, save.find('\n', move) - move, "      - 0 pass");
+    write_file(s / "illegal.yaml", save);
+    const Run illegal = run("play --resume illegal.yaml", s, s / "rest.txt");
+    CHECK(illegal.status == 1);
+    CHECK(
+        contains(illegal.out, "--resume illegal.yaml: the save does not replay: round 1, action "));
+    CHECK(contains(illegal.out, "'0 pass': refused: "));
+    save = read_file(s / "save.yaml");
+    const std::string bots = "agents: [human, heuristic, heuristic]";
+    REQUIRE(contains(save, bots));
+    save.replace(save.find(bots), bots.size(), "agents: [human, nosuch, nosuch]");
+    write_file(s / "nosuch.yaml", save);
+    const Run nosuch = run("play --resume nosuch.yaml", s, s / "rest.txt");
+    CHECK(nosuch.status == 2);
+    CHECK(contains(nosuch.out, "--resume nosuch.yaml: seat 1 is 'nosuch': unknown agent 'nosuch'"));
+  }
   // A resumed game keeps the save's settings.
   const Run clash = run("play --resume save.yaml --seed 3", s);
   CHECK(clash.status == 2);

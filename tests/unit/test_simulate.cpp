@@ -277,7 +277,9 @@ TEST_CASE("replay finds every kind of tampering with a record, and says where") 
   starts(failure(bad), "match: recorded totals [7, ");
   CHECK(failure(bad).find("but the rounds before the unfinished one give") != std::string::npos);
   bad = saved;
-  bad.rounds[n - 2].actions.pop_back();  // not the last round
+  bad.rounds[n - 2].actions.pop_back();  // not the last round, though it claims nothing
+  bad.rounds[n - 2].winner = -1;
+  bad.rounds[n - 2].scores.clear();
   starts(failure(bad), "round " + std::to_string(n - 1) + ": the actions end before");
   bad = saved;
   bad.rounds[n - 1].scores = rec.rounds[n - 1].scores;  // claims scores

@@ -158,6 +158,12 @@ TEST_CASE("a quoted string that is never closed is refused at its quote, by ever
                  ":2:1: this quoted text is never closed");
   expect_refused("CRLF line ends", "name: x\r\ntitle: \"Switch\r\nmatch: {limit: 5}\r\n",
                  ":2:8: this quoted text is never closed");
+  expect_refused("a control character made by an escape", "name: x\ntitle: \"\\e[2J\"\n",
+                 ":2:8: this quoted text holds the control character 0x1B (from an escape)");
+  expect_refused("a NUL made by an escape", "name: x\ntitle: \"a\\u0000\"\n",
+                 "the control character 0x00");
+  expect_refused("a C1 control made by an escape", "name: x\ntitle: \"a\\u0085b\\u009B\"\n",
+                 "the control character U+009B");
   expect_refused("after a byte order mark", "\xEF\xBB\xBFname: x\ntitle: \"Switch\nmatch: 5\n",
                  ":2:8: this quoted text is never closed");
 }
@@ -169,6 +175,8 @@ TEST_CASE("closed quotes, escaped quotes and quotes inside other text are read a
   CHECK(title("title: 'it''s \"two\"'\n") == "it's \"two\"");
   CHECK(title("title: \"a \\\" quote,\n  over two lines\"\n") == "a \" quote, over two lines");
   CHECK(title("title: plain \"quote and 'apostrophe\n") == "plain \"quote and 'apostrophe");
+  // Tabs and line breaks are text.
+  CHECK(title("title: \"a\\tb\\nc\"\n") == "a\tb\nc");
   CHECK(load_variant("british", "description: |\n  an \"open quote\n", "<rules>").description ==
         "an \"open quote\n");
 }
