@@ -84,13 +84,38 @@ SweepResults sweep(const std::string& variant, const std::string& base_rules, co
   for (const SweepKey& k : grid.keys) out.keys.push_back(k.path);
   const std::size_t n = grid.combinations();
   const std::uint64_t per_row = config.end_game() - config.first_game();
+  // Every combination is loaded and checked before any game is played: each value was checked
+  // alone (check_sweep_grid), but two together may still contradict each other (players.min
+  // above players.max), or leave no room for the study's players.
+  std::vector<Variant> variants;
+  std::vector<std::string> rules;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::vector<std::size_t> choice = grid.choice(i);
+    std::string combination;
+    for (std::size_t k = 0; k < grid.keys.size(); ++k)
+      combination += fmt::format("{}{} = {}", k ? ", " : "", grid.keys[k].path,
+                                 grid.keys[k].values[choice[k]]);
+    const std::string what =
+        fmt::format("the combination {} does not give a valid {}: ", combination, variant);
+    rules.push_back(sweep_rules(grid, choice, base_rules));
+    try {
+      variants.push_back(load_variant(variant, rules.back(), "--rules"));
+    } catch (const LoadError& e) {
+      throw LoadError(grid.file, 0, 0, "",
+                      what + (e.key().empty() ? "" : e.key() + ": ") + e.message());
+    }
+    try {
+      detail::check_config(variants.back(), config);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(grid.file + ": " + what + e.what());
+    }
+  }
   for (std::size_t i = 0; i < n; ++i) {
     const std::vector<std::size_t> choice = grid.choice(i);
     SweepRow row;
     for (std::size_t k = 0; k < grid.keys.size(); ++k)
       row.values.push_back(grid.keys[k].values[choice[k]]);
-    const std::string rules = sweep_rules(grid, choice, base_rules);
-    const Variant v = load_variant(variant, rules, "--rules");
+    const Variant& v = variants[i];
     if (i == 0) out.title = v.title.empty() ? v.name : v.title;
     SimulationProgress row_progress;
     if (progress)
@@ -98,7 +123,7 @@ SweepResults sweep(const std::string& variant, const std::string& base_rules, co
         progress(i * per_row + done, n * per_row);
       };
     const SimulationResult result = simulate(v, config, row_progress);
-    row.results = shard_results(result, variant, rules, v.title.empty() ? v.name : v.title);
+    row.results = shard_results(result, variant, rules[i], v.title.empty() ? v.name : v.title);
     out.rows.push_back(std::move(row));
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -136,6 +136,21 @@ TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
   CHECK(bad.status == 1);
   CHECK(contains(bad.out,
                  "grid.yaml:1:24: last_card.penalty: the value x does not give a valid british: "));
+  // Values valid alone that contradict each other together, or a combination that cannot seat
+  // the study's players: the grid file and the combination are named (this was blamed on
+  // --rules, at a column of no text), before any game is played.
+  write_file(s / "pair.yaml", "players.min: [2, 5]\nplayers.max: [3, 7]\n");
+  const Run pair = run("sweep pair.yaml --variant british --games 1000000 --players 3", s, "", 10);
+  CHECK(pair.status == 1);
+  CHECK(contains(pair.out,
+                 "pair.yaml: the combination players.min = 5, players.max = 3 does not "
+                 "give a valid british: players: min 5 is greater than max 3"));
+  write_file(s / "seats.yaml", "players.max: [7, 3]\n");
+  const Run seats = run("sweep seats.yaml --variant british --games 1000000", s, "", 10);
+  CHECK(seats.status != 0);
+  CHECK(contains(seats.out,
+                 "seats.yaml: the combination players.max = 3 does not give a valid "
+                 "british: british is for 2 to 3 players, not 4"));
   const Run missing = run("sweep nothere.yaml --variant british", s, "", 10);
   CHECK(missing.status != 0);
   const Run same = run("compare british --games 10", s, "", 10);
