@@ -13,9 +13,33 @@ namespace switchcards {
 
 namespace {
 
+// Writes `node` keeping which scalars were quoted: yaml-cpp's own emitter writes a quoted "1"
+// plain, so the value a grid gives as text would reach the variant as the number 1.
+void emit(YAML::Emitter& out, const YAML::Node& node) {
+  if (node.IsScalar() && node.Tag() == "!") {
+    out << YAML::DoubleQuoted << node.Scalar();
+  } else if (node.IsSequence()) {
+    out << YAML::BeginSeq;
+    for (const YAML::Node& item : node) emit(out, item);
+    out << YAML::EndSeq;
+  } else if (node.IsMap()) {
+    out << YAML::BeginMap;
+    for (const auto& item : node) {
+      out << YAML::Key;
+      emit(out, item.first);
+      out << YAML::Value;
+      emit(out, item.second);
+    }
+    out << YAML::EndMap;
+  } else {
+    out << node;
+  }
+}
+
 std::string flow_text(const YAML::Node& node) {
   YAML::Emitter out;
-  out << YAML::Flow << node;
+  out << YAML::Flow;
+  emit(out, node);
   return out.c_str();
 }
 

@@ -151,6 +151,13 @@ TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
   CHECK(contains(seats.out,
                  "seats.yaml: the combination players.max = 3 does not give a valid "
                  "british: british is for 2 to 3 players, not 4"));
+  // A quoted value stays text, as in a variant file: "1" is no penalty (it ran as the number 1).
+  write_file(s / "quoted.yaml", "last_card.penalty: [1, \"2\"]\n");
+  const Run quoted = run("sweep quoted.yaml --variant british --games 1000000", s, "", 10);
+  CHECK(quoted.status == 1);
+  CHECK(contains(quoted.out,
+                 "quoted.yaml:1:24: last_card.penalty: the value \"2\" does not give a "
+                 "valid british: expected an integer, got the text '2'"));
   const Run missing = run("sweep nothere.yaml --variant british", s, "", 10);
   CHECK(missing.status != 0);
   const Run same = run("compare british --games 10", s, "", 10);
