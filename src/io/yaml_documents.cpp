@@ -187,7 +187,10 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
       continue;
     }
     used[static_cast<std::size_t>(pos - over.begin())] = true;
-    if (pos->second.IsNull()) continue;  // `key: null` deletes the key
+    if (pos->second.IsNull()) {  // `key: null` deletes the key
+      deleted_.emplace_back(child_path(path, key), pos->first);
+      continue;
+    }
     out.emplace_back(pos->first, merge(it->second, pos->second, child_path(path, key)));
   }
   for (std::size_t i = 0; i < over.size(); ++i) {
@@ -251,6 +254,10 @@ std::optional<Entry> Documents::find(const Entry& e, std::string_view key) const
 Entry Documents::require(const Entry& e, std::string_view key) const {
   expect_map(e);
   if (auto found = find(e, key)) return *found;
+  const std::string path = child_path(e.path, key);
+  for (const auto& [deleted, at] : deleted_)
+    if (deleted == path)
+      fail_at(at, path, fmt::format("null deletes '{}', which is required", key));
   fail(e, fmt::format("missing required key '{}'", key));
 }
 

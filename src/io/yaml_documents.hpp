@@ -180,6 +180,9 @@ class Documents {
   bool collect_ = false;
   mutable std::vector<LoadError> errors_;
   mutable std::vector<std::string> suggested_;
+  // The keys merge() deleted (`key: null`), by path, with the null's key node: a required key
+  // deleted so is reported there, not at the base's map that lost it.
+  std::vector<std::pair<std::string, YAML::Node>> deleted_;
 };
 
 // What a node holds, for messages: "a map", "a list", "null", "'text'".
