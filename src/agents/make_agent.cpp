@@ -1,9 +1,12 @@
 // Agents by name; see include/switchcards/agents/make_agent.hpp.
 #include "switchcards/agents/make_agent.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <iostream>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -18,6 +21,19 @@ std::vector<std::string> agent_names() {
 }
 
 namespace {
+
+// The decimal number at the start of `text` ("0.25", "250" of "250ms") and how many characters
+// it takes: digits and a point only, as written in a name (std::stod also took " 0.5", "0x1",
+// "1e-1" and "inf"). 0 characters: no number there.
+std::pair<double, std::size_t> leading_decimal(std::string_view text) {
+  if (text.empty() || !((text.front() >= '0' && text.front() <= '9') || text.front() == '.'))
+    return {0, 0};
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (error != std::errc{} || std::isinf(value) || std::isnan(value)) return {0, 0};
+  return {value, static_cast<std::size_t>(end - text.data())};
+}
 
 // "ismcts[:BUDGET[:ROLLOUT]]": BUDGET is iterations per decision (a positive whole number) or a
 // time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
@@ -44,13 +60,7 @@ std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
     else
       throw fail("the rollout policy is eager or heuristic, not '" + std::string(rollout) + "'");
   }
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(budget, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
+  const auto [value, used] = leading_decimal(budget);
   const std::string unit = budget.substr(used);
   if (used == 0 || !(value > 0) || !(unit.empty() || unit == "ms" || unit == "s"))
     throw fail("the budget is a positive number of iterations, or of ms or s per decision");
@@ -74,13 +84,9 @@ std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   const bool has_parameter = colon != std::string_view::npos;
   double forget = 0;
   if (has_parameter) {
-    const std::string text(name.substr(colon + 1));
+    const std::string_view text = name.substr(colon + 1);
     std::size_t used = 0;
-    try {
-      forget = std::stod(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
+    std::tie(forget, used) = leading_decimal(text);
     if (used != text.size() || text.empty() || !(forget >= 0.0 && forget <= 1.0))
       throw std::invalid_argument("agent '" + std::string(name) +
                                   "': the part after ':' is the probability of forgetting to "

@@ -115,6 +115,7 @@ void add_play(CLI::App& app, int& exit_code) {
     GameRecord saved;
     const bool resuming = resume_opt->count() > 0;
     if (resuming) {
+      if (resume_file.empty()) throw UsageError("--resume '': expected a file name");
       for (const char* flag : {"--variant", "--rules", "--players", "--seed", "--bots", "--round"})
         if (cmd->count(flag) > 0)
           throw UsageError(std::string(flag) +

@@ -411,6 +411,14 @@ TEST_CASE("make_agent knows the agents by name") {
   CHECK_THROWS_AS(make_agent("clever", 1), std::invalid_argument);
   CHECK_THROWS_AS(make_agent("heuristic:2", 1), std::invalid_argument);
   CHECK_THROWS_AS(make_agent("greedy:0.1", 1), std::invalid_argument);
+  // The probability is written with digits and a point: std::stod also took these.
+  for (const char* odd : {"heuristic:0x1", "random: 0.5", "random:1e-1", "random:+0.5", "eager:inf",
+                          "eager:nan", "random:0.5 ", "random:"}) {
+    INFO(odd);
+    CHECK_THROWS_AS(make_agent(odd, 1), std::invalid_argument);
+  }
+  CHECK(make_agent("random:.5", 1)->name() == "random");
+  CHECK(make_agent("eager:1", 1)->name() == "eager");
 }
 
 namespace {

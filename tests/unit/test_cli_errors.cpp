@@ -158,6 +158,7 @@ TEST_CASE("cli errors: play, demo and score refuse what they cannot do") {
           {"play --bots clever", 2, "--bots clever: unknown agent 'clever'"},
           {"play --players 1", 2, "--players '1': british is for 2 to 7 players"},
           {"play --seed -1", 2, "--seed '-1'"},
+          {"play --resume ''", 2, "--resume '': expected a file name"},
           {"play --record /nonexistent/x.yaml", 2, "the directory /nonexistent does not exist"},
           {"play --variant british --beginner", 2, "british has no beginner mode"},
           {"demo --seed -1", 2, "--seed '-1'"},

@@ -184,8 +184,9 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
   check_config("ismcts:20ms", 0, 0.02, IsmctsConfig::Rollout::eager);
   check_config("ismcts:2s", 0, 2, IsmctsConfig::Rollout::eager);
   check_config("ismcts:100:heuristic", 100, 0, IsmctsConfig::Rollout::heuristic);
-  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
-                          "ismcts:fast", "ismcts:10x", "ismctsx"}) {
+  for (const char* bad :
+       {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart", "ismcts:fast",
+        "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3", "ismcts:0x10", "ismcts:infms"}) {
     INFO(bad);
     CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
   }
