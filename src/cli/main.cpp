@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -191,6 +193,15 @@ int run(int argc, char** argv) {
     return 0;
   } catch (const InputEnded& e) {
     fmt::print(stderr, "\nswitchcards: {}\n", e.what());
+    return 1;
+  } catch (const std::system_error& e) {
+    // fmt::print's failure (a full disk, /dev/full) names no file: the commands print to
+    // standard output only (files are written by write_text_file, which names them).
+    const std::string what = e.what();
+    if (what.starts_with("cannot write to file"))
+      fmt::print(stderr, "switchcards: cannot write to standard output: {}\n", e.code().message());
+    else
+      fmt::print(stderr, "switchcards: {}\n", what);
     return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "switchcards: {}\n", e.what());

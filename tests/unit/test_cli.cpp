@@ -364,6 +364,12 @@ TEST_CASE("cli: a write that fails is an error, also when the text is still in a
   CHECK(to_full_stdout(sweep + " --csv -") == 1);
   CHECK(contains(read_file(s / "err.txt"), "cannot write to standard output"));
   CHECK(to_full_stdout("describe british") == 1);
+  // A report printed through fmt fails at once; it was called "cannot write to file".
+  CHECK(to_full_stdout("simulate --variant british --games 2 --threads 1 --json -") == 1);
+  CHECK(read_file(s / "err.txt") ==
+        "switchcards: cannot write to standard output: No space left on device\n");
+  CHECK(to_full_stdout("demo") == 1);
+  CHECK(contains(read_file(s / "err.txt"), "cannot write to standard output"));
   CHECK(to_full_stdout("simulate --variant british --games 2 --threads 1 --record -") == 1);
   CHECK(contains(read_file(s / "err.txt"), "cannot write the records to standard output"));
 }
