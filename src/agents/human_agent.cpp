@@ -196,7 +196,14 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
   }
   if (chosen.kind() == ActionKind::play && view.call_due() && !typed_last)
     chosen = chosen.with_last(ask_yes_no(call_question(view), true));
-  if (chosen.calls_last() && !view.call_due()) chosen = chosen.with_last(false);
+  if (chosen.calls_last() && !view.call_due()) {
+    // Said too early: the play stands, without the call (a record could not carry it).
+    fmt::print(*out_,
+               "(\"Last card\" is called with the play that leaves you one card; this one "
+               "leaves {}, so it is played without the call.)\n",
+               view.hand().size() - 1);
+    chosen = chosen.with_last(false);
+  }
   return chosen;
 }
 

@@ -37,6 +37,7 @@ Variant load_cli_variant(const std::string& name_or_path, const std::string& rul
 bool stdout_is_terminal();
 // Coloured cards: --no-color never, --color always, else only on a terminal and unless the
 // NO_COLOR environment variable is set (to anything but "").
+// Throws UsageError if both flags are given.
 bool use_colour(bool colour_flag, bool no_colour_flag);
 // The help text naming the built-in variants: "british, balkan, ... or a path to a YAML file".
 std::string variant_help();

@@ -32,6 +32,7 @@ bool stdout_is_terminal() {
 }
 
 bool use_colour(bool colour_flag, bool no_colour_flag) {
+  if (colour_flag && no_colour_flag) throw UsageError("--color and --no-color: give one of them");
   if (no_colour_flag) return false;
   if (colour_flag) return true;
   // https://no-color.org: a NO_COLOR that is set and not empty turns colour off by default.
@@ -151,6 +152,8 @@ int run(int argc, char** argv) {
           return 0;
         }
         const std::string_view topic = argv[2];
+        if (argc > 3)
+          throw UsageError(fmt::format("help {} {}: help takes one command", topic, argv[3]));
         if (topic == "help") {
           fmt::print(
               "The commands, or one command's options (as 'switchcards COMMAND --help')\n"

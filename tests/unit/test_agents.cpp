@@ -403,6 +403,20 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   HumanAgent typist(typed, out, false);
   CHECK(to_string(typist.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
   CHECK(to_string(typist.choose(PlayerView(engine, s, 0), legal.span())) == "0 draw");
+
+  // "last" typed with a play that leaves more than one card: played without it, and told so.
+  Position many;
+  many.hands = {cards({"6H", "KS", "2C"}), cards({"3D", "4D", "5D"})};
+  many.discard = cards({"5H"});
+  many.stock = cards({"3C"});
+  const State m = engine.position(many);
+  engine.legal_actions(m, legal);
+  std::istringstream early("6h last\n");
+  std::ostringstream told;
+  HumanAgent eager_caller(early, told, false);
+  CHECK(to_string(eager_caller.choose(PlayerView(engine, m, 0), legal.span())) == "0 play 6H");
+  CHECK(told.str().find("this one leaves 2, so it is played without the call") !=
+        std::string::npos);
 }
 
 TEST_CASE("make_agent knows the agents by name") {
