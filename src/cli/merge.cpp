@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <system_error>
 
 #include "cli/commands.hpp"
 #include "cli/simulation_report.hpp"
@@ -62,6 +63,23 @@ void add_merge(CLI::App& app, int& exit_code) {
       "--json", json_file, "write the merged results as JSON to FILE ('-': standard output)");
   cmd->callback([&exit_code, json_opt] {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
+    // One file given twice would count its games twice (merge then calls it an overlap); an
+    // output over an input would lose the shard it replaces.
+    const auto same_file = [](const std::string& a, const std::string& b) {
+      std::error_code ec;
+      return std::filesystem::equivalent(a, b, ec) && !ec;
+    };
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j)
+        if (same_file(files[j], files[i]))
+          throw UsageError(files[i] == files[j]
+                               ? fmt::format("{} is given twice", files[i])
+                               : fmt::format("{} and {} are the same file", files[j], files[i]));
+      if (json_file != "-" && same_file(files[i], json_file))
+        throw UsageError(fmt::format(
+            "--json {}: that is {}, one of the files to merge; write the merge to another file",
+            json_file, files[i]));
+    }
     // Every file is of one kind: simulation, comparison or sweep shards.
     std::vector<std::string> texts;
     for (const std::string& file : files) texts.push_back(read_results_file(file));

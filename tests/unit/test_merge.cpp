@@ -349,6 +349,15 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
                 s)
                 .status == 0);
   REQUIRE(run("merge s1.json s2.json s3.json", s).status == 0);
+  // A file given twice (its games would count twice), and an output over an input.
+  Run twice = run("merge s1.json s2.json ./s1.json s3.json", s);
+  CHECK(twice.status == 2);
+  CHECK(contains(twice.out, "switchcards: s1.json and ./s1.json are the same file"));
+  twice = run("merge s1.json s1.json", s);
+  CHECK(contains(twice.out, "switchcards: s1.json is given twice"));
+  const Run over = run("merge s1.json s2.json s3.json --json s2.json", s);
+  CHECK(over.status == 2);
+  CHECK(contains(over.out, "--json s2.json: that is s2.json, one of the files to merge"));
   nlohmann::json j = nlohmann::json::parse(read_file(s / "s2.json"));
   j["games"] = -5;
   write_file(s / "s2.json", j.dump(2));
