@@ -294,6 +294,70 @@ def test_a_pickled_state_of_another_build_is_refused():
         state.__setstate__(b"not the bytes of a State")
 
 
+# One object of every class of switchcards._core, for the pickling checks below. Run in a child
+# interpreter: before the guard, protocol 0 or 1 aborted the interpreter (SIGABRT), which would
+# have ended the whole test run instead of failing one test.
+PICKLE_PROBE = r"""
+import copyreg, os, pickle, tempfile
+import switchcards as sc
+import switchcards.env
+from switchcards import _core
+
+e = sc.Engine("british")
+s = e.deal(4, 7)
+record_file = os.path.join(tempfile.mkdtemp(), "r.yaml")
+sc.simulate_json("british", 1, record=record_file)
+
+
+class Mine(sc.Agent):
+    def choose(self, view, legal):
+        return legal[0]
+
+
+objects = [e.variant, e, s, sc.Action.parse("0 draw"), e.apply(s.copy(), sc.Action.draw(0))[0],
+           e.view(s, 1), sc.ActionSpace(e, 4), sc.ObservationLayout(e, 4), sc.CardKnowledge(e),
+           sc.make_agent("random"), Mine(), sc.Match(e.variant, [sc.make_agent("random")] * 2, 1),
+           _core.EnvironmentCore(e, 4, "round", 10), sc.read_game_records(record_file)[0],
+           sc.env.SwitchcardsEnv()]
+classes = {t for t in vars(_core).values() if isinstance(t, type) and type(t).__name__ == "pybind11_type"}
+assert classes <= {type(o) for o in objects} | {sc.Agent}, classes
+for o in objects:
+    for protocol in (0, 1):
+        try:
+            pickle.dumps(o, protocol=protocol)
+        except TypeError as refused:
+            assert "protocol 2 or higher" in str(refused), refused
+        else:
+            raise AssertionError(f"{o!r} pickled with protocol {protocol}")
+    if type(o) is not sc.env.SwitchcardsEnv:
+        try:
+            reduced = o.__reduce__()
+        except TypeError as refused:
+            assert "cannot pickle" in str(refused), refused
+        else:
+            assert reduced[0] is copyreg.__newobj__ and reduced[1] == (type(o),)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        try:
+            back = pickle.loads(pickle.dumps(o, protocol=protocol))
+        except TypeError as refused:
+            assert "cannot pickle" in str(refused), refused
+        else:
+            assert type(back) is type(o)
+            if isinstance(o, (sc.State, sc.Action, sc.PlayerView)):
+                assert back == o
+print("ok")
+"""
+
+
+def test_pickle_protocols_0_and_1_are_a_type_error_for_every_class_not_an_abort():
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", PICKLE_PROBE], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ok"
+
+
 @pytest.mark.parametrize(
     "make",
     [
