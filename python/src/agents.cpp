@@ -165,8 +165,11 @@ void bind_agents(py::module_& m) {
         play_round(e, state, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {
                      actions.push_back(a);
+                     // A copy: passed as the reference it is, the callback would get the
+                     // caller's own State object, changed by every action after (and changing
+                     // the round if the callback applies an action to it).
                      if (!on_action.is_none())
-                       on_action(s, a, std::vector<Event>(events.begin(), events.end()));
+                       on_action(State(s), a, std::vector<Event>(events.begin(), events.end()));
                    });
         return actions;
       },
@@ -174,7 +177,9 @@ void bind_agents(py::module_& m) {
       py::arg("on_action") = py::none(),
       "Plays a dealt state to the end of its round in place (agents[seat] decides for each "
       "seat) and returns the actions applied. on_action(state, action, events), if given, sees "
-      "each. Raises IllegalChoice if an agent picks an illegal action.");
+      "each: `state` is a copy of the position just after the action (keep it as it is; "
+      "changing it does not change the round). Raises IllegalChoice if an agent picks an "
+      "illegal action.");
 
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "

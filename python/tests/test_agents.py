@@ -51,6 +51,32 @@ def test_python_agent_in_play_round_sees_views_only():
     assert mine.events > 0  # observe() is called with its masked events
 
 
+def test_on_action_gets_a_copy_of_the_position_after_each_action():
+    """Once the callback was handed the caller's State object itself: a list of the states it
+    saw held one object (the final position), and applying an action to it changed the round."""
+    engine = sc.Engine("british")
+    start = engine.deal(4, 9)
+    kept = []
+    state = start.copy()
+    actions = sc.play_round(engine, state, [sc.make_agent("heuristic", s) for s in range(4)],
+                            on_action=lambda s, a, events: kept.append(s))
+    assert len({id(s) for s in kept}) == len(kept) == len(actions) and all(s is not state for s in kept)
+    replay = start.copy()
+    for seen, action in zip(kept, actions):
+        engine.apply(replay, action)
+        assert seen == replay
+    assert kept[-1] == state and kept[0] != state
+
+    def meddle(s, a, events):
+        if not s.over:
+            engine.apply(s, engine.legal_actions(s)[0])
+
+    again = start.copy()
+    assert [str(a) for a in sc.play_round(engine, again, [sc.make_agent("heuristic", s) for s in range(4)],
+                                          on_action=meddle)] == [str(a) for a in actions]
+    assert again == state
+
+
 def test_the_same_round_with_the_same_agents_and_seed():
     engine = sc.Engine("mau-mau")
 
