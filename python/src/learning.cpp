@@ -72,6 +72,12 @@ void bind_learning(py::module_& m) {
           "mask",
           [](const SpaceHolder& h, const State& s, py::array out) {
             require_state_of(*h.engine, s);
+            // Ids are relative to the acting seat and number the challenges and swaps of
+            // `players` seats: another seat count's actions would find no id, silently.
+            if (s.players() != h.space.players())
+              throw std::invalid_argument(
+                  "this action space is for " + std::to_string(h.space.players()) +
+                  " players, not a State of " + std::to_string(s.players()));
             ActionList legal;
             h.engine->legal_actions(s, legal);
             h.space.mask(legal.span(), s.hand(s.turn).size(),

@@ -288,6 +288,21 @@ def test_a_state_of_another_variant_is_refused_not_a_crash():
             call()
 
 
+def test_a_mask_and_an_observation_refuse_a_state_of_another_seat_count():
+    """ActionSpace.mask once wrote an all-zero mask for a State of another seat count (its ids
+    found none of the legal actions); ObservationLayout.write refused it."""
+    engine = sc.Engine("british")
+    seven = engine.deal(7, 0)
+    with pytest.raises(ValueError, match="this action space is for 4 players, not a State of 7"):
+        sc.ActionSpace(engine, 4).mask(seven, np.zeros(sc.ActionSpace(engine, 4).size, np.int8))
+    with pytest.raises(ValueError, match="this layout is for 4 players"):
+        layout = sc.ObservationLayout(engine, 4)
+        layout.write(seven, 0, None, [], np.zeros(layout.size, np.float32))
+    mask = np.zeros(sc.ActionSpace(engine, 7).size, np.int8)
+    sc.ActionSpace(engine, 7).mask(seven, mask)
+    assert mask.sum() == len(engine.legal_actions(seven))
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
