@@ -97,6 +97,8 @@ void require_state_of(const Engine& engine, const State& s) {
     why = "a seat to act or a dealer past the seats";
   else if (s.pending.effect >= specials || s.demand >= specials)
     why = "a pending penalty or demand of a special it does not have";
+  if (why.empty() && s.discard.empty())  // every dealt position has a top card
+    throw std::invalid_argument("this State was never dealt (it has no discard pile)");
   if (!why.empty())
     throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +
                                 "): was it dealt by another variant's Engine?");
@@ -297,7 +299,15 @@ void bind_engine(py::module_& m) {
       .def_readonly("stalemate", &State::stalemate)
       .def_readonly("decisions", &State::decisions)
       .def_readonly("reshuffles", &State::reshuffles)
-      .def_property_readonly("top", [](const State& s) { return card_str(s.top()); })
+      .def_property_readonly(
+          "top",
+          [](const State& s) {
+            // Pile::top() of an empty pile reads past its cards: every dealt State has a top.
+            if (s.discard.empty())
+              throw std::runtime_error("State.top: the discard pile is empty (an undealt State)");
+            return card_str(s.top());
+          },
+          "the discard pile's top card; RuntimeError for an undealt State (no discard pile)")
       .def_property_readonly("named_suit", [](const State& s) { return suit_object(s.named_suit); })
       .def_property_readonly("pending_draw", [](const State& s) { return s.pending.draw; })
       .def_property_readonly("pending_skip", [](const State& s) { return s.pending.skip; })

@@ -69,6 +69,8 @@ class EnvironmentCore {
     mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
     std::fill(observation_.begin(), observation_.end(), 0.0f);
     std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+    // Round episodes keep these (no totals); match episodes replace them at every reset.
+    standings_ = Standings::start(players_);
     for (int i = 0; i < players_; ++i) all_seats_[static_cast<std::size_t>(i)] = i;
     round_seats_ = std::span<const int>(all_seats_.data(), static_cast<std::size_t>(players_));
   }

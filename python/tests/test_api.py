@@ -303,6 +303,21 @@ def test_a_mask_and_an_observation_refuse_a_state_of_another_seat_count():
     assert mask.sum() == len(engine.legal_actions(seven))
 
 
+def test_an_undealt_state_has_no_top_card_and_no_engine_takes_it():
+    """An undealt State (the environment core's before its first reset) once gave a top card
+    read past the end of its empty discard pile, and an Engine played it (2000 empty draws)."""
+    engine = sc.Engine("british")
+    undealt = sc._core.EnvironmentCore(engine, 2, "round", 10).state
+    assert undealt.discard == []
+    with pytest.raises(RuntimeError, match="State.top: the discard pile is empty"):
+        undealt.top
+    for call in (lambda: engine.legal_actions(undealt), lambda: engine.view(undealt, 0),
+                 lambda: sc.play_round(engine, undealt, [sc.make_agent("random")] * 2)):
+        with pytest.raises(ValueError, match="this State was never dealt"):
+            call()
+    assert engine.deal(2, 1).top == engine.deal(2, 1).discard[-1]
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
