@@ -318,6 +318,38 @@ def test_an_undealt_state_has_no_top_card_and_no_engine_takes_it():
     assert engine.deal(2, 1).top == engine.deal(2, 1).discard[-1]
 
 
+def test_a_memory_keeps_one_seat_and_totals_have_one_entry_a_seat():
+    """A memory once took another seat's events without a word, and one first fed no events
+    stayed seat -1 (write then said "the memory is seat -1's"); totals of the wrong length were
+    padded with zeros or cut."""
+    engine = sc.Engine("british")
+    state, deal = engine.deal_with_events(4, 1)
+    memory = sc.CardKnowledge(engine)
+    memory.observe(state, 0, deal)
+    events = engine.apply(state, engine.legal_actions(state)[0])
+    with pytest.raises(ValueError, match=r"this memory is seat 0's, not seat 1's"):
+        memory.observe(state, 1, events)
+    memory.observe(state, 0, events)
+    assert memory.seat == 0
+    layout = sc.ObservationLayout(engine, 4)
+    out = np.zeros(layout.size, np.float32)
+    late = sc.CardKnowledge(engine)
+    late.observe(state, 2, [])  # no deal seen: the memory starts from seat 2's view
+    assert late.seat == 2 and late.discard_seen == [state.top]
+    layout.write(state, 2, late, [], out)
+    with pytest.raises(ValueError, match=r"the memory is seat 2's, not seat 0's"):
+        layout.write(state, 0, late, [], out)
+    for totals in ([10, 20], [1] * 5, [0] * 10):
+        with pytest.raises(ValueError, match=rf"totals: 4 \(one a seat of the layout\) or none, not {len(totals)}"):
+            layout.write(state, 0, memory, totals, out)
+    layout.write(state, 0, memory, [10, 20, 30, 40], out)
+    where = layout.slice("match_totals")
+    assert sorted(out[where["offset"]:where["offset"] + where["size"]]) == [10, 20, 30, 40]
+    match_layout = sc.ObservationLayout(engine, 4, seats="match")
+    with pytest.raises(ValueError, match="totals: 4"):
+        match_layout.write_out(3, [0, 1, 2], [1, 2], np.zeros(match_layout.size, np.float32))
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
