@@ -9,6 +9,7 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/json.hpp"
 
 namespace switchcards::python {
@@ -23,6 +24,17 @@ py::object json_loads(const std::string& text) {
 // the Python method of the same name, given a PlayerView value (never the State).
 class PythonAgent : public Agent {
  public:
+  // The answer of a yes-or-no hook (challenges, calls_late) as pybind11 takes a bool (True,
+  // False, a number, None, numpy's bool); anything else named, not "Unable to cast".
+  bool answer(const py::object& answered, const char* hook) const {
+    try {
+      return answered.cast<bool>();
+    } catch (const py::cast_error&) {
+      throw py::type_error("agent '" + name() + "': " + hook + " returned " +
+                           py::repr(answered).cast<std::string>() + ", not a bool");
+    }
+  }
+
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     py::gil_scoped_acquire gil;
     const py::function f = py::get_override(static_cast<const Agent*>(this), "choose");
@@ -45,13 +57,13 @@ class PythonAgent : public Agent {
   bool challenges(const PlayerView& view, int target) override {
     py::gil_scoped_acquire gil;
     if (const py::function f = py::get_override(static_cast<const Agent*>(this), "challenges"))
-      return f(snapshot(view), target).cast<bool>();
+      return answer(f(snapshot(view), target), "challenges");
     return false;
   }
   bool calls_late(const PlayerView& view) override {
     py::gil_scoped_acquire gil;
     if (const py::function f = py::get_override(static_cast<const Agent*>(this), "calls_late"))
-      return f(snapshot(view)).cast<bool>();
+      return answer(f(snapshot(view)), "calls_late");
     return false;
   }
   std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
@@ -106,6 +118,24 @@ py::dict round_dict(const RoundRecord& r) {
   d["stalemate"] = r.stalemate;
   d["decisions"] = r.decisions;
   return d;
+}
+
+// Start totals that leave fewer than two seats in a match that eliminates seats: the C++
+// match would deal a round to nobody ("cannot seat 0 players") or to the one seat left.
+void require_seats_in(const Variant& v, const std::vector<int>& start_totals) {
+  if (start_totals.empty() || v.match.end != MatchKind::elimination) return;
+  const std::vector<int> in = standings_from_totals(v.match, start_totals).active_seats();
+  if (in.size() >= 2) return;
+  std::string totals;
+  for (const int t : start_totals) totals += (totals.empty() ? "" : ", ") + std::to_string(t);
+  const std::string rule =
+      "(" + v.name + " eliminates a seat at " + std::to_string(v.match.limit) + " points)";
+  if (in.empty())
+    throw std::invalid_argument("start_totals [" + totals + "] put every seat out of the match " +
+                                rule);
+  throw std::invalid_argument("start_totals [" + totals + "] leave only seat " +
+                              std::to_string(in.front()) + " in the match " + rule +
+                              ": it would be over before its first round");
 }
 
 constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "player_eliminated",
@@ -197,6 +227,7 @@ void bind_agents(py::module_& m) {
                                            ": a seat, or -1 for the variant's match.first_dealer");
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
+             if (start_totals.size() == h->seats.raw.size()) require_seats_in(v, start_totals);
              MatchOptions options;
              options.max_rounds = max_rounds;
              options.start_totals = start_totals;

@@ -269,7 +269,12 @@ void bind_engine(py::module_& m) {
       "describe_events",
       [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
         EventTextOptions options;
-        if (!viewer.is_none()) options.viewer = viewer.cast<int>();
+        if (!viewer.is_none()) {
+          if (!py::isinstance<py::int_>(viewer) || py::isinstance<py::bool_>(viewer))
+            throw py::type_error("viewer: a seat (an int) or None, not " +
+                                 py::repr(viewer).cast<std::string>());
+          options.viewer = viewer.cast<int>();
+        }
         options.engine = engine;
         return describe_events(events, options);
       },

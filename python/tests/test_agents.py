@@ -162,6 +162,43 @@ def test_an_agents_own_error_comes_back_to_python():
         sc.play_round(engine, engine.deal(2, 1), [Wrong(), sc.make_agent("random")])
 
 
+def test_a_yes_or_no_hook_that_answers_something_else_is_named():
+    """Once pybind11's "Unable to cast Python instance to C++ type"."""
+
+    class Sure(sc.Agent):
+        def choose(self, view, legal):
+            return legal[0]
+
+        def challenges(self, view, target):
+            return "yes"
+
+        def calls_late(self, view):
+            return ["no"]
+
+        def name(self):
+            return "sure"
+
+    engine = sc.Engine("british")
+    with pytest.raises(TypeError, match=r"agent 'sure': (challenges returned 'yes'|calls_late returned \['no'\]), not a bool"):
+        sc.play_round(engine, engine.deal(4, 1), [Sure() for _ in range(4)])
+    agent = Sure()
+    view = engine.view(engine.deal(4, 1), 0)
+    assert agent.challenges(view, 1) == "yes"  # the Python method itself is untouched
+
+
+def test_start_totals_that_put_every_seat_out_say_so():
+    """Once "cannot seat 0 players (1 to 8)"; one seat left in once played a round alone."""
+    variant = sc.load_variant("british")  # eliminates a seat at 100 points
+    agents = [sc.make_agent("random", s) for s in range(4)]
+    with pytest.raises(ValueError, match=r"start_totals \[500, 500, 500, 500\] put every seat out of the match "
+                                         r"\(british eliminates a seat at 100 points\)"):
+        sc.Match(variant, agents, 1, start_totals=[500] * 4)
+    with pytest.raises(ValueError, match=r"leave only seat 1 in the match .*: it would be over before its first round"):
+        sc.Match(variant, agents, 1, start_totals=[100, 99, 100, 100])
+    match = sc.Match(variant, agents, 1, start_totals=[100, 0, 0, 100])
+    assert match.play()["rounds"] >= 1 and match.winner in (1, 2)
+
+
 def test_a_seat_without_an_agent_is_a_type_error():
     engine = sc.Engine("british")
     with pytest.raises(TypeError, match="seat 1: None is not an Agent"):

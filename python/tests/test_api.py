@@ -350,6 +350,24 @@ def test_a_memory_keeps_one_seat_and_totals_have_one_entry_a_seat():
         match_layout.write_out(3, [0, 1, 2], [1, 2], np.zeros(match_layout.size, np.float32))
 
 
+def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
+    """Once pybind11's "Unable to cast Python instance to C++ type"."""
+    with pytest.raises(TypeError, match=r"suit: clubs, diamonds, hearts or spades \(a str\), or None, not 3"):
+        sc.Action.play(0, "7H", suit=3)
+    with pytest.raises(TypeError, match="suit: .* not 3"):
+        sc.Engine("british").position([["7H"], ["8H"]], ["9H"], suit=3)
+    with pytest.raises(ValueError, match="'roses' is not a suit"):
+        sc.Action.play(0, "8H", suit="roses")
+    assert sc.Action.play(0, "8H", suit="hearts").suit == "hearts"
+    engine = sc.Engine("british")
+    state = engine.deal(4, 1)
+    events = engine.apply(state, engine.legal_actions(state)[0])
+    for viewer in ("x", 1.0, True):
+        with pytest.raises(TypeError, match=r"viewer: a seat \(an int\) or None, not"):
+            sc.describe_events(events, viewer=viewer)
+    assert sc.describe_events(events, viewer=0)[0].startswith("You")
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
