@@ -458,9 +458,28 @@ def test_an_action_factory_refuses_a_seat_outside_0_to_7(make):
         make()
 
 
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("9 draw", r"'9' is not a seat number \(0 to 7\)"),
+        ("12 pass", r"'12' is not a seat number \(0 to 7\)"),
+        ("0 challenge 20", r"'challenge' takes one seat number \(0 to 7\)"),
+        ("0 challenge 8", r"'challenge' takes one seat number \(0 to 7\)"),
+        ("0 play 7H swap 8", r"'swap' takes one seat number \(0 to 7\)"),
+    ],
+)
+def test_action_parse_takes_the_seats_the_json_form_takes(text, message):
+    """Action.parse once took seats and targets 8 to 99: '9 draw' made an Action whose JSON form
+    Action.from_json refused ('/seat: out of range (0 to 7)')."""
+    with pytest.raises(ValueError, match=message):
+        sc.Action.parse(text)
+
+
 def test_the_factories_make_every_seat_0_to_7_and_a_swap_shows_its_target():
     for seat in range(8):
         assert str(sc.Action.draw(seat)) == f"{seat} draw"
+        parsed = sc.Action.parse(f"{seat} challenge {7 - seat}")
+        assert sc.Action.from_json(parsed.to_json()) == parsed
         assert sc.Action.challenge(seat, 7 - seat).target == 7 - seat
     swap = sc.Action.play_swap(0, "7H", 2)
     assert swap == sc.Action.parse("0 play 7H swap 2") and str(swap) == "0 play 7H swap 2"

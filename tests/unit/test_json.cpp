@@ -325,6 +325,28 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
 }
 
+// The text form once took seats and targets up to 99: "9 draw" made an action whose JSON form
+// action_from_json refuses (/seat: out of range).
+TEST_CASE("json: the text form takes the seats the JSON form takes, 0 to 7", "[json]") {
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    const Action a = parse_action(std::to_string(seat) + " challenge " + std::to_string(7 - seat));
+    CHECK(action_from_json(to_json(a)) == a);
+  }
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      parse_action(text);
+    } catch (const NotationError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(error("9 draw").starts_with("action '9 draw': '9' is not a seat number (0 to 7) ("));
+  CHECK(error("0 challenge 20")
+            .starts_with("action '0 challenge 20': 'challenge' takes one seat number (0 to 7) ("));
+  CHECK(error("0 play 7H swap 8")
+            .starts_with("action '0 play 7H swap 8': 'swap' takes one seat number (0 to 7) ("));
+}
+
 // Found by fuzz_json (tests/fuzz/regressions/json/number-overflow): a number too large for a
 // double (1e400) made the JSON parser throw its out_of_range, which escaped every reader as
 // something other than JsonError (a server catching JsonError from a client's message would
