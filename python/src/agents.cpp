@@ -94,9 +94,13 @@ struct Seats {
   std::vector<Agent*> raw;
 };
 
-Seats seats_of(const py::list& agents) {
+// `agents`: any sequence (a list, a tuple...), as the stubs' Sequence[Agent] says.
+Seats seats_of(const py::object& agents) {
+  if (!PySequence_Check(agents.ptr()) || py::isinstance<py::str>(agents))
+    throw py::type_error("agents: a sequence of Agents, one a seat, not " +
+                         py::repr(agents).cast<std::string>());
   Seats s;
-  for (const py::handle a : agents) {
+  for (const py::handle a : py::reinterpret_borrow<py::sequence>(agents)) {
     if (!py::isinstance<Agent>(a))
       throw py::type_error("seat " + std::to_string(s.raw.size()) + ": " +
                            py::repr(a).cast<std::string>() + " is not an Agent");
@@ -185,7 +189,7 @@ void bind_agents(py::module_& m) {
 
   m.def(
       "play_round",
-      [](const Engine& e, State& state, const py::list& agents, bool observe,
+      [](const Engine& e, State& state, const py::object& agents, bool observe,
          const py::object& on_action) {
         require_state_of(e, state);
         Seats seats = seats_of(agents);
@@ -214,8 +218,8 @@ void bind_agents(py::module_& m) {
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
                           "seat; reproducible from the variant, the agents and the seed.")
-      .def(py::init([](const Variant& v, const py::list& agents, std::uint64_t seed, int max_rounds,
-                       const std::vector<int>& start_totals, int first_dealer) {
+      .def(py::init([](const Variant& v, const py::object& agents, std::uint64_t seed,
+                       int max_rounds, const std::vector<int>& start_totals, int first_dealer) {
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.

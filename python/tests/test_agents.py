@@ -199,6 +199,18 @@ def test_start_totals_that_put_every_seat_out_say_so():
     assert match.play()["rounds"] >= 1 and match.winner in (1, 2)
 
 
+def test_agents_come_as_any_sequence():
+    """The stubs say Sequence[Agent]; a tuple was once refused (only a list was taken)."""
+    engine = sc.Engine("british")
+    agents = tuple(sc.make_agent("random", s) for s in range(4))
+    state = engine.deal(4, 1)
+    assert sc.play_round(engine, state, agents) and state.over
+    assert sc.Match(sc.load_variant("mau-mau"), agents, seed=1, max_rounds=2).play()["rounds"] >= 1
+    for not_a_sequence in (iter(agents), "random", None):
+        with pytest.raises(TypeError, match="agents: a sequence of Agents, one a seat, not"):
+            sc.play_round(engine, engine.deal(4, 1), not_a_sequence)
+
+
 def test_a_seat_without_an_agent_is_a_type_error():
     engine = sc.Engine("british")
     with pytest.raises(TypeError, match="seat 1: None is not an Agent"):
