@@ -24,7 +24,8 @@ Episodes and rewards (``rewards=``):
   at the end of the round that put it out, with reward -1/(players-1), and leaves with its
   ``step(None)`` before anyone else acts; the observation is laid out for the match's seats,
   with ``out_of_match`` flagging those out. At the match's end the winner gets +1 and every
-  other agent still there -1/(players-1) (the episode's rewards sum to 0). With partnerships
+  other agent still there -1/(players-1) (the episode's rewards sum to 0, to within a double's
+  rounding where the fraction is not a binary one, as -1/3). With partnerships
   (``teams:``) every seat of the winner's team gets +1 and every other seat -w/(players-w), w
   the team's size.
 
