@@ -495,10 +495,13 @@ void bind_engine(py::module_& m) {
             return state_from_json(e, j, source);
           },
           py::arg("json"), py::arg("source") = "<python>",
-          "A State read back from its JSON form, checked as a dealt position; raises JsonError.")
+          "A State read back from its JSON form, checked as a dealt position (a set-up "
+          "position's cards out of play listed in its out_of_play); raises JsonError.")
       .def(
           "check_state", [](const Engine& e, const State& s) { return check_state(e, s); },
-          py::arg("state"), "'' if the State is a consistent position, else what is wrong.")
+          py::arg("state"),
+          "'' if the State is a consistent dealt position (every card of the deck in a place), "
+          "else what is wrong.")
       .def(
           "describe_position",
           [](const Engine& e, const State& s) {

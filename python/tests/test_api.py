@@ -95,6 +95,29 @@ def test_state_json_round_trip_and_a_tampered_save():
     assert caught.value.source == "save.json"
 
 
+def test_a_position_with_cards_out_of_play_saves_and_reads_back():
+    """A position's save was refused by the reader ("'AC' is missing"): the cards a position
+    leaves out are out of play, and the save lists them."""
+    import json
+
+    engine = sc.Engine("british")
+    state = engine.position(hands=[["7H", "2C"], ["8H", "3D"]], discard=["9H"], stock=["KS", "4D"])
+    saved = engine.state_to_json(state)
+    listed = json.loads(saved)["out_of_play"]
+    assert len(listed) == 52 - 7 and not {"7H", "2C", "8H", "3D", "9H", "KS", "4D"} & set(listed)
+    restored = engine.state_from_json(saved)
+    assert restored == state and engine.state_to_json(restored) == saved
+    engine.apply(state, sc.Action.draw(0))
+    engine.apply(restored, sc.Action.draw(0))
+    assert restored == state and "KS" in restored.hand(0)  # the stock's top, drawn
+    tampered = json.loads(saved)
+    tampered["out_of_play"].remove("AC")  # a card in no place and not listed: still refused
+    with pytest.raises(sc.JsonError, match="'AC' is missing"):
+        engine.state_from_json(json.dumps(tampered))
+    assert "out_of_play" not in engine.state_to_json(engine.deal(2, 1))  # a dealt round: every card
+    assert engine.check_state(state).startswith("/hands: 'AC' is in the state 0 times")
+
+
 def test_illegal_action_is_refused_with_the_reason_and_leaves_the_state():
     engine = sc.Engine("british")
     state = engine.deal(4, 11)
