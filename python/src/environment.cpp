@@ -333,7 +333,7 @@ class EnvironmentCore {
 
   // What a losing seat gets: -w/(players-w), w the number of winners (1, or the size of a
   // team), so that the episode's rewards sum to 0 (to within a double's rounding where
-  // players-w does not divide w: a float's -1/3 came out as -0.3333333432674408).
+  // w/(players-w) is no binary fraction: a float's -1/3 came out as -0.3333333432674408).
   double loss(int winners = 1) const {
     return -static_cast<double>(winners) / static_cast<double>(players_ - winners);
   }

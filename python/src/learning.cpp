@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "bindings.hpp"
@@ -181,12 +182,17 @@ void bind_learning(py::module_& m) {
           [](KnowledgeHolder& h, const State& s, int seat, const std::vector<Event>& events) {
             require_state_of(*h.engine, s);
             const PlayerView view(*h.engine, s, seat);
-            // A memory is one seat's: fed another seat's events it would be rebuilt for that
-            // seat without a word, or keep its seat and mix the two.
-            if (h.knowledge.seat() >= 0 && h.knowledge.seat() != seat)
-              throw std::invalid_argument("this memory is seat " +
-                                          std::to_string(h.knowledge.seat()) + "'s, not seat " +
-                                          std::to_string(seat) + "'s (one CardKnowledge a seat)");
+            // A memory is one seat's for a round: fed another seat's events it would be
+            // rebuilt for that seat without a word, or keep its seat and mix the two. A new
+            // round's deal (its first card, played by no seat) starts it over, for any seat: a
+            // match seat's memory follows it to its seat of each round.
+            const bool deal = std::any_of(events.begin(), events.end(), [](const Event& e) {
+              return e.kind == EventKind::card_played && e.seat == kNoSeat;
+            });
+            if (h.knowledge.seat() >= 0 && h.knowledge.seat() != seat && !deal)
+              throw std::invalid_argument(
+                  "this memory is seat " + std::to_string(h.knowledge.seat()) + "'s, not seat " +
+                  std::to_string(seat) + "'s (one CardKnowledge a seat, until a new round's deal)");
             std::vector<Event> masked;
             for (const Event& e : events) masked.push_back(seen_by(e, seat, false));
             h.knowledge.observe(view, masked);
@@ -197,7 +203,7 @@ void bind_learning(py::module_& m) {
           py::arg("state"), py::arg("seat"), py::arg("events"),
           "The events of one action (or the deal), masked here for `seat`, with the state after "
           "them. The first call makes the memory `seat`'s (from the view alone if its events are "
-          "not the deal's); another seat is a ValueError.")
+          "not the deal's); another seat is a ValueError but with a new round's deal events.")
       .def_property_readonly("seat", [](const KnowledgeHolder& h) { return h.knowledge.seat(); })
       .def_property_readonly("discard_seen", [](const KnowledgeHolder& h) {
         std::vector<std::string> out;

@@ -371,6 +371,10 @@ def test_a_memory_keeps_one_seat_and_totals_have_one_entry_a_seat():
     match_layout = sc.ObservationLayout(engine, 4, seats="match")
     with pytest.raises(ValueError, match="totals: 4"):
         match_layout.write_out(3, [0, 1, 2], [1, 2], np.zeros(match_layout.size, np.float32))
+    # A new round's deal starts a memory over, for any seat (a match seat's round seat changes).
+    next_round, next_deal = engine.deal_with_events(4, 2)
+    memory.observe(next_round, 3, next_deal)
+    assert memory.seat == 3 and memory.discard_seen == [next_round.top]
 
 
 def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
