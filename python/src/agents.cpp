@@ -9,6 +9,7 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/json.hpp"
 
 namespace switchcards::python {
@@ -23,6 +24,17 @@ py::object json_loads(const std::string& text) {
 // the Python method of the same name, given a PlayerView value (never the State).
 class PythonAgent : public Agent {
  public:
+  // The answer of a yes-or-no hook (challenges, calls_late) as pybind11 takes a bool (True,
+  // False, a number, None, numpy's bool); anything else named, not "Unable to cast".
+  bool answer(const py::object& answered, const char* hook) const {
+    try {
+      return answered.cast<bool>();
+    } catch (const py::cast_error&) {
+      throw py::type_error("agent '" + name() + "': " + hook + " returned " +
+                           py::repr(answered).cast<std::string>() + ", not a bool");
+    }
+  }
+
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     py::gil_scoped_acquire gil;
     const py::function f = py::get_override(static_cast<const Agent*>(this), "choose");
@@ -45,13 +57,13 @@ class PythonAgent : public Agent {
   bool challenges(const PlayerView& view, int target) override {
     py::gil_scoped_acquire gil;
     if (const py::function f = py::get_override(static_cast<const Agent*>(this), "challenges"))
-      return f(snapshot(view), target).cast<bool>();
+      return answer(f(snapshot(view), target), "challenges");
     return false;
   }
   bool calls_late(const PlayerView& view) override {
     py::gil_scoped_acquire gil;
     if (const py::function f = py::get_override(static_cast<const Agent*>(this), "calls_late"))
-      return f(snapshot(view)).cast<bool>();
+      return answer(f(snapshot(view)), "calls_late");
     return false;
   }
   std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
@@ -82,9 +94,13 @@ struct Seats {
   std::vector<Agent*> raw;
 };
 
-Seats seats_of(const py::list& agents) {
+// `agents`: any sequence (a list, a tuple...), as the stubs' Sequence[Agent] says.
+Seats seats_of(const py::object& agents) {
+  if (!PySequence_Check(agents.ptr()) || py::isinstance<py::str>(agents))
+    throw py::type_error("agents: a sequence of Agents, one a seat, not " +
+                         py::repr(agents).cast<std::string>());
   Seats s;
-  for (const py::handle a : agents) {
+  for (const py::handle a : py::reinterpret_borrow<py::sequence>(agents)) {
     if (!py::isinstance<Agent>(a))
       throw py::type_error("seat " + std::to_string(s.raw.size()) + ": " +
                            py::repr(a).cast<std::string>() + " is not an Agent");
@@ -106,6 +122,24 @@ py::dict round_dict(const RoundRecord& r) {
   d["stalemate"] = r.stalemate;
   d["decisions"] = r.decisions;
   return d;
+}
+
+// Start totals that leave fewer than two seats in a match that eliminates seats: the C++
+// match would deal a round to nobody ("cannot seat 0 players") or to the one seat left.
+void require_seats_in(const Variant& v, const std::vector<int>& start_totals) {
+  if (start_totals.empty() || v.match.end != MatchKind::elimination) return;
+  const std::vector<int> in = standings_from_totals(v.match, start_totals).active_seats();
+  if (in.size() >= 2) return;
+  std::string totals;
+  for (const int t : start_totals) totals += (totals.empty() ? "" : ", ") + std::to_string(t);
+  const std::string rule =
+      "(" + v.name + " eliminates a seat at " + std::to_string(v.match.limit) + " points)";
+  if (in.empty())
+    throw std::invalid_argument("start_totals [" + totals + "] put every seat out of the match " +
+                                rule);
+  throw std::invalid_argument("start_totals [" + totals + "] leave only seat " +
+                              std::to_string(in.front()) + " in the match " + rule +
+                              ": it would be over before its first round");
 }
 
 constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "player_eliminated",
@@ -155,7 +189,7 @@ void bind_agents(py::module_& m) {
 
   m.def(
       "play_round",
-      [](const Engine& e, State& state, const py::list& agents, bool observe,
+      [](const Engine& e, State& state, const py::object& agents, bool observe,
          const py::object& on_action) {
         require_state_of(e, state);
         Seats seats = seats_of(agents);
@@ -165,8 +199,11 @@ void bind_agents(py::module_& m) {
         play_round(e, state, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {
                      actions.push_back(a);
+                     // A copy: passed as the reference it is, the callback would get the
+                     // caller's own State object, changed by every action after (and changing
+                     // the round if the callback applies an action to it).
                      if (!on_action.is_none())
-                       on_action(s, a, std::vector<Event>(events.begin(), events.end()));
+                       on_action(State(s), a, std::vector<Event>(events.begin(), events.end()));
                    });
         return actions;
       },
@@ -174,13 +211,15 @@ void bind_agents(py::module_& m) {
       py::arg("on_action") = py::none(),
       "Plays a dealt state to the end of its round in place (agents[seat] decides for each "
       "seat) and returns the actions applied. on_action(state, action, events), if given, sees "
-      "each. Raises IllegalChoice if an agent picks an illegal action.");
+      "each: `state` is a copy of the position just after the action (keep it as it is; "
+      "changing it does not change the round). Raises IllegalChoice if an agent picks an "
+      "illegal action.");
 
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
                           "seat; reproducible from the variant, the agents and the seed.")
-      .def(py::init([](const Variant& v, const py::list& agents, std::uint64_t seed, int max_rounds,
-                       const std::vector<int>& start_totals, int first_dealer) {
+      .def(py::init([](const Variant& v, const py::object& agents, std::uint64_t seed,
+                       int max_rounds, const std::vector<int>& start_totals, int first_dealer) {
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.
@@ -192,6 +231,7 @@ void bind_agents(py::module_& m) {
                                            ": a seat, or -1 for the variant's match.first_dealer");
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
+             if (start_totals.size() == h->seats.raw.size()) require_seats_in(v, start_totals);
              MatchOptions options;
              options.max_rounds = max_rounds;
              options.start_totals = start_totals;

@@ -64,7 +64,8 @@ inline int default_players(const Variant& v) {
 using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const
 
 // Refuses a State that `engine` cannot have made (one of another variant: more seats than it
-// allows, an index past its specials), since the engine indexes its tables with those fields.
+// allows, an index past its specials; or one never dealt, without a discard pile), since the
+// engine indexes its tables with those fields and reads the top card.
 // Python may hand any State to any Engine; C++ callers are trusted to pair them.
 void require_state_of(const Engine& engine, const State& state);
 

@@ -97,6 +97,8 @@ void require_state_of(const Engine& engine, const State& s) {
     why = "a seat to act or a dealer past the seats";
   else if (s.pending.effect >= specials || s.demand >= specials)
     why = "a pending penalty or demand of a special it does not have";
+  if (why.empty() && s.discard.empty())  // every dealt position has a top card
+    throw std::invalid_argument("this State was never dealt (it has no discard pile)");
   if (!why.empty())
     throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +
                                 "): was it dealt by another variant's Engine?");
@@ -267,7 +269,12 @@ void bind_engine(py::module_& m) {
       "describe_events",
       [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
         EventTextOptions options;
-        if (!viewer.is_none()) options.viewer = viewer.cast<int>();
+        if (!viewer.is_none()) {
+          if (!py::isinstance<py::int_>(viewer) || py::isinstance<py::bool_>(viewer))
+            throw py::type_error("viewer: a seat (an int) or None, not " +
+                                 py::repr(viewer).cast<std::string>());
+          options.viewer = viewer.cast<int>();
+        }
         options.engine = engine;
         return describe_events(events, options);
       },
@@ -297,7 +304,15 @@ void bind_engine(py::module_& m) {
       .def_readonly("stalemate", &State::stalemate)
       .def_readonly("decisions", &State::decisions)
       .def_readonly("reshuffles", &State::reshuffles)
-      .def_property_readonly("top", [](const State& s) { return card_str(s.top()); })
+      .def_property_readonly(
+          "top",
+          [](const State& s) {
+            // Pile::top() of an empty pile reads past its cards: every dealt State has a top.
+            if (s.discard.empty())
+              throw std::runtime_error("State.top: the discard pile is empty (an undealt State)");
+            return card_str(s.top());
+          },
+          "the discard pile's top card; RuntimeError for an undealt State (no discard pile)")
       .def_property_readonly("named_suit", [](const State& s) { return suit_object(s.named_suit); })
       .def_property_readonly("pending_draw", [](const State& s) { return s.pending.draw; })
       .def_property_readonly("pending_skip", [](const State& s) { return s.pending.skip; })
@@ -480,10 +495,13 @@ void bind_engine(py::module_& m) {
             return state_from_json(e, j, source);
           },
           py::arg("json"), py::arg("source") = "<python>",
-          "A State read back from its JSON form, checked as a dealt position; raises JsonError.")
+          "A State read back from its JSON form, checked as a dealt position (a set-up "
+          "position's cards out of play listed in its out_of_play); raises JsonError.")
       .def(
           "check_state", [](const Engine& e, const State& s) { return check_state(e, s); },
-          py::arg("state"), "'' if the State is a consistent position, else what is wrong.")
+          py::arg("state"),
+          "'' if the State is a consistent dealt position (every card of the deck in a place), "
+          "else what is wrong.")
       .def(
           "describe_position",
           [](const Engine& e, const State& s) {

@@ -69,6 +69,8 @@ class EnvironmentCore {
     mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
     std::fill(observation_.begin(), observation_.end(), 0.0f);
     std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+    // Round episodes keep these (no totals); match episodes replace them at every reset.
+    standings_ = Standings::start(players_);
     for (int i = 0; i < players_; ++i) all_seats_[static_cast<std::size_t>(i)] = i;
     round_seats_ = std::span<const int>(all_seats_.data(), static_cast<std::size_t>(players_));
   }
@@ -76,7 +78,7 @@ class EnvironmentCore {
   // Starts an episode; returns the seat to decide.
   int reset(std::uint64_t seed) {
     sampler_ = Pcg32(seed, 0x2545f4914f6cdd1dULL);
-    rewards_.fill(0.0f);
+    rewards_.fill(0.0);
     truncated_ = false;
     over_ = false;
     newly_out_.clear();
@@ -184,7 +186,7 @@ class EnvironmentCore {
     return over_ ? "" : "turn";
   }
   bool truncated() const { return truncated_; }
-  std::vector<float> rewards() const { return {rewards_.begin(), rewards_.begin() + players_}; }
+  std::vector<double> rewards() const { return {rewards_.begin(), rewards_.begin() + players_}; }
   const std::vector<int>& newly_out() const { return newly_out_; }
   std::vector<bool> out() const {
     return episode_ == Episode::match ? standings_.out : std::vector<bool>(players_, false);
@@ -330,9 +332,10 @@ class EnvironmentCore {
   }
 
   // What a losing seat gets: -w/(players-w), w the number of winners (1, or the size of a
-  // team), so that the episode's rewards sum to 0.
-  float loss(int winners = 1) const {
-    return -static_cast<float>(winners) / static_cast<float>(players_ - winners);
+  // team), so that the episode's rewards sum to 0 (to within a double's rounding where
+  // w/(players-w) is no binary fraction: a float's -1/3 came out as -0.3333333432674408).
+  double loss(int winners = 1) const {
+    return -static_cast<double>(winners) / static_cast<double>(players_ - winners);
   }
 
   // The seats of `seat`'s team (1 without partnerships). Teams are out together, so a team
@@ -356,7 +359,7 @@ class EnvironmentCore {
     int winners = 0;
     for (int seat = 0; seat < players_; ++seat) winners += wins(seat);
     for (int seat = 0; seat < players_; ++seat)
-      rewards_[static_cast<std::size_t>(seat)] = wins(seat) ? 1.0f : loss(winners);
+      rewards_[static_cast<std::size_t>(seat)] = wins(seat) ? 1.0 : loss(winners);
   }
 
   // The next seat asked out of turn, as play_round asks them before the seat to act decides:
@@ -471,12 +474,12 @@ class EnvironmentCore {
   ActionList legal_, in_match_seats_, jumps_list_;
   EventBuffer events_, masked_;
   Pcg32 sampler_;
-  std::array<float, kMaxSeats> rewards_{};  // by match seat
-  bool over_ = true, truncated_ = false;    // until reset() deals
-  std::optional<MatchDriver> driver_;       // match episodes
-  RoundDeal round_;                         // the match's round in play
-  std::array<int, kMaxSeats> all_seats_{};  // 0..players-1
-  std::span<const int> round_seats_;        // the match seat of each round seat
+  std::array<double, kMaxSeats> rewards_{};  // by match seat
+  bool over_ = true, truncated_ = false;     // until reset() deals
+  std::optional<MatchDriver> driver_;        // match episodes
+  RoundDeal round_;                          // the match's round in play
+  std::array<int, kMaxSeats> all_seats_{};   // 0..players-1
+  std::span<const int> round_seats_;         // the match seat of each round seat
   Standings standings_ = Standings::start(2);
   std::vector<int> newly_out_;  // match seats eliminated by the round the last step ended
   int decider_ = 0;             // round seat deciding now

@@ -12,6 +12,9 @@ namespace switchcards::python {
 
 Suit suit_from_object(const py::object& o) {
   if (o.is_none()) return Suit::none;
+  if (!py::isinstance<py::str>(o))
+    throw py::type_error("suit: clubs, diamonds, hearts or spades (a str), or None, not " +
+                         py::repr(o).cast<std::string>());
   return parse_suit(o.cast<std::string>());
 }
 

@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "bindings.hpp"
@@ -30,6 +31,16 @@ struct KnowledgeHolder {
   EnginePtr engine;
   CardKnowledge knowledge;
 };
+
+// The match totals given to a layout: one a seat of the layout (by match seat), or none. The
+// layout reads those that exist and writes 0 for the rest, so a list of another length would
+// go through silently, shifted or cut.
+void require_totals(const ObservationLayout& layout, const std::vector<int>& totals) {
+  if (!totals.empty() && static_cast<int>(totals.size()) != layout.players())
+    throw std::invalid_argument("totals: " + std::to_string(layout.players()) +
+                                " (one a seat of the layout) or none, not " +
+                                std::to_string(totals.size()));
+}
 
 }  // namespace
 
@@ -72,6 +83,12 @@ void bind_learning(py::module_& m) {
           "mask",
           [](const SpaceHolder& h, const State& s, py::array out) {
             require_state_of(*h.engine, s);
+            // Ids are relative to the acting seat and number the challenges and swaps of
+            // `players` seats: another seat count's actions would find no id, silently.
+            if (s.players() != h.space.players())
+              throw std::invalid_argument(
+                  "this action space is for " + std::to_string(h.space.players()) +
+                  " players, not a State of " + std::to_string(s.players()));
             ActionList legal;
             h.engine->legal_actions(s, legal);
             h.space.mask(legal.span(), s.hand(s.turn).size(),
@@ -121,11 +138,13 @@ void bind_learning(py::module_& m) {
              const std::vector<int>& totals, py::array out,
              const std::optional<std::vector<int>>& round_seats) {
             require_state_of(*h.engine, s);
+            require_totals(h.layout, totals);
             const PlayerView view(*h.engine, s, seat);
             const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
             if (memory != nullptr && memory->knowledge.seat() != seat)
               throw std::invalid_argument("the memory is seat " +
-                                          std::to_string(memory->knowledge.seat()) + "'s");
+                                          std::to_string(memory->knowledge.seat()) +
+                                          "'s, not seat " + std::to_string(seat) + "'s");
             const std::span<const Card> seen =
                 memory != nullptr ? memory->knowledge.discard_seen() : std::span<const Card>{};
             if (round_seats)
@@ -144,6 +163,7 @@ void bind_learning(py::module_& m) {
           "write_out",
           [](const LayoutHolder& h, int match_seat, const std::vector<int>& round_seats,
              const std::vector<int>& totals, py::array out) {
+            require_totals(h.layout, totals);
             h.layout.write_out(match_seat, round_seats, totals,
                                writable_span<float>(out, h.layout.size(), "observation"));
           },
@@ -161,13 +181,29 @@ void bind_learning(py::module_& m) {
           "observe",
           [](KnowledgeHolder& h, const State& s, int seat, const std::vector<Event>& events) {
             require_state_of(*h.engine, s);
+            const PlayerView view(*h.engine, s, seat);
+            // A memory is one seat's for a round: fed another seat's events it would be
+            // rebuilt for that seat without a word, or keep its seat and mix the two. A new
+            // round's deal (its first card, played by no seat) starts it over, for any seat: a
+            // match seat's memory follows it to its seat of each round.
+            const bool deal = std::any_of(events.begin(), events.end(), [](const Event& e) {
+              return e.kind == EventKind::card_played && e.seat == kNoSeat;
+            });
+            if (h.knowledge.seat() >= 0 && h.knowledge.seat() != seat && !deal)
+              throw std::invalid_argument(
+                  "this memory is seat " + std::to_string(h.knowledge.seat()) + "'s, not seat " +
+                  std::to_string(seat) + "'s (one CardKnowledge a seat, until a new round's deal)");
             std::vector<Event> masked;
             for (const Event& e : events) masked.push_back(seen_by(e, seat, false));
-            h.knowledge.observe(PlayerView(*h.engine, s, seat), masked);
+            h.knowledge.observe(view, masked);
+            // Events without the deal (or none) build no record: it starts from the view, so
+            // the memory is this seat's from its first observe.
+            if (h.knowledge.seat() != seat) h.knowledge.sync(view);
           },
           py::arg("state"), py::arg("seat"), py::arg("events"),
           "The events of one action (or the deal), masked here for `seat`, with the state after "
-          "them.")
+          "them. The first call makes the memory `seat`'s (from the view alone if its events are "
+          "not the deal's); another seat is a ValueError but with a new round's deal events.")
       .def_property_readonly("seat", [](const KnowledgeHolder& h) { return h.knowledge.seat(); })
       .def_property_readonly("discard_seen", [](const KnowledgeHolder& h) {
         std::vector<std::string> out;

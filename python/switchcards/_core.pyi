@@ -135,6 +135,7 @@ class State:
     decisions: int
     reshuffles: int
     top: str
+    """The discard pile's top card; RuntimeError for a State never dealt."""
     named_suit: Optional[str]
     pending_draw: int
     pending_skip: int

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import operator
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from .simulation import merge_shards, simulate_json, summary_row
@@ -45,17 +46,25 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
     Refuses what one process would refuse, and what a cluster cannot do as one process does."""
     if "shard" in options:
         raise ValueError(f"{what} makes the shards itself: give shards=M, not shard")
-    if "record" in options:
+    if options.get("record") is not None:  # None: no record, as simulate_json's default
         # Every shard would write the same file, each on its worker's own disk.
         raise ValueError(
             f"{what}: records are written by one process: play the games to record with "
             "simulate_json(..., record=FILE)"
         )
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"{what}: games is a whole number of at least 1, not {games!r}")
-    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
-        raise ValueError(f"{what}: shards is a whole number of at least 1, not {shards!r}")
-    return min(shards, games)
+    games = _count(games, "games", what)
+    return min(_count(shards, "shards", what), games)
+
+
+def _count(value: Any, name: str, what: str) -> int:
+    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int."""
+    try:
+        count = operator.index(value) if not isinstance(value, bool) else None
+    except TypeError:
+        count = None
+    if count is None or count < 1:
+        raise ValueError(f"{what}: {name} is a whole number of at least 1, not {value!r}")
+    return count
 
 
 def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:
@@ -74,7 +83,7 @@ def simulate_on(
     simulate_json (players, agents, seed, matches, rules, threads per shard...), but not
     ``record``: shards on several machines cannot write one file."""
     m = _shard_count(games, _workers(client) if shards is None else shards, options, "simulate_on")
-    texts = client.gather(_shard_futures(client, variant, games, m, options))
+    texts = client.gather(_shard_futures(client, variant, operator.index(games), m, options))
     return merge_shards(texts, [f"shard {k}/{m}" for k in range(1, m + 1)])
 
 
@@ -99,6 +108,7 @@ def sweep(
     if "rules" in options:
         raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
     shards = _shard_count(games, shards, options, "sweep")
+    games = operator.index(games)
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
     rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]

@@ -24,7 +24,8 @@ Episodes and rewards (``rewards=``):
   at the end of the round that put it out, with reward -1/(players-1), and leaves with its
   ``step(None)`` before anyone else acts; the observation is laid out for the match's seats,
   with ``out_of_match`` flagging those out. At the match's end the winner gets +1 and every
-  other agent still there -1/(players-1) (the episode's rewards sum to 0). With partnerships
+  other agent still there -1/(players-1) (the episode's rewards sum to 0, to within a double's
+  rounding where the fraction is not a binary one, as -1/3). With partnerships
   (``teams:``) every seat of the winner's team gets +1 and every other seat -w/(players-w), w
   the team's size.
 
@@ -182,7 +183,7 @@ class SwitchcardsEnv:
                 return self._current
         except KeyError:  # not an agent now: before reset(), or it has left
             if not self._dealt:
-                raise _no_episode("observe") from None
+                raise _no_episode("observe()") from None
         if agent not in self._seat_of:
             raise KeyError(f"{agent!r} is not an agent of this environment ({', '.join(self.possible_agents)})")
         buffers = self._other_buffers.get(agent)
@@ -201,7 +202,7 @@ class SwitchcardsEnv:
         try:
             termination, truncation = self.terminations[agent], self.truncations[agent]
         except KeyError:  # before reset(), or every agent has left
-            raise _no_episode("last") from None
+            raise _no_episode("last()") from None
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
@@ -220,7 +221,7 @@ class SwitchcardsEnv:
         try:
             done = self.terminations[agent] or self.truncations[agent]
         except KeyError:  # before reset(), or every agent has left
-            raise _no_episode("step") from None
+            raise _no_episode("step()") from None
         if done:
             self._was_dead_step(action)
             return
@@ -247,9 +248,10 @@ class SwitchcardsEnv:
 
     def render(self) -> Optional[str]:
         """The whole position as text (every card: for people watching, not for agents)."""
+        core = self._episode("render()")
         if self.render_mode is None:
             return None
-        return "\n".join(self.engine.describe_position(self._core.state))
+        return "\n".join(self.engine.describe_position(core.state))
 
     def close(self) -> None:
         pass
@@ -263,7 +265,7 @@ class SwitchcardsEnv:
             return self._core.sample()
         except RuntimeError:
             if not self._dealt:
-                raise _no_episode("sample_action") from None
+                raise _no_episode("sample_action()") from None
             raise
 
     def legal_ids(self) -> List[int]:
@@ -276,8 +278,8 @@ class SwitchcardsEnv:
         in the seats of the round in play (those of ``game_state``); None for ``"decline"``. An
         int that is no id raises ValueError; an id naming a seat out of the match stands for no
         action: IllegalAction (``no_such_seat``)."""
-        if not self._dealt:
-            raise _no_episode("action")
+        if not self.agents:  # before reset(), or every agent has left
+            raise _no_episode("action()")
         try:
             return self._core.action(action_id)
         except TypeError:
@@ -297,23 +299,30 @@ class SwitchcardsEnv:
     def game_state(self) -> _core.State:
         """A copy of the whole position (every hidden card: for analysis and tests, never for
         an agent)."""
-        return self._core.state
+        return self._episode("game_state").state
 
     @property
     def match_totals(self) -> List[int]:
         """rewards='match': each seat's total so far."""
-        return self._core.totals
+        return self._episode("match_totals").totals
 
     @property
     def out_of_match(self) -> List[bool]:
         """rewards='match': each seat's flag, eliminated."""
-        return self._core.out
+        return self._episode("out_of_match").out
 
     @property
     def round_seats(self) -> List[int]:
         """The seat (agent number) of each seat of the round in play, in round-seat order: seat
         ``i`` of ``game_state`` is agent ``round_seats[i]``."""
-        return self._core.round_seats
+        return self._episode("round_seats").round_seats
+
+    def _episode(self, what: str) -> Any:
+        """The C++ core, once reset() has dealt an episode: before it, it holds no position (an
+        undealt State, totals of no match). After the episode it keeps the last one."""
+        if not self._dealt:
+            raise RuntimeError(f"{what}: no episode dealt yet: call reset() first")
+        return self._core
 
     # ---- the end of an episode, as PettingZoo's AECEnv does it --------------------------
 
@@ -358,7 +367,7 @@ class SwitchcardsEnv:
 
 
 def _no_episode(call: str) -> RuntimeError:
-    return RuntimeError(f"{call}(): no episode in play: call reset() first (and again after every agent has left)")
+    return RuntimeError(f"{call}: no episode in play: call reset() first (and again after every agent has left)")
 
 
 def _not_an_id(action: Any, size: int) -> Exception:

@@ -51,6 +51,32 @@ def test_python_agent_in_play_round_sees_views_only():
     assert mine.events > 0  # observe() is called with its masked events
 
 
+def test_on_action_gets_a_copy_of_the_position_after_each_action():
+    """Once the callback was handed the caller's State object itself: a list of the states it
+    saw held one object (the final position), and applying an action to it changed the round."""
+    engine = sc.Engine("british")
+    start = engine.deal(4, 9)
+    kept = []
+    state = start.copy()
+    actions = sc.play_round(engine, state, [sc.make_agent("heuristic", s) for s in range(4)],
+                            on_action=lambda s, a, events: kept.append(s))
+    assert len({id(s) for s in kept}) == len(kept) == len(actions) and all(s is not state for s in kept)
+    replay = start.copy()
+    for seen, action in zip(kept, actions):
+        engine.apply(replay, action)
+        assert seen == replay
+    assert kept[-1] == state and kept[0] != state
+
+    def meddle(s, a, events):
+        if not s.over:
+            engine.apply(s, engine.legal_actions(s)[0])
+
+    again = start.copy()
+    assert [str(a) for a in sc.play_round(engine, again, [sc.make_agent("heuristic", s) for s in range(4)],
+                                          on_action=meddle)] == [str(a) for a in actions]
+    assert again == state
+
+
 def test_the_same_round_with_the_same_agents_and_seed():
     engine = sc.Engine("mau-mau")
 
@@ -134,6 +160,55 @@ def test_an_agents_own_error_comes_back_to_python():
         sc.play_round(engine, engine.deal(2, 1), [Boom(), sc.make_agent("random")])
     with pytest.raises(TypeError, match="agent 'wrong': choose returned '0 draw', not an Action"):
         sc.play_round(engine, engine.deal(2, 1), [Wrong(), sc.make_agent("random")])
+
+
+def test_a_yes_or_no_hook_that_answers_something_else_is_named():
+    """Once pybind11's "Unable to cast Python instance to C++ type"."""
+
+    class Sure(sc.Agent):
+        def choose(self, view, legal):
+            return legal[0]
+
+        def challenges(self, view, target):
+            return "yes"
+
+        def calls_late(self, view):
+            return ["no"]
+
+        def name(self):
+            return "sure"
+
+    engine = sc.Engine("british")
+    with pytest.raises(TypeError, match=r"agent 'sure': (challenges returned 'yes'|calls_late returned \['no'\]), not a bool"):
+        sc.play_round(engine, engine.deal(4, 1), [Sure() for _ in range(4)])
+    agent = Sure()
+    view = engine.view(engine.deal(4, 1), 0)
+    assert agent.challenges(view, 1) == "yes"  # the Python method itself is untouched
+
+
+def test_start_totals_that_put_every_seat_out_say_so():
+    """Once "cannot seat 0 players (1 to 8)"; one seat left in once played a round alone."""
+    variant = sc.load_variant("british")  # eliminates a seat at 100 points
+    agents = [sc.make_agent("random", s) for s in range(4)]
+    with pytest.raises(ValueError, match=r"start_totals \[500, 500, 500, 500\] put every seat out of the match "
+                                         r"\(british eliminates a seat at 100 points\)"):
+        sc.Match(variant, agents, 1, start_totals=[500] * 4)
+    with pytest.raises(ValueError, match=r"leave only seat 1 in the match .*: it would be over before its first round"):
+        sc.Match(variant, agents, 1, start_totals=[100, 99, 100, 100])
+    match = sc.Match(variant, agents, 1, start_totals=[100, 0, 0, 100])
+    assert match.play()["rounds"] >= 1 and match.winner in (1, 2)
+
+
+def test_agents_come_as_any_sequence():
+    """The stubs say Sequence[Agent]; a tuple was once refused (only a list was taken)."""
+    engine = sc.Engine("british")
+    agents = tuple(sc.make_agent("random", s) for s in range(4))
+    state = engine.deal(4, 1)
+    assert sc.play_round(engine, state, agents) and state.over
+    assert sc.Match(sc.load_variant("mau-mau"), agents, seed=1, max_rounds=2).play()["rounds"] >= 1
+    for not_a_sequence in (iter(agents), "random", None):
+        with pytest.raises(TypeError, match="agents: a sequence of Agents, one a seat, not"):
+            sc.play_round(engine, engine.deal(4, 1), not_a_sequence)
 
 
 def test_a_seat_without_an_agent_is_a_type_error():

@@ -95,6 +95,29 @@ def test_state_json_round_trip_and_a_tampered_save():
     assert caught.value.source == "save.json"
 
 
+def test_a_position_with_cards_out_of_play_saves_and_reads_back():
+    """A position's save was refused by the reader ("'AC' is missing"): the cards a position
+    leaves out are out of play, and the save lists them."""
+    import json
+
+    engine = sc.Engine("british")
+    state = engine.position(hands=[["7H", "2C"], ["8H", "3D"]], discard=["9H"], stock=["KS", "4D"])
+    saved = engine.state_to_json(state)
+    listed = json.loads(saved)["out_of_play"]
+    assert len(listed) == 52 - 7 and not {"7H", "2C", "8H", "3D", "9H", "KS", "4D"} & set(listed)
+    restored = engine.state_from_json(saved)
+    assert restored == state and engine.state_to_json(restored) == saved
+    engine.apply(state, sc.Action.draw(0))
+    engine.apply(restored, sc.Action.draw(0))
+    assert restored == state and "KS" in restored.hand(0)  # the stock's top, drawn
+    tampered = json.loads(saved)
+    tampered["out_of_play"].remove("AC")  # a card in no place and not listed: still refused
+    with pytest.raises(sc.JsonError, match="'AC' is missing"):
+        engine.state_from_json(json.dumps(tampered))
+    assert "out_of_play" not in engine.state_to_json(engine.deal(2, 1))  # a dealt round: every card
+    assert engine.check_state(state).startswith("/hands: 'AC' is in the state 0 times")
+
+
 def test_illegal_action_is_refused_with_the_reason_and_leaves_the_state():
     engine = sc.Engine("british")
     state = engine.deal(4, 11)
@@ -288,10 +311,158 @@ def test_a_state_of_another_variant_is_refused_not_a_crash():
             call()
 
 
+def test_a_mask_and_an_observation_refuse_a_state_of_another_seat_count():
+    """ActionSpace.mask once wrote an all-zero mask for a State of another seat count (its ids
+    found none of the legal actions); ObservationLayout.write refused it."""
+    engine = sc.Engine("british")
+    seven = engine.deal(7, 0)
+    with pytest.raises(ValueError, match="this action space is for 4 players, not a State of 7"):
+        sc.ActionSpace(engine, 4).mask(seven, np.zeros(sc.ActionSpace(engine, 4).size, np.int8))
+    with pytest.raises(ValueError, match="this layout is for 4 players"):
+        layout = sc.ObservationLayout(engine, 4)
+        layout.write(seven, 0, None, [], np.zeros(layout.size, np.float32))
+    mask = np.zeros(sc.ActionSpace(engine, 7).size, np.int8)
+    sc.ActionSpace(engine, 7).mask(seven, mask)
+    assert mask.sum() == len(engine.legal_actions(seven))
+
+
+def test_an_undealt_state_has_no_top_card_and_no_engine_takes_it():
+    """An undealt State (the environment core's before its first reset) once gave a top card
+    read past the end of its empty discard pile, and an Engine played it (2000 empty draws)."""
+    engine = sc.Engine("british")
+    undealt = sc._core.EnvironmentCore(engine, 2, "round", 10).state
+    assert undealt.discard == []
+    with pytest.raises(RuntimeError, match="State.top: the discard pile is empty"):
+        undealt.top
+    for call in (lambda: engine.legal_actions(undealt), lambda: engine.view(undealt, 0),
+                 lambda: sc.play_round(engine, undealt, [sc.make_agent("random")] * 2)):
+        with pytest.raises(ValueError, match="this State was never dealt"):
+            call()
+    assert engine.deal(2, 1).top == engine.deal(2, 1).discard[-1]
+
+
+def test_a_memory_keeps_one_seat_and_totals_have_one_entry_a_seat():
+    """A memory once took another seat's events without a word, and one first fed no events
+    stayed seat -1 (write then said "the memory is seat -1's"); totals of the wrong length were
+    padded with zeros or cut."""
+    engine = sc.Engine("british")
+    state, deal = engine.deal_with_events(4, 1)
+    memory = sc.CardKnowledge(engine)
+    memory.observe(state, 0, deal)
+    events = engine.apply(state, engine.legal_actions(state)[0])
+    with pytest.raises(ValueError, match=r"this memory is seat 0's, not seat 1's"):
+        memory.observe(state, 1, events)
+    memory.observe(state, 0, events)
+    assert memory.seat == 0
+    layout = sc.ObservationLayout(engine, 4)
+    out = np.zeros(layout.size, np.float32)
+    late = sc.CardKnowledge(engine)
+    late.observe(state, 2, [])  # no deal seen: the memory starts from seat 2's view
+    assert late.seat == 2 and late.discard_seen == [state.top]
+    layout.write(state, 2, late, [], out)
+    with pytest.raises(ValueError, match=r"the memory is seat 2's, not seat 0's"):
+        layout.write(state, 0, late, [], out)
+    for totals in ([10, 20], [1] * 5, [0] * 10):
+        with pytest.raises(ValueError, match=rf"totals: 4 \(one a seat of the layout\) or none, not {len(totals)}"):
+            layout.write(state, 0, memory, totals, out)
+    layout.write(state, 0, memory, [10, 20, 30, 40], out)
+    where = layout.slice("match_totals")
+    assert sorted(out[where["offset"]:where["offset"] + where["size"]]) == [10, 20, 30, 40]
+    match_layout = sc.ObservationLayout(engine, 4, seats="match")
+    with pytest.raises(ValueError, match="totals: 4"):
+        match_layout.write_out(3, [0, 1, 2], [1, 2], np.zeros(match_layout.size, np.float32))
+    # A new round's deal starts a memory over, for any seat (a match seat's round seat changes).
+    next_round, next_deal = engine.deal_with_events(4, 2)
+    memory.observe(next_round, 3, next_deal)
+    assert memory.seat == 3 and memory.discard_seen == [next_round.top]
+
+
+def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
+    """Once pybind11's "Unable to cast Python instance to C++ type"."""
+    with pytest.raises(TypeError, match=r"suit: clubs, diamonds, hearts or spades \(a str\), or None, not 3"):
+        sc.Action.play(0, "7H", suit=3)
+    with pytest.raises(TypeError, match="suit: .* not 3"):
+        sc.Engine("british").position([["7H"], ["8H"]], ["9H"], suit=3)
+    with pytest.raises(ValueError, match="'roses' is not a suit"):
+        sc.Action.play(0, "8H", suit="roses")
+    assert sc.Action.play(0, "8H", suit="hearts").suit == "hearts"
+    engine = sc.Engine("british")
+    state = engine.deal(4, 1)
+    events = engine.apply(state, engine.legal_actions(state)[0])
+    for viewer in ("x", 1.0, True):
+        with pytest.raises(TypeError, match=r"viewer: a seat \(an int\) or None, not"):
+            sc.describe_events(events, viewer=viewer)
+    assert sc.describe_events(events, viewer=0)[0].startswith("You")
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):
         state.__setstate__(b"not the bytes of a State")
+
+
+# One object of every class of switchcards._core, for the pickling checks below. Run in a child
+# interpreter: before the guard, protocol 0 or 1 aborted the interpreter (SIGABRT), which would
+# have ended the whole test run instead of failing one test.
+PICKLE_PROBE = r"""
+import copyreg, os, pickle, tempfile
+import switchcards as sc
+import switchcards.env
+from switchcards import _core
+
+e = sc.Engine("british")
+s = e.deal(4, 7)
+record_file = os.path.join(tempfile.mkdtemp(), "r.yaml")
+sc.simulate_json("british", 1, record=record_file)
+
+
+class Mine(sc.Agent):
+    def choose(self, view, legal):
+        return legal[0]
+
+
+objects = [e.variant, e, s, sc.Action.parse("0 draw"), e.apply(s.copy(), sc.Action.draw(0))[0],
+           e.view(s, 1), sc.ActionSpace(e, 4), sc.ObservationLayout(e, 4), sc.CardKnowledge(e),
+           sc.make_agent("random"), Mine(), sc.Match(e.variant, [sc.make_agent("random")] * 2, 1),
+           _core.EnvironmentCore(e, 4, "round", 10), sc.read_game_records(record_file)[0],
+           sc.env.SwitchcardsEnv()]
+classes = {t for t in vars(_core).values() if isinstance(t, type) and type(t).__name__ == "pybind11_type"}
+assert classes <= {type(o) for o in objects} | {sc.Agent}, classes
+for o in objects:
+    for protocol in (0, 1):
+        try:
+            pickle.dumps(o, protocol=protocol)
+        except TypeError as refused:
+            assert "protocol 2 or higher" in str(refused), refused
+        else:
+            raise AssertionError(f"{o!r} pickled with protocol {protocol}")
+    if type(o) is not sc.env.SwitchcardsEnv:
+        try:
+            reduced = o.__reduce__()
+        except TypeError as refused:
+            assert "cannot pickle" in str(refused), refused
+        else:
+            assert reduced[0] is copyreg.__newobj__ and reduced[1] == (type(o),)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        try:
+            back = pickle.loads(pickle.dumps(o, protocol=protocol))
+        except TypeError as refused:
+            assert "cannot pickle" in str(refused), refused
+        else:
+            assert type(back) is type(o)
+            if isinstance(o, (sc.State, sc.Action, sc.PlayerView)):
+                assert back == o
+print("ok")
+"""
+
+
+def test_pickle_protocols_0_and_1_are_a_type_error_for_every_class_not_an_abort():
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", PICKLE_PROBE], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ok"
 
 
 @pytest.mark.parametrize(
@@ -314,9 +485,28 @@ def test_an_action_factory_refuses_a_seat_outside_0_to_7(make):
         make()
 
 
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("9 draw", r"'9' is not a seat number \(0 to 7\)"),
+        ("12 pass", r"'12' is not a seat number \(0 to 7\)"),
+        ("0 challenge 20", r"'challenge' takes one seat number \(0 to 7\)"),
+        ("0 challenge 8", r"'challenge' takes one seat number \(0 to 7\)"),
+        ("0 play 7H swap 8", r"'swap' takes one seat number \(0 to 7\)"),
+    ],
+)
+def test_action_parse_takes_the_seats_the_json_form_takes(text, message):
+    """Action.parse once took seats and targets 8 to 99: '9 draw' made an Action whose JSON form
+    Action.from_json refused ('/seat: out of range (0 to 7)')."""
+    with pytest.raises(ValueError, match=message):
+        sc.Action.parse(text)
+
+
 def test_the_factories_make_every_seat_0_to_7_and_a_swap_shows_its_target():
     for seat in range(8):
         assert str(sc.Action.draw(seat)) == f"{seat} draw"
+        parsed = sc.Action.parse(f"{seat} challenge {7 - seat}")
+        assert sc.Action.from_json(parsed.to_json()) == parsed
         assert sc.Action.challenge(seat, 7 - seat).target == 7 - seat
     swap = sc.Action.play_swap(0, "7H", 2)
     assert swap == sc.Action.parse("0 play 7H swap 2") and str(swap) == "0 play 7H swap 2"

@@ -28,6 +28,19 @@ def test_a_study_on_the_cluster_is_byte_identical(client):
     assert on_cluster == sc.simulate_json("british", 3000, **options)
 
 
+def test_a_study_takes_numpy_counts_and_record_none_as_simulate_json_does(client):
+    """numpy integers and record=None (simulate_json's own "no record") were once refused."""
+    import numpy as np
+
+    on_cluster = simulate_on(client, "british", np.int64(40), shards=np.int32(2), record=None, seed=3)
+    assert on_cluster == sc.simulate_json("british", np.int64(40), record=None, seed=3)
+    table = sweep(None, "british", {"last_card.penalty": [2]}, games=np.int64(20), record=None, seed=3)
+    assert int(table["games"][0]) == 20
+    for bad in (1.5, True, "10", np.float64(10)):
+        with pytest.raises(ValueError, match="games is a whole number of at least 1"):
+            simulate_on(_NoCluster(), "british", bad, shards=2)
+
+
 def test_rules_yaml_nests_dotted_keys():
     assert json.loads(rules_yaml({"last_card.penalty": 3, "specials.skip.stack": "8"})) == {
         "last_card": {"penalty": 3}, "specials": {"skip": {"stack": "8"}}}

@@ -14,10 +14,10 @@ def blocks(source_dir):
 
 
 def test_the_page_has_examples(source_dir):
-    assert len(blocks(source_dir)) >= 7
+    assert len(blocks(source_dir)) >= 8
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(8))
 def test_each_example_runs(source_dir, index):
     found = blocks(source_dir)
     if index >= len(found):

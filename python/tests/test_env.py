@@ -190,6 +190,31 @@ def test_the_observation_is_the_seats_view_and_memory(variant):
             assert state == env.game_state
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 7])
+def test_round_rewards_are_the_documented_fractions_in_double(players):
+    """Rewards were float32 values: a loser of four got -0.3333333432674408, and an episode's
+    rewards summed to -2.98e-08. Now they are -1/(players-1) as Python computes it."""
+    env = SwitchcardsEnv("british", players=players)
+    for seed in range(20):
+        env.reset(seed=seed)
+        rewards = {}
+        while env.agents:
+            agent = env.agent_selection
+            _, reward, termination, truncation, _ = env.last(observe=False)
+            if termination or truncation:
+                rewards[agent] = reward
+                env.step(None)
+            else:
+                env.step(env.sample_action())
+        if truncation:
+            continue
+        assert sorted(rewards.values()) == [-1 / (players - 1)] * (players - 1) + [1.0]
+        total = sum(rewards.values())
+        assert total == 0.0 if players in (3, 5) else abs(total) < 1e-15
+        return
+    pytest.fail("no episode ended with a winner")
+
+
 def test_the_core_refuses_to_step_without_an_episode():
     env = SwitchcardsEnv("british")
     with pytest.raises(RuntimeError, match="reset"):

@@ -153,9 +153,12 @@ def test_an_int_that_is_no_id_is_a_value_error():
 
 
 def test_calls_before_reset_say_to_reset_first():
-    env = SwitchcardsEnv("british")
+    env = SwitchcardsEnv("british", players=3, render_mode="ansi")
+    # game_state, render, match_totals... once gave an undealt State (whose top card was read
+    # past the end of its empty discard pile), its text and the totals of no match ([0, 0]).
     for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0"), env.sample_action,
-                 lambda: env.action(0)):
+                 lambda: env.action(0), lambda: env.game_state, env.render, lambda: env.match_totals,
+                 lambda: env.out_of_match, lambda: env.round_seats):
         with pytest.raises(RuntimeError, match=r"reset\(\) first"):
             call()
     with pytest.raises(KeyError, match="not an agent"):
@@ -168,7 +171,11 @@ def test_calls_before_reset_say_to_reset_first():
         env.step(None)
     with pytest.raises(RuntimeError, match=r"reset\(\) first"):
         env.last()
+    with pytest.raises(RuntimeError, match=r"action\(\): no episode in play: call reset\(\) first"):
+        env.action(0)  # once an action of the seat that last decided
     assert not env.observe("player_1")["action_mask"].any()
+    # The episode's last position stays readable.
+    assert env.game_state.over and env.render() and env.match_totals == [0, 0, 0]
 
 
 def test_a_seed_is_0_to_2_64_minus_1():

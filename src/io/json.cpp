@@ -467,6 +467,28 @@ std::string to_json(const PlayerView& view) {
   return to_json(snapshot(view));
 }
 
+namespace {
+
+// The cards of the deck for the State's seat count that are in none of its places, in card
+// order; empty for a State of a seat count the variant does not play (the reader refuses it).
+std::vector<Card> out_of_play(const Variant& variant, const State& s) {
+  std::vector<Card> out;
+  if (s.players() < variant.deal.min_players || s.players() > variant.deal.max_players) return out;
+  const DeckSpec deck = variant.deck_for(s.players());
+  std::array<int, kCardKinds> seen{};
+  for (int seat = 0; seat < s.players(); ++seat)
+    s.hand(seat).for_each([&](Card c) { ++seen[c.index()]; });
+  for (const Card c : s.discard.cards()) ++seen[c.index()];
+  for (const Card c : s.stock.cards()) ++seen[c.index()];
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    for (int k = seen[i]; k < deck.copies(c); ++k) out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string to_json(const Engine& engine, const State& s) {
   json j = header("switchcards.state");
   j["variant"] = engine.variant().name;
@@ -482,6 +504,11 @@ std::string to_json(const Engine& engine, const State& s) {
   j["discard"] = cards_json(s.discard.cards());  // bottom first, the top last
   std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());
   j["stock"] = cards_json(stock);  // top first
+  // A position set up with fewer cards than the deck (Engine::position, a scenario's setup)
+  // leaves the rest out of play: listed, so that the save reads back. Absent where every card
+  // of the deck is in a place (every dealt round).
+  if (const std::vector<Card> out = out_of_play(engine.variant(), s); !out.empty())
+    j["out_of_play"] = cards_json(out);
   j["named_suit"] = suit_json(s.named_suit);
   j["demand"] = s.demand < 0 ? json(nullptr) : json(engine.variant().specials[s.demand].name);
   j["pending"] = {
@@ -753,6 +780,12 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   return r;
 }
 
+namespace {
+// check_state of a State whose cards `out_of_play` (copies by card index) are in no place.
+std::string check_state_with(const Engine& engine, const State& s,
+                             const std::array<int, kCardKinds>& out_of_play);
+}  // namespace
+
 State state_from_json(const Engine& engine, std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
@@ -762,7 +795,7 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
                    "stock",     "named_suit",     "demand",      "pending", "drawn",
                    "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
                    "decisions", "reshuffles",     "rng"},
-                  {"laid", "run_step", "jump_open"});
+                  {"laid", "run_step", "jump_open", "out_of_play"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
@@ -800,12 +833,18 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   for (const Node& c : discard) s.discard.push(take(c));
   const std::vector<Node> stock = n["stock"].elements();
   for (auto it = stock.rbegin(); it != stock.rend(); ++it) s.stock.push(take(*it));
+  // A position's cards out of play are counted with the places: a card is in exactly one
+  // place or listed out of play, so a card missing without being listed is still refused.
+  std::array<int, kCardKinds> out{};
+  if (n.has("out_of_play"))
+    for (const Node& c : n["out_of_play"].elements()) ++out[take(c).index()];
   for (int i = 0; i < kCardKinds; ++i) {
     const Card c = Card::from_index(i);
     if (seen[i] < deck.copies(c))
       n.fail("'" + to_string(c) + "' is missing: the deck for " + std::to_string(players) +
              " players holds it " + std::to_string(deck.copies(c)) + " times, the state " +
-             std::to_string(seen[i]));
+             std::to_string(seen[i] - out[i]) +
+             (out[i] > 0 ? " and out_of_play " + std::to_string(out[i]) : std::string()));
   }
 
   s.named_suit = n["named_suit"].suit();
@@ -839,7 +878,7 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   if ((increment & 1u) == 0) rng["increment"].fail("a generator's increment is odd");
   s.rng = Pcg32::from_raw(rng["state"].hex(), increment);
 
-  if (const std::string why = check_state(engine, s); !why.empty()) {
+  if (const std::string why = check_state_with(engine, s, out); !why.empty()) {
     // check_state's message starts with the path of the field at fault.
     const std::size_t colon = why.find(": ");
     throw JsonError(src, why.substr(0, colon), why.substr(colon + 2));
@@ -889,6 +928,12 @@ std::string check_representation(const State& s) {
 }
 
 std::string check_state(const Engine& engine, const State& s) {
+  return check_state_with(engine, s, {});
+}
+
+namespace {
+std::string check_state_with(const Engine& engine, const State& s,
+                             const std::array<int, kCardKinds>& out_of_play) {
   if (std::string why = check_representation(s); !why.empty()) return why;
   const Variant& variant = engine.variant();
   const int players = s.players();
@@ -910,7 +955,7 @@ std::string check_state(const Engine& engine, const State& s) {
   for (Card c : s.stock.cards()) ++seen[c.index()];
   for (int i = 0; i < kCardKinds; ++i) {
     const Card c = Card::from_index(i);
-    if (seen[i] != deck.copies(c))
+    if (seen[i] + out_of_play[i] != deck.copies(c))
       return "/hands: '" + to_string(c) + "' is in the state " + std::to_string(seen[i]) +
              " times, the deck for " + std::to_string(players) + " players holds it " +
              std::to_string(deck.copies(c)) + " times";
@@ -1000,5 +1045,6 @@ std::string check_state(const Engine& engine, const State& s) {
   if (legal.empty()) return "/turn: the seat to act has no decision";
   return "";
 }
+}  // namespace
 
 }  // namespace switchcards

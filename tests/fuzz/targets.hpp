@@ -365,13 +365,18 @@ inline std::string json(std::string_view text) {
     if (name != "british" && text.find('"' + name + '"') == std::string_view::npos) continue;
     attempt("state of " + name, [&]() -> std::string {
       const State s = state_from_json(engine, text);
-      if (const std::string why = check_state(engine, s); !why.empty())
-        return "accepted a state that check_state refuses: " + why;
       const std::string written = to_json(engine, s);
+      // A set-up position has cards out of play (its save lists them), which check_state, a
+      // check of dealt States, reports missing; the reader made every other check of it. Its
+      // cards in play are the census its play keeps; a dealt State's are the whole deck.
+      const bool set_up = written.find("\"out_of_play\"") != std::string::npos;
+      if (const std::string why = check_state(engine, s); !set_up && !why.empty())
+        return "accepted a state that check_state refuses: " + why;
       if (!(state_from_json(engine, written) == s)) return "does not read back from " + written;
       if (s.over()) return "";
       const testing::Census deck =
-          testing::census(build_deck(engine.variant().deck_for(s.players())));
+          set_up ? testing::census(s)
+                 : testing::census(build_deck(engine.variant().deck_for(s.players())));
       Pcg32 rng(text.size());
       int steps = 0;
       return testing::play_checked(

@@ -85,6 +85,14 @@ int main(int argc, char** argv) {
     st = after_round(engine.variant().match, st, scores, 0);
     sample(to_json(end_match_now(engine.variant().match, st)));
   }
+  {
+    // A position set up with fewer cards than the deck: its save lists the rest out_of_play.
+    const Engine british(load_variant("british"));
+    Position p;
+    p.hands = {{parse_card("7H"), parse_card("2C")}, {parse_card("8H"), parse_card("3D")}};
+    p.discard = {parse_card("9H")};
+    sample(to_json(british, british.position(p)));
+  }
   sample(to_json(Action::challenge(1, 0)));
   sample(to_json(Action::play(2, parse_card("8S"), Suit::hearts, true)));
   // What the schema must refuse.

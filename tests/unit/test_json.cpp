@@ -325,6 +325,67 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
 }
 
+// A position set up with fewer cards than the deck (Engine::position, as scenarios set one up)
+// once saved a document the reader refused ("'AC' is missing"): the rest of the deck is out of
+// play, and the save lists it.
+TEST_CASE("json: a position with cards out of play saves and reads back", "[json]") {
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {{parse_card("7H"), parse_card("2C")}, {parse_card("8H"), parse_card("3D")}};
+  p.discard = {parse_card("9H")};
+  p.stock = {parse_card("KS")};
+  const State s = engine.position(p);
+  const std::string saved = to_json(engine, s);
+  CHECK(saved.find(R"("stock":["KS"],"out_of_play":["AC","3C",)") != std::string::npos);
+  CHECK(state_from_json(engine, saved) == s);
+  CHECK(to_json(engine, state_from_json(engine, saved)) == saved);
+  // Every card still in exactly one place or listed: one dropped from the list is missing.
+  const auto error = [&](const std::string& json) -> std::string {
+    try {
+      state_from_json(engine, json, "save.json");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  std::string dropped = saved;
+  dropped.replace(dropped.find(R"("AC",)"), 5, "");
+  CHECK(error(dropped) ==
+        "save.json: /: 'AC' is missing: the deck for 2 players holds it 1 "
+        "times, the state 0");
+  std::string twice = saved;
+  twice.replace(twice.find(R"("3C",)"), 5, R"("3C","7H",)");
+  CHECK(error(twice) ==
+        "save.json: /out_of_play/2: '7H' is one more than the deck for 2 "
+        "players holds (1)");
+  // A dealt round holds every card: its save has no out_of_play.
+  CHECK(to_json(engine, engine.deal(2, 1)).find("out_of_play") == std::string::npos);
+  // check_state checks a State as a dealt one (it cannot tell which cards were set aside).
+  CHECK(check_state(engine, s).starts_with("/hands: 'AC' is in the state 0 times"));
+}
+
+// The text form once took seats and targets up to 99: "9 draw" made an action whose JSON form
+// action_from_json refuses (/seat: out of range).
+TEST_CASE("json: the text form takes the seats the JSON form takes, 0 to 7", "[json]") {
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    const Action a = parse_action(std::to_string(seat) + " challenge " + std::to_string(7 - seat));
+    CHECK(action_from_json(to_json(a)) == a);
+  }
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      parse_action(text);
+    } catch (const NotationError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(error("9 draw").starts_with("action '9 draw': '9' is not a seat number (0 to 7) ("));
+  CHECK(error("0 challenge 20")
+            .starts_with("action '0 challenge 20': 'challenge' takes one seat number (0 to 7) ("));
+  CHECK(error("0 play 7H swap 8")
+            .starts_with("action '0 play 7H swap 8': 'swap' takes one seat number (0 to 7) ("));
+}
+
 // Found by fuzz_json (tests/fuzz/regressions/json/number-overflow): a number too large for a
 // double (1e400) made the JSON parser throw its out_of_range, which escaped every reader as
 // something other than JsonError (a server catching JsonError from a client's message would

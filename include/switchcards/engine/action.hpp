@@ -179,6 +179,8 @@ inline std::vector<std::string_view> split_words(std::string_view s) {
   }
   return words;
 }
+// A seat of the largest table, 0 to kMaxSeats-1: what an Action holds (and the JSON form
+// reads back); a number past it would make an action no table has.
 inline bool parse_seat_number(std::string_view w, int& out) {
   if (w.empty() || w.size() > 2) return false;
   int v = 0;
@@ -186,13 +188,17 @@ inline bool parse_seat_number(std::string_view w, int& out) {
     if (c < '0' || c > '9') return false;
     v = v * 10 + (c - '0');
   }
+  if (v >= kMaxSeats) return false;
   out = v;
   return true;
+}
+inline std::string seat_range() {
+  return "(0 to " + std::to_string(kMaxSeats - 1) + ")";
 }
 }  // namespace detail
 
 // Parses the text form; throws NotationError naming the text and what is wrong. Seat numbers
-// are not checked against a table size here (the engine refuses seats that do not exist).
+// are 0 to kMaxSeats-1; whether the table has the seat is the engine's to check.
 inline Action parse_action(std::string_view text) {
   const auto words = detail::split_words(text);
   auto fail = [&](const std::string& why) -> Action {
@@ -203,7 +209,7 @@ inline Action parse_action(std::string_view text) {
   int seat = 0;
   if (words.size() < 2) return fail("too few words");
   if (!detail::parse_seat_number(words[0], seat))
-    return fail("'" + std::string(words[0]) + "' is not a seat number");
+    return fail("'" + std::string(words[0]) + "' is not a seat number " + detail::seat_range());
   const std::string_view verb = words[1];
   if (verb == "draw" || verb == "pass" || verb == "call") {
     if (words.size() != 2) return fail("'" + std::string(verb) + "' takes no arguments");
@@ -214,7 +220,7 @@ inline Action parse_action(std::string_view text) {
   if (verb == "challenge") {
     int target = 0;
     if (words.size() != 3 || !detail::parse_seat_number(words[2], target))
-      return fail("'challenge' takes one seat number");
+      return fail("'challenge' takes one seat number " + detail::seat_range());
     return Action::challenge(seat, target);
   }
   if (verb == "play") {
@@ -229,9 +235,8 @@ inline Action parse_action(std::string_view text) {
       if (words[i] == "last" && !last && i == words.size() - 1) {
         last = true;
       } else if (words[i] == "swap" && target < 0 && named == Suit::none && !last) {
-        if (i + 1 >= words.size() || !detail::parse_seat_number(words[i + 1], target) ||
-            target >= kMaxSeats)
-          return fail("'swap' takes one seat number");
+        if (i + 1 >= words.size() || !detail::parse_seat_number(words[i + 1], target))
+          return fail("'swap' takes one seat number " + detail::seat_range());
         ++i;
       } else if (auto s = try_parse_suit(words[i]);
                  s && named == Suit::none && target < 0 && !last) {

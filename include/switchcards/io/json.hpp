@@ -107,14 +107,16 @@ ViewSnapshot view_from_json(std::string_view json, std::string_view source = "<j
 Standings standings_from_json(std::string_view json, std::string_view source = "<json>");
 GameRecord record_from_json(std::string_view json, std::string_view source = "<json>");
 // A State of `engine`'s variant, checked: the variant's name matches, every card of the deck
-// for that many players is in exactly one place, every counter is within what the rules and
+// for that many players is in exactly one place (or, for a position set up with fewer cards,
+// listed in out_of_play, which to_json writes), every counter is within what the rules and
 // the State can hold, the phase agrees with the rest (a drawn card in the hand of the seat to
 // act, a winner with an empty hand) and a round in play gives the seat to act a decision.
 State state_from_json(const Engine& engine, std::string_view json,
                       std::string_view source = "<json>");
 
 // The check state_from_json makes, for a State from anywhere: "" if it is a position a round
-// of `engine` can be in, else what is wrong (with the JSON path of the field at fault).
+// of `engine` can be in, else what is wrong (with the JSON path of the field at fault). Every
+// card of the deck must be in a place: a position with cards out of play reports one missing.
 std::string check_state(const Engine& engine, const State& state);
 
 }  // namespace switchcards
