@@ -85,6 +85,7 @@ void bind_records(py::module_& m) {
         d["rounds"] = r.rounds;
         d["actions"] = r.actions;
         d["failure"] = r.failure;
+        d["unfinished"] = r.unfinished;
         if (r.position) {
           py::dict p;
           p["round"] = r.position->round;
@@ -100,9 +101,11 @@ void bind_records(py::module_& m) {
         return d;
       },
       py::arg("record"), py::arg("base_dir") = ".", py::arg("until") = -1,
-      "Re-runs a record: {'ok', 'rounds', 'actions', 'failure', 'position'}; with until >= 0 it "
-      "stops after that many actions and 'position' holds the round's State (play it with "
-      "Engine(record_variant(record))), its seats and the standings.");
+      "Re-runs a record: {'ok', 'rounds', 'actions', 'failure', 'unfinished', 'position'}; "
+      "'unfinished': the record stops in the middle of its last round, which claims no winner "
+      "and no scores (a game saved on quit). With until >= 0 it stops after that many actions "
+      "and 'position' holds the round's State (play it with Engine(record_variant(record))), "
+      "its seats and the standings.");
 }
 
 }  // namespace switchcards::python

@@ -135,12 +135,24 @@ def test_records_replay(cli, tmp_path):
     assert sc.read_game_records_from_string(sc.write_game_records(records))[0].to_json() == record.to_json()
     result = sc.replay_game(record)
     assert result["ok"], result["failure"]
+    assert not result["unfinished"]
     stopped = sc.replay_game(record, until=5)
     state = stopped["position"]["state"]
     assert state.decisions == 5
     engine = sc.Engine(sc.record_variant(record))
     assert engine.legal_actions(state)[0] in engine.legal_actions(state)
     assert engine.apply(state, sc.Action.parse(str(record.rounds[0]["actions"][5]))) is not None
+
+
+def test_a_game_saved_on_quit_replays_unfinished(cli, tmp_path):
+    import subprocess
+
+    path = tmp_path / "save.yaml"
+    subprocess.run([cli, "play", "-v", "british", "--players", "3", "--seed", "7", "--record", str(path)],
+                   input="1\nquit\n", text=True, check=True, capture_output=True)
+    result = sc.replay_game(sc.read_game_records(str(path))[0])
+    assert result["ok"], result["failure"]
+    assert result["unfinished"] and result["rounds"] == 0 and result["actions"] > 0
 
 
 def test_an_agents_own_error_comes_back_to_python():
