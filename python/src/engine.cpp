@@ -4,6 +4,7 @@
 // as a value, so Python never holds a pointer into a State) and hand scoring.
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cstring>
 #include <type_traits>
 
@@ -99,6 +100,23 @@ void require_state_of(const Engine& engine, const State& s) {
     why = "a pending penalty or demand of a special it does not have";
   if (why.empty() && s.discard.empty())  // every dealt position has a top card
     throw std::invalid_argument("this State was never dealt (it has no discard pile)");
+  if (why.empty()) {
+    // No card more often than the deck holds it (a position may leave cards out, never add
+    // them): another variant's deck (two decks, jokers, other ranks) shows here.
+    std::array<int, kCardKinds> deck{}, held{};
+    for (const Card c : engine.deck(s.players()).cards()) ++deck[c.index()];
+    for (const Card c : s.stock.cards()) ++held[c.index()];
+    for (const Card c : s.discard.cards()) ++held[c.index()];
+    for (int seat = 0; seat < s.players(); ++seat)
+      s.hands[seat].for_each([&](Card c) { ++held[c.index()]; });
+    for (int k = 0; k < kCardKinds; ++k)
+      if (held[k] > deck[k]) {
+        why = std::to_string(held[k]) + " of " + to_string(Card::from_index(k)) +
+              ", which its deck for " + std::to_string(s.players()) + " players holds " +
+              std::to_string(deck[k]) + " times";
+        break;
+      }
+  }
   if (!why.empty())
     throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +
                                 "): was it dealt by another variant's Engine?");

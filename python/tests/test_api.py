@@ -309,6 +309,17 @@ def test_a_state_of_another_variant_is_refused_not_a_crash():
                  lambda: sc.ActionSpace(balkan, 4).mask(seven, np.zeros(1, np.uint8))):
         with pytest.raises(ValueError, match="not a position of balkan"):
             call()
+    # Seats and specials that fit, but cards its deck does not hold so often: Balkan's double
+    # deck played on by a one-deck Engine (it was, and its own save then refused).
+    double = balkan.deal(4, 3)
+    draw_four = sc.Engine("british-draw-four")
+    for call in (lambda: draw_four.legal_actions(double), lambda: draw_four.view(double, 0),
+                 lambda: draw_four.apply(double, draw_four.legal_actions(balkan.deal(4, 3))[0])):
+        with pytest.raises(ValueError, match=r"not a position of british-draw-four \(2 of "):
+            call()
+    # A position may leave cards out.
+    few = draw_four.position(hands=[["7H", "2C"], ["8H", "3D"]], discard=["9H"])
+    assert draw_four.legal_actions(few)
 
 
 def test_a_mask_and_an_observation_refuse_a_state_of_another_seat_count():
