@@ -131,33 +131,30 @@ TEST_CASE("a sweep's rows are the results of separate simulate --rules runs") {
 
 TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
   Scratch s("sweep-errors");
-  write_file(s / "grid.yaml", "last_card.penalty: [1, x]\n");
-  const Run bad = run("sweep grid.yaml --variant british --games 10", s, "", 10);
-  CHECK(bad.status == 1);
-  CHECK(contains(bad.out,
-                 "grid.yaml:1:24: last_card.penalty: the value x does not give a valid british: "));
+  // The grid `text`, swept with `options`, is refused (exit 1 or 2) saying `message`.
+  const auto refused = [&](const std::string& file, const std::string& text,
+                           const std::string& options, const std::string& message) {
+    write_file(s / file, text);
+    const Run r = run("sweep " + file + " --variant british " + options, s, "", 10);
+    INFO(r.out);
+    CHECK((r.status == 1 || r.status == 2));
+    CHECK(contains(r.out, message));
+  };
+  refused("grid.yaml", "last_card.penalty: [1, x]\n", "--games 10",
+          "grid.yaml:1:24: last_card.penalty: the value x does not give a valid british: ");
   // Values valid alone that contradict each other together, or a combination that cannot seat
   // the study's players: the grid file and the combination are named (this was blamed on
   // --rules, at a column of no text), before any game is played.
-  write_file(s / "pair.yaml", "players.min: [2, 5]\nplayers.max: [3, 7]\n");
-  const Run pair = run("sweep pair.yaml --variant british --games 1000000 --players 3", s, "", 10);
-  CHECK(pair.status == 1);
-  CHECK(contains(pair.out,
-                 "pair.yaml: the combination players.min = 5, players.max = 3 does not "
-                 "give a valid british: players: min 5 is greater than max 3"));
-  write_file(s / "seats.yaml", "players.max: [7, 3]\n");
-  const Run seats = run("sweep seats.yaml --variant british --games 1000000", s, "", 10);
-  CHECK(seats.status != 0);
-  CHECK(contains(seats.out,
-                 "seats.yaml: the combination players.max = 3 does not give a valid "
-                 "british: british is for 2 to 3 players, not 4"));
-  // A quoted value stays text, as in a variant file: "1" is no penalty (it ran as the number 1).
-  write_file(s / "quoted.yaml", "last_card.penalty: [1, \"2\"]\n");
-  const Run quoted = run("sweep quoted.yaml --variant british --games 1000000", s, "", 10);
-  CHECK(quoted.status == 1);
-  CHECK(contains(quoted.out,
-                 "quoted.yaml:1:24: last_card.penalty: the value \"2\" does not give a "
-                 "valid british: expected an integer, got the text '2'"));
+  refused("pair.yaml", "players.min: [2, 5]\nplayers.max: [3, 7]\n", "--games 1000000 --players 3",
+          "pair.yaml: the combination players.min = 5, players.max = 3 does not give a valid "
+          "british: players: min 5 is greater than max 3");
+  refused("seats.yaml", "players.max: [7, 3]\n", "--games 1000000",
+          "seats.yaml: the combination players.max = 3 does not give a valid british: british is "
+          "for 2 to 3 players, not 4");
+  // A quoted value stays text, as in a variant file: "2" is no penalty (it ran as the number 2).
+  refused("quoted.yaml", "last_card.penalty: [1, \"2\"]\n", "--games 1000000",
+          "quoted.yaml:1:24: last_card.penalty: the value \"2\" does not give a valid british: "
+          "expected an integer, got the text '2'");
   const Run missing = run("sweep nothere.yaml --variant british", s, "", 10);
   CHECK(missing.status != 0);
   const Run same = run("compare british --games 10", s, "", 10);
