@@ -1,5 +1,6 @@
 // The `switchcards` command line: one subcommand per file of src/cli/ (see commands.hpp).
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -117,6 +120,27 @@ void check_option_names(const CLI::App& sub, int first, int argc, char** argv) {
 }
 
 // The command line run; main checks that its output reached standard output.
+// CLI11's messages for the commonest mistakes, in the words of the project's own ("--games:
+// 1 required TEXT missing" becomes "--games: expected a value"); any other passes unchanged.
+std::string parse_error_text(const std::string& what) {
+  static const std::regex kMissing(R"(^(\S+): 1 required \S+ missing$)");
+  static const std::regex kTwice(R"(^(\S+): At Most 1 required but received (\d+)$)");
+  static const std::regex kExtra(R"(^The following arguments? (?:was|were) not expected: (.*)$)");
+  std::smatch m;
+  if (std::regex_match(what, m, kMissing)) return m[1].str() + ": expected a value after it";
+  if (std::regex_match(what, m, kTwice))
+    return fmt::format("{} is given {} times: give it once", m[1].str(), m[2].str());
+  if (std::regex_match(what, m, kExtra)) {
+    // CLI11 lists the arguments it did not use last first.
+    std::vector<std::string> words;
+    std::istringstream in(m[1].str());
+    for (std::string word; in >> word;) words.insert(words.begin(), word);
+    return fmt::format("unexpected argument{} '{}'", words.size() == 1 ? "" : "s",
+                       fmt::join(words, "' '"));
+  }
+  return what;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{
       "switchcards: the card game Switch and the Mau-Mau family.\n"
@@ -183,7 +207,7 @@ int run(int argc, char** argv) {
     fmt::print(stderr,
                "switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
                "help COMMAND' for one command's options.\n",
-               e.what());
+               parse_error_text(e.what()));
     return 2;
   } catch (const UsageError& e) {
     fmt::print(stderr, "switchcards: {}\n", e.what());

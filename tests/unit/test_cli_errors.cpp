@@ -162,6 +162,10 @@ TEST_CASE("cli errors: play, demo and score refuse what they cannot do") {
           {"play --color --no-color", 2, "--color and --no-color: give one of them"},
           {"demo --no-color --color", 2, "--color and --no-color: give one of them"},
           {"help play simulate", 2, "help play simulate: help takes one command"},
+          // CLI11's own messages, in the project's words.
+          {"simulate -v", 2, "switchcards: --variant: expected a value after it"},
+          {"simulate -v british -v balkan", 2, "--variant is given 2 times: give it once"},
+          {"describe british extra more", 2, "unexpected arguments 'extra' 'more'"},
           {"play --record /nonexistent/x.yaml", 2, "the directory /nonexistent does not exist"},
           {"play --variant british --beginner", 2, "british has no beginner mode"},
           {"demo --seed -1", 2, "--seed '-1'"},
