@@ -461,6 +461,15 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     out.prior_scores = r.ints(*e);
     if (out.prior_scores.size() != p.hands.size())
       r.fail(*e, "setup.scores needs one total per seat");
+    // Every seat of the setup holds a hand, so it plays this round: a seat the totals put out
+    // of an elimination match would sit it out (it played, and could win, a round it is not in).
+    const Standings before = standings_from_totals(engine.variant().match, out.prior_scores);
+    for (int seat = 0; seat < before.players(); ++seat)
+      if (!before.is_in(seat))
+        r.fail(*e, fmt::format("seat {} is out of the match at {} points, so it "
+                               "plays no more rounds and holds no hand; leave it out of the "
+                               "setup, or give it a total below the limit",
+                               seat, out.prior_scores[static_cast<std::size_t>(seat)]));
   }
   try {
     out.state = engine.position(p);
