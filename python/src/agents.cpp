@@ -178,10 +178,10 @@ void bind_agents(py::module_& m) {
 
   m.def(
       "make_agent",
-      [](const std::string& name, std::uint64_t seed) {
-        return std::shared_ptr<Agent>(make_agent(name, seed));
+      [](const std::string& name, const py::object& seed) {
+        return std::shared_ptr<Agent>(make_agent(name, seed_arg(seed)));
       },
-      py::arg("name"), py::arg("seed") = 0,
+      py::arg("name"), py::arg("seed") = py::int_(0),
       "A library agent by the command line's names: random, eager, greedy, heuristic, ismcts "
       "(random:P, eager:P, heuristic:P forget 'last card' with probability P; ismcts:N, "
       "ismcts:250ms).");
@@ -218,29 +218,30 @@ void bind_agents(py::module_& m) {
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
                           "seat; reproducible from the variant, the agents and the seed.")
-      .def(py::init([](const Variant& v, const py::object& agents, std::uint64_t seed,
-                       int max_rounds, const std::vector<int>& start_totals, int first_dealer) {
+      .def(py::init([](const Variant& v, const py::object& agents, const py::object& seed,
+                       const py::object& max_rounds, const py::object& start_totals,
+                       const py::object& first_dealer) {
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.
-             if (max_rounds < 1)
-               throw std::invalid_argument("max_rounds " + std::to_string(max_rounds) +
-                                           ": at least 1");
-             if (first_dealer < -1)
-               throw std::invalid_argument("first_dealer " + std::to_string(first_dealer) +
-                                           ": a seat, or -1 for the variant's match.first_dealer");
+             MatchOptions options;
+             const std::uint64_t match_seed = seed_arg(seed);
+             options.max_rounds = int_arg<int>(max_rounds, "max_rounds", 1,
+                                               std::numeric_limits<int>::max(), "at least 1");
+             options.first_dealer =
+                 int_arg<int>(first_dealer, "first_dealer", -1, std::numeric_limits<int>::max(),
+                              "a seat, or -1 for the variant's match.first_dealer");
+             options.start_totals = int_list(start_totals, "start_totals");
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
-             if (start_totals.size() == h->seats.raw.size()) require_seats_in(v, start_totals);
-             MatchOptions options;
-             options.max_rounds = max_rounds;
-             options.start_totals = start_totals;
-             options.first_dealer = first_dealer;
-             h->match = std::make_unique<Match>(v, h->seats.raw, seed, options);
+             if (options.start_totals.size() == h->seats.raw.size())
+               require_seats_in(v, options.start_totals);
+             h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
              return h;
            }),
-           py::arg("variant"), py::arg("agents"), py::arg("seed"), py::arg("max_rounds") = 1000,
-           py::arg("start_totals") = std::vector<int>{}, py::arg("first_dealer") = -1)
+           py::arg("variant"), py::arg("agents"), py::arg("seed"),
+           py::arg("max_rounds") = py::int_(1000), py::arg("start_totals") = py::list(),
+           py::arg("first_dealer") = py::int_(-1))
       .def(
           "play", [](MatchHolder& h) { return json_loads(to_json(h.match->play())); },
           "Plays to the end; returns the standings (the JSON form, as a dict).")

@@ -100,7 +100,7 @@ class EnvironmentCore {
   // value at or below kNews. The mask is the authority: an id it does not allow is refused
   // before anything changes, even where the engine would accept the action (a jump-in from a
   // seat asked whether it challenges), since play_round would never have asked for it.
-  int step(std::int64_t id) {
+  int step(py::handle id) {
     if (over_) throw std::logic_error("no episode in play: reset() starts one");
     const int i = checked_id(id);
     if (!mask_[static_cast<std::size_t>(i)]) refuse(i);
@@ -158,7 +158,7 @@ class EnvironmentCore {
 
   // The engine action of `id` made by the seat deciding, in the round's seats; None for the
   // environment's own "decline".
-  std::optional<Action> action(std::int64_t id) const {
+  std::optional<Action> action(py::handle id) const {
     const int i = checked_id(id);
     if (i == decline_) return std::nullopt;
     return round_action(i);
@@ -214,12 +214,10 @@ class EnvironmentCore {
   bool all_in() const { return state_.players() == players_; }
 
   // `id` as an index of the mask; an int that is no id at all is a ValueError, not an
-  // IllegalAction: it names no action to refuse.
-  int checked_id(std::int64_t id) const {
-    if (id < 0 || id >= action_size_)
-      throw std::invalid_argument("action id " + std::to_string(id) + ": the ids are 0 to " +
-                                  std::to_string(action_size_ - 1));
-    return static_cast<int>(id);
+  // IllegalAction: it names no action to refuse; a bool or a float a TypeError.
+  int checked_id(py::handle id) const {
+    return int_arg<int>(id, "action id", 0, action_size_ - 1,
+                        "the ids are 0 to " + std::to_string(action_size_ - 1));
   }
 
   std::string asked_name(int round_seat) const {
@@ -503,7 +501,10 @@ void bind_environment(py::module_& m) {
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),
            py::arg("out_of_turn") = true)
-      .def("reset", &EnvironmentCore::reset, py::arg("seed"))
+      .def(
+          "reset",
+          [](EnvironmentCore& c, const py::object& seed) { return c.reset(seed_arg(seed)); },
+          py::arg("seed"))
       .def("step", &EnvironmentCore::step, py::arg("id"))
       .def("sample", &EnvironmentCore::sample)
       .def("legal_ids", &EnvironmentCore::legal_ids)

@@ -146,9 +146,11 @@ def test_an_int_that_is_no_id_is_a_value_error():
         assert not isinstance(caught.value, (IndexError, sc.IllegalAction))
         with pytest.raises(ValueError, match="the ids are 0 to"):
             env.action(bad)
-    for bad in (3.0, "1"):
-        with pytest.raises(TypeError, match="an action id, an int from 0 to"):
+    for bad in (3.0, "1", True, False, np.bool_(True)):
+        with pytest.raises(TypeError, match=rf"action id {bad!r}: an int, the ids are 0 to {env.action_size - 1}"):
             env.step(bad)
+        with pytest.raises(TypeError, match="action id"):
+            env.action(bad)
     assert env.game_state == before
 
 
