@@ -58,10 +58,16 @@ class DiscreteActions:
         self._rng = np.random.default_rng(seed)
 
     def sample(self, mask: Optional[np.ndarray] = None) -> int:
-        """A random id, among those the mask allows if one is given."""
+        """A random id, among those the mask allows if one is given. A mask that allows
+        none (all zeros: the mask of an agent that is done, or not to act) is a ValueError."""
         if mask is None:
             return int(self._rng.integers(self.n))
         legal = np.flatnonzero(mask)
+        if len(legal) == 0:
+            raise ValueError(
+                "sample(mask): the mask allows no action (all zeros): an agent that is done "
+                "steps with None, and only agent_selection's mask allows ids"
+            )
         return int(legal[self._rng.integers(len(legal))])
 
     def contains(self, x: Any) -> bool:
