@@ -87,6 +87,14 @@ class PythonAgent : public Agent {
   }
 };
 
+// The base class's hooks are callable from Python for Python agents only (bind_agents).
+void require_python_agent(Agent& a, const char* hook) {
+  if (dynamic_cast<PythonAgent*>(&a) == nullptr)
+    throw py::type_error("agent '" + a.name() + "' is a library agent: its " + hook +
+                         " is asked inside play_round and Match (decide(engine, state) gives "
+                         "its choice)");
+}
+
 // The agents of a round or match, alive (the Python objects too) while it runs.
 struct Seats {
   std::vector<std::shared_ptr<Agent>> owned;
@@ -162,6 +170,49 @@ void bind_agents(py::module_& m) {
       "name(). The "
       "view is a PlayerView value: the agent never sees the State.")
       .def(py::init<>())
+      // The hooks as methods of the base class, so that they exist as the stubs say and a
+      // subclass may call super(): a Python agent's defaults, those play_round applies when a
+      // subclass does not define one (choose has none). A library agent's hooks take the
+      // engine's view of a State, which Python never holds: it is asked inside play_round and
+      // Match (and decide).
+      .def(
+          "choose",
+          [](Agent& a, const ViewSnapshot&, const std::vector<Action>&) -> Action {
+            require_python_agent(a, "choose");
+            PyErr_SetString(PyExc_NotImplementedError,
+                            ("agent '" + a.name() +
+                             "': a subclass of Agent defines choose(view, legal) -> Action")
+                                .c_str());
+            throw py::error_already_set();
+          },
+          py::arg("view"), py::arg("legal"))
+      .def(
+          "observe",
+          [](Agent& a, const ViewSnapshot&, const std::vector<Event>&) {
+            require_python_agent(a, "observe");
+          },
+          py::arg("view"), py::arg("events"), "Does nothing (a subclass may learn from events).")
+      .def(
+          "challenges",
+          [](Agent& a, const ViewSnapshot&, int) {
+            require_python_agent(a, "challenges");
+            return false;
+          },
+          py::arg("view"), py::arg("target"), "False: never challenges.")
+      .def(
+          "calls_late",
+          [](Agent& a, const ViewSnapshot&) {
+            require_python_agent(a, "calls_late");
+            return false;
+          },
+          py::arg("view"), "False: never calls 'last card' late.")
+      .def(
+          "jumps_in",
+          [](Agent& a, const ViewSnapshot&, const std::vector<Action>&) -> py::object {
+            require_python_agent(a, "jumps_in");
+            return py::none();
+          },
+          py::arg("view"), py::arg("jumps"), "None: never jumps in.")
       .def("name", &Agent::name)
       .def("reset", &Agent::reset, py::arg("seed"))
       .def(

@@ -247,3 +247,30 @@ def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
     match = sc.Match(variant, agents[:4], seed=1, max_rounds=1)
     match.play()
     assert len(match.history) == 1
+
+
+def test_the_base_agent_has_the_hooks_the_stubs_declare():
+    # The stub declared Agent.choose, but sc.Agent().choose(...) was an AttributeError.
+    engine = sc.Engine("british")
+    state = engine.deal(2, 1)
+    view, legal = engine.view(state, 0), engine.legal_actions(state)
+    with pytest.raises(NotImplementedError, match="a subclass of Agent defines choose"):
+        sc.Agent().choose(view, legal)
+
+    class Polite(sc.Agent):
+        def choose(self, view, legal):
+            return legal[-1]
+
+        def challenges(self, view, target):
+            return super().challenges(view, target)
+
+    agent = Polite()
+    assert agent.observe(view, []) is None and agent.challenges(view, 1) is False
+    assert agent.calls_late(view) is False and agent.jumps_in(view, legal) is None
+    assert len(sc.play_round(engine, state, [agent, Polite()])) > 0  # defaults, not overrides
+    with pytest.raises(NotImplementedError):
+        type("NoChoice", (sc.Agent,), {})().choose(view, legal)
+    with pytest.raises(TypeError, match="agent 'heuristic' is a library agent: its choose"):
+        sc.make_agent("heuristic").choose(view, legal)
+    with pytest.raises(TypeError, match="library agent"):
+        sc.make_agent("random").challenges(view, 1)
