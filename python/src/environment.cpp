@@ -75,6 +75,23 @@ class EnvironmentCore {
     round_seats_ = std::span<const int>(all_seats_.data(), static_cast<std::size_t>(players_));
   }
 
+  // An independent environment in the same position (copy.deepcopy of the Python env): every
+  // member is a value but the numpy buffers, which the copy has of its own (with the same
+  // contents), and the spans into them and into the round's seats, pointed at its own.
+  std::unique_ptr<EnvironmentCore> copy() const {
+    auto c = std::unique_ptr<EnvironmentCore>(new EnvironmentCore(*this));
+    c->observation_array_ = py::array_t<float>(layout_.size());
+    c->mask_array_ = py::array_t<std::int8_t>(action_size_);
+    c->observation_ = writable_span<float>(c->observation_array_, layout_.size(), "observation");
+    c->mask_ = writable_span<std::uint8_t>(c->mask_array_, action_size_, "action mask");
+    std::copy(observation_.begin(), observation_.end(), c->observation_.begin());
+    std::copy(mask_.begin(), mask_.end(), c->mask_.begin());
+    c->round_seats_ = round_seats_.data() == all_seats_.data()
+                          ? std::span<const int>(c->all_seats_.data(), round_seats_.size())
+                          : std::span<const int>(c->round_.seats);
+    return c;
+  }
+
   // Starts an episode; returns the seat to decide.
   int reset(std::uint64_t seed) {
     sampler_ = Pcg32(seed, 0x2545f4914f6cdd1dULL);
@@ -202,6 +219,9 @@ class EnvironmentCore {
   py::array mask_buffer() const { return mask_array_; }
 
  private:
+  EnvironmentCore(const EnvironmentCore&) = default;  // copy() fixes the buffers up
+  EnvironmentCore& operator=(const EnvironmentCore&) = delete;
+
   int match_seat(int round_seat) const {
     return round_seats_[static_cast<std::size_t>(round_seat)];
   }
@@ -506,6 +526,8 @@ void bind_environment(py::module_& m) {
           [](EnvironmentCore& c, const py::object& seed) { return c.reset(seed_arg(seed)); },
           py::arg("seed"))
       .def("step", &EnvironmentCore::step, py::arg("id"))
+      .def("copy", &EnvironmentCore::copy,
+           "An independent core in the same position, with buffers of its own.")
       .def("sample", &EnvironmentCore::sample)
       .def("legal_ids", &EnvironmentCore::legal_ids)
       .def("observe", &EnvironmentCore::observe, py::arg("seat"), py::arg("out"), py::arg("mask"))

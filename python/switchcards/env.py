@@ -40,6 +40,7 @@ act decides, with the challenge or its own late call among its legal actions.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
@@ -321,6 +322,39 @@ class SwitchcardsEnv:
         if not self._dealt:
             raise RuntimeError(f"{what}: no episode dealt yet: call reset() first")
         return self._core
+
+    # ---- copies --------------------------------------------------------------------------
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "SwitchcardsEnv":
+        """An independent environment in the same position (the same episode, agents, rewards
+        and random generators): stepping one leaves the other as it was. The variant and the
+        engine, which never change, are shared."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        shared = ("variant", "engine")
+        rebuilt = ("_core", "_core_step", "_observation", "_mask", "_current")
+        for name, value in self.__dict__.items():
+            if name not in rebuilt:
+                new.__dict__[name] = value if name in shared else copy.deepcopy(value, memo)
+        # The C++ core and what points into it: a core of its own, with buffers of its own.
+        new._core = self._core.copy()
+        new._core_step = new._core.step
+        new._observation = new._core.observation_buffer
+        new._mask = new._core.mask_buffer
+        new._current = {"observation": new._observation, "action_mask": new._mask}
+        return new
+
+    def __copy__(self) -> "SwitchcardsEnv":
+        raise TypeError(
+            "copy.copy(env) would share one C++ core between two environments: "
+            "copy.deepcopy(env) makes an independent one in the same position"
+        )
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(
+            "cannot pickle a SwitchcardsEnv: copy.deepcopy(env) copies it within a process; "
+            "to rebuild an episode elsewhere, keep the arguments, reset's seed and the ids stepped"
+        )
 
     # ---- the end of an episode, as PettingZoo's AECEnv does it --------------------------
 

@@ -443,8 +443,8 @@ for o in objects:
     for protocol in (0, 1):
         try:
             pickle.dumps(o, protocol=protocol)
-        except TypeError as refused:
-            assert "protocol 2 or higher" in str(refused), refused
+        except TypeError as refused:  # the environment refuses every protocol
+            assert "protocol 2 or higher" in str(refused) or "cannot pickle a SwitchcardsEnv" in str(refused), refused
         else:
             raise AssertionError(f"{o!r} pickled with protocol {protocol}")
     if type(o) is not sc.env.SwitchcardsEnv:
