@@ -271,7 +271,7 @@ void bind_agents(py::module_& m) {
                           "seat; reproducible from the variant, the agents and the seed.")
       .def(py::init([](const Variant& v, const py::object& agents, const py::object& seed,
                        const py::object& max_rounds, const py::object& start_totals,
-                       const py::object& first_dealer) {
+                       const py::object& first_dealer, const py::object& resume) {
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.
@@ -283,6 +283,19 @@ void bind_agents(py::module_& m) {
                  int_arg<int>(first_dealer, "first_dealer", -1, std::numeric_limits<int>::max(),
                               "a seat, or -1 for the variant's match.first_dealer");
              options.start_totals = int_list(start_totals, "start_totals");
+             if (!resume.is_none()) {
+               // The standings of the match stopped between rounds (Match.standings: a dict,
+               // or its JSON text): the rounds played are counted in them, so round k is dealt
+               // from the seed's round k, as in the match uninterrupted.
+               if (!options.start_totals.empty())
+                 throw std::invalid_argument(
+                     "start_totals and resume: resume's standings hold the totals; give one");
+               const std::string text =
+                   py::isinstance<py::str>(resume)
+                       ? resume.cast<std::string>()
+                       : py::module_::import("json").attr("dumps")(resume).cast<std::string>();
+               options.resume = standings_from_json(text, "resume");
+             }
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
              if (options.start_totals.size() == h->seats.raw.size())
@@ -292,7 +305,11 @@ void bind_agents(py::module_& m) {
            }),
            py::arg("variant"), py::arg("agents"), py::arg("seed"),
            py::arg("max_rounds") = py::int_(1000), py::arg("start_totals") = py::list(),
-           py::arg("first_dealer") = py::int_(-1))
+           py::arg("first_dealer") = py::int_(-1), py::arg("resume") = py::none(),
+           "To resume a match stopped between rounds, give the same variant, seed and "
+           "max_rounds, resume=its standings (Match.standings) and first_dealer=its dealer "
+           "(Match.dealer): the rounds left are dealt and played as in the match "
+           "uninterrupted (agents are reset before every round).")
       .def(
           "play", [](MatchHolder& h) { return json_loads(to_json(h.match->play())); },
           "Plays to the end; returns the standings (the JSON form, as a dict).")

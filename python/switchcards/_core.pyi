@@ -321,7 +321,9 @@ class Match:
         max_rounds: int = 1000,
         start_totals: Sequence[int] = ...,
         first_dealer: int = -1,
-    ) -> None: ...
+        resume: Optional[Dict[str, Any] | str] = None,
+    ) -> None:
+        """resume: a stopped match's standings (Match.standings), with first_dealer=its dealer."""
     def play(self) -> Dict[str, Any]: ...
     def play_round(self) -> Dict[str, Any]: ...
     standings: Dict[str, Any]

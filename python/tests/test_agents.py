@@ -1,6 +1,7 @@
 """Agents from Python: the library's by name, Python subclasses and plain functions inside the
 C++ play_round and Match (seeing a PlayerView only), records and replay."""
 
+import json
 import random
 
 import pytest
@@ -274,3 +275,31 @@ def test_the_base_agent_has_the_hooks_the_stubs_declare():
         sc.make_agent("heuristic").choose(view, legal)
     with pytest.raises(TypeError, match="library agent"):
         sc.make_agent("random").challenges(view, 1)
+
+
+def test_a_match_stopped_between_rounds_resumes_exactly():
+    # Restarting with start_totals dealt other rounds (round 0's seed and the variant's first
+    # dealer again): 5 rounds where the match played 6.
+    variant = sc.load_variant("british")  # elimination at 100: seats leave on the way
+
+    def agents():
+        return [sc.make_agent("heuristic", s) for s in (1, 2, 3)] + [sc.make_agent("random", 4)]
+
+    whole = sc.Match(variant, agents(), seed=9)
+    final = whole.play()
+    assert len(whole.history) >= 3 and any(final["out"])
+    for k in range(len(whole.history)):
+        first = sc.Match(variant, agents(), seed=9)
+        for _ in range(k):
+            first.play_round()
+        saved, dealer = json.dumps(first.standings), first.dealer  # as a program would keep them
+        rest = sc.Match(variant, agents(), seed=9, resume=json.loads(saved), first_dealer=dealer)
+        assert rest.play() == final
+        assert first.history + rest.history == whole.history
+    assert sc.Match(variant, agents(), seed=9, resume=saved, first_dealer=dealer).play() == final
+    with pytest.raises(ValueError, match="resume: that match is over"):
+        sc.Match(variant, agents(), seed=9, resume=final)
+    with pytest.raises(ValueError, match="start_totals and resume"):
+        sc.Match(variant, agents(), seed=9, resume=saved, start_totals=[0, 0, 0, 0])
+    with pytest.raises(ValueError, match="resume: standings of 4 seats for 3"):
+        sc.Match(variant, agents()[:3], seed=9, resume=saved)
