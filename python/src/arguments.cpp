@@ -25,56 +25,64 @@ std::string bound(std::uint64_t b) {
   return bound(static_cast<std::int64_t>(b));
 }
 
+// What the argument may be: `allowed`, or "lo to hi". Built only for a message: the
+// environment checks an id at every step.
+template <typename T>
+std::string range_text(T lo, T hi, const std::string& allowed) {
+  return allowed.empty() ? bound(lo) + " to " + bound(hi) : allowed;
+}
+
+// The TypeError for `value`, which is no int (or a bool).
+template <typename T>
+[[noreturn]] void not_an_int(py::handle value, const char* what, T lo, T hi,
+                             const std::string& allowed, bool is_bool) {
+  throw py::type_error(std::string(what) + " " + py::repr(value).cast<std::string>() + ": " +
+                       (allowed.empty() ? "an int from " : "an int, ") +
+                       range_text(lo, hi, allowed) + (is_bool ? ", not a bool" : ""));
+}
+
+template <typename T>
+[[noreturn]] void out_of_range(const py::int_& value, const char* what, T lo, T hi,
+                               const std::string& allowed) {
+  throw py::value_error(std::string(what) + " " + py::str(py::handle(value)).cast<std::string>() +
+                        ": " + range_text(lo, hi, allowed));
+}
+
 // `value` as a Python int (operator.index), or the TypeError naming the argument.
-// `expected` says what the argument is ("an int from 0 to 2**64-1").
-py::int_ as_int(py::handle value, const char* what, const std::string& expected) {
-  const auto refuse = [&](const std::string& not_what) {
-    return py::type_error(std::string(what) + " " + py::repr(value).cast<std::string>() + ": " +
-                          expected + not_what);
-  };
+template <typename T>
+py::int_ as_int(py::handle value, const char* what, T lo, T hi, const std::string& allowed) {
+  if (PyLong_CheckExact(value.ptr())) return py::reinterpret_borrow<py::int_>(value);
   // numpy's bool has __index__ (numpy 1.x): as much a bool as Python's.
   if (PyBool_Check(value.ptr()) || std::strcmp(Py_TYPE(value.ptr())->tp_name, "numpy.bool_") == 0)
-    throw refuse(", not a bool");
+    not_an_int(value, what, lo, hi, allowed, true);
   PyObject* index = PyNumber_Index(value.ptr());
   if (index == nullptr) {
     PyErr_Clear();
-    throw refuse("");
+    not_an_int(value, what, lo, hi, allowed, false);
   }
   return py::reinterpret_steal<py::int_>(index);
-}
-
-[[noreturn]] void out_of_range(const py::int_& value, const char* what,
-                               const std::string& allowed) {
-  throw py::value_error(std::string(what) + " " + py::str(py::handle(value)).cast<std::string>() +
-                        ": " + allowed);
 }
 
 }  // namespace
 
 std::int64_t signed_arg(py::handle value, const char* what, std::int64_t lo, std::int64_t hi,
                         const std::string& allowed) {
-  const std::string range = allowed.empty() ? bound(lo) + " to " + bound(hi) : allowed;
-  const py::int_ i =
-      as_int(value, what, allowed.empty() ? "an int from " + range : "an int, " + allowed);
+  const py::int_ i = as_int(value, what, lo, hi, allowed);
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
-  if (overflow != 0 || v < lo || v > hi) out_of_range(i, what, range);
+  if (overflow != 0 || v < lo || v > hi) out_of_range(i, what, lo, hi, allowed);
   return v;
 }
 
 std::uint64_t unsigned_arg(py::handle value, const char* what, std::uint64_t lo, std::uint64_t hi,
                            const std::string& allowed) {
-  const std::string range = allowed.empty() ? bound(lo) + " to " + bound(hi) : allowed;
-  const py::int_ i =
-      as_int(value, what, allowed.empty() ? "an int from " + range : "an int, " + allowed);
-  if (PyObject_RichCompareBool(i.ptr(), py::int_(0).ptr(), Py_LT) == 1)
-    out_of_range(i, what, range);
-  const unsigned long long v = PyLong_AsUnsignedLongLong(i.ptr());
+  const py::int_ i = as_int(value, what, lo, hi, allowed);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(i.ptr());  // fails for negatives too
   if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
     PyErr_Clear();
-    out_of_range(i, what, range);
+    out_of_range(i, what, lo, hi, allowed);
   }
-  if (v < lo || v > hi) out_of_range(i, what, range);
+  if (v < lo || v > hi) out_of_range(i, what, lo, hi, allowed);
   return v;
 }
 

@@ -63,6 +63,7 @@ class EnvironmentCore {
     jumps_ = out_of_turn && engine_->variant().identical.jump_in != JumpIn::none;
     if (challenges_ || jumps_) decline_ = space_.size();
     action_size_ = space_.size() + (decline_ >= 0 ? 1 : 0);
+    ids_text_ = "the ids are 0 to " + std::to_string(action_size_ - 1);
     observation_array_ = py::array_t<float>(layout_.size());
     mask_array_ = py::array_t<std::int8_t>(action_size_);
     observation_ = writable_span<float>(observation_array_, layout_.size(), "observation");
@@ -236,8 +237,7 @@ class EnvironmentCore {
   // `id` as an index of the mask; an int that is no id at all is a ValueError, not an
   // IllegalAction: it names no action to refuse; a bool or a float a TypeError.
   int checked_id(py::handle id) const {
-    return int_arg<int>(id, "action id", 0, action_size_ - 1,
-                        "the ids are 0 to " + std::to_string(action_size_ - 1));
+    return int_arg<int>(id, "action id", 0, action_size_ - 1, ids_text_);
   }
 
   std::string asked_name(int round_seat) const {
@@ -483,6 +483,7 @@ class EnvironmentCore {
   bool jumps_ = false;       // identical.jump_in: seats are asked whether they jump in
   int decline_ = -1;         // the id of "decline" (after the space's ids), or -1: nobody is asked
   int action_size_ = 0;
+  std::string ids_text_;  // what an id may be, for the message refusing one (not built a step)
   py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
   std::span<std::uint8_t> mask_;
