@@ -288,7 +288,9 @@ void bind_engine(py::module_& m) {
           py::arg("json"))
       .def(
           "seen_by",
-          [](const Event& e, int seat, bool revealed) { return seen_by(e, seat, revealed); },
+          [](const Event& e, const py::object& seat, bool revealed) {
+            return seen_by(e, int_arg<int>(seat, "seat"), revealed);
+          },
           py::arg("seat"), py::arg("revealed") = false,
           "The event as `seat` may see it (another seat's drawn or dealt card masked).")
       .def("__str__", [](const Event& e) { return event_text(e); })
@@ -301,10 +303,9 @@ void bind_engine(py::module_& m) {
       [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
         EventTextOptions options;
         if (!viewer.is_none()) {
-          if (!py::isinstance<py::int_>(viewer) || py::isinstance<py::bool_>(viewer))
-            throw py::type_error("viewer: a seat (an int) or None, not " +
-                                 py::repr(viewer).cast<std::string>());
-          options.viewer = viewer.cast<int>();
+          options.viewer =
+              int_arg<int>(viewer, "viewer", 0, kMaxSeats - 1,
+                           "a seat 0 to " + std::to_string(kMaxSeats - 1) + ", or None");
         }
         options.engine = engine;
         return describe_events(events, options);

@@ -512,13 +512,16 @@ class EnvironmentCore {
 void bind_environment(py::module_& m) {
   py::class_<EnvironmentCore>(m, "EnvironmentCore",
                               "The C++ half of switchcards.env.SwitchcardsEnv (use that).")
-      .def(py::init([](EnginePtr engine, int players, const std::string& rewards,
-                       int max_match_rounds, bool out_of_turn) {
+      .def(py::init([](EnginePtr engine, const py::object& players, const std::string& rewards,
+                       const py::object& max_match_rounds, bool out_of_turn) {
              if (rewards != "round" && rewards != "match")
                throw std::invalid_argument("rewards: 'round' or 'match', not '" + rewards + "'");
              return std::make_unique<EnvironmentCore>(
-                 std::move(engine), players, rewards == "round" ? Episode::round : Episode::match,
-                 max_match_rounds, out_of_turn);
+                 std::move(engine), int_arg<int>(players, "players"),
+                 rewards == "round" ? Episode::round : Episode::match,
+                 int_arg<int>(max_match_rounds, "max_match_rounds", 1,
+                              std::numeric_limits<int>::max(), "at least 1"),
+                 out_of_turn);
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),
            py::arg("out_of_turn") = true)

@@ -401,7 +401,7 @@ def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
     state = engine.deal(4, 1)
     events = engine.apply(state, engine.legal_actions(state)[0])
     for viewer in ("x", 1.0, True):
-        with pytest.raises(TypeError, match=r"viewer: a seat \(an int\) or None, not"):
+        with pytest.raises(TypeError, match=r"viewer .*: an int, a seat 0 to 7, or None"):
             sc.describe_events(events, viewer=viewer)
     assert sc.describe_events(events, viewer=0)[0].startswith("You")
 

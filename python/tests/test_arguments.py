@@ -112,3 +112,30 @@ def test_a_seat_out_of_range_is_an_index_error_for_jump_ins_as_for_view():
     with pytest.raises(TypeError, match="seat True"):
         engine.jump_ins(state, True)
     assert engine.jump_ins(state, 1) == []
+
+
+def test_the_learning_classes_and_the_environment_name_a_bad_int():
+    big = 2**40
+    events = engine.apply(state.copy(), engine.legal_actions(state)[0])
+    space, layout = sc.ActionSpace(engine, 4), sc.ObservationLayout(engine, 4)
+    out = np.zeros(layout.size, dtype=np.float32)
+    cases = [
+        (lambda: sc.ActionSpace(engine, big), ValueError, rf"players {big}: -2\*\*31 to 2\*\*31-1"),
+        (lambda: space.action(big, 0), ValueError, rf"id {big}: -2\*\*31 to 2\*\*31-1"),
+        (lambda: space.action(0, -big), ValueError, rf"seat {-big}: -2\*\*31 to 2\*\*31-1"),
+        (lambda: space.name(1.0), TypeError, "id 1.0: an int"),
+        (lambda: sc.ObservationLayout(engine, big), ValueError, rf"players {big}"),
+        (lambda: layout.write(state, big, out=out), ValueError, rf"seat {big}"),
+        (lambda: layout.write(state, 9, out=out), IndexError, "no seat 9: the State's seats are 0 to 3"),
+        (lambda: layout.write_out(big, [0, 1], [], out), ValueError, rf"match_seat {big}"),
+        (lambda: sc.CardKnowledge(engine).observe(state, 9, []), IndexError, "no seat 9"),
+        (lambda: events[0].seen_by(big), ValueError, rf"seat {big}"),
+        (lambda: sc.describe_events(events, viewer=big), ValueError, rf"viewer {big}: a seat 0 to 7, or None"),
+        (lambda: SwitchcardsEnv("british", players=big), ValueError, rf"players {big}"),
+        (lambda: SwitchcardsEnv("british", max_match_rounds=0), ValueError, "max_match_rounds 0: at least 1"),
+        (lambda: SwitchcardsEnv("british", max_match_rounds=big * big), ValueError, "max_match_rounds"),
+    ]
+    for call, error, message in cases:
+        with pytest.raises(error, match=message) as caught:
+            call()
+        assert "incompatible" not in str(caught.value)
