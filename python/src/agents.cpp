@@ -174,10 +174,10 @@ void bind_agents(py::module_& m) {
       // subclass may call super(): a Python agent's defaults, those play_round applies when a
       // subclass does not define one (choose has none). A library agent's hooks take the
       // engine's view of a State, which Python never holds: it is asked inside play_round and
-      // Match (and decide).
+      // Match (and decide). The defaults read none of their arguments.
       .def(
           "choose",
-          [](Agent& a, const ViewSnapshot&, const std::vector<Action>&) -> Action {
+          [](Agent& a, const py::object&, const py::object&) -> Action {
             require_python_agent(a, "choose");
             PyErr_SetString(PyExc_NotImplementedError,
                             ("agent '" + a.name() +
@@ -188,27 +188,27 @@ void bind_agents(py::module_& m) {
           py::arg("view"), py::arg("legal"))
       .def(
           "observe",
-          [](Agent& a, const ViewSnapshot&, const std::vector<Event>&) {
+          [](Agent& a, const py::object&, const py::object&) {
             require_python_agent(a, "observe");
           },
           py::arg("view"), py::arg("events"), "Does nothing (a subclass may learn from events).")
       .def(
           "challenges",
-          [](Agent& a, const ViewSnapshot&, int) {
+          [](Agent& a, const py::object&, const py::object&) {
             require_python_agent(a, "challenges");
             return false;
           },
           py::arg("view"), py::arg("target"), "False: never challenges.")
       .def(
           "calls_late",
-          [](Agent& a, const ViewSnapshot&) {
+          [](Agent& a, const py::object&) {
             require_python_agent(a, "calls_late");
             return false;
           },
           py::arg("view"), "False: never calls 'last card' late.")
       .def(
           "jumps_in",
-          [](Agent& a, const ViewSnapshot&, const std::vector<Action>&) -> py::object {
+          [](Agent& a, const py::object&, const py::object&) -> py::object {
             require_python_agent(a, "jumps_in");
             return py::none();
           },

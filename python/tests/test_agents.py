@@ -257,6 +257,8 @@ def test_the_base_agent_has_the_hooks_the_stubs_declare():
     view, legal = engine.view(state, 0), engine.legal_actions(state)
     with pytest.raises(NotImplementedError, match="a subclass of Agent defines choose"):
         sc.Agent().choose(view, legal)
+    with pytest.raises(NotImplementedError):
+        sc.Agent().choose(None, [])
 
     class Polite(sc.Agent):
         def choose(self, view, legal):
