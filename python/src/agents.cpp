@@ -87,6 +87,14 @@ class PythonAgent : public Agent {
   }
 };
 
+// The base class's hooks are callable from Python for Python agents only (bind_agents).
+void require_python_agent(Agent& a, const char* hook) {
+  if (dynamic_cast<PythonAgent*>(&a) == nullptr)
+    throw py::type_error("agent '" + a.name() + "' is a library agent: its " + hook +
+                         " is asked inside play_round and Match (decide(engine, state) gives "
+                         "its choice)");
+}
+
 // The agents of a round or match, alive (the Python objects too) while it runs.
 struct Seats {
   std::vector<std::shared_ptr<Agent>> owned;
@@ -162,6 +170,49 @@ void bind_agents(py::module_& m) {
       "name(). The "
       "view is a PlayerView value: the agent never sees the State.")
       .def(py::init<>())
+      // The hooks as methods of the base class, so that they exist as the stubs say and a
+      // subclass may call super(): a Python agent's defaults, those play_round applies when a
+      // subclass does not define one (choose has none). A library agent's hooks take the
+      // engine's view of a State, which Python never holds: it is asked inside play_round and
+      // Match (and decide). The defaults read none of their arguments.
+      .def(
+          "choose",
+          [](Agent& a, const py::object&, const py::object&) -> Action {
+            require_python_agent(a, "choose");
+            PyErr_SetString(PyExc_NotImplementedError,
+                            ("agent '" + a.name() +
+                             "': a subclass of Agent defines choose(view, legal) -> Action")
+                                .c_str());
+            throw py::error_already_set();
+          },
+          py::arg("view"), py::arg("legal"))
+      .def(
+          "observe",
+          [](Agent& a, const py::object&, const py::object&) {
+            require_python_agent(a, "observe");
+          },
+          py::arg("view"), py::arg("events"), "Does nothing (a subclass may learn from events).")
+      .def(
+          "challenges",
+          [](Agent& a, const py::object&, const py::object&) {
+            require_python_agent(a, "challenges");
+            return false;
+          },
+          py::arg("view"), py::arg("target"), "False: never challenges.")
+      .def(
+          "calls_late",
+          [](Agent& a, const py::object&) {
+            require_python_agent(a, "calls_late");
+            return false;
+          },
+          py::arg("view"), "False: never calls 'last card' late.")
+      .def(
+          "jumps_in",
+          [](Agent& a, const py::object&, const py::object&) -> py::object {
+            require_python_agent(a, "jumps_in");
+            return py::none();
+          },
+          py::arg("view"), py::arg("jumps"), "None: never jumps in.")
       .def("name", &Agent::name)
       .def("reset", &Agent::reset, py::arg("seed"))
       .def(
@@ -178,10 +229,10 @@ void bind_agents(py::module_& m) {
 
   m.def(
       "make_agent",
-      [](const std::string& name, std::uint64_t seed) {
-        return std::shared_ptr<Agent>(make_agent(name, seed));
+      [](const std::string& name, const py::object& seed) {
+        return std::shared_ptr<Agent>(make_agent(name, seed_arg(seed)));
       },
-      py::arg("name"), py::arg("seed") = 0,
+      py::arg("name"), py::arg("seed") = py::int_(0),
       "A library agent by the command line's names: random, eager, greedy, heuristic, ismcts "
       "(random:P, eager:P, heuristic:P forget 'last card' with probability P; ismcts:N, "
       "ismcts:250ms).");
@@ -218,29 +269,47 @@ void bind_agents(py::module_& m) {
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
                           "seat; reproducible from the variant, the agents and the seed.")
-      .def(py::init([](const Variant& v, const py::object& agents, std::uint64_t seed,
-                       int max_rounds, const std::vector<int>& start_totals, int first_dealer) {
+      .def(py::init([](const Variant& v, const py::object& agents, const py::object& seed,
+                       const py::object& max_rounds, const py::object& start_totals,
+                       const py::object& first_dealer, const py::object& resume) {
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.
-             if (max_rounds < 1)
-               throw std::invalid_argument("max_rounds " + std::to_string(max_rounds) +
-                                           ": at least 1");
-             if (first_dealer < -1)
-               throw std::invalid_argument("first_dealer " + std::to_string(first_dealer) +
-                                           ": a seat, or -1 for the variant's match.first_dealer");
+             MatchOptions options;
+             const std::uint64_t match_seed = seed_arg(seed);
+             options.max_rounds = int_arg<int>(max_rounds, "max_rounds", 1,
+                                               std::numeric_limits<int>::max(), "at least 1");
+             options.first_dealer =
+                 int_arg<int>(first_dealer, "first_dealer", -1, std::numeric_limits<int>::max(),
+                              "a seat, or -1 for the variant's match.first_dealer");
+             options.start_totals = int_list(start_totals, "start_totals");
+             if (!resume.is_none()) {
+               // The standings of the match stopped between rounds (Match.standings: a dict,
+               // or its JSON text): the rounds played are counted in them, so round k is dealt
+               // from the seed's round k, as in the match uninterrupted.
+               if (!options.start_totals.empty())
+                 throw std::invalid_argument(
+                     "start_totals and resume: resume's standings hold the totals; give one");
+               const std::string text =
+                   py::isinstance<py::str>(resume)
+                       ? resume.cast<std::string>()
+                       : py::module_::import("json").attr("dumps")(resume).cast<std::string>();
+               options.resume = standings_from_json(text, "resume");
+             }
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
-             if (start_totals.size() == h->seats.raw.size()) require_seats_in(v, start_totals);
-             MatchOptions options;
-             options.max_rounds = max_rounds;
-             options.start_totals = start_totals;
-             options.first_dealer = first_dealer;
-             h->match = std::make_unique<Match>(v, h->seats.raw, seed, options);
+             if (options.start_totals.size() == h->seats.raw.size())
+               require_seats_in(v, options.start_totals);
+             h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
              return h;
            }),
-           py::arg("variant"), py::arg("agents"), py::arg("seed"), py::arg("max_rounds") = 1000,
-           py::arg("start_totals") = std::vector<int>{}, py::arg("first_dealer") = -1)
+           py::arg("variant"), py::arg("agents"), py::arg("seed"),
+           py::arg("max_rounds") = py::int_(1000), py::arg("start_totals") = py::list(),
+           py::arg("first_dealer") = py::int_(-1), py::arg("resume") = py::none(),
+           "To resume a match stopped between rounds, give the same variant, seed and "
+           "max_rounds, resume=its standings (Match.standings) and first_dealer=its dealer "
+           "(Match.dealer): the rounds left are dealt and played as in the match "
+           "uninterrupted (agents are reset before every round).")
       .def(
           "play", [](MatchHolder& h) { return json_loads(to_json(h.match->play())); },
           "Plays to the end; returns the standings (the JSON form, as a dict).")

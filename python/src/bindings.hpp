@@ -6,9 +6,13 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "switchcards/core/card.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -54,6 +58,41 @@ inline py::object suit_object(Suit s) {
   return py::str(std::string(suit_name(s)));
 }
 Suit suit_from_object(const py::object& o);
+
+// Integer arguments. pybind11 converts a Python int to a C++ integer only when it fits, and
+// answers any other with "incompatible function arguments", naming no argument; so functions
+// take them as py::object and convert them here, where what is wrong is said. An int, or what
+// has __index__ (numpy's integers), is taken; a bool is not (True is no seed, seat or count).
+// ValueError "{what} {value}: {lo} to {hi}" outside lo..hi, TypeError "{what} {repr}: an int
+// from {lo} to {hi}" for any other type (`allowed` in place of "lo to hi" if given: "an int,
+// {allowed}").
+// Bounds print as Python would write them: 2**64-1, 2**31-1, -2**31.
+std::int64_t signed_arg(py::handle value, const char* what, std::int64_t lo, std::int64_t hi,
+                        const std::string& allowed);
+std::uint64_t unsigned_arg(py::handle value, const char* what, std::uint64_t lo, std::uint64_t hi,
+                           const std::string& allowed);
+
+template <typename T>
+T int_arg(py::handle value, const char* what, T lo = std::numeric_limits<T>::min(),
+          T hi = std::numeric_limits<T>::max(), const std::string& allowed = {}) {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8);
+  if constexpr (std::is_signed_v<T>)
+    return static_cast<T>(signed_arg(value, what, lo, hi, allowed));
+  else
+    return static_cast<T>(unsigned_arg(value, what, lo, hi, allowed));
+}
+
+// A seed: 0 to 2**64-1, as the environment's reset and the command line take it.
+inline std::uint64_t seed_arg(py::handle value, const char* what = "seed") {
+  return int_arg<std::uint64_t>(value, what);
+}
+
+// A sequence of ints (a list, a tuple...), each checked as int_arg<int> ("start_totals[2]").
+std::vector<int> int_list(py::handle values, const char* what);
+
+// A seat of `state` (IndexError "no seat 9: ..." past its seats, as State.hand and
+// Engine.view refuse one).
+int state_seat(const State& state, py::handle seat);
 
 // The command line's default player count: 4, or the nearest count the variant allows.
 inline int default_players(const Variant& v) {

@@ -71,19 +71,32 @@ State state_from_bytes(const py::bytes& b) {
 
 // A seat number given to an Action factory: Action keeps a seat in one byte (a swap target in
 // three bits), so 256 would become seat 0 and -1 seat 255; refused as Action.parse refuses it.
-int seat_arg(std::int64_t seat, const char* what) {
-  if (seat < 0 || seat >= kMaxSeats)
-    throw std::invalid_argument(std::string(what) + " " + std::to_string(seat) +
-                                ": a seat is 0 to " + std::to_string(kMaxSeats - 1));
-  return static_cast<int>(seat);
+int seat_arg(const py::object& seat, const char* what) {
+  return int_arg<int>(seat, what, 0, kMaxSeats - 1,
+                      "a seat is 0 to " + std::to_string(kMaxSeats - 1));
 }
 
-// The dealer given to Engine.deal: a seat, or -1 for the last seat. The C++ Engine::deal
-// quietly takes any other value as -1, which would deal a different round than asked for.
-void require_dealer(int players, int dealer) {
-  if (dealer < -1 || dealer >= players)
-    throw std::invalid_argument("dealer " + std::to_string(dealer) + ": a seat 0 to " +
-                                std::to_string(players - 1) + ", or -1 for the last seat");
+// The arguments of Engine.deal: players the variant seats; a seed; the dealer a seat, or -1
+// for the last seat (the C++ Engine::deal quietly takes any other value as -1, which would deal
+// a different round than asked for).
+struct DealArgs {
+  int players;
+  std::uint64_t seed;
+  int dealer;
+};
+DealArgs deal_args(const Engine& e, const py::object& players, const py::object& seed,
+                   const py::object& dealer) {
+  const Variant& v = e.variant();
+  const int min = v.deal.min_players, max = v.deal.max_players;
+  DealArgs a;
+  a.players = int_arg<int>(
+      players, "players", min, max,
+      v.name + " is for " + std::to_string(min) + " to " + std::to_string(max) + " players");
+  a.seed = seed_arg(seed);
+  a.dealer =
+      int_arg<int>(dealer, "dealer", -1, a.players - 1,
+                   "a seat 0 to " + std::to_string(a.players - 1) + ", or -1 for the last seat");
+  return a;
 }
 
 }  // namespace
@@ -177,14 +190,14 @@ void bind_engine(py::module_& m) {
                      "'2 pass', '0 challenge 2', '2 call'); str() gives the text back.")
       .def_static(
           "play",
-          [](std::int64_t seat, const std::string& card, const py::object& suit, bool last) {
+          [](const py::object& seat, const std::string& card, const py::object& suit, bool last) {
             return Action::play(seat_arg(seat, "seat"), parse_card(card), suit_from_object(suit),
                                 last);
           },
           py::arg("seat"), py::arg("card"), py::arg("suit") = py::none(), py::arg("last") = false)
       .def_static(
           "play_swap",
-          [](std::int64_t seat, const std::string& card, std::int64_t target, bool last) {
+          [](const py::object& seat, const std::string& card, const py::object& target, bool last) {
             return Action::play_swap(seat_arg(seat, "seat"), parse_card(card),
                                      seat_arg(target, "target"), last);
           },
@@ -192,19 +205,19 @@ void bind_engine(py::module_& m) {
           "A play of a swap card (specials' swap_hands) that swaps hands with `target` "
           "('0 play 7H swap 2').")
       .def_static(
-          "draw", [](std::int64_t seat) { return Action::draw(seat_arg(seat, "seat")); },
+          "draw", [](const py::object& seat) { return Action::draw(seat_arg(seat, "seat")); },
           py::arg("seat"))
       .def_static(
-          "pass_", [](std::int64_t seat) { return Action::pass(seat_arg(seat, "seat")); },
+          "pass_", [](const py::object& seat) { return Action::pass(seat_arg(seat, "seat")); },
           py::arg("seat"), "A pass (`pass` is a Python keyword).")
       .def_static(
           "challenge",
-          [](std::int64_t seat, std::int64_t target) {
+          [](const py::object& seat, const py::object& target) {
             return Action::challenge(seat_arg(seat, "seat"), seat_arg(target, "target"));
           },
           py::arg("seat"), py::arg("target"))
       .def_static(
-          "call", [](std::int64_t seat) { return Action::call(seat_arg(seat, "seat")); },
+          "call", [](const py::object& seat) { return Action::call(seat_arg(seat, "seat")); },
           py::arg("seat"), "The late 'last card' call.")
       .def_static(
           "parse", [](const std::string& text) { return parse_action(text); }, py::arg("text"),
@@ -275,7 +288,9 @@ void bind_engine(py::module_& m) {
           py::arg("json"))
       .def(
           "seen_by",
-          [](const Event& e, int seat, bool revealed) { return seen_by(e, seat, revealed); },
+          [](const Event& e, const py::object& seat, bool revealed) {
+            return seen_by(e, int_arg<int>(seat, "seat"), revealed);
+          },
           py::arg("seat"), py::arg("revealed") = false,
           "The event as `seat` may see it (another seat's drawn or dealt card masked).")
       .def("__str__", [](const Event& e) { return event_text(e); })
@@ -288,10 +303,9 @@ void bind_engine(py::module_& m) {
       [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
         EventTextOptions options;
         if (!viewer.is_none()) {
-          if (!py::isinstance<py::int_>(viewer) || py::isinstance<py::bool_>(viewer))
-            throw py::type_error("viewer: a seat (an int) or None, not " +
-                                 py::repr(viewer).cast<std::string>());
-          options.viewer = viewer.cast<int>();
+          options.viewer =
+              int_arg<int>(viewer, "viewer", 0, kMaxSeats - 1,
+                           "a seat 0 to " + std::to_string(kMaxSeats - 1) + ", or None");
         }
         options.engine = engine;
         return describe_events(events, options);
@@ -338,10 +352,8 @@ void bind_engine(py::module_& m) {
       .def_property_readonly("jump_open", [](const State& s) { return s.jump_open; })
       .def(
           "hand",
-          [](const State& s, int seat) {
-            if (seat < 0 || seat >= s.players())
-              throw py::index_error("no seat " + std::to_string(seat));
-            return hand_list(s.hand(seat));
+          [](const State& s, const py::object& seat) {
+            return hand_list(s.hand(state_seat(s, seat)));
           },
           py::arg("seat"))
       .def_property_readonly(
@@ -424,24 +436,24 @@ void bind_engine(py::module_& m) {
                              py::return_value_policy::reference_internal)
       .def(
           "deal",
-          [](const Engine& e, int players, std::uint64_t seed, int dealer) {
-            require_player_count(e.variant(), players);
-            require_dealer(players, dealer);
-            return e.deal(players, seed, dealer);
+          [](const Engine& e, const py::object& players, const py::object& seed,
+             const py::object& dealer) {
+            const DealArgs a = deal_args(e, players, seed, dealer);
+            return e.deal(a.players, a.seed, a.dealer);
           },
-          py::arg("players"), py::arg("seed"), py::arg("dealer") = -1,
+          py::arg("players"), py::arg("seed"), py::arg("dealer") = py::int_(-1),
           "Shuffles with `seed` and deals; the dealer defaults to the last seat (seat 0 starts).")
       .def(
           "deal_with_events",
-          [](const Engine& e, int players, std::uint64_t seed, int dealer, bool every_card) {
-            require_player_count(e.variant(), players);
-            require_dealer(players, dealer);
+          [](const Engine& e, const py::object& players, const py::object& seed,
+             const py::object& dealer, bool every_card) {
+            const DealArgs a = deal_args(e, players, seed, dealer);
             EventBuffer events;
-            State s = e.deal(players, seed, dealer, &events,
+            State s = e.deal(a.players, a.seed, a.dealer, &events,
                              every_card ? DealEvents::every_card : DealEvents::turned_up_card);
             return py::make_tuple(s, event_vector(events));
           },
-          py::arg("players"), py::arg("seed"), py::arg("dealer") = -1,
+          py::arg("players"), py::arg("seed"), py::arg("dealer") = py::int_(-1),
           py::arg("every_card") = false,
           "(State, events): the deal and what it did (every card dealt, with every_card).")
       .def(
@@ -455,10 +467,10 @@ void bind_engine(py::module_& m) {
           py::arg("state"), "The legal actions of the seat to act, in the engine's fixed order.")
       .def(
           "jump_ins",
-          [](const Engine& e, const State& s, int seat) {
+          [](const Engine& e, const State& s, const py::object& seat) {
             require_state_of(e, s);
             ActionList jumps;
-            e.jump_ins(s, seat, jumps);
+            e.jump_ins(s, state_seat(s, seat), jumps);
             return std::vector<Action>(jumps.begin(), jumps.end());
           },
           py::arg("state"), py::arg("seat"),
@@ -487,17 +499,17 @@ void bind_engine(py::module_& m) {
           "None if the action would be accepted, else the reason it would be refused.")
       .def(
           "view",
-          [](const Engine& e, const State& s, int seat, bool revealed) {
+          [](const Engine& e, const State& s, const py::object& seat, bool revealed) {
             require_state_of(e, s);
-            return snapshot(PlayerView(e, s, seat, revealed));
+            return snapshot(PlayerView(e, s, state_seat(s, seat), revealed));
           },
           py::arg("state"), py::arg("seat"), py::arg("revealed") = false,
           "What `seat` may know, as a PlayerView value.")
       .def(
           "view_json",
-          [](const Engine& e, const State& s, int seat, bool revealed) {
+          [](const Engine& e, const State& s, const py::object& seat, bool revealed) {
             require_state_of(e, s);
-            return to_json(PlayerView(e, s, seat, revealed));
+            return to_json(PlayerView(e, s, state_seat(s, seat), revealed));
           },
           py::arg("state"), py::arg("seat"), py::arg("revealed") = false)
       .def(
@@ -531,7 +543,8 @@ void bind_engine(py::module_& m) {
           "position",
           [](const Engine& e, const std::vector<std::vector<std::string>>& hands,
              const std::vector<std::string>& discard, const std::vector<std::string>& stock,
-             int turn, const std::string& direction, const py::object& suit, std::uint64_t seed) {
+             const py::object& turn, const std::string& direction, const py::object& suit,
+             const py::object& seed) {
             // Engine::position takes 1 to kMaxSeats hands whatever the variant; a State of
             // another seat count would then be refused by every other call.
             const Variant& v = e.variant();
@@ -545,19 +558,20 @@ void bind_engine(py::module_& m) {
             for (const auto& h : hands) p.hands.push_back(cards_from(h));
             p.discard = cards_from(discard);
             p.stock = cards_from(stock);
-            p.turn = turn;
+            p.turn = int_arg<int>(turn, "turn", 0, players - 1,
+                                  "a seat 0 to " + std::to_string(players - 1));
             if (direction != "clockwise" && direction != "counterclockwise")
               throw std::invalid_argument("direction: 'clockwise' or 'counterclockwise', not '" +
                                           direction + "'");
             p.direction =
                 direction == "clockwise" ? Direction::clockwise : Direction::counterclockwise;
             p.suit = suit_from_object(suit);
-            p.seed = seed;
+            p.seed = seed_arg(seed);
             return e.position(p);
           },
           py::arg("hands"), py::arg("discard"), py::arg("stock") = std::vector<std::string>{},
-          py::arg("turn") = 0, py::arg("direction") = "clockwise", py::arg("suit") = py::none(),
-          py::arg("seed") = 0,
+          py::arg("turn") = py::int_(0), py::arg("direction") = "clockwise",
+          py::arg("suit") = py::none(), py::arg("seed") = py::int_(0),
           "An exact position: hands by seat, the discard pile (bottom first, the top last), the "
           "stock (top first).");
 

@@ -63,6 +63,7 @@ class EnvironmentCore {
     jumps_ = out_of_turn && engine_->variant().identical.jump_in != JumpIn::none;
     if (challenges_ || jumps_) decline_ = space_.size();
     action_size_ = space_.size() + (decline_ >= 0 ? 1 : 0);
+    ids_text_ = "the ids are 0 to " + std::to_string(action_size_ - 1);
     observation_array_ = py::array_t<float>(layout_.size());
     mask_array_ = py::array_t<std::int8_t>(action_size_);
     observation_ = writable_span<float>(observation_array_, layout_.size(), "observation");
@@ -73,6 +74,23 @@ class EnvironmentCore {
     standings_ = Standings::start(players_);
     for (int i = 0; i < players_; ++i) all_seats_[static_cast<std::size_t>(i)] = i;
     round_seats_ = std::span<const int>(all_seats_.data(), static_cast<std::size_t>(players_));
+  }
+
+  // An independent environment in the same position (copy.deepcopy of the Python env): every
+  // member is a value but the numpy buffers, which the copy has of its own (with the same
+  // contents), and the spans into them and into the round's seats, pointed at its own.
+  std::unique_ptr<EnvironmentCore> copy() const {
+    auto c = std::unique_ptr<EnvironmentCore>(new EnvironmentCore(*this));
+    c->observation_array_ = py::array_t<float>(layout_.size());
+    c->mask_array_ = py::array_t<std::int8_t>(action_size_);
+    c->observation_ = writable_span<float>(c->observation_array_, layout_.size(), "observation");
+    c->mask_ = writable_span<std::uint8_t>(c->mask_array_, action_size_, "action mask");
+    std::copy(observation_.begin(), observation_.end(), c->observation_.begin());
+    std::copy(mask_.begin(), mask_.end(), c->mask_.begin());
+    c->round_seats_ = round_seats_.data() == all_seats_.data()
+                          ? std::span<const int>(c->all_seats_.data(), round_seats_.size())
+                          : std::span<const int>(c->round_.seats);
+    return c;
   }
 
   // Starts an episode; returns the seat to decide.
@@ -100,7 +118,7 @@ class EnvironmentCore {
   // value at or below kNews. The mask is the authority: an id it does not allow is refused
   // before anything changes, even where the engine would accept the action (a jump-in from a
   // seat asked whether it challenges), since play_round would never have asked for it.
-  int step(std::int64_t id) {
+  int step(py::handle id) {
     if (over_) throw std::logic_error("no episode in play: reset() starts one");
     const int i = checked_id(id);
     if (!mask_[static_cast<std::size_t>(i)]) refuse(i);
@@ -158,7 +176,7 @@ class EnvironmentCore {
 
   // The engine action of `id` made by the seat deciding, in the round's seats; None for the
   // environment's own "decline".
-  std::optional<Action> action(std::int64_t id) const {
+  std::optional<Action> action(py::handle id) const {
     const int i = checked_id(id);
     if (i == decline_) return std::nullopt;
     return round_action(i);
@@ -202,6 +220,9 @@ class EnvironmentCore {
   py::array mask_buffer() const { return mask_array_; }
 
  private:
+  EnvironmentCore(const EnvironmentCore&) = default;  // copy() fixes the buffers up
+  EnvironmentCore& operator=(const EnvironmentCore&) = delete;
+
   int match_seat(int round_seat) const {
     return round_seats_[static_cast<std::size_t>(round_seat)];
   }
@@ -214,12 +235,9 @@ class EnvironmentCore {
   bool all_in() const { return state_.players() == players_; }
 
   // `id` as an index of the mask; an int that is no id at all is a ValueError, not an
-  // IllegalAction: it names no action to refuse.
-  int checked_id(std::int64_t id) const {
-    if (id < 0 || id >= action_size_)
-      throw std::invalid_argument("action id " + std::to_string(id) + ": the ids are 0 to " +
-                                  std::to_string(action_size_ - 1));
-    return static_cast<int>(id);
+  // IllegalAction: it names no action to refuse; a bool or a float a TypeError.
+  int checked_id(py::handle id) const {
+    return int_arg<int>(id, "action id", 0, action_size_ - 1, ids_text_);
   }
 
   std::string asked_name(int round_seat) const {
@@ -465,6 +483,7 @@ class EnvironmentCore {
   bool jumps_ = false;       // identical.jump_in: seats are asked whether they jump in
   int decline_ = -1;         // the id of "decline" (after the space's ids), or -1: nobody is asked
   int action_size_ = 0;
+  std::string ids_text_;  // what an id may be, for the message refusing one (not built a step)
   py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
   std::span<std::uint8_t> mask_;
@@ -493,18 +512,26 @@ class EnvironmentCore {
 void bind_environment(py::module_& m) {
   py::class_<EnvironmentCore>(m, "EnvironmentCore",
                               "The C++ half of switchcards.env.SwitchcardsEnv (use that).")
-      .def(py::init([](EnginePtr engine, int players, const std::string& rewards,
-                       int max_match_rounds, bool out_of_turn) {
+      .def(py::init([](EnginePtr engine, const py::object& players, const std::string& rewards,
+                       const py::object& max_match_rounds, bool out_of_turn) {
              if (rewards != "round" && rewards != "match")
                throw std::invalid_argument("rewards: 'round' or 'match', not '" + rewards + "'");
              return std::make_unique<EnvironmentCore>(
-                 std::move(engine), players, rewards == "round" ? Episode::round : Episode::match,
-                 max_match_rounds, out_of_turn);
+                 std::move(engine), int_arg<int>(players, "players"),
+                 rewards == "round" ? Episode::round : Episode::match,
+                 int_arg<int>(max_match_rounds, "max_match_rounds", 1,
+                              std::numeric_limits<int>::max(), "at least 1"),
+                 out_of_turn);
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),
            py::arg("out_of_turn") = true)
-      .def("reset", &EnvironmentCore::reset, py::arg("seed"))
+      .def(
+          "reset",
+          [](EnvironmentCore& c, const py::object& seed) { return c.reset(seed_arg(seed)); },
+          py::arg("seed"))
       .def("step", &EnvironmentCore::step, py::arg("id"))
+      .def("copy", &EnvironmentCore::copy,
+           "An independent core in the same position, with buffers of its own.")
       .def("sample", &EnvironmentCore::sample)
       .def("legal_ids", &EnvironmentCore::legal_ids)
       .def("observe", &EnvironmentCore::observe, py::arg("seat"), py::arg("out"), py::arg("mask"))

@@ -57,8 +57,8 @@ void bind_learning(py::module_& m) {
   py::class_<SpaceHolder>(m, "ActionSpace",
                           "Dense ids 0..size-1 for every action a seat can take in one variant "
                           "and player count, relative to the acting seat.")
-      .def(py::init([](EnginePtr e, int players) {
-             return SpaceHolder{e, ActionSpace(*e, players)};
+      .def(py::init([](EnginePtr e, const py::object& players) {
+             return SpaceHolder{e, ActionSpace(*e, int_arg<int>(players, "players"))};
            }),
            py::arg("engine"), py::arg("players"))
       .def_property_readonly("size", [](const SpaceHolder& h) { return h.space.size(); })
@@ -67,11 +67,17 @@ void bind_learning(py::module_& m) {
           "id", [](const SpaceHolder& h, Action a) { return h.space.id(a); }, py::arg("action"),
           "The id of an action made by its own seat, or -1.")
       .def(
-          "action", [](const SpaceHolder& h, int id, int seat) { return h.space.action(id, seat); },
+          "action",
+          [](const SpaceHolder& h, const py::object& id, const py::object& seat) {
+            return h.space.action(int_arg<int>(id, "id"), int_arg<int>(seat, "seat"));
+          },
           py::arg("id"), py::arg("seat"), "The action `id` stands for, made by `seat`.")
       .def(
-          "name", [](const SpaceHolder& h, int id) { return h.space.name(id); }, py::arg("id"),
-          "Seat-free text of an id: 'play 8S hearts last', 'draw', 'challenge +2'.")
+          "name",
+          [](const SpaceHolder& h, const py::object& id) {
+            return h.space.name(int_arg<int>(id, "id"));
+          },
+          py::arg("id"), "Seat-free text of an id: 'play 8S hearts last', 'draw', 'challenge +2'.")
       .def_property_readonly("names",
                              [](const SpaceHolder& h) {
                                std::vector<std::string> names;
@@ -101,7 +107,8 @@ void bind_learning(py::module_& m) {
   py::class_<LayoutHolder>(m, "ObservationLayout",
                            "A seat's view as a fixed-length float32 vector, with a layout "
                            "table naming every slice.")
-      .def(py::init([](EnginePtr e, int players, const std::string& seats) {
+      .def(py::init([](EnginePtr e, const py::object& players_arg, const std::string& seats) {
+             const int players = int_arg<int>(players_arg, "players");
              if (seats != "round" && seats != "match")
                throw std::invalid_argument("seats: 'round' or 'match', not '" + seats + "'");
              return LayoutHolder{e, ObservationLayout(*e, players,
@@ -134,10 +141,11 @@ void bind_learning(py::module_& m) {
           py::arg("name"))
       .def(
           "write",
-          [](const LayoutHolder& h, const State& s, int seat, const KnowledgeHolder* memory,
-             const std::vector<int>& totals, py::array out,
+          [](const LayoutHolder& h, const State& s, const py::object& seat_arg,
+             const KnowledgeHolder* memory, const std::vector<int>& totals, py::array out,
              const std::optional<std::vector<int>>& round_seats) {
             require_state_of(*h.engine, s);
+            const int seat = state_seat(s, seat_arg);
             require_totals(h.layout, totals);
             const PlayerView view(*h.engine, s, seat);
             const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
@@ -161,10 +169,10 @@ void bind_learning(py::module_& m) {
           "seat of each seat of the round, or None when every match seat plays it.")
       .def(
           "write_out",
-          [](const LayoutHolder& h, int match_seat, const std::vector<int>& round_seats,
-             const std::vector<int>& totals, py::array out) {
+          [](const LayoutHolder& h, const py::object& match_seat,
+             const std::vector<int>& round_seats, const std::vector<int>& totals, py::array out) {
             require_totals(h.layout, totals);
-            h.layout.write_out(match_seat, round_seats, totals,
+            h.layout.write_out(int_arg<int>(match_seat, "match_seat"), round_seats, totals,
                                writable_span<float>(out, h.layout.size(), "observation"));
           },
           py::arg("match_seat"), py::arg("round_seats"), py::arg("totals"), py::arg("out"),
@@ -179,8 +187,10 @@ void bind_learning(py::module_& m) {
            py::arg("engine"))
       .def(
           "observe",
-          [](KnowledgeHolder& h, const State& s, int seat, const std::vector<Event>& events) {
+          [](KnowledgeHolder& h, const State& s, const py::object& seat_arg,
+             const std::vector<Event>& events) {
             require_state_of(*h.engine, s);
+            const int seat = state_seat(s, seat_arg);
             const PlayerView view(*h.engine, s, seat);
             // A memory is one seat's for a round: fed another seat's events it would be
             // rebuilt for that seat without a word, or keep its seat and mix the two. A new

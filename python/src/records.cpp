@@ -78,8 +78,14 @@ void bind_records(py::module_& m) {
         "The variant a record was played with.");
   m.def(
       "replay_game",
-      [](const GameRecord& record, const std::string& base_dir, int until) {
-        const ReplayResult r = replay_game(record, base_dir, until);
+      [](const GameRecord& record, const std::string& base_dir, const py::object& until) {
+        // The C++ replay takes any negative count as "replay it all": only -1 (or None) is.
+        const int actions = until.is_none()
+                                ? -1
+                                : int_arg<int>(until, "until", -1, std::numeric_limits<int>::max(),
+                                               "a number of actions (0 to 2**31-1), or -1 or None "
+                                               "for the whole record");
+        const ReplayResult r = replay_game(record, base_dir, actions);
         py::dict d;
         d["ok"] = r.ok;
         d["rounds"] = r.rounds;
@@ -100,12 +106,12 @@ void bind_records(py::module_& m) {
         }
         return d;
       },
-      py::arg("record"), py::arg("base_dir") = ".", py::arg("until") = -1,
+      py::arg("record"), py::arg("base_dir") = ".", py::arg("until") = py::int_(-1),
       "Re-runs a record: {'ok', 'rounds', 'actions', 'failure', 'unfinished', 'position'}; "
       "'unfinished': the record stops in the middle of its last round, which claims no winner "
       "and no scores (a game saved on quit). With until >= 0 it stops after that many actions "
       "and 'position' holds the round's State (play it with Engine(record_variant(record))), "
-      "its seats and the standings.");
+      "its seats and the standings; until -1 or None replays it all.");
 }
 
 }  // namespace switchcards::python

@@ -22,7 +22,8 @@ constexpr std::uint64_t kRecordAllUpTo = 10;
 // The command line's limit of --threads.
 constexpr int kMaxThreads = 1024;
 
-// The options of `switchcards simulate`, checked as the command line checks them.
+// The options of `switchcards simulate`, checked as the command line checks them (threads and
+// max_match_rounds already checked as arguments).
 std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
                           int players, const std::vector<std::string>& agents, std::uint64_t seed,
                           int threads, bool matches, int shard, int shards, int max_match_rounds,
@@ -38,10 +39,6 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
                                 ": at least 1, and at least one per shard");
   config.games = games;
   config.seed = seed;
-  if (threads < 1 || threads > kMaxThreads)
-    throw std::invalid_argument("threads " + std::to_string(threads) + ": 1 to " +
-                                std::to_string(kMaxThreads) + " (results do not depend on it)");
-  if (max_match_rounds < 1) throw std::invalid_argument("max_match_rounds: at least 1");
   config.threads = threads;
   if (agents.empty()) throw std::invalid_argument("agents: at least one name");
   for (const std::string& name : agents) {
@@ -75,17 +72,32 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
 void bind_simulation(py::module_& m) {
   m.def(
       "simulate_json",
-      [](const std::string& variant, const std::string& rules, std::uint64_t games, int players,
-         const std::vector<std::string>& agents, std::uint64_t seed, int threads, bool matches,
-         int shard, int shards, int max_match_rounds, const std::string& record) {
+      [](const std::string& variant, const std::string& rules, const py::object& games,
+         const py::object& players, const std::vector<std::string>& agents, const py::object& seed,
+         const py::object& threads, bool matches, const py::object& shard, const py::object& shards,
+         const py::object& max_match_rounds, const std::string& record) {
+        // Checked with the GIL held; the rest is checked with the command line's sentences.
+        constexpr int kMax = std::numeric_limits<int>::max();
+        const std::uint64_t n = int_arg<std::uint64_t>(
+            games, "games", 1, std::numeric_limits<std::uint64_t>::max(), "at least 1");
+        const int p = int_arg<int>(players, "players", 0, kMax,
+                                   "a player count, or 0 for the variant's default");
+        const std::uint64_t s = seed_arg(seed);
+        const int t =
+            int_arg<int>(threads, "threads", 1, kMaxThreads,
+                         "1 to " + std::to_string(kMaxThreads) + " (results do not depend on it)");
+        const int m = int_arg<int>(shards, "shards", 1, kMax, "at least 1");
+        const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
+        const int rounds =
+            int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMax, "at least 1");
         py::gil_scoped_release release;  // other Python threads run while the C++ plays
-        return simulate_json(variant, rules, games, players, agents, seed, threads, matches, shard,
-                             shards, max_match_rounds, record);
+        return simulate_json(variant, rules, n, p, agents, s, t, matches, k, m, rounds, record);
       },
-      py::arg("variant"), py::arg("rules") = "", py::arg("games") = 1000, py::arg("players") = 0,
-      py::arg("agents") = std::vector<std::string>{"heuristic"}, py::arg("seed") = 1,
-      py::arg("threads") = 1, py::arg("matches") = false, py::arg("shard") = 1,
-      py::arg("shards") = 1, py::arg("max_match_rounds") = 1000, py::arg("record") = "",
+      py::arg("variant"), py::arg("rules") = "", py::arg("games") = py::int_(1000),
+      py::arg("players") = py::int_(0), py::arg("agents") = std::vector<std::string>{"heuristic"},
+      py::arg("seed") = py::int_(1), py::arg("threads") = py::int_(1), py::arg("matches") = false,
+      py::arg("shard") = py::int_(1), py::arg("shards") = py::int_(1),
+      py::arg("max_match_rounds") = py::int_(1000), py::arg("record") = "",
       "Plays a study (or one shard of it) and returns the JSON text `switchcards simulate "
       "--json -` prints for the same options (players 0: the command line's default). "
       "`record`: a file to write game records to, as --record (every game if at most 10, else "

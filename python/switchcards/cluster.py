@@ -21,18 +21,26 @@ def rules_yaml(overrides: Mapping[str, Any]) -> str:
     """A rules mapping (YAML flow, as the command line's ``--rules`` takes it) from dotted keys:
     ``{"last_card.penalty": 4, "specials.skip.stack": "8"}`` gives
     ``{"last_card": {"penalty": 4}, "specials": {"skip": {"stack": "8"}}}``. A value of None
-    leaves the key as the variant has it."""
+    leaves the key as the variant has it. A key that goes inside another key given a value
+    (``{"a.b": 1, "a": 2}``, in either order) is a ValueError."""
     tree: Dict[str, Any] = {}
+    # The mappings made here (by id), each with the first dotted key put inside it: any other
+    # value (a caller's dict included) is a value that nothing goes inside.
+    made: Dict[int, str] = {}
     for dotted, value in overrides.items():
         if value is None:
             continue
         node = tree
         parts = dotted.split(".")
-        for part in parts[:-1]:
-            child = node.setdefault(part, {})
-            if not isinstance(child, dict):
-                raise ValueError(f"rules: {dotted!r} goes inside {part!r}, which has a value")
-            node = child
+        for i, part in enumerate(parts[:-1]):
+            if part not in node:
+                node[part] = {}
+                made[id(node[part])] = dotted
+            node = node[part]
+            if id(node) not in made:
+                raise ValueError(f"rules: {dotted!r} goes inside {'.'.join(parts[: i + 1])!r}, which has a value")
+        if id(node.get(parts[-1])) in made:
+            raise ValueError(f"rules: {made[id(node[parts[-1]])]!r} goes inside {dotted!r}, which has a value")
         node[parts[-1]] = value
     return json.dumps(tree) if tree else ""
 

@@ -40,7 +40,7 @@ act decides, with the challenge or its own late call among its legal actions.
 
 from __future__ import annotations
 
-import operator
+import copy
 import os
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
@@ -59,10 +59,16 @@ class DiscreteActions:
         self._rng = np.random.default_rng(seed)
 
     def sample(self, mask: Optional[np.ndarray] = None) -> int:
-        """A random id, among those the mask allows if one is given."""
+        """A random id, among those the mask allows if one is given. A mask that allows
+        none (all zeros: the mask of an agent that is done, or not to act) is a ValueError."""
         if mask is None:
             return int(self._rng.integers(self.n))
         legal = np.flatnonzero(mask)
+        if len(legal) == 0:
+            raise ValueError(
+                "sample(mask): the mask allows no action (all zeros): an agent that is done "
+                "steps with None, and only agent_selection's mask allows ids"
+            )
         return int(legal[self._rng.integers(len(legal))])
 
     def contains(self, x: Any) -> bool:
@@ -160,10 +166,8 @@ class SwitchcardsEnv:
         episode for the same actions."""
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        else:
-            seed = _seed(seed)
-        self._action_space = DiscreteActions(self.action_size, seed)
-        seat = self._core.reset(seed)
+        seat = self._core.reset(seed)  # checks the seed: an int from 0 to 2**64-1
+        self._action_space = DiscreteActions(self.action_size, int(seed))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -215,7 +219,8 @@ class SwitchcardsEnv:
         """Applies ``action`` (an id the mask allows) for agent_selection. An id the mask does
         not allow raises IllegalAction (the engine's reason, or ``not_asked`` where the engine
         would take it but the seat is not asked for it) and changes nothing; an int that is no
-        id, or ``"decline"`` when nothing is asked, raises ValueError. After the end, each
+        id, or ``"decline"`` when nothing is asked, raises ValueError, and a value that is not
+        an int (a float, a bool) TypeError. After the end, each
         agent steps with None to leave."""
         agent = self.agent_selection
         try:
@@ -227,10 +232,7 @@ class SwitchcardsEnv:
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step needs an action id, not None")
-        try:
-            seat = self._core_step(action)
-        except TypeError:  # pybind11's, for what no C++ int64 holds: say what an id is
-            raise _not_an_id(action, self.action_size) from None
+        seat = self._core_step(action)  # ValueError or TypeError for what is no id
         self._cumulative_rewards[agent] = 0.0  # only once the step is taken: a refusal changes nothing
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
@@ -280,10 +282,7 @@ class SwitchcardsEnv:
         action: IllegalAction (``no_such_seat``)."""
         if not self.agents:  # before reset(), or every agent has left
             raise _no_episode("action()")
-        try:
-            return self._core.action(action_id)
-        except TypeError:
-            raise _not_an_id(action_id, self.action_size) from None
+        return self._core.action(action_id)
 
     @property
     def question(self) -> str:
@@ -323,6 +322,39 @@ class SwitchcardsEnv:
         if not self._dealt:
             raise RuntimeError(f"{what}: no episode dealt yet: call reset() first")
         return self._core
+
+    # ---- copies --------------------------------------------------------------------------
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "SwitchcardsEnv":
+        """An independent environment in the same position (the same episode, agents, rewards
+        and random generators): stepping one leaves the other as it was. The variant and the
+        engine, which never change, are shared."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        shared = ("variant", "engine")
+        rebuilt = ("_core", "_core_step", "_observation", "_mask", "_current")
+        for name, value in self.__dict__.items():
+            if name not in rebuilt:
+                new.__dict__[name] = value if name in shared else copy.deepcopy(value, memo)
+        # The C++ core and what points into it: a core of its own, with buffers of its own.
+        new._core = self._core.copy()
+        new._core_step = new._core.step
+        new._observation = new._core.observation_buffer
+        new._mask = new._core.mask_buffer
+        new._current = {"observation": new._observation, "action_mask": new._mask}
+        return new
+
+    def __copy__(self) -> "SwitchcardsEnv":
+        raise TypeError(
+            "copy.copy(env) would share one C++ core between two environments: "
+            "copy.deepcopy(env) makes an independent one in the same position"
+        )
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError(
+            "cannot pickle a SwitchcardsEnv: copy.deepcopy(env) copies it within a process; "
+            "to rebuild an episode elsewhere, keep the arguments, reset's seed and the ids stepped"
+        )
 
     # ---- the end of an episode, as PettingZoo's AECEnv does it --------------------------
 
@@ -368,26 +400,6 @@ class SwitchcardsEnv:
 
 def _no_episode(call: str) -> RuntimeError:
     return RuntimeError(f"{call}: no episode in play: call reset() first (and again after every agent has left)")
-
-
-def _not_an_id(action: Any, size: int) -> Exception:
-    """What step or action raise for a value the C++ core cannot take as an id."""
-    try:
-        operator.index(action)
-    except TypeError:
-        return TypeError(f"action {action!r}: an action id, an int from 0 to {size - 1} (or None to leave)")
-    return ValueError(f"action id {action}: the ids are 0 to {size - 1}")
-
-
-def _seed(seed: Any) -> int:
-    """A seed as the C++ core takes it (64 bits, unsigned), refused clearly, not by pybind11."""
-    try:
-        value = operator.index(seed)
-    except TypeError:
-        raise TypeError(f"seed {seed!r}: an int from 0 to 2**64-1 (or None)") from None
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed {value}: 0 to 2**64-1")
-    return value
 
 
 def env(**kwargs: Any) -> SwitchcardsEnv:

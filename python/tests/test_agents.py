@@ -1,6 +1,7 @@
 """Agents from Python: the library's by name, Python subclasses and plain functions inside the
 C++ play_round and Match (seeing a PlayerView only), records and replay."""
 
+import json
 import random
 
 import pytest
@@ -247,3 +248,60 @@ def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
     match = sc.Match(variant, agents[:4], seed=1, max_rounds=1)
     match.play()
     assert len(match.history) == 1
+
+
+def test_the_base_agent_has_the_hooks_the_stubs_declare():
+    # The stub declared Agent.choose, but sc.Agent().choose(...) was an AttributeError.
+    engine = sc.Engine("british")
+    state = engine.deal(2, 1)
+    view, legal = engine.view(state, 0), engine.legal_actions(state)
+    with pytest.raises(NotImplementedError, match="a subclass of Agent defines choose"):
+        sc.Agent().choose(view, legal)
+    with pytest.raises(NotImplementedError):
+        sc.Agent().choose(None, [])
+
+    class Polite(sc.Agent):
+        def choose(self, view, legal):
+            return legal[-1]
+
+        def challenges(self, view, target):
+            return super().challenges(view, target)
+
+    agent = Polite()
+    assert agent.observe(view, []) is None and agent.challenges(view, 1) is False
+    assert agent.calls_late(view) is False and agent.jumps_in(view, legal) is None
+    assert len(sc.play_round(engine, state, [agent, Polite()])) > 0  # defaults, not overrides
+    with pytest.raises(NotImplementedError):
+        type("NoChoice", (sc.Agent,), {})().choose(view, legal)
+    with pytest.raises(TypeError, match="agent 'heuristic' is a library agent: its choose"):
+        sc.make_agent("heuristic").choose(view, legal)
+    with pytest.raises(TypeError, match="library agent"):
+        sc.make_agent("random").challenges(view, 1)
+
+
+def test_a_match_stopped_between_rounds_resumes_exactly():
+    # Restarting with start_totals dealt other rounds (round 0's seed and the variant's first
+    # dealer again): 5 rounds where the match played 6.
+    variant = sc.load_variant("british")  # elimination at 100: seats leave on the way
+
+    def agents():
+        return [sc.make_agent("heuristic", s) for s in (1, 2, 3)] + [sc.make_agent("random", 4)]
+
+    whole = sc.Match(variant, agents(), seed=9)
+    final = whole.play()
+    assert len(whole.history) >= 3 and any(final["out"])
+    for k in range(len(whole.history)):
+        first = sc.Match(variant, agents(), seed=9)
+        for _ in range(k):
+            first.play_round()
+        saved, dealer = json.dumps(first.standings), first.dealer  # as a program would keep them
+        rest = sc.Match(variant, agents(), seed=9, resume=json.loads(saved), first_dealer=dealer)
+        assert rest.play() == final
+        assert first.history + rest.history == whole.history
+    assert sc.Match(variant, agents(), seed=9, resume=saved, first_dealer=dealer).play() == final
+    with pytest.raises(ValueError, match="resume: that match is over"):
+        sc.Match(variant, agents(), seed=9, resume=final)
+    with pytest.raises(ValueError, match="start_totals and resume"):
+        sc.Match(variant, agents(), seed=9, resume=saved, start_totals=[0, 0, 0, 0])
+    with pytest.raises(ValueError, match="resume: standings of 4 seats for 3"):
+        sc.Match(variant, agents()[:3], seed=9, resume=saved)

@@ -401,7 +401,7 @@ def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
     state = engine.deal(4, 1)
     events = engine.apply(state, engine.legal_actions(state)[0])
     for viewer in ("x", 1.0, True):
-        with pytest.raises(TypeError, match=r"viewer: a seat \(an int\) or None, not"):
+        with pytest.raises(TypeError, match=r"viewer .*: an int, a seat 0 to 7, or None"):
             sc.describe_events(events, viewer=viewer)
     assert sc.describe_events(events, viewer=0)[0].startswith("You")
 
@@ -443,8 +443,8 @@ for o in objects:
     for protocol in (0, 1):
         try:
             pickle.dumps(o, protocol=protocol)
-        except TypeError as refused:
-            assert "protocol 2 or higher" in str(refused), refused
+        except TypeError as refused:  # the environment refuses every protocol
+            assert "protocol 2 or higher" in str(refused) or "cannot pickle a SwitchcardsEnv" in str(refused), refused
         else:
             raise AssertionError(f"{o!r} pickled with protocol {protocol}")
     if type(o) is not sc.env.SwitchcardsEnv:

@@ -3,6 +3,7 @@ merged JSON is byte for byte the single-process one; a sweep over a grid of rule
 comes back as one table with the numbers of the single-process studies."""
 
 import json
+import re
 
 import distributed  # python3-distributed: scripts/setup.sh installs it, so nothing is skipped
 import pytest
@@ -45,6 +46,22 @@ def test_rules_yaml_nests_dotted_keys():
     assert json.loads(rules_yaml({"last_card.penalty": 3, "specials.skip.stack": "8"})) == {
         "last_card": {"penalty": 3}, "specials": {"skip": {"stack": "8"}}}
     assert rules_yaml({"specials.skip.stack": None}) == ""
+
+
+def test_rules_yaml_refuses_a_key_inside_a_key_with_a_value_in_either_order():
+    # {"a.b": 1, "a": 2} once dropped "a.b" without a word.
+    for overrides, message in (
+        ({"a.b": 1, "a": 2}, "rules: 'a.b' goes inside 'a', which has a value"),
+        ({"a": 2, "a.b": 1}, "rules: 'a.b' goes inside 'a', which has a value"),
+        ({"x.a.b.c": 1, "x.a.b": 2}, "rules: 'x.a.b.c' goes inside 'x.a.b', which has a value"),
+        ({"x.a.b": 2, "x.a.b.c": 1}, "rules: 'x.a.b.c' goes inside 'x.a.b', which has a value"),
+        ({"a": {"c": 1}, "a.b": 2}, "rules: 'a.b' goes inside 'a', which has a value"),
+    ):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            rules_yaml(overrides)
+    given = {"c": 1}
+    assert json.loads(rules_yaml({"a.b": 1, "a.c.d": 2, "x": given})) == {"a": {"b": 1, "c": {"d": 2}}, "x": {"c": 1}}
+    assert given == {"c": 1}
 
 
 def test_a_sweep_comes_back_as_one_table(client):

@@ -146,9 +146,11 @@ def test_an_int_that_is_no_id_is_a_value_error():
         assert not isinstance(caught.value, (IndexError, sc.IllegalAction))
         with pytest.raises(ValueError, match="the ids are 0 to"):
             env.action(bad)
-    for bad in (3.0, "1"):
-        with pytest.raises(TypeError, match="an action id, an int from 0 to"):
+    for bad in (3.0, "1", True, False, np.bool_(True)):
+        with pytest.raises(TypeError, match=rf"action id {bad!r}: an int, the ids are 0 to {env.action_size - 1}"):
             env.step(bad)
+        with pytest.raises(TypeError, match="action id"):
+            env.action(bad)
     assert env.game_state == before
 
 
@@ -188,3 +190,16 @@ def test_a_seed_is_0_to_2_64_minus_1():
     env.reset(seed=2**64 - 1)
     env.reset(seed=np.uint64(2**64 - 1))
     assert env.agents == env.possible_agents
+
+
+def test_sampling_an_all_zero_mask_says_no_action_is_allowed():
+    # It raised numpy's "high <= 0".
+    env = SwitchcardsEnv("british", players=3)
+    env.reset(seed=4)
+    space = env.action_space(env.agent_selection)
+    other = next(a for a in env.agents if a != env.agent_selection)
+    for mask in (np.zeros(env.action_size, dtype=np.int8), env.observe(other)["action_mask"]):
+        with pytest.raises(ValueError, match=r"the mask allows no action \(all zeros\)"):
+            space.sample(mask)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert mask[space.sample(mask)] == 1

@@ -26,9 +26,9 @@ def test_the_stubs_name_every_public_name_and_no_other():
     assert declared == public
 
 
-# What a Python agent defines (the C++ side looks them up on the subclass): declared in the
-# stubs for editors, not attributes of the base class. test_the_agent_hooks_are_in_the_stubs
-# holds this list to the names python/src/agents.cpp looks up.
+# What a Python agent defines (the C++ side looks them up on the subclass), bound on the base
+# class with their defaults. test_the_agent_hooks_are_in_the_stubs holds this list to the names
+# python/src/agents.cpp looks up.
 AGENT_HOOKS = {"choose", "observe", "challenges", "calls_late", "jumps_in"}
 
 
@@ -41,7 +41,7 @@ def test_every_member_in_the_stubs_exists():
             continue  # their attributes are set on each instance raised
         for item in node.body:
             name = item.name if isinstance(item, ast.FunctionDef) else getattr(getattr(item, "target", None), "id", None)
-            if name and not name.startswith("__") and not (cls is _core.Agent and name in AGENT_HOOKS):
+            if name and not name.startswith("__"):
                 assert hasattr(cls, name), f"{node.name}.{name}"
 
 
@@ -66,11 +66,12 @@ def test_every_public_member_of_a_class_is_in_the_stubs():
 
 def test_the_agent_hooks_are_in_the_stubs(source_dir):
     """The hooks a Python agent may define are looked up by name in C++ (py::get_override in
-    agents.cpp) and are no attributes of Agent, so the check above cannot see them: they are
-    read from the source here, and every one must be in the stubs (jumps_in once was not)."""
+    agents.cpp): they are read from the source here, and every one must be in the stubs
+    (jumps_in once was not) and a method of Agent (choose once was not)."""
     text = (source_dir / "python" / "src" / "agents.cpp").read_text()
     looked_up = set(re.findall(r'get_override\([^;]*?"(\w+)"\)', text))
-    hooks = {name for name in looked_up if not hasattr(_core.Agent, name)}
+    hooks = looked_up - {"name"}
     assert hooks == AGENT_HOOKS
+    assert all(callable(getattr(_core.Agent, name, None)) for name in hooks)
     agent = next(n for n in stub_tree().body if isinstance(n, ast.ClassDef) and n.name == "Agent")
     assert hooks <= {item.name for item in agent.body if isinstance(item, ast.FunctionDef)}
