@@ -214,7 +214,9 @@ void bind_agents(py::module_& m) {
           },
           py::arg("view"), py::arg("jumps"), "None: never jumps in.")
       .def("name", &Agent::name)
-      .def("reset", &Agent::reset, py::arg("seed"))
+      .def(
+          "reset", [](Agent& a, py::handle seed) { a.reset(seed_arg(seed)); }, py::arg("seed"),
+          "Starts the agent's random choices over from `seed` (0 to 2**64-1).")
       .def(
           "decide",
           [](Agent& a, const Engine& e, const State& s) {

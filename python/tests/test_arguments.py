@@ -29,6 +29,7 @@ def seeded_calls():
         "Match": lambda seed: sc.Match(engine.variant, agents, seed),
         "simulate_json": lambda seed: sc.simulate_json("british", 2, seed=seed),
         "env.reset": lambda seed: SwitchcardsEnv("british").reset(seed=seed),
+        "Agent.reset": lambda seed: sc.make_agent("random").reset(seed),
     }
 
 
