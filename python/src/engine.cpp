@@ -116,19 +116,17 @@ void require_state_of(const Engine& engine, const State& s) {
   if (why.empty()) {
     // No card more often than the deck holds it (a position may leave cards out, never add
     // them): another variant's deck (two decks, jokers, other ranks) shows here.
-    std::array<int, kCardKinds> deck{}, held{};
-    for (const Card c : engine.deck(s.players()).cards()) ++deck[c.index()];
-    for (const Card c : s.stock.cards()) ++held[c.index()];
-    for (const Card c : s.discard.cards()) ++held[c.index()];
-    for (int seat = 0; seat < s.players(); ++seat)
-      s.hands[seat].for_each([&](Card c) { ++held[c.index()]; });
-    for (int k = 0; k < kCardKinds; ++k)
-      if (held[k] > deck[k]) {
-        why = std::to_string(held[k]) + " of " + to_string(Card::from_index(k)) +
-              ", which its deck for " + std::to_string(s.players()) + " players holds " +
-              std::to_string(deck[k]) + " times";
+    const DeckSpec deck = v.deck_for(s.players());
+    const std::array<int, kCardKinds> held = card_counts(s);
+    for (int k = 0; k < kCardKinds; ++k) {
+      const Card c = Card::from_index(k);
+      if (held[k] > deck.copies(c)) {
+        why = std::to_string(held[k]) + " of " + to_string(c) + ", which its deck for " +
+              std::to_string(s.players()) + " players holds " + std::to_string(deck.copies(c)) +
+              " times";
         break;
       }
+    }
   }
   if (!why.empty())
     throw std::invalid_argument("this State is not a position of " + v.name + " (" + why +

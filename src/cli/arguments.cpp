@@ -69,6 +69,26 @@ void parse_shard(const std::string& text, int& shard, int& shards) {
   shards = static_cast<int>(m);
 }
 
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = s.find(',', start);
+    out.push_back(s.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+void check_agents_fit(const std::string& agents, std::size_t named, int seats) {
+  if (named > static_cast<std::size_t>(seats))
+    throw UsageError(
+        fmt::format("--agents {}: {} agents for {} seats: name one agent a seat, or "
+                    "fewer, which are repeated to fill the seats",
+                    agents, named, seats));
+}
+
 void check_output_file(std::string_view flag, const std::string& path) {
   namespace fs = std::filesystem;
   if (path == "-") return;

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/write_file.hpp"
 #include "switchcards/rules/variant.hpp"
@@ -69,6 +70,11 @@ void parse_shard(const std::string& text, int& shard, int& shards);
 // An output file that can be written: an existing file that is writable, or a new one in a
 // writable directory. "-" (standard output) passes. Nothing is created.
 void check_output_file(std::string_view flag, const std::string& path);
+// "a,b,,c" -> {"a", "b", "", "c"}: the names of a comma-separated list such as --agents.
+std::vector<std::string> split_commas(const std::string& s);
+// Throws UsageError if `--agents AGENTS` names more agents (`named`) than there are `seats`:
+// the last names would be dropped without a word.
+void check_agents_fit(const std::string& agents, std::size_t named, int seats);
 // An output option of a command: its flag and the path given ("" when it was not given).
 struct OutputOption {
   std::string_view flag;

@@ -84,20 +84,9 @@ void add_demo(CLI::App& app, int& exit_code) {
         parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
     const Variant v = load_cli_variant(variant);
     const int n = players_for(v, *players_opt, players);
-    std::vector<std::string> names;
-    for (std::size_t start = 0;;) {
-      const std::size_t comma = agents.find(',', start);
-      names.push_back(agents.substr(start, comma - start));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-    // The default line-up fits any table; a list given that is longer than the table would
-    // lose its last names without a word.
-    if (agents_opt->count() > 0 && names.size() > static_cast<std::size_t>(n))
-      throw UsageError(
-          fmt::format("--agents {}: {} agents for {} seats: name one agent a seat, "
-                      "or fewer, which are repeated to fill the seats",
-                      agents, names.size(), n));
+    const std::vector<std::string> names = split_commas(agents);
+    // The default line-up is cut to any table; a list given must fit it.
+    if (agents_opt->count() > 0) check_agents_fit(agents, names.size(), n);
     const Engine engine(v);
     std::vector<int> round_seats;  // updated at each round start
     std::vector<std::unique_ptr<Narrator>> owned;

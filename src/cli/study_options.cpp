@@ -13,22 +13,6 @@
 
 namespace switchcards::cli {
 
-namespace {
-
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = s.find(',', start);
-    out.push_back(s.substr(start, comma - start));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
 void StudyOptions::add_to(CLI::App& cmd) {
   agents_ = SimulationConfig{}.agents.front();  // the library's default
   threads_ = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
@@ -90,13 +74,7 @@ int StudyOptions::players(const Variant& variant) const {
 }
 
 void StudyOptions::check_agent_count(int players) const {
-  // More names than seats would lose the last ones without a word.
-  const std::size_t named = split_commas(agents_).size();
-  if (named > static_cast<std::size_t>(players))
-    throw UsageError(
-        fmt::format("--agents {}: {} agents for {} seats: name one agent a seat, or "
-                    "fewer, which are repeated to fill the seats",
-                    agents_, named, players));
+  check_agents_fit(agents_, split_commas(agents_).size(), players);
 }
 
 bool show_progress(const std::string& json_file, bool quiet) {

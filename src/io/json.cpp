@@ -475,11 +475,7 @@ std::vector<Card> out_of_play(const Variant& variant, const State& s) {
   std::vector<Card> out;
   if (s.players() < variant.deal.min_players || s.players() > variant.deal.max_players) return out;
   const DeckSpec deck = variant.deck_for(s.players());
-  std::array<int, kCardKinds> seen{};
-  for (int seat = 0; seat < s.players(); ++seat)
-    s.hand(seat).for_each([&](Card c) { ++seen[c.index()]; });
-  for (const Card c : s.discard.cards()) ++seen[c.index()];
-  for (const Card c : s.stock.cards()) ++seen[c.index()];
+  const std::array<int, kCardKinds> seen = card_counts(s);
   for (int i = 0; i < kCardKinds; ++i) {
     const Card c = Card::from_index(i);
     for (int k = seen[i]; k < deck.copies(c); ++k) out.push_back(c);
@@ -946,13 +942,9 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.discard.empty()) return "/discard: the discard pile needs its top card";
   // Every card of the deck in exactly one place.
   const DeckSpec deck = variant.deck_for(players);
-  std::array<int, kCardKinds> seen{};
-  for (int seat = 0; seat < players; ++seat)
-    s.hand(seat).for_each([&](Card c) { ++seen[c.index()]; });
   for (int seat = players; seat < kMaxSeats; ++seat)
     if (!s.hand(seat).empty()) return "/hands: a seat past the last holds cards";
-  for (Card c : s.discard.cards()) ++seen[c.index()];
-  for (Card c : s.stock.cards()) ++seen[c.index()];
+  const std::array<int, kCardKinds> seen = card_counts(s);
   for (int i = 0; i < kCardKinds; ++i) {
     const Card c = Card::from_index(i);
     if (seen[i] + out_of_play[i] != deck.copies(c))

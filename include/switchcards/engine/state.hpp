@@ -98,4 +98,15 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
+// The copies of each card kind in the State's places (the hands of its seats, the discard pile
+// and the stock), by card index: what a check compares with the deck.
+inline std::array<int, kCardKinds> card_counts(const State& s) {
+  std::array<int, kCardKinds> counts{};
+  for (int seat = 0; seat < s.players(); ++seat)
+    s.hands[seat].for_each([&](Card c) { ++counts[c.index()]; });
+  for (const Card c : s.discard.cards()) ++counts[c.index()];
+  for (const Card c : s.stock.cards()) ++counts[c.index()];
+  return counts;
+}
+
 }  // namespace switchcards
