@@ -93,11 +93,14 @@ class TreeLoader {
   // `extends`. `chain` holds the sources being loaded (for cycles and messages).
   YAML::Node load(const Source& source) {
     chain_.push_back(source);
-    YAML::Node root = docs.parse(source.text, source.label);
+    const bool base = chain_.size() > 1;
+    YAML::Node root = base ? docs.parse_base(source.text, source.label, chain_text())
+                           : docs.parse(source.text, source.label);
     const Entry top = Documents::root(root);
     if (root.IsNull())
       throw LoadError(source.label, 0, 0, "",
-                      "empty file: a variant is a map with at least `name:`");
+                      "empty file: a variant is a map with at least `name:`" +
+                          (base ? " (chain: " + chain_text() + ")" : std::string()));
     docs.expect_map(top);
     docs.attempt([&] { docs.require(top, "name"); });
     if (auto extends = docs.find(top, "extends")) {
@@ -110,22 +113,29 @@ class TreeLoader {
   }
 
  private:
-  std::string chain_text(std::string_view last) const {
+  // The files being loaded, "top.yaml -> base.yaml", then `last` if given.
+  std::string chain_text(std::string_view last = {}) const {
     std::string out;
-    for (const Source& s : chain_) out += s.label + " -> ";
-    return out + std::string(last);
+    for (const Source& s : chain_) out += (out.empty() ? "" : " -> ") + s.label;
+    return last.empty() ? out : out + " -> " + std::string(last);
   }
 
+  // Errors at `extends:` name the chain themselves, up to the base that could not be taken
+  // (Documents adds no second chain to them).
   YAML::Node load_base(const Entry& extends, const Source& from) {
     const std::string target = docs.get_string(extends);
-    if (target.empty()) docs.fail(extends, "expected a built-in name or a path");
+    const bool in_base = chain_.size() > 1;
+    if (target.empty())
+      docs.fail(extends, "expected a built-in name or a path" +
+                             (in_base ? " (chain: " + chain_text() + ")" : std::string()));
     if (static_cast<int>(chain_.size()) >= kMaxExtendsDepth)
       docs.fail(extends, fmt::format("more than {} files in the chain: {}", kMaxExtendsDepth,
                                      chain_text(target)));
     Source base;
     if (is_variant_path(target)) {
       if (from.builtin)
-        docs.fail(extends, "a built-in variant can only extend another built-in, by name");
+        docs.fail(extends, "a built-in variant can only extend another built-in, by name (chain: " +
+                               chain_text(target) + ")");
       const std::filesystem::path path = (from.dir / target).lexically_normal();
       try {
         base = file_source(path, path.string());

@@ -83,10 +83,32 @@ std::string describe(const YAML::Node& node) {
 YAML::Node Documents::parse(std::string_view text, std::string label, std::size_t max_bytes) {
   check_text(text, label, max_bytes);
   YAML::Node root = parse_guarded(std::string(text), label);
-  Doc doc{std::move(label), root, {}};
+  Doc doc{std::move(label), root, {}, {}};
   collect(root, doc.nodes);
   docs_.push_back(std::move(doc));
   return root;
+}
+
+namespace {
+// `e` with " (chain: CHAIN)" after each of its messages.
+LoadError with_chain(const LoadError& e, const std::string& chain) {
+  std::vector<LoadError> all;
+  for (const LoadError& one : e.errors())
+    all.emplace_back(one.file(), one.line(), one.column(), one.key(),
+                     one.message() + " (chain: " + chain + ")");
+  if (all.size() == 1) return all.front();
+  return LoadError(std::move(all), e.truncated());
+}
+}  // namespace
+
+YAML::Node Documents::parse_base(std::string_view text, std::string label, std::string chain) {
+  try {
+    YAML::Node root = parse(text, std::move(label));
+    docs_.back().chain = std::move(chain);
+    return root;
+  } catch (const LoadError& e) {
+    throw with_chain(e, chain);
+  }
 }
 
 const Documents::Doc* Documents::find_doc(const YAML::Node& node) const {
@@ -116,6 +138,11 @@ const std::string& Documents::primary_label() const {
 void Documents::fail_at(const YAML::Node& node, const std::string& path,
                         const std::string& message) const {
   const Location where = locate(node);
+  const Doc* doc = find_doc(node);
+  // An error at `extends:` states its chain itself (load_variant.cpp).
+  if (doc != nullptr && !doc->chain.empty() && has_mark(node) && path != "extends")
+    throw LoadError(where.file, where.line, where.column, path,
+                    message + " (chain: " + doc->chain + ")");
   throw LoadError(where.file, where.line, where.column, path, message);
 }
 

@@ -57,6 +57,10 @@ class Documents {
   // text, or only comments, gives a Null node. The document is remembered under `label` for
   // later messages. `max_bytes`: the size check_text allows (game records are larger).
   YAML::Node parse(std::string_view text, std::string label, std::size_t max_bytes = kMaxTextBytes);
+  // parse() for a base file reached through `extends:`. `chain` ("top.yaml -> base.yaml") ends
+  // every error positioned in it, as "(chain: ...)": the user named another file, and the
+  // message says how this one was reached.
+  YAML::Node parse_base(std::string_view text, std::string label, std::string chain);
 
   // The document and position of a node from parse() (found by identity, so merged trees work);
   // file = the first document's label and line 0 for any other node.
@@ -168,6 +172,7 @@ class Documents {
     std::string label;
     YAML::Node root;
     std::vector<YAML::Node> nodes;  // every node of the tree, keys included, for locate()
+    std::string chain;              // parse_base: how the document was reached
   };
   const Doc* find_doc(const YAML::Node& node) const;
   static std::string enum_message(std::string_view text, std::span<const std::string_view> names);
