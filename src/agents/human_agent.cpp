@@ -10,6 +10,7 @@
 #include <ostream>
 #include <span>
 
+#include "io/words.hpp"
 #include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
 
@@ -89,8 +90,8 @@ void HumanAgent::show_table(const PlayerView& view) const {
     std::string what;
     if (view.pending_draw() > 0) what = fmt::format("draw {}", view.pending_draw());
     if (view.pending_skip() > 0)
-      what += fmt::format("{}miss {} turn{}", what.empty() ? "" : " and ", view.pending_skip(),
-                          view.pending_skip() == 1 ? "" : "s");
+      what += fmt::format("{}miss {}", what.empty() ? "" : " and ",
+                          detail::plural(view.pending_skip(), "turn"));
     fmt::print(out, "Penalty pending: {} unless you answer it.\n", what);
   }
   std::string others;
@@ -102,11 +103,11 @@ void HumanAgent::show_table(const PlayerView& view) const {
       view.hand_of(seat).for_each([&](Card c) { cards += " " + card_text(c, colour_); });
       others += fmt::format("[{} ]", cards);
     } else {
-      const int n = view.hand_size(seat);
-      others += fmt::format("{} card{}", n, n == 1 ? "" : "s");
+      others += detail::plural(view.hand_size(seat), "card");
     }
   }
-  fmt::print(out, "Others (in order of play): {}. Stock: {} cards.\n", others, view.stock_size());
+  fmt::print(out, "Others (in order of play): {}. Stock: {}.\n", others,
+             detail::plural(view.stock_size(), "card"));
   if (view.revealed()) {
     std::string stock;
     const auto cards = view.stock();
@@ -127,7 +128,7 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
       return fmt::format("play {}", card_text(a.card(), colour_));
     case ActionKind::draw:
       if (view.penalty_pending())
-        return fmt::format("take the penalty ({} cards)", view.pending_draw());
+        return fmt::format("take the penalty ({})", detail::plural(view.pending_draw(), "card"));
       return "draw a card";
     case ActionKind::pass:
       if (view.phase() == Phase::laying) return "lay no more cards: end your turn";

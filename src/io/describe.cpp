@@ -9,8 +9,11 @@
 #include <vector>
 
 #include "switchcards/engine/scoring.hpp"
+#include "io/words.hpp"
 
 namespace switchcards {
+
+using detail::plural;
 
 namespace {
 
@@ -53,10 +56,6 @@ std::string several_text(const PlayRules& p) {
              "draw both, two skips skip two players, two reverses cancel."
            : " Only the last card laid takes effect, as if it alone had been played.";
   return s;
-}
-
-std::string plural(int n, std::string_view word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
 std::string number_word(int n) {

@@ -4,8 +4,11 @@
 #include <fmt/format.h>
 
 #include "switchcards/core/card_format.hpp"
+#include "io/words.hpp"
 
 namespace switchcards {
+
+using detail::plural;
 
 std::string card_text(Card card, bool colour) {
   return colour ? fmt::format("{:c}", card) : fmt::format("{:s}", card);
@@ -22,10 +25,6 @@ namespace {
 std::string says(int seat, const EventTextOptions& o, std::string_view you_form,
                  std::string_view third_form) {
   return fmt::format("{} {}", seat_text(seat, o), seat == o.viewer ? you_form : third_form);
-}
-
-std::string plural(int n, std::string_view word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
 std::string one_event(const Event& e, const EventTextOptions& o) {
@@ -160,8 +159,7 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
     if (seat == s.catchable) marks += " (may be caught: no last-card call)";
     if ((s.owes_last_card >> seat) & 1u) marks += " (owes a last-card penalty)";
     if ((s.misses_turn >> seat) & 1u) marks += " (misses the next turn)";
-    lines.push_back(fmt::format("Seat {}{}: {} card{}{}", seat, marks, s.hand(seat).size(),
-                                s.hand(seat).size() == 1 ? "" : "s",
+    lines.push_back(fmt::format("Seat {}{}: {}{}", seat, marks, plural(s.hand(seat).size(), "card"),
                                 cards.empty() ? "" : ":" + cards));
   }
   std::string table = fmt::format("Top card {}", card_text(s.top(), colour));
@@ -177,15 +175,13 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
     std::string what;
     if (s.pending.draw > 0) what = fmt::format("draw {}", s.pending.draw);
     if (s.pending.skip > 0)
-      what += fmt::format("{}miss {} turn{}", what.empty() ? "" : " and ", s.pending.skip,
-                          s.pending.skip == 1 ? "" : "s");
+      what += fmt::format("{}miss {}", what.empty() ? "" : " and ", plural(s.pending.skip, "turn"));
     lines.push_back(fmt::format("Pending: {} unless answered ({}).", what, e.name));
   }
-  lines.push_back(
-      fmt::format("Stock {} cards, discard pile {} cards; {} reshuffle{}; play goes {}; "
-                  "{} decision{} so far.",
-                  s.stock.size(), s.discard.size(), s.reshuffles, s.reshuffles == 1 ? "" : "s",
-                  direction_name(s.seats.direction()), s.decisions, s.decisions == 1 ? "" : "s"));
+  lines.push_back(fmt::format(
+      "Stock {}, discard pile {}; {}; play goes {}; {} so far.", plural(s.stock.size(), "card"),
+      plural(s.discard.size(), "card"), plural(s.reshuffles, "reshuffle"),
+      direction_name(s.seats.direction()), plural(s.decisions, "decision")));
   if (s.over()) {
     lines.push_back(s.winner >= 0 ? fmt::format("The round is over: seat {} won.", s.winner)
                                   : std::string("The round is over: a stalemate."));

@@ -3,6 +3,7 @@
 // positions; the terminal player through a scripted istream; make_agent.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/agents/random_agent.hpp"
 #include "switchcards/agents/recording_agent.hpp"
+#include "switchcards/io/event_text.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
@@ -417,6 +419,12 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   CHECK(to_string(eager_caller.choose(PlayerView(engine, m, 0), legal.span())) == "0 play 6H");
   CHECK(told.str().find("this one leaves 2, so it is played without the call") !=
         std::string::npos);
+  // Counts of one are singular, here and in the position's description.
+  CHECK(told.str().find("Stock: 1 card.") != std::string::npos);
+  const std::vector<std::string> lines = describe_position(engine, m);
+  CHECK(std::find(lines.begin(), lines.end(),
+                  "Stock 1 card, discard pile 1 card; 0 reshuffles; play goes clockwise; 0 "
+                  "decisions so far.") != lines.end());
 }
 
 TEST_CASE("make_agent knows the agents by name") {

@@ -1640,8 +1640,8 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
   const int hand_size = variant_.deal.hand_size.at(players);
   if (players * hand_size + 1 > s.stock.size())
     throw std::invalid_argument(std::to_string(players) + " players x " +
-                                std::to_string(hand_size) + " cards + 1 do not fit a deck of " +
-                                std::to_string(s.stock.size()));
+                                std::to_string(hand_size) + (hand_size == 1 ? " card" : " cards") +
+                                " + 1 do not fit a deck of " + std::to_string(s.stock.size()));
   // One card at a time round the table, from the dealer's left.
   const bool every_card = ev != nullptr && shown == DealEvents::every_card;
   std::array<std::uint8_t, kMaxSeats> order{};  // the seats from the dealer's left, worked out once
