@@ -95,14 +95,15 @@
       ["games", r.games.toLocaleString("en")],
       ["stalemates", `${r.stalemates} (${pct(r.stalemate_rate)})`],
       ["first player's win rate", f.first_player_win_rate !== undefined ? pct(f.first_player_win_rate) : "–"],
-      ["first-player advantage (over 1/players)", f.first_player_advantage !== undefined ? (100 * f.first_player_advantage).toFixed(1) + " points" : "–"],
+      ["first player's share of the games won", f.first_player_share_of_won != null ? pct(f.first_player_share_of_won) : "–"],
+      ["first-player advantage (share of the games won, over 1/players)", f.first_player_advantage != null ? (100 * f.first_player_advantage).toFixed(1) + " points" : "–"],
       ["spread of places' win rates", f.positional_spread !== undefined ? (100 * f.positional_spread).toFixed(1) + " points" : "–"],
       ["round length: mean, p50, p90, p99, longest",
        `${num(r.round_length.mean, 1)}, ${r.round_length.p50}, ${r.round_length.p90}, ${r.round_length.p99}, ${r.round_length.max}`]
     ];
     if (r.lead) {
       rows.push(["lead changes a round", num(r.lead.lead_changes_per_round, 2)]);
-      rows.push(["mid-round leader wins", `${pct(r.lead.mid_leader_win_rate)} of ${r.lead.mid_leader_rounds}`]);
+      rows.push(["mid-round leader wins", r.lead.mid_leader_win_rate == null ? "– (no round had one)" : `${pct(r.lead.mid_leader_win_rate)} of ${r.lead.mid_leader_rounds}`]);
     }
     table(["measure", "value"], rows);
   };
@@ -127,11 +128,11 @@
          "at the 5% level, (1.96 + 0.84)^2 s^2 / d^2.");
     table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
       results.paired.map((m) => [m.label, num(m.mean_a, 4), num(m.mean_b, 4), num(m.difference, 4),
-        `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,
-        m.n === 0 ? "no pairs" : m.distinguishable_from_zero ? (m.difference > 0 ? "B higher" : "B lower")
+        m.ci95 === null ? "–" : `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,
+        m.n === 0 ? "no pairs" : m.ci95 === null ? "one pair: no interval" : m.distinguishable_from_zero ? (m.difference > 0 ? "B higher" : "B lower")
           : "not distinguishable from zero at this sample size",
         m.games_needed === null ? "–" : m.games_needed.toLocaleString("en")]));
-    const diffs = results.paired.filter((m) => m.n > 0).map((m) => ({
+    const diffs = results.paired.filter((m) => m.n > 1 && m.ci95 !== null).map((m) => ({
       key: m.key, label: m.label, difference: m.difference, low: m.ci95[0], high: m.ci95[1],
       zero: 0
     }));

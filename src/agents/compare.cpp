@@ -45,16 +45,12 @@ constexpr const char* kFormat = "switchcards-comparison/1";
 constexpr double kZ95 = 1.96;
 constexpr double kZ80 = 0.84;
 
-int place(int winner, int from, int players) {
-  return (winner - from + players) % players;
-}
-
 // Adds one pair of games to the measures, in the order of paired_measures.
 void add_pair(std::vector<PairedMeasure>& m, const detail::GameOutcome& a,
               const detail::GameOutcome& b, int players, GameKind kind) {
   std::size_t i = 0;
   const auto won_place = [&](const detail::GameOutcome& o, int k) -> std::int64_t {
-    return o.winner >= 0 && place(o.winner, o.first, players) == k;
+    return o.winner >= 0 && detail::place_of(o.winner, o.first, players, o.direction) == k;
   };
   m[i++].sums.add(won_place(a, 0), won_place(b, 0));
   for (int k = 1; k < players; ++k)
@@ -93,8 +89,13 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   j["mean_a"] = d.mean_a;
   j["mean_b"] = d.mean_b;
   j["difference"] = d.diff;
-  j["sd_difference"] = d.sd;
-  j["ci95"] = nlohmann::ordered_json::array({d.low, d.high});
+  if (d.sd) {
+    j["sd_difference"] = *d.sd;
+    j["ci95"] = nlohmann::ordered_json::array({*d.low, *d.high});
+  } else {
+    j["sd_difference"] = nullptr;
+    j["ci95"] = nullptr;
+  }
   j["distinguishable_from_zero"] = d.resolved;
   if (d.games_needed)
     j["games_needed"] = *d.games_needed;
@@ -144,7 +145,7 @@ std::vector<PairedMeasure> paired_measures(int players, GameKind kind) {
   add("penalty_cards",
       kind == GameKind::round ? "penalty cards drawn a round" : "penalty cards drawn a match");
   add("specials",
-      kind == GameKind::round ? "special cards played a round" : "special cards played a match");
+      kind == GameKind::round ? "special-card effects a round" : "special-card effects a match");
   if (kind == GameKind::round) {
     add("lead_changes", "lead changes a round");
     add("mid_leader_win", "mid-round leader wins (rate)");
@@ -164,17 +165,17 @@ PairedDifference paired_difference(const PairedSums& s) {
   d.mean_a = static_cast<double>(static_cast<long double>(s.sum_a) / n);
   d.mean_b = static_cast<double>(static_cast<long double>(s.sum_b) / n);
   d.diff = static_cast<double>(sum_d / n);
-  if (s.n > 1) {
-    const long double ss = static_cast<long double>(s.sum_d2) - sum_d * sum_d / n;
-    d.sd = static_cast<double>(std::sqrt(std::max<long double>(0, ss / (n - 1))));
-  }
-  const double half = kZ95 * d.sd / std::sqrt(static_cast<double>(s.n));
+  if (s.n < 2) return d;  // one pair: no spread, so no interval
+  const long double ss = static_cast<long double>(s.sum_d2) - sum_d * sum_d / n;
+  const double sd = static_cast<double>(std::sqrt(std::max<long double>(0, ss / (n - 1))));
+  const double half = kZ95 * sd / std::sqrt(static_cast<double>(s.n));
+  d.sd = sd;
   d.low = d.diff - half;
   d.high = d.diff + half;
-  d.resolved = s.n > 1 && (d.low > 0 || d.high < 0);
+  d.resolved = *d.low > 0 || *d.high < 0;
   if (d.diff != 0) {
     const double z = kZ95 + kZ80;
-    d.games_needed = static_cast<std::uint64_t>(std::ceil(z * z * d.sd * d.sd / (d.diff * d.diff)));
+    d.games_needed = static_cast<std::uint64_t>(std::ceil(z * z * sd * sd / (d.diff * d.diff)));
   }
   return d;
 }

@@ -30,6 +30,9 @@ struct GameOutcome {
   int winner = -1;  // seat; -1: nobody (a stalemate, or a match without a winner)
   int first = 0;    // the first seat to act
   int dealer = 0;
+  // The order of play at that deal: counterclockwise when the card turned up reversed it
+  // (deal.first_card: apply), and places are counted that way.
+  Direction direction = Direction::clockwise;
   std::uint64_t rounds = 0;
   std::uint64_t decisions = 0;
   std::uint64_t stalemates = 0;
@@ -40,13 +43,21 @@ struct GameOutcome {
   int margin = -1;                  // matches: the runner-up's total minus the winner's
 };
 
-// The effects a special card's play fires: one event per special card played.
-inline constexpr std::array<EventKind, 7> kSpecialEffects = {
-    EventKind::penalty_pending,  EventKind::direction_reversed, EventKind::play_again,
-    EventKind::back_to_previous, EventKind::suit_named,         EventKind::demand_set,
-    EventKind::penalty_cancelled};
+// The place of `seat` counted from `from` (0) in the order of play `direction`.
+inline int place_of(int seat, int from, int players, Direction direction) {
+  const int steps = direction == Direction::clockwise ? seat - from : from - seat;
+  return (steps + players) % players;
+}
 
-// The special cards' effects counted in `stats`. Seven loads: GamePlayer::play takes it before
+// The effects a special card's play fires, one event each (docs/studies.md, "special-card
+// effects"). A plain skip is not among them: its `seat_skipped` is also a penalty's missed turn.
+inline constexpr std::array<EventKind, 10> kSpecialEffects = {
+    EventKind::penalty_pending,   EventKind::direction_reversed, EventKind::play_again,
+    EventKind::back_to_previous,  EventKind::suit_named,         EventKind::demand_set,
+    EventKind::penalty_cancelled, EventKind::penalty_deflected,  EventKind::hands_swapped,
+    EventKind::hands_rotated};
+
+// The special cards' effects counted in `stats`. Ten loads: GamePlayer::play takes it before
 // and after every game.
 inline std::uint64_t special_effects(const SimulationStats& stats) {
   std::uint64_t n = 0;
@@ -168,7 +179,7 @@ class GamePlayer {
  private:
   void play_round_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
   void play_match_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
-  void count_win(int winner, int first, int dealer);
+  void count_win(const GameOutcome& out);  // out.winner's win, by seat and places
 
   const Variant* variant_;
   const Engine* engine_;

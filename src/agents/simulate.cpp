@@ -221,6 +221,7 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
   events.clear();
   State s = deal.deal(*engine_, &events);
   const int first = s.turn;
+  const Direction direction = s.seats.direction();  // as the deal left it
   SimulationStats& stats = *stats_;
   for (const Event& e : events) count_event(stats, e);
   log_.clear();
@@ -241,10 +242,11 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
   stats.lead_changes += lead_.changes();
   out.first = first;
   out.dealer = deal.dealer;
+  out.direction = direction;
   out.mid_leader = lead_.at_middle();
   if (s.winner >= 0) {
     out.winner = s.winner;
-    count_win(s.winner, first, deal.dealer);
+    count_win(out);
     if (out.mid_leader >= 0) {
       ++stats.mid_leader_rounds;
       stats.mid_leader_wins += out.mid_leader == s.winner;
@@ -276,6 +278,7 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
     if (a == nullptr && deal.round == 0) {
       out.first = s.turn;
       out.dealer = deal.dealer;
+      out.direction = s.seats.direction();
     }
     if (a && record) log_.push_back(*a);
   };
@@ -301,7 +304,7 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
   if (match.stopped_at_round_limit()) ++stats_->unfinished;
   if (match.winner() >= 0) {
     out.winner = match.winner();
-    count_win(match.winner(), out.first, out.dealer);
+    count_win(out);
     const std::vector<int>& totals = match.standings().totals;
     int runner_up = -1;
     for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
@@ -317,11 +320,12 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
   }
 }
 
-void GamePlayer::count_win(int winner, int first, int dealer) {
+void GamePlayer::count_win(const GameOutcome& out) {
   const int n = config_->players;
-  ++stats_->wins[static_cast<std::size_t>(winner)];
-  ++stats_->wins_from_first[static_cast<std::size_t>((winner - first + n) % n)];
-  ++stats_->wins_from_dealer[static_cast<std::size_t>((winner - dealer + n) % n)];
+  const auto at = [](int i) { return static_cast<std::size_t>(i); };
+  ++stats_->wins[at(out.winner)];
+  ++stats_->wins_from_first[at(place_of(out.winner, out.first, n, out.direction))];
+  ++stats_->wins_from_dealer[at(place_of(out.winner, out.dealer, n, out.direction))];
 }
 
 void check_config(const Variant& variant, const SimulationConfig& c) {

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -257,13 +258,19 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   j["penalty_cards_per_round"] =
       s.rounds ? static_cast<double>(s.penalty_cards) / static_cast<double>(s.rounds) : 0.0;
   const Fairness f = fairness(s);
+  const auto or_null = [](const std::optional<double>& x) {
+    return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(nullptr);
+  };
   j["fairness"] = {{"first_player_win_rate", f.first_player_win_rate},
-                   {"first_player_advantage", f.first_player_advantage},
+                   {"first_player_share_of_won", or_null(f.first_player_share_of_won)},
+                   {"first_player_advantage", or_null(f.first_player_advantage)},
                    {"positional_spread", f.positional_spread}};
   if (r.config.kind == GameKind::round) {
-    const double rate = s.mid_leader_rounds ? static_cast<double>(s.mid_leader_wins) /
-                                                  static_cast<double>(s.mid_leader_rounds)
-                                            : 0.0;
+    // No rate of no rounds: null, not 0.
+    const nlohmann::ordered_json rate =
+        s.mid_leader_rounds ? nlohmann::ordered_json(static_cast<double>(s.mid_leader_wins) /
+                                                     static_cast<double>(s.mid_leader_rounds))
+                            : nlohmann::ordered_json(nullptr);
     j["lead"] = {
         {"lead_changes", s.lead_changes},
         {"lead_changes_per_round",
@@ -479,8 +486,13 @@ Fairness fairness(const SimulationStats& s) {
   const double games = static_cast<double>(s.games);
   const auto [low, high] = std::minmax_element(s.wins_from_first.begin(), s.wins_from_first.end());
   f.first_player_win_rate = static_cast<double>(s.wins_from_first[0]) / games;
-  f.first_player_advantage =
-      f.first_player_win_rate - 1.0 / static_cast<double>(s.wins_from_first.size());
+  f.won = std::accumulate(s.wins_from_first.begin(), s.wins_from_first.end(), std::uint64_t{0});
+  if (f.won > 0) {
+    f.first_player_share_of_won =
+        static_cast<double>(s.wins_from_first[0]) / static_cast<double>(f.won);
+    f.first_player_advantage =
+        *f.first_player_share_of_won - 1.0 / static_cast<double>(s.wins_from_first.size());
+  }
   f.positional_spread = static_cast<double>(*high - *low) / games;
   return f;
 }

@@ -42,7 +42,13 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   out.emplace_back("games", s.games);
   out.emplace_back("first_player_win_rate", f.first_player_win_rate);
   out.emplace_back("first_player_ci95", nlohmann::ordered_json::array({first.low, first.high}));
-  out.emplace_back("first_player_advantage", f.first_player_advantage);
+  out.emplace_back("first_player_share_of_won",
+                   f.first_player_share_of_won
+                       ? nlohmann::ordered_json(*f.first_player_share_of_won)
+                       : nlohmann::ordered_json(nullptr));
+  out.emplace_back("first_player_advantage", f.first_player_advantage
+                                                 ? nlohmann::ordered_json(*f.first_player_advantage)
+                                                 : nlohmann::ordered_json(nullptr));
   out.emplace_back("positional_spread", f.positional_spread);
   for (std::size_t k = 1; k < s.wins_from_first.size(); ++k)
     out.emplace_back(fmt::format("place_{}_win_rate", k + 1), ratio(s.wins_from_first[k], s.games));
@@ -164,16 +170,24 @@ std::string to_json(const SweepResults& r) {
 std::string to_csv(const SweepResults& r) {
   std::string out;
   std::vector<std::string> head = r.keys;
+  // An interval is two columns, KEY_low and KEY_high, so a spreadsheet reads both as numbers.
   if (!r.rows.empty())
-    for (auto& [key, value] : summary(r.rows[0].results)) head.push_back(key);
+    for (auto& [key, value] : summary(r.rows[0].results)) {
+      if (value.is_array()) {
+        head.push_back(key + "_low");
+        head.push_back(key + "_high");
+      } else {
+        head.push_back(key);
+      }
+    }
   for (std::size_t i = 0; i < head.size(); ++i) out += (i ? "," : "") + csv_field(head[i]);
   out += "\n";
   for (const SweepRow& row : r.rows) {
     std::vector<std::string> cells = row.values;
     for (auto& [key, value] : summary(row.results)) {
-      if (key == "first_player_ci95") {
-        cells.push_back(
-            fmt::format("{:.6f} {:.6f}", value[0].get<double>(), value[1].get<double>()));
+      if (value.is_array()) {
+        cells.push_back(fmt::format("{:.6f}", value[0].get<double>()));
+        cells.push_back(fmt::format("{:.6f}", value[1].get<double>()));
       } else if (value.is_number_float()) {
         cells.push_back(fmt::format("{:.6f}", value.get<double>()));
       } else {

@@ -101,9 +101,14 @@ void print_comparison(const ComparisonResults& r) {
       fmt::print("  {:<32} {:>9} {:>9} {:>12}   (no pairs)\n", m.label, "-", "-", "-");
       continue;
     }
+    if (!d.sd) {
+      fmt::print("  {:<32} {:>9} {:>9} {:>12}   (one pair: no interval)\n", m.label,
+                 value_text(d.mean_a, rate), value_text(d.mean_b, rate), diff_text(d.diff, rate));
+      continue;
+    }
     fmt::print("  {:<32} {:>9} {:>9} {:>12}   {} to {}{}\n", m.label, value_text(d.mean_a, rate),
-               value_text(d.mean_b, rate), diff_text(d.diff, rate), diff_text(d.low, rate),
-               diff_text(d.high, rate),
+               value_text(d.mean_b, rate), diff_text(d.diff, rate), diff_text(*d.low, rate),
+               diff_text(*d.high, rate),
                d.resolved ? (d.diff > 0 ? "  B higher" : "  B lower") : "");
     if (!d.resolved)
       unresolved.push_back(

@@ -130,21 +130,37 @@ void print_report(const ShardResults& r, double seconds) {
   }
   if (r.format_version >= 3) {
     const Fairness f = fairness(s);
-    fmt::print(
-        "\nFairness: the first player to act wins {} (an advantage of {:+.1f} points over 1/{}); "
-        "the places' win rates span {:.1f} points\n",
-        percent(f.first_player_win_rate), 100 * f.first_player_advantage, c.players,
-        100 * f.positional_spread);
+    // Stalemated games are no one's: the advantage is of the first player's share of the games
+    // someone won, which the text says when the two differ.
+    std::string first;
+    if (!f.first_player_advantage)
+      first = "no game was won";
+    else if (f.won == s.games)
+      first =
+          fmt::format("the first player to act wins {} (an advantage of {:+.1f} points over 1/{})",
+                      percent(f.first_player_win_rate), 100 * *f.first_player_advantage, c.players);
+    else
+      first = fmt::format(
+          "the first player to act wins {} of the games and {} of those won (an advantage of "
+          "{:+.1f} points over 1/{})",
+          percent(f.first_player_win_rate), percent(*f.first_player_share_of_won),
+          100 * *f.first_player_advantage, c.players);
+    fmt::print("\nFairness: {}; the places' win rates span {:.1f} points\n", first,
+               100 * f.positional_spread);
     if (c.kind == GameKind::round && s.rounds > 0) {
-      const Interval i = wilson_interval(s.mid_leader_wins, s.mid_leader_rounds);
-      fmt::print(
-          "Lead (the seat with strictly fewest cards): {:.2f} lead changes a round; the leader "
-          "at mid-round wins {} ({} - {}) of the {} rounds won that had one\n",
-          static_cast<double>(s.lead_changes) / static_cast<double>(s.rounds),
-          percent(s.mid_leader_rounds ? static_cast<double>(s.mid_leader_wins) /
-                                            static_cast<double>(s.mid_leader_rounds)
-                                      : 0.0),
-          percent(i.low), percent(i.high), grouped(s.mid_leader_rounds));
+      const std::string lead =
+          fmt::format("Lead (the seat with strictly fewest cards): {:.2f} lead changes a round; ",
+                      static_cast<double>(s.lead_changes) / static_cast<double>(s.rounds));
+      if (s.mid_leader_rounds == 0) {
+        fmt::print("{}no round won had a leader at mid-round\n", lead);
+      } else {
+        const Interval i = wilson_interval(s.mid_leader_wins, s.mid_leader_rounds);
+        fmt::print(
+            "{}the leader at mid-round wins {} ({} - {}) of the {} rounds won that had one\n", lead,
+            percent(static_cast<double>(s.mid_leader_wins) /
+                    static_cast<double>(s.mid_leader_rounds)),
+            percent(i.low), percent(i.high), grouped(s.mid_leader_rounds));
+      }
     }
   }
   fmt::print("\nRound length (decisions): mean {:.1f}, p50 {}, p90 {}, p99 {}, longest {}\n",

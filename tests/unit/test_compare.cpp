@@ -61,9 +61,10 @@ TEST_CASE("a paired interval equals the direct computation from the games one by
     INFO(key);
     CHECK(p.n == d.size());
     CHECK(p.diff == Approx(mean).margin(1e-12));
-    CHECK(p.sd == Approx(sd).epsilon(1e-9));
-    CHECK(p.low == Approx(mean - half).margin(1e-9));
-    CHECK(p.high == Approx(mean + half).margin(1e-9));
+    REQUIRE(p.sd);
+    CHECK(*p.sd == Approx(sd).epsilon(1e-9));
+    CHECK(*p.low == Approx(mean - half).margin(1e-9));
+    CHECK(*p.high == Approx(mean + half).margin(1e-9));
     CHECK(p.resolved == (mean - half > 0 || mean + half < 0));
     if (mean != 0) {
       REQUIRE(p.games_needed);
@@ -132,9 +133,10 @@ TEST_CASE("the paired formulas on hand-made pairs") {
   CHECK(d.mean_b == Approx(0.6));
   CHECK(d.diff == Approx(0.2));
   // s^2 = (3 - 5 * 0.04) / 4 = 0.7
-  CHECK(d.sd == Approx(std::sqrt(0.7)));
-  CHECK(d.low == Approx(0.2 - 1.96 * std::sqrt(0.7 / 5)));
-  CHECK(d.high == Approx(0.2 + 1.96 * std::sqrt(0.7 / 5)));
+  REQUIRE(d.sd);
+  CHECK(*d.sd == Approx(std::sqrt(0.7)));
+  CHECK(*d.low == Approx(0.2 - 1.96 * std::sqrt(0.7 / 5)));
+  CHECK(*d.high == Approx(0.2 + 1.96 * std::sqrt(0.7 / 5)));
   CHECK_FALSE(d.resolved);
   REQUIRE(d.games_needed);
   CHECK(*d.games_needed == std::uint64_t(std::ceil(2.8 * 2.8 * 0.7 / 0.04)));  // 138
@@ -142,8 +144,19 @@ TEST_CASE("the paired formulas on hand-made pairs") {
   PairedSums many;
   for (int i = 0; i < 200; ++i) many.add(s);
   CHECK(paired_difference(many).resolved);
-  CHECK(paired_difference(many).low > 0);
+  CHECK(*paired_difference(many).low > 0);
   CHECK(paired_difference(PairedSums{}).n == 0);
+  // One pair has a difference but no spread: no interval, no verdict, no estimate of the pairs
+  // needed (a standard deviation of 0 made the interval [d, d] and the estimate 0).
+  PairedSums one;
+  one.add(3, 11);
+  const PairedDifference single = paired_difference(one);
+  CHECK(single.diff == 8);
+  CHECK_FALSE(single.sd);
+  CHECK_FALSE(single.low);
+  CHECK_FALSE(single.high);
+  CHECK_FALSE(single.resolved);
+  CHECK_FALSE(single.games_needed);
 }
 
 TEST_CASE("a rule set compared with itself differs in nothing") {

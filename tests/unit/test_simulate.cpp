@@ -6,6 +6,7 @@
 
 #include "agents/game_player.hpp"
 #include "switchcards/agents/simulate.hpp"
+#include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/standings.hpp"
@@ -327,8 +328,10 @@ TEST_CASE("a malformed game record is a LoadError with its position") {
 TEST_CASE("wins are counted by place from the first player to act and from the dealer") {
   // Regression: the report never said who acted first; with `first_dealer: lowest_cut` the
   // first player is random, so seat rates hid a first-player advantage.
-  for (const char* name : {"british", "mau-mau"}) {
-    const Variant v = load_variant(name);
+  // In the order of play at the deal: an ace turned up under `first_card: apply` reverses it
+  // (they were counted clockwise regardless).
+  const Variant applied = load_variant("british", "deal: {first_card: apply}", "apply");
+  for (const Variant& v : {load_variant("british"), load_variant("mau-mau"), applied}) {
     const Engine engine(v);
     SimulationConfig c;
     c.players = 4;
@@ -337,24 +340,62 @@ TEST_CASE("wins are counted by place from the first player to act and from the d
     c.threads = 2;
     const SimulationResult r = simulate(v, c);
     std::vector<std::uint64_t> from_first(4), from_dealer(4);
-    std::uint64_t won = 0;
+    std::uint64_t won = 0, counterclockwise = 0;
+    // Steps from `from` to `seat` in the deal's order of play.
+    const auto steps = [](const State& dealt, int from, int seat) {
+      int k = 0;
+      while (dealt.seats.after(from, k) != seat) ++k;
+      return static_cast<std::size_t>(k);
+    };
     for (std::uint64_t g = 0; g < c.games; ++g) {
       GameRecord rec;
       simulate_game(v, c, g, &rec);
       const RecordedRound& round = rec.rounds.at(0);
+      const State dealt = engine.deal(4, round.seed, round.dealer);
+      counterclockwise += dealt.seats.direction() == Direction::counterclockwise;
       if (round.winner < 0) continue;
-      const int first = engine.deal(4, round.seed, round.dealer).turn;
-      ++from_first[static_cast<std::size_t>((round.winner - first + 4) % 4)];
-      ++from_dealer[static_cast<std::size_t>((round.winner - round.dealer + 4) % 4)];
+      ++from_first[steps(dealt, dealt.turn, round.winner)];
+      ++from_dealer[steps(dealt, round.dealer, round.winner)];
       ++won;
     }
-    INFO(name);
+    INFO(v.name << ", " << counterclockwise << " games begun counterclockwise");
+    if (&v == &applied) CHECK(counterclockwise > 0);
     CHECK(r.stats.wins_from_first == from_first);
     CHECK(r.stats.wins_from_dealer == from_dealer);
     std::uint64_t sum = 0;
     for (std::uint64_t w : r.stats.wins) sum += w;
     CHECK(sum == won);
   }
+}
+
+TEST_CASE("the first player's advantage is of the games someone won") {
+  // Stalemates are nobody's: with uniform random bots about a quarter of British rounds reach
+  // the turn limit, which made the first player look disadvantaged (W_0 / N - 1/n).
+  SimulationConfig c;
+  c.players = 4;
+  c.agents = {"random"};
+  c.games = 200;
+  const SimulationResult r = simulate(load_variant("british"), c);
+  REQUIRE(r.stats.stalemates > 10);
+  std::uint64_t won = 0;
+  for (std::uint64_t w : r.stats.wins_from_first) won += w;
+  CHECK(won == r.stats.games - r.stats.stalemates);
+  const Fairness f = fairness(r.stats);
+  CHECK(f.won == won);
+  CHECK(f.first_player_win_rate == Approx(double(r.stats.wins_from_first[0]) / 200));
+  REQUIRE(f.first_player_share_of_won);
+  CHECK(*f.first_player_share_of_won == Approx(double(r.stats.wins_from_first[0]) / double(won)));
+  REQUIRE(f.first_player_advantage);
+  CHECK(*f.first_player_advantage == Approx(*f.first_player_share_of_won - 0.25));
+  // No game won: no share, no advantage, null in the JSON; no mid-round leader rate either.
+  c.games = 20;
+  const Variant stalls = load_variant("british", "round: {turn_limit: 3}", "stalls");
+  const SimulationResult none = simulate(stalls, c);
+  REQUIRE(none.stats.stalemates == 20);
+  CHECK_FALSE(fairness(none.stats).first_player_advantage);
+  const std::string json = to_json(shard_results(none, "british", "round: {turn_limit: 3}", "t"));
+  CHECK(json.find("\"first_player_advantage\": null") != std::string::npos);
+  CHECK(json.find("\"mid_leader_win_rate\": null") != std::string::npos);
 }
 
 TEST_CASE("record_variant uses the embedded text, with the rules of an older record merged on") {

@@ -55,12 +55,13 @@ std::vector<PairedMeasure> paired_measures(int players, GameKind kind);
 // d +- 1.96 s / sqrt(n), s the standard deviation of the pairs' differences (n - 1 in the
 // denominator). `resolved`: the interval excludes 0. `games_needed`: the pairs that would
 // resolve a true difference of the observed size with 80% power at the 5% level,
-// (1.96 + 0.84)^2 s^2 / d^2, rounded up (none when d = 0).
+// (1.96 + 0.84)^2 s^2 / d^2, rounded up (none when d = 0). With fewer than two pairs s is not
+// defined: sd, low, high and games_needed are empty and nothing is resolved.
 struct PairedDifference {
   std::uint64_t n = 0;
   double mean_a = 0, mean_b = 0;
-  double diff = 0, sd = 0;
-  double low = 0, high = 0;
+  double diff = 0;
+  std::optional<double> sd, low, high;
   bool resolved = false;
   std::optional<std::uint64_t> games_needed;
 };

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,12 +58,16 @@ ShardResults shard_results_from_json(std::string_view text, const std::string& f
 // `files` names each part in messages.
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
 
-// Fairness of the places at the table (docs/studies.md): the first player's win rate, its
-// excess over 1/players, and the largest minus the smallest win rate of a place, counted from
-// the first player to act.
+// Fairness of the places at the table (docs/studies.md): the first player's win rate, its share
+// of the games someone won and that share's excess over 1/players (stalemated games are no
+// one's, so a rule set that stalls does not look unfair to the first player), and the largest
+// minus the smallest win rate of a place, counted from the first player to act. The share and
+// the advantage are empty when no game was won.
 struct Fairness {
+  std::uint64_t won = 0;  // games someone won
   double first_player_win_rate = 0;
-  double first_player_advantage = 0;
+  std::optional<double> first_player_share_of_won;
+  std::optional<double> first_player_advantage;
   double positional_spread = 0;
 };
 Fairness fairness(const SimulationStats& stats);
