@@ -207,7 +207,9 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
   int done = 0;
   for (;;) {
     if (config_.iterations > 0 && done >= config_.iterations) break;
-    if (config_.seconds > 0 && done % 16 == 0 &&
+    // The clock is read every 16 iterations, from the first on: however short the time, the
+    // search runs once (it chose legal[0] unsearched).
+    if (config_.seconds > 0 && done % 16 == 1 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
             config_.seconds)
       break;

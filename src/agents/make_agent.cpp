@@ -65,7 +65,8 @@ std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
   if (used == 0 || !(value > 0) || !(unit.empty() || unit == "ms" || unit == "s"))
     throw fail("the budget is a positive number of iterations, or of ms or s per decision");
   if (unit.empty()) {
-    if (value != std::floor(value) || value > 1e9)
+    // Digits only: "1000.0" would play as ismcts:1000 yet be reported as another agent.
+    if (budget.find('.') != std::string::npos || value != std::floor(value) || value > 1e9)
       throw fail("the iterations are a whole number up to 1000000000");
     config.iterations = static_cast<int>(value);
   } else {

@@ -91,6 +91,14 @@ void add_merge(CLI::App& app, int& exit_code) {
       if (family(results_format(texts[i], files[i])) != family(kind))
         throw std::runtime_error("merge: " + files[i] + " is not the same kind of results as " +
                                  files[0] + " (" + (kind.empty() ? "no format" : kind) + ")");
+    // Named by what it is not, all three kinds (each reader names only its own).
+    if (family(kind) != "switchcards-comparison" && family(kind) != "switchcards-sweep" &&
+        family(kind) != "switchcards-simulation")
+      throw std::runtime_error(
+          files[0] + ": not a results file of simulate, compare or sweep (" +
+          (kind.empty() ? std::string("no format") : "format " + kind) +
+          "; merge takes switchcards-simulation, switchcards-comparison and switchcards-sweep "
+          "files)");
     std::string json, title;
     if (family(kind) == "switchcards-comparison") {
       std::vector<ComparisonResults> parts;

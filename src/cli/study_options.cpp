@@ -22,14 +22,16 @@ void StudyOptions::add_to(CLI::App& cmd) {
       ->capture_default_str();
   players_opt_ = cmd.add_option("--players,-p", players_,
                                 "players (default: 4, or the nearest count the variant allows)");
-  cmd.add_option("--agents,-a", agents_,
-                 "agents by seat, comma-separated, repeated to fill the seats: random, eager "
-                 "(random among its plays when it can play), greedy, heuristic (random:P, "
-                 "eager:P and heuristic:P forget last card with probability P, and call it "
-                 "late with probability 1 - P). The default, heuristic, plays rounds to their "
-                 "end: random bots, which draw when they could play, stall at the turn limit "
-                 "in about one British round in four, which would drown a fairness study in "
-                 "stalemates")
+  cmd.add_option(
+         "--agents,-a", agents_,
+         "agents by seat, comma-separated, repeated to fill the seats: random, eager "
+         "(random among its plays when it can play), greedy, heuristic, ismcts (tree "
+         "search: ismcts:N iterations, ismcts:250ms, ismcts:N:heuristic; docs/agents.md) "
+         "(random:P, eager:P and heuristic:P forget last card with probability P, and "
+         "call it late with probability 1 - P). The default, heuristic, plays rounds to their "
+         "end: random bots, which draw when they could play, stall at the turn limit "
+         "in about one British round in four, which would drown a fairness study in "
+         "stalemates")
       ->capture_default_str();
   cmd.add_option("--threads,-t", threads_,
                  fmt::format("worker threads, 1 to {} (results do not depend on it)", kMaxThreads))

@@ -184,12 +184,32 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
   check_config("ismcts:20ms", 0, 0.02, IsmctsConfig::Rollout::eager);
   check_config("ismcts:2s", 0, 2, IsmctsConfig::Rollout::eager);
   check_config("ismcts:100:heuristic", 100, 0, IsmctsConfig::Rollout::heuristic);
-  for (const char* bad :
-       {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart", "ismcts:fast",
-        "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3", "ismcts:0x10", "ismcts:infms"}) {
+  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
+                          "ismcts:fast", "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3",
+                          "ismcts:0x10", "ismcts:infms", "ismcts:1000.0"}) {
     INFO(bad);
     CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
   }
+}
+
+TEST_CASE("a time budget however short searches at least once") {
+  // It chose legal[0] unsearched when the clock had run out before the first iteration.
+  const Engine engine(load_variant("british"));
+  IsmctsConfig config;
+  config.iterations = 0;
+  config.seconds = 1e-12;
+  IsmctsAgent agent(3, config);
+  ActionList legal;
+  int searched = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const State s = engine.deal(4, seed);
+    engine.legal_actions(s, legal);
+    if (legal.size() < 2) continue;
+    (void)agent.choose(PlayerView(engine, s, s.turn), legal.span());
+    CHECK(agent.last_search().iterations >= 1);
+    ++searched;
+  }
+  CHECK(searched > 5);
 }
 
 TEST_CASE("ismcts in its other configurations chooses only legal actions") {

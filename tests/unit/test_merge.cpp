@@ -398,6 +398,14 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   Run dir = run("merge .", s);
   CHECK(dir.status == 1);
   CHECK(contains(dir.out, "'.' is a directory, not a JSON file"));
+  // JSON of no kind merge knows: all three kinds are named (it named only simulation files).
+  write_file(s / "other.json", "{\"format\": \"something/1\", \"games\": 3}");
+  Run other = run("merge other.json", s);
+  CHECK(other.status == 1);
+  CHECK(contains(other.out,
+                 "other.json: not a results file of simulate, compare or sweep (format "
+                 "something/1; merge takes switchcards-simulation, "
+                 "switchcards-comparison and switchcards-sweep files)"));
 }
 
 TEST_CASE("merge: shards of one variant file played under different rules are refused") {
