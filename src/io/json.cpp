@@ -989,6 +989,13 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.phase != Phase::over && s.decisions >= static_cast<std::uint32_t>(variant.round.turn_limit))
     return "/decisions: a round that reached the variant's turn limit (" +
            std::to_string(variant.round.turn_limit) + ") is over";
+  // A hand emptied ends the round (Engine::position refuses one too): play would go on with a
+  // seat that drew at each turn.
+  if (s.phase != Phase::over)
+    for (int seat = 0; seat < players; ++seat)
+      if (s.hand(seat).empty())
+        return "/hands/" + std::to_string(seat) + ": seat " + std::to_string(seat) +
+               " holds no cards, but a round with an empty hand is over";
   switch (s.phase) {
     case Phase::over:
       if (s.stalemate && s.winner >= 0) return "/winner: a stalemate has no winner";

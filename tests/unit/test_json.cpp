@@ -220,6 +220,16 @@ TEST_CASE("json: a state that no round could reach is refused", "[json]") {
         "save.json: /pending/from: the seat that played a penalty is kept only while it is "
         "pending");
 
+  // A seat with no cards in a round still in play (Engine::position refuses it too).
+  State empty = british.deal(3, 5);
+  const int idle = empty.seats.next(empty.turn);
+  empty.hand(idle).for_each([&](Card c) { empty.stock.push(c); });
+  empty.hands[idle] = Hand{};
+  const std::string why = "/hands/" + std::to_string(idle) + ": seat " + std::to_string(idle) +
+                          " holds no cards, but a round with an empty hand is over";
+  CHECK(check_state(british, empty) == why);
+  CHECK(error_of(british, to_json(british, empty)) == "save.json: " + why);
+
   const Engine mau(load_variant("mau-mau"));
   const State m = mau.deal(3, 1);
   CHECK(error_of(mau, set(set(to_json(mau, m), "phase", "\"after_draw\""), "drawn",
