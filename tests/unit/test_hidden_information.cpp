@@ -382,3 +382,20 @@ TEST_CASE(
       ObservationLayout(engine, 3).write(PlayerView(engine, s, 0), {}, totals, round_seats, round3),
       std::invalid_argument);
 }
+
+TEST_CASE("a view asked about a seat not at the table throws, naming it", "[hidden]") {
+  // It read past the hands (hand_size(9) on four seats) or shifted by a negative count.
+  const Engine engine(load_variant("british"));
+  const State s = engine.deal(4, 3);
+  const PlayerView view(engine, s, 0);
+  CHECK(view.hand_size(3) == 7);
+  for (const int seat : {-1, 4, 9, 40}) {
+    INFO(seat);
+    CHECK_THROWS_WITH(view.hand_size(seat),
+                      "seat " + std::to_string(seat) + " is not at the table (0 to 3)");
+    CHECK_THROWS_AS(view.owes_last_card(seat), std::out_of_range);
+    CHECK_THROWS_AS(view.misses_turn(seat), std::out_of_range);
+    CHECK_THROWS_AS(view.hand_of(seat), std::exception);  // hidden, or not at the table
+  }
+  CHECK_THROWS_WITH(PlayerView(engine, s, 4), "seat 4 is not at the table (0 to 3)");
+}

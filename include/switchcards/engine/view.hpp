@@ -2,22 +2,32 @@
 // top card, the suit in force, the pending penalty, whose turn it is. It refers to the State
 // rather than copying it, and exposes no accessor for hidden cards, so an agent given a view
 // cannot cheat. Beginner mode (where the variant offers it) reveals the other hands and the
-// stock, as the app's help page describes.
+// stock, as the app's help page describes. A seat asked about that is not at the table throws
+// std::out_of_range.
 #pragma once
 
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/state.hpp"
 
 namespace switchcards {
 
+namespace detail {
+// Out of line: the accessors that take a seat are called in agents' loops.
+[[noreturn]] SWITCHCARDS_NOINLINE inline void throw_not_a_seat(int seat, int players) {
+  throw std::out_of_range("seat " + std::to_string(seat) + " is not at the table (0 to " +
+                          std::to_string(players - 1) + ")");
+}
+}  // namespace detail
+
 class PlayerView {
  public:
   PlayerView(const Engine& engine, const State& state, int seat, bool revealed = false)
       : engine_(&engine), state_(&state), seat_(seat), revealed_(revealed) {
-    if (seat < 0 || seat >= state.players()) throw std::out_of_range("no such seat");
+    if (seat < 0 || seat >= state.players()) detail::throw_not_a_seat(seat, state.players());
     if (revealed && !engine.variant().beginner_mode)
       throw std::invalid_argument("this variant has no beginner mode: hands stay hidden");
   }
@@ -43,7 +53,7 @@ class PlayerView {
   bool penalty_pending() const { return state_->pending.active(); }
   int stock_size() const { return state_->stock.size(); }
   int discard_size() const { return state_->discard.size(); }
-  int hand_size(int seat) const { return state_->hands[seat].size(); }
+  int hand_size(int seat) const { return state_->hands[at_table(seat)].size(); }
   int catchable() const { return state_->catchable; }  // a seat that may be challenged, or -1
   // identical.jump_in: a card was just played and the seat to act has not acted, so a seat
   // holding one identical to it may jump in (Engine::jump_ins; Agent::jumps_in).
@@ -63,8 +73,8 @@ class PlayerView {
     return state_->discard.cards().last(static_cast<std::size_t>(state_->laid));
   }
   int run_step() const { return state_->run_step; }
-  bool owes_last_card(int seat) const { return (state_->owes_last_card >> seat) & 1u; }
-  bool misses_turn(int seat) const { return (state_->misses_turn >> seat) & 1u; }
+  bool owes_last_card(int seat) const { return (state_->owes_last_card >> at_table(seat)) & 1u; }
+  bool misses_turn(int seat) const { return (state_->misses_turn >> at_table(seat)) & 1u; }
   int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round
   int reshuffles() const { return state_->reshuffles; }
   // Why the engine would refuse this seat's action now (Refusal::none: it would accept it),
@@ -95,7 +105,7 @@ class PlayerView {
   bool revealed() const { return revealed_; }
   const Hand& hand_of(int seat) const {
     if (seat != seat_ && !revealed_) throw std::logic_error("another seat's hand is hidden");
-    return state_->hands[seat];
+    return state_->hands[at_table(seat)];
   }
   std::span<const Card> stock() const {
     if (!revealed_) throw std::logic_error("the stock is hidden");
@@ -109,6 +119,12 @@ class PlayerView {
   }
 
  private:
+  int at_table(int seat) const {
+    if (static_cast<unsigned>(seat) >= static_cast<unsigned>(state_->players())) [[unlikely]]
+      detail::throw_not_a_seat(seat, state_->players());
+    return seat;
+  }
+
   const Engine* engine_;
   const State* state_;
   int seat_;
