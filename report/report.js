@@ -78,6 +78,17 @@
       side: side, length: Number(len), rounds: n, share: n / r.rounds
     }));
   const lengthChart = (id, rows, sides) => {
+    if (sides) {
+      // A step line joins the bins it has data for: a length no round of a side had gets a row of
+      // 0, from the shortest round of either side to the longest, or the line bridges the gap.
+      const lengths = rows.map((r) => r.length);
+      const low = Math.min(...lengths), high = Math.max(...lengths);
+      for (const side of [...new Set(rows.map((r) => r.side))]) {
+        const seen = new Set(rows.filter((r) => r.side === side).map((r) => r.length));
+        for (let len = low; len <= high; ++len)
+          if (!seen.has(len)) rows.push({ side: side, length: len, rounds: 0, share: 0 });
+      }
+    }
     chart(id, "Round length (decisions)", rows, {
       width: 480, height: 220,
       mark: sides ? { type: "line", interpolate: "step" } : "bar",
@@ -136,7 +147,8 @@
       key: m.key, label: m.label, difference: m.difference, low: m.ci95[0], high: m.ci95[1],
       zero: 0
     }));
-    chart("chart-differences", "Paired differences B - A with 95% intervals", diffs, {
+    if (diffs.length === 0) note("No measure has two pairs or more: no interval to draw.");
+    else chart("chart-differences", "Paired differences B - A with 95% intervals", diffs, {
       facet: { row: { field: "label", type: "nominal", sort: diffs.map((d) => d.label), title: null,
                       header: { labelAngle: 0, labelAlign: "left" } } },
       resolve: { scale: { x: "independent" } },
@@ -197,7 +209,10 @@
     heading("First player's win rate by combination (95% intervals)");
     chart("chart-sweep", "First player's win rate", rows, {
       width: 480, height: Math.max(120, 22 * rows.length),
-      encoding: { y: { field: "label", type: "nominal", sort: null, title: null } },
+      // labelLimit 0: a combination's label in full (cut at 180 pixels, "skip=1" and "skip=2"
+      // read the same).
+      encoding: { y: { field: "label", type: "nominal", sort: null, title: null,
+                       axis: { labelLimit: 0 } } },
       layer: [
         { mark: "bar", encoding: { x: { field: "first_player_win_rate", type: "quantitative",
             axis: { format: "%" }, title: "first player's win rate" } } },

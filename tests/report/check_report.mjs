@@ -39,15 +39,19 @@ function expectedCharts(json) {
   const lengths = (r) => Object.values(r.round_length.histogram).reduce((a, b) => a + b, 0);
   if (json.format.startsWith("switchcards-simulation/"))
     return { "chart-places": places(json, "results"), "chart-round-length": lengths(json) };
-  if (json.format.startsWith("switchcards-comparison/"))
-    return {
+  if (json.format.startsWith("switchcards-comparison/")) {
+    const out = {
       "chart-places": places(json.a, "A").concat(places(json.b, "B")),
-      "chart-round-length": lengths(json.a) + lengths(json.b),
-      "chart-differences": json.paired.filter((m) => m.n > 0).map((m) => {
-        // The difference of the means, from the exact sums.
-        return { difference: (m.sum_b - m.sum_a) / m.n, low: m.ci95[0], high: m.ci95[1] };
-      })
+      "chart-round-length": lengths(json.a) + lengths(json.b)
     };
+    // Measures of two pairs or more have an interval; with none there is no such chart.
+    const diffs = json.paired.filter((m) => m.n > 1 && m.ci95 !== null).map((m) => {
+      // The difference of the means, from the exact sums.
+      return { difference: (m.sum_b - m.sum_a) / m.n, low: m.ci95[0], high: m.ci95[1] };
+    });
+    if (diffs.length > 0) out["chart-differences"] = diffs;
+    return out;
+  }
   const rows = json.rows.map((r) => {
     const wins = r.results.wins_by_position.from_first_player[0].wins;
     return { first_player_win_rate: wins / r.results.games };

@@ -17,8 +17,11 @@ cd "$work"
 "$cli" simulate --variant british --games 400 --threads 2 --json simulate.json --report simulate.html >/dev/null
 "$cli" compare british british-stacked-eights --games 400 --threads 2 --json compare.json \
   --report compare.html >/dev/null
+# One pair: no measure has an interval (sd_difference and ci95 are null).
+"$cli" compare british british-stacked-eights --games 1 --threads 1 --json one-pair.json \
+  --report one-pair.html >/dev/null
 printf 'last_card.penalty: [1, 2, 4]\nspecials.skip.skip: [1, 2]\n' > grid.yaml
 "$cli" sweep grid.yaml --variant british --games 100 --threads 2 --json sweep.json \
   --report sweep.html >/dev/null
 node "$here/check_report.mjs" simulate.html simulate.json compare.html compare.json \
-  sweep.html sweep.json
+  one-pair.html one-pair.json sweep.html sweep.json
