@@ -4,10 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "cli/html_report.hpp"
 #include "cli/simulation_report.hpp"
+#include "cli/study_options.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/sweep.hpp"
 
@@ -54,15 +58,20 @@ void add_merge(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "merge", "Add up the JSON results of simulation, comparison or sweep shards");
   static std::vector<std::string> files;
-  static std::string json_file;
+  static std::string json_file, report_file;
   cmd->add_option(
          "FILE", files,
          "JSON files written by `simulate`, `compare` or `sweep` with --shard K/M --json FILE")
       ->required();
   auto* json_opt = cmd->add_option(
       "--json", json_file, "write the merged results as JSON to FILE ('-': standard output)");
-  cmd->callback([&exit_code, json_opt] {
+  auto* report_opt =
+      cmd->add_option("--report", report_file,
+                      "write the merged results as a self-contained HTML page with charts");
+  cmd->callback([&exit_code, json_opt, report_opt] {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
+    if (report_opt->count() > 0) check_report_file(report_file);
+    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}});
     // One file given twice would count its games twice (merge then calls it an overlap); an
     // output over an input would lose the shard it replaces.
     const auto same_file = [](const std::string& a, const std::string& b) {
@@ -75,10 +84,11 @@ void add_merge(CLI::App& app, int& exit_code) {
           throw UsageError(files[i] == files[j]
                                ? fmt::format("{} is given twice", files[i])
                                : fmt::format("{} and {} are the same file", files[j], files[i]));
-      if (json_file != "-" && same_file(files[i], json_file))
-        throw UsageError(fmt::format(
-            "--json {}: that is {}, one of the files to merge; write the merge to another file",
-            json_file, files[i]));
+      for (const auto& [option, out] : {std::pair{"--json", json_file}, {"--report", report_file}})
+        if (!out.empty() && out != "-" && same_file(files[i], out))
+          throw UsageError(fmt::format(
+              "{} {}: that is {}, one of the files to merge; write the merge to another file",
+              option, out, files[i]));
     }
     // Every file is of one kind: simulation, comparison or sweep shards.
     std::vector<std::string> texts;
@@ -100,34 +110,34 @@ void add_merge(CLI::App& app, int& exit_code) {
           "; merge takes switchcards-simulation, switchcards-comparison and switchcards-sweep "
           "files)");
     std::string json, title;
+    std::function<void()> print_readable;
     if (family(kind) == "switchcards-comparison") {
       std::vector<ComparisonResults> parts;
       for (std::size_t i = 0; i < files.size(); ++i)
         parts.push_back(comparison_from_json(texts[i], files[i]));
-      const ComparisonResults merged = merge_comparisons(std::move(parts), files);
-      json = to_json(merged);
-      if (json_file != "-") print_comparison(merged);
+      auto merged = std::make_shared<ComparisonResults>(merge_comparisons(std::move(parts), files));
+      json = to_json(*merged);
+      title = "switchcards compare: " + merged->a.title + " vs " + merged->b.title;
+      print_readable = [merged] { print_comparison(*merged); };
     } else if (family(kind) == "switchcards-sweep") {
       std::vector<SweepResults> parts;
       for (std::size_t i = 0; i < files.size(); ++i)
         parts.push_back(sweep_from_json(texts[i], files[i]));
-      const SweepResults merged = merge_sweeps(std::move(parts), files);
-      json = to_json(merged);
-      if (json_file != "-") print_sweep(merged);
+      auto merged = std::make_shared<SweepResults>(merge_sweeps(std::move(parts), files));
+      json = to_json(*merged);
+      title = "switchcards sweep: " + merged->title + ", " + merged->grid;
+      print_readable = [merged] { print_sweep(*merged); };
     } else {
       std::vector<ShardResults> parts;
       for (std::size_t i = 0; i < files.size(); ++i)
         parts.push_back(shard_results_from_json(texts[i], files[i]));
-      const ShardResults merged = merge_shards(std::move(parts), files);
-      json = to_json(merged);
-      if (json_file != "-") print_report(merged, -1);
+      auto merged = std::make_shared<ShardResults>(merge_shards(std::move(parts), files));
+      json = to_json(*merged);
+      title = "switchcards simulate: " + merged->title;
+      print_readable = [merged] { print_report(*merged, -1); };
     }
-    if (json_file == "-") {
-      fmt::print("{}\n", json);
-    } else if (!json_file.empty()) {
-      write_text_file(json_file, json + "\n");
-      fmt::print("\nMerged results written to {}\n", json_file);
-    }
+    // As simulate, compare and sweep write them: the merge is one study.
+    write_study_results(json, json_file, print_readable, report_file, title);
     exit_code = 0;
   });
 }

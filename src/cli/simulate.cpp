@@ -34,8 +34,9 @@ void add_simulate(CLI::App& app, int& exit_code) {
                                      "write the results as a self-contained HTML page with charts");
   auto* record_opt = cmd->add_option(
       "--record", record_file,
-      "write game records (YAML) to FILE ('-': standard output): every game if there are at most "
-      "10, else the first; check them with `switchcards replay FILE`");
+      "write game records (YAML) to FILE ('-': standard output): every game played if there are "
+      "at most 10 (with --shard, the shard's), else the first; check them with `switchcards "
+      "replay FILE`");
   cmd->add_option("--rules", rules,
                   "YAML overrides merged onto the variant, e.g. "
                   "'{last_card: {penalty: 4}}'");
@@ -51,7 +52,9 @@ void add_simulate(CLI::App& app, int& exit_code) {
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);
-    if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
+    // The games this run plays: a shard's, not the study's (a shard of 100 recorded one).
+    const std::uint64_t played = config.end_game() - config.first_game();
+    if (!record_file.empty()) config.record = played <= kRecordAllUpTo ? played : 1;
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
     const bool bar = show_progress(json_file, records_out);

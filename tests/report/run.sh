@@ -20,8 +20,13 @@ cd "$work"
 # One pair: no measure has an interval (sd_difference and ci95 are null).
 "$cli" compare british british-stacked-eights --games 1 --threads 1 --json one-pair.json \
   --report one-pair.html >/dev/null
+# A study in two shards, merged into one page.
+for k in 1 2; do
+  "$cli" simulate --variant british --games 200 --threads 2 --shard "$k/2" --json "part$k.json" >/dev/null
+done
+"$cli" merge part1.json part2.json --json merged.json --report merged.html >/dev/null
 printf 'last_card.penalty: [1, 2, 4]\nspecials.skip.skip: [1, 2]\n' > grid.yaml
 "$cli" sweep grid.yaml --variant british --games 100 --threads 2 --json sweep.json \
   --report sweep.html >/dev/null
 node "$here/check_report.mjs" simulate.html simulate.json compare.html compare.json \
-  one-pair.html one-pair.json sweep.html sweep.json
+  one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json

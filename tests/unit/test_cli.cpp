@@ -140,6 +140,11 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   Run replayed = run("replay games.yaml", s);
   CHECK(replayed.status == 0);
   CHECK(contains(replayed.out, "OK games.yaml game 3: balkan"));
+  // A shard of ten games records all ten (it recorded one: the limit counted the whole study).
+  r = run("simulate --variant british --games 100 --shard 3/10 --record shard.yaml", s);
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "10 game records written to shard.yaml"));
+  CHECK(contains(run("replay shard.yaml", s).out, "OK shard.yaml game 10: british"));
 
   write_file(s / "house.yaml", "extends: british\nname: house\nmatch: {end: single_round}\n");
   REQUIRE(run("simulate --variant house.yaml --games 50 --record one.yaml", s).status == 0);

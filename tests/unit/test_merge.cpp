@@ -358,6 +358,17 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   const Run over = run("merge s1.json s2.json s3.json --json s2.json", s);
   CHECK(over.status == 2);
   CHECK(contains(over.out, "--json s2.json: that is s2.json, one of the files to merge"));
+  // The merge as a page, as simulate writes one (where the chart library was embedded).
+  const Run page = run("merge s1.json s2.json s3.json --report merged.html", s);
+  if (!contains(page.out, "built without the chart library")) {
+    CHECK(page.status == 0);
+    CHECK(contains(page.out, "Report written to merged.html"));
+    CHECK(contains(read_file(s / "merged.html"), "switchcards simulate: British Switch"));
+    const Run report_over = run("merge s1.json s2.json s3.json --report s3.json", s);
+    CHECK(report_over.status == 2);
+    CHECK(
+        contains(report_over.out, "--report s3.json: that is s3.json, one of the files to merge"));
+  }
   nlohmann::json j = nlohmann::json::parse(read_file(s / "s2.json"));
   j["games"] = -5;
   write_file(s / "s2.json", j.dump(2));
