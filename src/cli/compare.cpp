@@ -119,8 +119,8 @@ void print_comparison(const ComparisonResults& r) {
   }
   fmt::print(
       "(95% intervals by the normal approximation with the standard deviation of the pairs' "
-      "differences; {} pairs{})\n",
-      grouped(r.a.stats.games),
+      "differences; {} {}{})\n",
+      grouped(r.a.stats.games), r.a.stats.games == 1 ? "pair" : "pairs",
       c.kind == GameKind::round
           ? "; the mid-round leader's rate over pairs in which both rounds had one"
           : "");

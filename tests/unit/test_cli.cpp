@@ -475,6 +475,21 @@ TEST_CASE("cli: compare names the option the user gave, and the side it concerns
   CHECK_FALSE(contains(none.out, "--players"));
 }
 
+TEST_CASE("cli: a comparison of one pair gives differences but no interval") {
+  // One pair has no spread: it printed the interval [d, d], "B higher" nowhere, and "about 0
+  // paired games would resolve" the difference.
+  Scratch s("compare-one");
+  Run one = run("compare british british-stacked-eights --games 1 --json one.json", s);
+  CHECK(one.status == 0);
+  CHECK(contains(one.out, "(one pair: no interval)"));
+  CHECK(contains(one.out, "; 1 pair;"));
+  CHECK_FALSE(contains(one.out, "about 0 paired games"));
+  const std::string json = read_file(s / "one.json");
+  CHECK(contains(json, "\"sd_difference\": null"));
+  CHECK(contains(json, "\"ci95\": null"));
+  CHECK(run("merge one.json", s).status == 0);  // and it reads back
+}
+
 TEST_CASE("cli: the longest match simulate records replays") {
   // Regression: a match of 1000 rounds (the most `match: {rounds: N}` allows) is a 1.3 MB
   // record, which replay refused as larger than its 1 MiB limit for YAML.
