@@ -685,18 +685,17 @@ Standings standings_from_json(std::string_view text, std::string_view source) {
   n.expect_format("switchcards.standings");
   Standings st;
   for (const Node& e : n["totals"].elements())
-    st.totals.push_back(e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    st.totals.push_back(e.small(-kMaxMatchTotal, kMaxMatchTotal));
   const int players = static_cast<int>(st.totals.size());
   if (players < 1 || players > kMaxSeats)
     n["totals"].fail("expected 1 to " + std::to_string(kMaxSeats) + " seats");
   for (const Node& e : n["out"].elements()) st.out.push_back(e.boolean());
   for (const Node& e : n["last_round"].elements())
-    st.last_round.push_back(
-        e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    st.last_round.push_back(e.small(-kMaxRoundScore, kMaxRoundScore));
   for (std::string_view k : {"out", "last_round"})
     if (n[k].value().size() != st.totals.size())
       n[k].fail("expected one entry per seat (" + std::to_string(players) + ")");
-  st.rounds = n["rounds"].small(0, std::numeric_limits<int>::max());
+  st.rounds = n["rounds"].small(0, kMaxMatchRounds);
   st.last_round_winner = n["last_round_winner"].seat_or_none(players);
   st.over = n["over"].boolean();
   st.winner = n["winner"].seat_or_none(players);

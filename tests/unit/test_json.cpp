@@ -423,6 +423,38 @@ TEST_CASE("json: standings round-trip and are checked", "[json]") {
                     "match.json: /out: expected one entry per seat (2)");
 }
 
+// QA: "rounds":2147483647 was read, and the match resumed from it overflowed an int at its next
+// round (after_round's ++rounds), as did totals near INT_MAX at the first score added.
+TEST_CASE("json: standings' totals, scores and rounds are read within their ranges", "[json]") {
+  const std::string good = to_json(Standings::start(3));
+  const auto with = [&](const std::string& key, const std::string& value) {
+    std::string text = good;
+    const std::size_t at = text.find("\"" + key + "\":") + key.size() + 3;
+    const std::size_t end = text.find(key == "rounds" ? ',' : ']', at);
+    text.replace(at, end + (key == "rounds" ? 0 : 1) - at, value);
+    return text;
+  };
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      standings_from_json(text, "match.json");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  REQUIRE(error(good) == "");
+  CHECK(error(with("rounds", "2147483647")) == "match.json: /rounds: out of range (0 to 1000000)");
+  CHECK(error(with("rounds", "1000000")) == "");
+  CHECK(error(with("totals", "[2147483642,0,0]")) ==
+        "match.json: /totals/0: out of range (-1000000000 to 1000000000)");
+  CHECK(error(with("totals", "[0,0,-1000000001]")) ==
+        "match.json: /totals/2: out of range (-1000000000 to 1000000000)");
+  CHECK(error(with("totals", "[1000000000,0,-1000000000]")) == "");
+  CHECK(error(with("last_round", "[0,8000001,0]")) ==
+        "match.json: /last_round/1: out of range (-8000000 to 8000000)");
+  CHECK(error(with("last_round", "[0,8000000,-8000000]")) == "");
+}
+
 TEST_CASE("json: game records round-trip, seeds past 2^53 included", "[json]") {
   GameRecord r;
   r.variant = "british";
