@@ -1,6 +1,7 @@
 // The rounds of a match (see engine/match_driver.hpp).
 #include "switchcards/engine/match_driver.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -46,7 +47,7 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
       teams_(variant.teams),
       scorer_(variant),
       seed_(seed),
-      max_rounds_(start.max_rounds) {
+      max_rounds_(std::min(start.max_rounds, kMaxMatchRounds)) {
   const DealRules& deal = variant.deal;
   if (players < 2 || players > kMaxSeats || players < deal.min_players ||
       players > deal.max_players)
@@ -64,11 +65,21 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
     if (static_cast<int>(start.start_totals.size()) != players)
       throw std::invalid_argument("start_totals has " + std::to_string(start.start_totals.size()) +
                                   " entries for " + std::to_string(players) + " seats");
-    standings_ = standings_from_totals(rules_, start.start_totals);
+    try {
+      standings_ = standings_from_totals(rules_, start.start_totals);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("start_totals: ") + e.what());
+    }
   } else {
     standings_ = Standings::start(players);
   }
   team_of_seat_ = teams_.team_of_seats(players);
+  // Standings the match rules cannot reach (seats out below the limit, one seat left in
+  // play...) would deal rounds that make no sense, or none.
+  if (const std::string problem = check_standings(rules_, standings_, team_of_seat_);
+      !problem.empty())
+    throw std::invalid_argument((start.resume ? "resume: " : "start_totals: ") + problem +
+                                " (under the match rules of " + variant.name + ")");
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
   if (dealer_ >= players) throw std::invalid_argument("first_dealer is not a seat");
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);

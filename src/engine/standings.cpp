@@ -2,12 +2,17 @@
 #include "switchcards/engine/standings.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "switchcards/core/deck.hpp"
 #include "switchcards/core/pile.hpp"
 #include "switchcards/core/rng.hpp"
+#include "switchcards/engine/scoring.hpp"
 
 namespace switchcards {
 
@@ -42,7 +47,39 @@ std::size_t teams_among(const std::vector<int>& seats, std::span<const int> team
   return seen.size();
 }
 
+bool within(int value, int bound) {
+  return value >= -bound && value <= bound;
+}
+
+std::string range_text(int bound) {
+  return "-" + std::to_string(bound) + " to " + std::to_string(bound);
+}
+
+std::string_view kind_name(MatchKind kind) {
+  switch (kind) {
+    case MatchKind::single_round:
+      return "single_round";
+    case MatchKind::fixed_rounds:
+      return "fixed_rounds";
+    case MatchKind::elimination:
+      return "elimination";
+    case MatchKind::threshold:
+      return "threshold";
+  }
+  return "?";
+}
+
+std::string seat_list(const std::vector<int>& seats) {
+  std::string out;
+  for (int seat : seats) out += (out.empty() ? "" : ", ") + std::to_string(seat);
+  return out;
+}
+
 }  // namespace
+
+// Room for one round on top of any total, and for every score a round can give.
+static_assert(kMaxMatchTotal <= std::numeric_limits<int>::max() - kMaxRoundScore);
+static_assert(kMaxRoundScore >= kMaxSeats * kMaxHandScore);
 
 Standings Standings::start(int players) {
   if (players < 1) throw std::invalid_argument("a match needs at least one seat");
@@ -71,6 +108,14 @@ std::vector<int> rank_seats(const Standings& s, std::vector<int> seats) {
 }
 
 Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals) {
+  if (totals.empty() || totals.size() > static_cast<std::size_t>(kMaxSeats))
+    throw std::invalid_argument("start totals for " + std::to_string(totals.size()) +
+                                " seats (1 to " + std::to_string(kMaxSeats) + ")");
+  for (std::size_t seat = 0; seat < totals.size(); ++seat)
+    if (!within(totals[seat], kMaxMatchTotal))
+      throw std::invalid_argument("the start total of seat " + std::to_string(seat) + ", " +
+                                  std::to_string(totals[seat]) + ", is outside " +
+                                  range_text(kMaxMatchTotal));
   Standings s = Standings::start(static_cast<int>(totals.size()));
   s.totals = std::move(totals);
   if (rules.end == MatchKind::elimination || rules.end == MatchKind::threshold) {
@@ -88,6 +133,129 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
   return s;
 }
 
+std::string check_standings(const MatchRules& rules, const Standings& s,
+                            std::span<const int> teams) {
+  const int n = s.players();
+  const std::string players = std::to_string(n);
+  if (n < 1 || n > kMaxSeats)
+    return "standings of " + players + " seats (1 to " + std::to_string(kMaxSeats) + ")";
+  if (s.out.size() != s.totals.size() || s.last_round.size() != s.totals.size())
+    return "out and last_round need one entry per seat (" + players + ")";
+  if (!teams.empty() && teams.size() != s.totals.size())
+    return "teams for " + std::to_string(teams.size()) + " seats, standings of " + players;
+  for (int seat = 0; seat < n; ++seat) {
+    if (!within(s.totals[at(seat)], kMaxMatchTotal))
+      return "the total of seat " + std::to_string(seat) + ", " +
+             std::to_string(s.totals[at(seat)]) + ", is outside " + range_text(kMaxMatchTotal);
+    if (!within(s.last_round[at(seat)], kMaxRoundScore))
+      return "the latest round's score of seat " + std::to_string(seat) + ", " +
+             std::to_string(s.last_round[at(seat)]) + ", is outside " + range_text(kMaxRoundScore);
+  }
+  if (s.rounds < 0 || s.rounds > kMaxMatchRounds)
+    return "rounds " + std::to_string(s.rounds) + " is outside 0 to " +
+           std::to_string(kMaxMatchRounds);
+  for (const auto& [name, seat] :
+       {std::pair<const char*, int>{"last_round_winner", s.last_round_winner},
+        {"winner", s.winner},
+        {"loser", s.loser},
+        {"first_at_limit", s.first_at_limit},
+        {"first_at_hard_limit", s.first_at_hard_limit}})
+    if (seat < -1 || seat >= n)
+      return std::string(name) + " " + std::to_string(seat) + " is not a seat of " + players +
+             " (or -1 for none)";
+  if (s.over && (s.winner < 0 || s.loser < 0))
+    return "a match that is over has a winner and a loser";
+  if (!s.over && (s.winner >= 0 || s.loser >= 0))
+    return "a match that is not over has no winner or loser";
+  if (s.rounds == 0 &&
+      (s.last_round_winner >= 0 ||
+       std::any_of(s.last_round.begin(), s.last_round.end(), [](int score) { return score != 0; })))
+    return "no round has been played, yet last_round or last_round_winner tell of one";
+
+  const std::string kind(kind_name(rules.end));
+  const bool elimination = rules.end == MatchKind::elimination;
+  const bool threshold = rules.end == MatchKind::threshold;
+  const std::string limit = std::to_string(rules.limit);
+  if (!elimination) {
+    const std::vector<int> out = seats_where(s, [&](int seat) { return !s.is_in(seat); });
+    if (!out.empty())
+      return "seat " + std::to_string(out.front()) + " is out, but a " + kind +
+             " match eliminates nobody";
+  }
+  if (!elimination && !threshold && s.first_at_limit >= 0)
+    return "first_at_limit is seat " + std::to_string(s.first_at_limit) + ", but a " + kind +
+           " match has no limit";
+  if (!(threshold && rules.hard_limit > 0) && s.first_at_hard_limit >= 0)
+    return "first_at_hard_limit is seat " + std::to_string(s.first_at_hard_limit) +
+           ", but these match rules have no hard limit";
+  if (elimination) {
+    // A seat is out from the round its total reaches the limit, and sits out (scoring
+    // nothing) from then on.
+    for (int seat = 0; seat < n; ++seat) {
+      const int total = s.totals[at(seat)];
+      if (s.is_in(seat) && total >= rules.limit)
+        return "seat " + std::to_string(seat) + " is in play with " + std::to_string(total) +
+               " points, at or past the elimination limit " + limit;
+      if (!s.is_in(seat) && total < rules.limit)
+        return "seat " + std::to_string(seat) + " is out with " + std::to_string(total) +
+               " points, below the elimination limit " + limit;
+    }
+    if (s.first_at_limit >= 0 && s.totals[at(s.first_at_limit)] < rules.limit)
+      return "first_at_limit is seat " + std::to_string(s.first_at_limit) + ", whose " +
+             std::to_string(s.totals[at(s.first_at_limit)]) + " points are below the limit " +
+             limit;
+  }
+  if (elimination || threshold) {
+    const std::vector<int> at_limit =
+        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.limit; });
+    if (!at_limit.empty() && s.first_at_limit < 0)
+      return "seat " + std::to_string(at_limit.front()) + " has " +
+             std::to_string(s.totals[at(at_limit.front())]) + " points, at or past the limit " +
+             limit + ", but first_at_limit is none";
+  }
+  if (threshold && rules.hard_limit > 0) {
+    const std::vector<int> at_hard =
+        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.hard_limit; });
+    if (!at_hard.empty() && s.first_at_hard_limit < 0)
+      return "seat " + std::to_string(at_hard.front()) + " has " +
+             std::to_string(s.totals[at(at_hard.front())]) + " points, at or past the hard limit " +
+             std::to_string(rules.hard_limit) + ", but first_at_hard_limit is none";
+  }
+  if (s.over) return "";  // end_match_now ends a match anywhere
+
+  const std::vector<int> in = s.active_seats();
+  if (in.size() < 2)
+    return (in.empty() ? std::string("no seat is") : "only seat " + seat_list(in) + " is") +
+           " in play, but the match is not over: a round needs two players";
+  switch (rules.end) {
+    case MatchKind::single_round:
+      if (s.rounds > 0) return "a single_round match has played its round, but it is not over";
+      break;
+    case MatchKind::fixed_rounds:
+      if (s.rounds >= std::max(1, rules.rounds))
+        return std::to_string(s.rounds) + " rounds played of a match of " +
+               std::to_string(std::max(1, rules.rounds)) + ", but it is not over";
+      break;
+    case MatchKind::elimination:
+      if (s.rounds > 0 && teams_among(in, teams) <= 1)
+        return "only seats " + seat_list(in) +
+               " of one team are in play, but the match is not over";
+      break;
+    case MatchKind::threshold:
+      if (s.rounds > 0) {
+        const std::vector<int> below =
+            seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+        if (teams_among(below, teams) <= 1)
+          return (below.empty() ? std::string("no seat is")
+                                : "only seat" + std::string(below.size() > 1 ? "s " : " ") +
+                                      seat_list(below) + (below.size() > 1 ? " are" : " is")) +
+                 " below the limit " + limit + " after a round, but the match is not over";
+      }
+      break;
+  }
+  return "";
+}
+
 Standings after_round(const MatchRules& rules, Standings s, std::span<const int> round_scores,
                       int round_winner, std::span<const int> teams) {
   if (s.over) throw std::logic_error("after_round: the match is already over");
@@ -97,11 +265,25 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
   if (static_cast<int>(round_scores.size()) != s.players())
     throw std::invalid_argument("after_round: " + std::to_string(round_scores.size()) +
                                 " scores for " + std::to_string(s.players()) + " seats");
+  for (int seat = 0; seat < s.players(); ++seat)
+    if (!within(round_scores[at(seat)], kMaxRoundScore))
+      throw std::invalid_argument("after_round: seat " + std::to_string(seat) + "'s score " +
+                                  std::to_string(round_scores[at(seat)]) + " is outside " +
+                                  range_text(kMaxRoundScore));
+  if (s.rounds >= kMaxMatchRounds)
+    throw std::overflow_error("after_round: a match of more than " +
+                              std::to_string(kMaxMatchRounds) + " rounds");
   const std::vector<int> before = s.totals;
   for (int seat = 0; seat < s.players(); ++seat) {
     const int score = s.is_in(seat) ? round_scores[at(seat)] : 0;
+    // In 64 bits: standings built by hand may hold any int.
+    const std::int64_t total = std::int64_t{before[at(seat)]} + score;
+    if (total < -kMaxMatchTotal || total > kMaxMatchTotal)
+      throw std::overflow_error("after_round: seat " + std::to_string(seat) + "'s total " +
+                                std::to_string(before[at(seat)]) + " + " + std::to_string(score) +
+                                " leaves " + range_text(kMaxMatchTotal));
     s.last_round[at(seat)] = score;
-    s.totals[at(seat)] += score;
+    s.totals[at(seat)] = static_cast<int>(total);
   }
   ++s.rounds;
   s.last_round_winner = (round_winner >= 0 && round_winner < s.players() && s.is_in(round_winner))

@@ -18,11 +18,43 @@ namespace switchcards {
 // Insertion-ordered, so documents read in the order written: format and version first.
 using json = nlohmann::ordered_json;
 
+namespace {
+
+// Text from a document as a message shows it: a control character (C0, DEL, C1) becomes its
+// JSON escape, \u001b, so that a NUL cannot cut what() short and an ESC cannot drive the
+// terminal that prints it. The document's strings are UTF-8 (the parser checks), so C1 is the
+// pair 0xC2 0x80-0x9F.
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    unsigned code = static_cast<unsigned char>(text[i]);
+    const unsigned next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0u;
+    if (code == 0xC2 && next >= 0x80 && next <= 0x9F) {
+      code = next;
+      ++i;
+    } else if (code >= 0x20 && code != 0x7F) {
+      out += text[i];
+      continue;
+    }
+    char escape[7];
+    std::snprintf(escape, sizeof escape, "\\u%04x", code);
+    out += escape;
+  }
+  return out;
+}
+
+}  // namespace
+
+// The message and the path (a key may hold anything) are shown escaped; path() keeps the
+// pointer as it is. A fault of the whole document has no pointer to show ("" would read as
+// "/", which is the pointer of the key "").
 JsonError::JsonError(std::string source, std::string path, std::string message)
-    : std::runtime_error(source + ": " + (path.empty() ? std::string("/") : path) + ": " + message),
+    : std::runtime_error(source + ": " + (path.empty() ? std::string() : printable(path) + ": ") +
+                         printable(message)),
       source_(std::move(source)),
       path_(std::move(path)),
-      message_(std::move(message)) {}
+      message_(printable(message)) {}
 
 namespace {
 
@@ -685,18 +717,17 @@ Standings standings_from_json(std::string_view text, std::string_view source) {
   n.expect_format("switchcards.standings");
   Standings st;
   for (const Node& e : n["totals"].elements())
-    st.totals.push_back(e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    st.totals.push_back(e.small(-kMaxMatchTotal, kMaxMatchTotal));
   const int players = static_cast<int>(st.totals.size());
   if (players < 1 || players > kMaxSeats)
     n["totals"].fail("expected 1 to " + std::to_string(kMaxSeats) + " seats");
   for (const Node& e : n["out"].elements()) st.out.push_back(e.boolean());
   for (const Node& e : n["last_round"].elements())
-    st.last_round.push_back(
-        e.small(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    st.last_round.push_back(e.small(-kMaxRoundScore, kMaxRoundScore));
   for (std::string_view k : {"out", "last_round"})
     if (n[k].value().size() != st.totals.size())
       n[k].fail("expected one entry per seat (" + std::to_string(players) + ")");
-  st.rounds = n["rounds"].small(0, std::numeric_limits<int>::max());
+  st.rounds = n["rounds"].small(0, kMaxMatchRounds);
   st.last_round_winner = n["last_round_winner"].seat_or_none(players);
   st.over = n["over"].boolean();
   st.winner = n["winner"].seat_or_none(players);

@@ -81,7 +81,12 @@ class Reader {
   // an unknown key was already answered with "did you mean '`key`'?".
   std::optional<Entry> required(const Entry& map, std::string_view key) const {
     if (auto e = d_.find(map, key)) return e;
-    if (!d_.suggested(key)) d_.fail(map, fmt::format("missing required key '{}'", key));
+    if (!d_.suggested(key)) {
+      // Placed at the map, named by the key it lacks.
+      Entry missing = map;
+      missing.path = detail::yaml::child_path(map.path, key);
+      d_.fail(missing, fmt::format("missing required key '{}'", key));
+    }
     return std::nullopt;
   }
 

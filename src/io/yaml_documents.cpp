@@ -285,7 +285,10 @@ Entry Documents::require(const Entry& e, std::string_view key) const {
   for (const auto& [deleted, at] : deleted_)
     if (deleted == path)
       fail_at(at, path, fmt::format("null deletes '{}', which is required", key));
-  fail(e, fmt::format("missing required key '{}'", key));
+  // Placed at the map, named by the key it lacks.
+  Entry missing = e;
+  missing.path = path;
+  fail(missing, fmt::format("missing required key '{}'", key));
 }
 
 std::vector<Entry> Documents::map_entries(const Entry& e) const {

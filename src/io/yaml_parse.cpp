@@ -27,8 +27,8 @@ namespace switchcards::detail::yaml {
 namespace {
 
 [[noreturn]] void fail_at_mark(const std::string& label, const YAML::Mark& mark,
-                               const std::string& message) {
-  throw LoadError(label, mark.line + 1, mark.column + 1, "", message);
+                               const std::string& message, std::string key = "") {
+  throw LoadError(label, mark.line + 1, mark.column + 1, std::move(key), message);
 }
 
 const std::string kNoAnchors = "are not supported: repeat the value, or use `extends:`";
@@ -138,20 +138,41 @@ class TreeGuard {
  public:
   TreeGuard(std::string_view text, const std::string& label) : text_(text), label_(label) {}
 
-  void check(const YAML::Node& node, int depth) const {
+  // One step of a path, kept on the stack: a map's key, or a list's index (key null). The
+  // dotted path is built only for an error.
+  struct Step {
+    const Step* parent;
+    const YAML::Node* key;
+    std::size_t index;
+  };
+  // The dotted path of `at`, as the loaders name keys ("specials.skip.cards", "steps[2]").
+  static std::string path_of(const Step* at) {
+    if (at == nullptr) return "";
+    std::string parent = path_of(at->parent);
+    if (at->key == nullptr) return fmt::format("{}[{}]", parent, at->index);
+    return parent.empty() ? at->key->Scalar() : parent + "." + at->key->Scalar();
+  }
+
+  // `at`: the way from the root to `node`, for the key of an error (null at the root).
+  void check(const YAML::Node& node, int depth, const Step* at = nullptr) const {
     check_tag(node);
     if (node.IsScalar()) check_quote(node);
     if (!node.IsMap() && !node.IsSequence()) return;
     if (depth >= kMaxNesting)
       fail_at_mark(label_, node.Mark(), fmt::format("nesting deeper than {} levels", kMaxNesting));
     if (node.IsSequence()) {
-      for (const YAML::Node& child : node) check(child, depth + 1);
+      std::size_t index = 0;
+      for (const YAML::Node& child : node) {
+        const Step step{at, nullptr, index++};
+        check(child, depth + 1, &step);
+      }
       return;
     }
     Keys keys;
     for (const auto& entry : node) {
-      check_key(entry.first, keys);
-      check(entry.second, depth + 1);
+      check_key(entry.first, keys, at);
+      const Step step{at, &entry.first, 0};
+      check(entry.second, depth + 1, &step);
     }
   }
 
@@ -222,7 +243,7 @@ class TreeGuard {
     }
   }
 
-  void check_key(const YAML::Node& key, Keys& keys) const {
+  void check_key(const YAML::Node& key, Keys& keys, const Step* map) const {
     check_tag(key);
     if (key.IsScalar()) check_quote(key);
     if (key.IsSequence())
@@ -230,10 +251,13 @@ class TreeGuard {
     if (key.IsMap())
       fail_at_mark(label_, key.Mark(), "a map used as a key: keys must be plain text");
     if (!key.IsScalar()) fail_at_mark(label_, key.Mark(), "an empty (null) key");
-    if (const YAML::Mark* first = keys.seen(key.Scalar(), key.Mark()))
+    if (const YAML::Mark* first = keys.seen(key.Scalar(), key.Mark())) {
+      const Step here{map, &key, 0};
       fail_at_mark(label_, key.Mark(),
                    fmt::format("duplicate key '{}' (first at line {}, column {})", key.Scalar(),
-                               first->line + 1, first->column + 1));
+                               first->line + 1, first->column + 1),
+                   path_of(&here));
+    }
   }
 
   std::string_view text_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -160,9 +161,9 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   CHECK(error_of(engine, with("\"rng\":{\"state\":\"0x", "\"rng\":{\"state\":\"1x"))
             .find("save.json: /rng/state: ") == 0);
   CHECK(error_of(engine, "{\"format\": \"switchcards.state\",") ==
-        "save.json: /: parse error at line 1, column 32: syntax error while parsing object key - "
+        "save.json: parse error at line 1, column 32: syntax error while parsing object key - "
         "unexpected end of input; expected string literal");
-  CHECK(error_of(engine, "[]") == "save.json: /: expected an object, not an array");
+  CHECK(error_of(engine, "[]") == "save.json: expected an object, not an array");
 
   // A card taken out of the stock, or put in twice.
   const std::string top = to_json(s.top());
@@ -170,7 +171,7 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   std::string missing = good;
   const std::size_t comma = missing.find(',', stock);
   missing.erase(stock, comma + 1 - stock);
-  CHECK(error_of(engine, missing).find("save.json: /: '") == 0);
+  CHECK(error_of(engine, missing).find("save.json: '") == 0);
   CHECK(error_of(engine, missing).find("is missing: the deck for 3 players holds it 1 times") !=
         std::string::npos);
   std::string twice = good;
@@ -201,7 +202,7 @@ TEST_CASE("json: a state that no round could reach is refused", "[json]") {
   const std::string turn = "\"turn\":" + std::to_string(s.turn);
   std::string twice = good;
   twice.insert(twice.find(turn), turn + ",");
-  CHECK(error_of(british, twice) == "save.json: /: the key 'turn' is given twice in one object");
+  CHECK(error_of(british, twice) == "save.json: the key 'turn' is given twice in one object");
   // After a draw of a card that may not be played, the turn has ended.
   const std::string after_draw = set(good, "phase", "\"after_draw\"");
   CHECK(error_of(british, set(after_draw, "drawn", to_json(playable))) == "");
@@ -329,7 +330,7 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "client: /card: 'card' is not part of a 'draw' action");
   CHECK(error(R"({"seat":0,"kind":"fold"})") ==
         "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call)");
-  CHECK(error(R"({"seat":0,"kind":"play"})") == "client: /: missing key 'card'");
+  CHECK(error(R"({"seat":0,"kind":"play"})") == "client: missing key 'card'");
   CHECK(error(R"({"seat":12,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
   CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
@@ -361,7 +362,7 @@ TEST_CASE("json: a position with cards out of play saves and reads back", "[json
   std::string dropped = saved;
   dropped.replace(dropped.find(R"("AC",)"), 5, "");
   CHECK(error(dropped) ==
-        "save.json: /: 'AC' is missing: the deck for 2 players holds it 1 "
+        "save.json: 'AC' is missing: the deck for 2 players holds it 1 "
         "times, the state 0");
   std::string twice = saved;
   twice.replace(twice.find(R"("3C",)"), 5, R"("3C","7H",)");
@@ -411,11 +412,11 @@ TEST_CASE("json: a number too large for a double is refused with a JsonError", "
     return "accepted";
   };
   CHECK(error([] { action_from_json(R"({"seat":1e400,"kind":"draw"})", "client"); }) ==
-        "client: /: number overflow parsing '1e400'");
+        "client: number overflow parsing '1e400'");
   CHECK(error([] { card_from_json("1e400", "client"); }) ==
-        "client: /: number overflow parsing '1e400'");
+        "client: number overflow parsing '1e400'");
   CHECK(error([&] { state_from_json(engine, R"({"turn":-1e999})", "save"); }) ==
-        "save: /: number overflow parsing '-1e999'");
+        "save: number overflow parsing '-1e999'");
   CHECK(error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
 }
 
@@ -431,6 +432,89 @@ TEST_CASE("json: standings round-trip and are checked", "[json]") {
   text.replace(text.find("\"out\":[false,false]"), 19, "\"out\":[false]");
   CHECK_THROWS_WITH(standings_from_json(text, "match.json"),
                     "match.json: /out: expected one entry per seat (2)");
+}
+
+// QA: "rounds":2147483647 was read, and the match resumed from it overflowed an int at its next
+// round (after_round's ++rounds), as did totals near INT_MAX at the first score added.
+TEST_CASE("json: standings' totals, scores and rounds are read within their ranges", "[json]") {
+  const std::string good = to_json(Standings::start(3));
+  const auto with = [&](const std::string& key, const std::string& value) {
+    std::string text = good;
+    const std::size_t at = text.find("\"" + key + "\":") + key.size() + 3;
+    const std::size_t end = text.find(key == "rounds" ? ',' : ']', at);
+    text.replace(at, end + (key == "rounds" ? 0 : 1) - at, value);
+    return text;
+  };
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      standings_from_json(text, "match.json");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  REQUIRE(error(good) == "");
+  CHECK(error(with("rounds", "2147483647")) == "match.json: /rounds: out of range (0 to 1000000)");
+  CHECK(error(with("rounds", "1000000")) == "");
+  CHECK(error(with("totals", "[2147483642,0,0]")) ==
+        "match.json: /totals/0: out of range (-1000000000 to 1000000000)");
+  CHECK(error(with("totals", "[0,0,-1000000001]")) ==
+        "match.json: /totals/2: out of range (-1000000000 to 1000000000)");
+  CHECK(error(with("totals", "[1000000000,0,-1000000000]")) == "");
+  CHECK(error(with("last_round", "[0,8000001,0]")) ==
+        "match.json: /last_round/1: out of range (-8000000 to 8000000)");
+  CHECK(error(with("last_round", "[0,8000000,-8000000]")) == "");
+}
+
+// QA: {"seat":0,"kind":"pa\u0000ss"} gave a what() cut off at the NUL, and "\u001b[2J..." put
+// the terminal's escape sequences into it.
+TEST_CASE("json: a message shows the document's control characters as escapes", "[json]") {
+  const auto error = [](const std::string& json) {
+    try {
+      action_from_json(json, "client");
+    } catch (const JsonError& e) {
+      return e;
+    }
+    throw std::logic_error("accepted: " + json);
+  };
+  const JsonError nul = error(R"({"seat":0,"kind":"pa\u0000ss"})");
+  CHECK(std::string(nul.what()) ==
+        R"(client: /kind: 'pa\u0000ss' is not an action kind (play, draw, pass, challenge, call))");
+  CHECK(nul.message() ==
+        R"('pa\u0000ss' is not an action kind (play, draw, pass, challenge, call))");
+  const JsonError esc = error(R"({"seat":0,"kind":"\u001b[2J\u001b]0;x\u0007\u007f\u009b"})");
+  CHECK(std::string(esc.what())
+            .starts_with(
+                R"(client: /kind: '\u001b[2J\u001b]0;x\u0007\u007f\u009b' is not an action kind)"));
+  // A key is shown escaped too, in the path and the message; path() is the pointer as it is.
+  const JsonError key = error("{\"seat\":0,\"kind\":\"draw\",\"a\\u001bb\":1}");
+  CHECK(std::string(key.what()) == R"(client: /a\u001bb: unknown key 'a\u001bb')");
+  CHECK(key.path() ==
+        "/a\x1b"
+        "b");
+  // Other text is left as it is: tab-free UTF-8, quotes and backslashes.
+  CHECK(std::string(error(R"({"seat":0,"kind":"ü\\\""})").what()) ==
+        R"(client: /kind: 'ü\"' is not an action kind (play, draw, pass, challenge, call))");
+}
+
+// QA: a fault of the whole document was shown at "/", which in a JSON pointer is the key "".
+TEST_CASE("json: a fault of the whole document shows no pointer", "[json]") {
+  try {
+    action_from_json(R"({"kind":"draw"})", "in");
+    FAIL("accepted");
+  } catch (const JsonError& e) {
+    CHECK(std::string(e.what()) == "in: missing key 'seat'");
+    CHECK(e.path() == "");
+    CHECK(e.message() == "missing key 'seat'");
+  }
+  // The key "" has the pointer "/".
+  try {
+    action_from_json(R"({"seat":0,"kind":"draw","":1})", "in");
+    FAIL("accepted");
+  } catch (const JsonError& e) {
+    CHECK(std::string(e.what()) == "in: /: unknown key ''");
+    CHECK(e.path() == "/");
+  }
 }
 
 TEST_CASE("json: game records round-trip, seeds past 2^53 included", "[json]") {

@@ -561,10 +561,12 @@ TEST_CASE("a variant's errors are all reported, in file order, up to a limit") {
     const auto all = e.errors();
     REQUIRE(all.size() == 3);
     CHECK(all[0].message() == "missing required key 'name'");
+    CHECK(all[0].key() == "name");
     CHECK(all[1].key() == "stak_with_typo");
     CHECK(all[2].line() == 3);
     CHECK(e.line() == all[0].line());  // the parts are the first error's
-    CHECK_THAT(e.what(), Catch::StartsWith("house:1:1: missing required key 'name'\nhouse:2:1: "));
+    CHECK_THAT(e.what(),
+               Catch::StartsWith("house:1:1: name: missing required key 'name'\nhouse:2:1: "));
   }
   std::string many = "name: many\n";
   for (int i = 0; i < 30; ++i) many += "typo" + std::to_string(i) + ": 1\n";

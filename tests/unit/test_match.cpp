@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -301,6 +303,137 @@ TEST_CASE("standings: errors and ending a match early", "[match][standings]") {
                               standings_from_totals(rules(MatchKind::elimination), {10, 50}));
   CHECK(e.winner == 0);
   CHECK(e.loser == 1);
+}
+
+// QA: start totals of INT_MAX - 5 made a Balkan match overflow an int at its first round
+// (UBSan: standings.cpp signed integer overflow), with the same seat as winner and loser.
+TEST_CASE("standings: totals, scores and rounds stay within their ranges", "[match][standings]") {
+  const MatchRules r = rules(MatchKind::threshold, 250, 500);
+  CHECK_THROWS_WITH(standings_from_totals(r, {2147483642, 0, 0}),
+                    "the start total of seat 0, 2147483642, is outside -1000000000 to 1000000000");
+  CHECK_THROWS_AS(standings_from_totals(r, {0, -1'000'000'001}), std::invalid_argument);
+  CHECK_THROWS_AS(standings_from_totals(r, {}), std::invalid_argument);
+  const MatchRules long_rules = rules(MatchKind::fixed_rounds, 100, 0, 1000);
+  Standings s = standings_from_totals(long_rules, {kMaxMatchTotal, 0, -kMaxMatchTotal});
+  // A round that would take a total past the range is refused, not wrapped.
+  CHECK_THROWS_AS(add(long_rules, s, {1, 0, 0}), std::overflow_error);
+  CHECK_THROWS_AS(add(long_rules, s, {0, 0, -1}), std::overflow_error);
+  s = add(long_rules, s, {-kMaxRoundScore, kMaxRoundScore, kMaxRoundScore});
+  CHECK(s.totals == std::vector<int>{kMaxMatchTotal - kMaxRoundScore, kMaxRoundScore,
+                                     -kMaxMatchTotal + kMaxRoundScore});
+  CHECK_THROWS_WITH(add(long_rules, s, {0, kMaxRoundScore + 1, 0}),
+                    "after_round: seat 1's score 8000001 is outside -8000000 to 8000000");
+  // Standings made by hand with any int are added to without overflowing either.
+  Standings wild = Standings::start(2);
+  wild.totals = {std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
+  CHECK_THROWS_AS(add(long_rules, wild, {kMaxRoundScore, 0}), std::overflow_error);
+  CHECK_THROWS_AS(add(long_rules, wild, {0, -kMaxRoundScore}), std::overflow_error);
+  Standings long_match = Standings::start(3);
+  long_match.rounds = kMaxMatchRounds;
+  CHECK_THROWS_AS(add(long_rules, long_match, {0, 0, 0}), std::overflow_error);
+  long_match.rounds = kMaxMatchRounds - 1;
+  CHECK(add(long_rules, long_match, {0, 0, 0}).rounds == kMaxMatchRounds);
+}
+
+// QA: standings that no match of the rules reaches were resumed: a British match with three
+// of four seats out but not over dealt a round to one seat; a seat still in at 500 points
+// (British eliminates at 100) won the match on 1114.
+TEST_CASE("standings: check_standings names what contradicts the match rules",
+          "[match][standings]") {
+  const MatchRules elim = rules(MatchKind::elimination, 100);
+  const auto st = [](std::vector<int> totals, std::vector<bool> out = {}, int rounds = 1) {
+    Standings s = Standings::start(static_cast<int>(totals.size()));
+    s.totals = std::move(totals);
+    if (!out.empty()) s.out = std::move(out);
+    s.rounds = rounds;
+    for (std::size_t seat = 0; seat < s.out.size(); ++seat)
+      if (s.out[seat] && s.first_at_limit < 0) s.first_at_limit = static_cast<int>(seat);
+    return s;
+  };
+  // What a match reaches is accepted: from start totals, after rounds, and once over.
+  CHECK(check_standings(elim, Standings::start(4)) == "");
+  CHECK(check_standings(elim, standings_from_totals(elim, {150, 20, 30})) == "");
+  Standings played = add(elim, Standings::start(3), {120, 0, 30}, 1);
+  CHECK(check_standings(elim, played) == "");
+  played = add(elim, played, {0, 0, 80}, 0);
+  REQUIRE(played.over);
+  CHECK(check_standings(elim, played) == "");
+  CHECK(check_standings(elim, end_match_now(elim, Standings::start(3))) == "");
+
+  // Elimination: out exactly at the limit.
+  CHECK(check_standings(elim, st({0, 0, 0, 0}, {false, true, true, true})) ==
+        "seat 1 is out with 0 points, below the elimination limit 100");
+  CHECK(check_standings(elim, st({500, 8, 0, 9})) ==
+        "seat 0 is in play with 500 points, at or past the elimination limit 100");
+  CHECK(check_standings(elim, st({10, 100, 120, 150}, {false, true, true, true})) ==
+        "only seat 0 is in play, but the match is not over: a round needs two players");
+  CHECK(check_standings(elim, st({10, 100, 120, 150}, {false, true, true, true}, 0)) ==
+        "only seat 0 is in play, but the match is not over: a round needs two players");
+  Standings unnamed = st({10, 100, 20}, {false, true, false});
+  unnamed.first_at_limit = -1;
+  CHECK(check_standings(elim, unnamed) ==
+        "seat 1 has 100 points, at or past the limit 100, but first_at_limit is none");
+  unnamed.first_at_limit = 0;
+  CHECK(check_standings(elim, unnamed) ==
+        "first_at_limit is seat 0, whose 10 points are below the limit 100");
+  // Partners: one team left in play ends the match after a round.
+  const std::vector<int> teams = {0, 1, 0, 1};
+  CHECK(check_standings(elim, st({120, 10, 100, 20}, {true, false, true, false}), teams) ==
+        "only seats 1, 3 of one team are in play, but the match is not over");
+  CHECK(check_standings(elim, st({120, 10, 100, 20}, {true, false, true, false}, 0), teams) == "");
+
+  // Rules without elimination or limits.
+  const MatchRules single = rules(MatchKind::single_round);
+  CHECK(check_standings(single, st({0, 10}, {false, false}, 0)) == "");
+  CHECK(check_standings(single, st({0, 10})) ==
+        "a single_round match has played its round, but it is not over");
+  CHECK(check_standings(single, st({0, 10}, {false, true}, 0)) ==
+        "seat 1 is out, but a single_round match eliminates nobody");
+  const MatchRules fixed = rules(MatchKind::fixed_rounds, 100, 0, 3);
+  CHECK(check_standings(fixed, st({0, 10}, {}, 2)) == "");
+  CHECK(check_standings(fixed, st({0, 10}, {}, 3)) ==
+        "3 rounds played of a match of 3, but it is not over");
+  Standings limited = st({0, 10});
+  limited.first_at_limit = 1;
+  CHECK(check_standings(fixed, limited) ==
+        "first_at_limit is seat 1, but a fixed_rounds match has no limit");
+
+  // Threshold: every seat plays on; after a round, one seat below the limit ends the match.
+  const MatchRules balkan = rules(MatchKind::threshold, 250, 500);
+  CHECK(check_standings(balkan, standings_from_totals(balkan, {260, 300, 10})) == "");
+  Standings over_limit = st({260, 300, 10});
+  over_limit.first_at_limit = 1;
+  CHECK(check_standings(balkan, over_limit) ==
+        "only seat 2 is below the limit 250 after a round, but the match is not over");
+  Standings hard = st({600, 10, 20});
+  hard.first_at_limit = 0;
+  CHECK(check_standings(balkan, hard) ==
+        "seat 0 has 600 points, at or past the hard limit 500, but first_at_hard_limit is none");
+  hard.first_at_hard_limit = 0;
+  CHECK(check_standings(balkan, hard) == "");
+  CHECK(check_standings(rules(MatchKind::threshold, 250), hard) ==
+        "first_at_hard_limit is seat 0, but these match rules have no hard limit");
+
+  // What every match is held to.
+  Standings bad = Standings::start(3);
+  bad.last_round = {0, 0};
+  CHECK(check_standings(elim, bad) == "out and last_round need one entry per seat (3)");
+  bad = Standings::start(3);
+  bad.rounds = -1;
+  CHECK(check_standings(elim, bad) == "rounds -1 is outside 0 to 1000000");
+  bad = Standings::start(3);
+  bad.totals[2] = std::numeric_limits<int>::max();
+  CHECK(check_standings(elim, bad) ==
+        "the total of seat 2, 2147483647, is outside -1000000000 to 1000000000");
+  bad = Standings::start(3);
+  bad.loser = 3;
+  CHECK(check_standings(elim, bad) == "loser 3 is not a seat of 3 (or -1 for none)");
+  bad.loser = 1;
+  CHECK(check_standings(elim, bad) == "a match that is not over has no winner or loser");
+  bad = Standings::start(3);
+  bad.last_round_winner = 1;
+  CHECK(check_standings(elim, bad) ==
+        "no round has been played, yet last_round or last_round_winner tell of one");
 }
 
 TEST_CASE("dealer rotation and the cut for the first dealer", "[match][standings]") {

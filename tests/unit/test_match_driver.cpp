@@ -4,8 +4,10 @@
 // history, its action hook and a replayed record all agree with the driver.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "switchcards/agents/forwarding_agent.hpp"
@@ -13,6 +15,7 @@
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/engine/match_driver.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -107,6 +110,87 @@ TEST_CASE("MatchDriver: bad set-ups and the round cap", "[match][driver]") {
   State state = deal.deal(engine);
   play_first_legal(engine, state);
   driver.finish_round(deal, state);
+  CHECK(driver.over());
+  CHECK(driver.stopped_at_round_limit());
+}
+
+// QA: start totals of INT_MAX - 5 on balkan overflowed an int in the first round (the header
+// promised std::invalid_argument for bad start totals); British standings with three of four
+// seats out but not over dealt a round to one seat, and a seat in play on 500 points (British
+// eliminates at 100) went on to win on 1114.
+TEST_CASE("MatchDriver: start totals and resumed standings a match cannot have are refused",
+          "[match][driver]") {
+  const auto refusal = [](const Variant& v, int players, const MatchStart& start) -> std::string {
+    try {
+      MatchDriver(v, players, 1, start);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const Variant balkan = load_variant("balkan");
+  MatchStart start;
+  start.start_totals = {2147483642, 0, 0};
+  CHECK(refusal(balkan, 3, start) ==
+        "start_totals: the start total of seat 0, 2147483642, is outside -1000000000 to "
+        "1000000000");
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int i = 0; i < 3; ++i) agents.push_back(make_agent("heuristic", 0));
+  MatchOptions options;
+  options.start_totals = start.start_totals;
+  CHECK_THROWS_AS(Match(balkan, {agents[0].get(), agents[1].get(), agents[2].get()}, 1, options),
+                  std::invalid_argument);
+  start = {};
+  Standings endless = Standings::start(3);
+  endless.rounds = std::numeric_limits<int>::max();
+  start.resume = endless;
+  CHECK(refusal(balkan, 3, start) ==
+        "resume: rounds 2147483647 is outside 0 to 1000000 (under the match rules of balkan)");
+
+  const Variant british = load_variant("british");  // eliminates at 100
+  const auto resumed = [&](const std::string& totals, const std::string& out,
+                           const std::string& first_at_limit) {
+    MatchStart s;
+    s.resume = standings_from_json(
+        R"({"format":"switchcards.standings","version":1,"totals":)" + totals + R"(,"out":)" + out +
+        R"(,"last_round":[0,0,0,0],"rounds":0,"last_round_winner":null,)" +
+        R"("over":false,"winner":null,"loser":null,"first_at_limit":)" + first_at_limit +
+        R"(,"first_at_hard_limit":null})");
+    return refusal(british, 4, s);
+  };
+  CHECK(resumed("[0,0,0,0]", "[false,true,true,true]", "1") ==
+        "resume: seat 1 is out with 0 points, below the elimination limit 100 (under the match "
+        "rules of british)");
+  CHECK(resumed("[0,100,120,100]", "[false,true,true,true]", "2") ==
+        "resume: only seat 0 is in play, but the match is not over: a round needs two players "
+        "(under the match rules of british)");
+  CHECK(resumed("[500,8,0,9]", "[false,false,false,false]", "null") ==
+        "resume: seat 0 is in play with 500 points, at or past the elimination limit 100 (under "
+        "the match rules of british)");
+  CHECK(resumed("[500,8,0,9]", "[true,false,false,false]", "0") == "");
+  start = {};
+  start.start_totals = {10, 100, 120, 150};
+  CHECK(refusal(british, 4, start) ==
+        "start_totals: only seat 0 is in play, but the match is not over: a round needs two "
+        "players (under the match rules of british)");
+  start.start_totals = {10, 100, 20, 150};
+  CHECK(refusal(british, 4, start) == "");
+
+  // No match goes past kMaxMatchRounds rounds: it stops there as at any round cap.
+  const Variant endless_rules =
+      load_variant("british", "match: {end: elimination, limit: 1000000}", "house");
+  start = {};
+  start.max_rounds = std::numeric_limits<int>::max();
+  Standings late = Standings::start(3);
+  late.rounds = kMaxMatchRounds - 1;
+  start.resume = late;
+  MatchDriver driver(endless_rules, 3, 5, start);
+  const Engine engine(endless_rules);
+  const RoundDeal deal = driver.next_round();
+  State state = deal.deal(engine);
+  play_first_legal(engine, state);
+  driver.finish_round(deal, state);
+  CHECK(driver.standings().rounds == kMaxMatchRounds);
   CHECK(driver.over());
   CHECK(driver.stopped_at_round_limit());
 }

@@ -69,7 +69,8 @@ class Match {
  public:
   // `agents[i]` plays match seat i; the agents are not owned and must outlive the Match.
   // Throws std::invalid_argument for a seat count outside the variant's players range, a null
-  // agent, or a scoring formula that check_scoring_formula refuses.
+  // agent, a scoring formula that check_scoring_formula refuses, or start totals or resumed
+  // standings that MatchDriver refuses (out of range, or contradicting the match rules).
   Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, MatchOptions options = {});
 
   void set_observer(MatchObserver observer) { observer_ = std::move(observer); }

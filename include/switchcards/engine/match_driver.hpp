@@ -18,14 +18,18 @@ namespace switchcards {
 // Where a match starts.
 struct MatchStart {
   // A guard for simulations: a match still running after this many rounds ends as it stands
-  // (end_match_now) and stopped_at_round_limit() says so.
+  // (end_match_now) and stopped_at_round_limit() says so. At most kMaxMatchRounds (a larger
+  // value counts as that).
   int max_rounds = 1000;
-  // Totals to resume from (empty: all 0), as standings_from_totals reads them.
+  // Totals to resume from (empty: all 0), as standings_from_totals reads them: each within
+  // -kMaxMatchTotal..kMaxMatchTotal, and under elimination at least two seats (two teams)
+  // below the limit.
   std::vector<int> start_totals;
   // A match to continue between rounds: its standings (from standings(), or
   // standings_from_json) with the rounds already played, so round k is dealt from
   // round_seed(seed, k) as in the uninterrupted match; give first_dealer = the old dealer() too.
-  // Takes the place of start_totals.
+  // Takes the place of start_totals. Standings that the variant's match rules cannot reach
+  // (check_standings) or a match that is over are refused.
   std::optional<Standings> resume;
   // The first round's dealer (a match seat still in); -1: the variant's `match.first_dealer`.
   int first_dealer = -1;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "switchcards/core/card.hpp"
@@ -15,6 +16,15 @@
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
+
+// The range of the numbers of Standings. No real match comes near them, and they leave room
+// for a round's scores (at most kMaxRoundScore a seat: kMaxSeats hands of kMaxHandScore added
+// up by a partnership), so adding a round never overflows an int. Whatever reads standings
+// (standings_from_json, standings_from_totals, MatchDriver's start totals and resume) refuses
+// numbers outside them, and after_round throws rather than leave them.
+inline constexpr int kMaxMatchTotal = 1'000'000'000;  // a total: -kMaxMatchTotal to kMaxMatchTotal
+inline constexpr int kMaxRoundScore = 8'000'000;      // a seat's score in one round, either sign
+inline constexpr int kMaxMatchRounds = 1'000'000;     // rounds played
 
 // Seats are match seats 0..players-1 throughout (a seat keeps its number when others are
 // eliminated).
@@ -54,13 +64,32 @@ std::vector<int> rank_seats(const Standings& s, std::vector<int> seats);
 // played yet. Under elimination, seats already at or over the limit are out; under elimination
 // and threshold, seats already at the limit (hard limit) are taken to have reached it worst
 // first (highest total first, then the tie rule), which fixes first_at_limit and
-// first_at_hard_limit. The match is not judged over until a round has been added.
+// first_at_hard_limit. The match is not judged over until a round has been added. Throws
+// std::invalid_argument for no totals, more than kMaxSeats or a total outside
+// -kMaxMatchTotal..kMaxMatchTotal.
 Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals);
+
+// "" if `standings` are ones a match under `rules` (with `teams`, as after_round takes them)
+// can be in before its first round or between two rounds, else what contradicts the rules:
+// entries not one per seat, a number outside the ranges above, a seat field (winner, ...)
+// that is not a seat, a winner or loser of a match not over, seats out or reaching a limit
+// under rules that have none, a seat in play at or over the elimination limit or out below
+// it, a seat at a limit but no first_at_limit (first_at_hard_limit), fewer than two seats (or
+// teams) left to deal to while not over, or a match not over that its rules would have ended
+// after the last round (single_round after a round, fixed_rounds after `rounds`, elimination
+// and threshold with the seats of one team left in play or below the limit). A match that
+// is over is checked only for what every match is held to: end_match_now ends one anywhere.
+// MatchDriver refuses resumed standings with a problem.
+std::string check_standings(const MatchRules& rules, const Standings& standings,
+                            std::span<const int> teams = {});
 
 // Adds one round and applies the end condition. `round_scores` has one entry per match seat
 // (entries of seats that sat out are ignored); `round_winner` is the match seat that emptied
 // its hand, or -1 after a stalemate. Throws std::invalid_argument for a wrong number of scores
-// and std::logic_error if the match is already over.
+// and std::logic_error if the match is already over. Also throws std::invalid_argument for a
+// score outside -kMaxRoundScore..kMaxRoundScore, and std::overflow_error (leaving `standings`
+// as they were) when a total would leave -kMaxMatchTotal..kMaxMatchTotal or the rounds pass
+// kMaxMatchRounds.
 //
 //  - single_round: over after the round; the winner is the first of the ranking (the round
 //    winner, who scored 0), the loser the last.

@@ -30,7 +30,10 @@ namespace switchcards {
 inline constexpr int kJsonFormatVersion = 1;
 
 // A JSON document that is not a valid form of what was asked for. what() is
-// "SOURCE: PATH: MESSAGE", e.g. "save.json: /hands/2/3: '11H' is not a card".
+// "SOURCE: PATH: MESSAGE", e.g. "save.json: /hands/2/3: '11H' is not a card", or
+// "SOURCE: MESSAGE" for a fault of the whole document (path() ""), e.g. "save.json: missing
+// key 'seat'". Control characters of the document that the path or message quote are shown
+// as JSON escapes (\u001b) in what() and message(); path() is the pointer as it is.
 class JsonError : public std::runtime_error {
  public:
   JsonError(std::string source, std::string path, std::string message);
