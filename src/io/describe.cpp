@@ -8,8 +8,8 @@
 #include <map>
 #include <vector>
 
-#include "switchcards/engine/scoring.hpp"
 #include "io/words.hpp"
+#include "switchcards/engine/scoring.hpp"
 
 namespace switchcards {
 

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "switchcards/core/card_format.hpp"
 #include "io/words.hpp"
+#include "switchcards/core/card_format.hpp"
 
 namespace switchcards {
 
