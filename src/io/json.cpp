@@ -403,6 +403,10 @@ Event read_event(const Node& n) {
   Event e{static_cast<EventKind>(n["kind"].choice(names, "an event kind"))};
   e.seat =
       n["seat"].is_null() ? kNoSeat : static_cast<std::uint8_t>(n["seat"].small(0, kMaxSeats - 1));
+  // null only where the kind names no card (event_json writes a card, JOKER for a masked draw,
+  // wherever it does): a null card there read as the joker.
+  if (n["card"].is_null() && carries_card(e.kind))
+    n["card"].fail("a " + std::string(event_name(e.kind)) + " event names its card");
   e.card = n["card"].is_null() ? Card{} : n["card"].card();
   e.count = static_cast<decltype(e.count)>(n["count"].integer(0, max_of(e.count)));
   e.extra = static_cast<decltype(e.extra)>(n["extra"].integer(0, max_of(e.extra)));

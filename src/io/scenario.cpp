@@ -415,7 +415,12 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
   Start out;
   const std::optional<Entry> setup = d.find(top, "setup");
   if (!setup || setup->value.IsNull()) {
-    if (!players) r.fail(top, "'players' is required unless setup.hands gives the seats");
+    if (!players) {
+      // Placed at the map, named by the key it lacks (LoadError::key()).
+      Entry missing = top;
+      missing.path = detail::yaml::child_path(top.path, "players");
+      r.fail(missing, "'players' is required unless setup.hands gives the seats");
+    }
     if (*players < variant.deal.min_players || *players > variant.deal.max_players)
       r.fail(*players_entry, fmt::format("{} plays with {} to {} players", variant.name,
                                          variant.deal.min_players, variant.deal.max_players));

@@ -334,6 +334,18 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(error(R"({"seat":12,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
   CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
+  // An event of a kind that names its card needs it: null was read as the joker.
+  const auto event_error = [](const std::string& json) -> std::string {
+    try {
+      event_from_json(json, "server");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(event_error(R"({"kind":"penalty_pending","seat":1,"card":null,"count":2,"extra":0})") ==
+        "server: /card: a penalty_pending event names its card");
+  CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":0,"extra":0})") == "");
 }
 
 // A position set up with fewer cards than the deck (Engine::position, as scenarios set one up)
