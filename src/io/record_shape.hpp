@@ -17,12 +17,18 @@ inline std::string per_seat_problem(std::size_t size, int players, const char* e
          "), not " + std::to_string(size);
 }
 
-// A round's seats (match seats, in round-seat order) name each seat once: a seat listed twice
-// would be dealt two hands and scored twice. Returns the problem, or "" if there is none.
+// A round's seats (match seats, in round-seat order) name each seat once, in ascending order, as
+// every deal seats them: a seat listed twice would be dealt two hands and scored twice, and
+// seats out of order replayed every action as another seat's ("not this seat's turn").
+// Returns the problem, or "" if there is none.
 inline std::string seats_problem(const std::vector<int>& seats) {
   for (std::size_t i = 0; i < seats.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
       if (seats[k] == seats[i]) return "seat " + std::to_string(seats[i]) + " is listed twice";
+  for (std::size_t i = 1; i < seats.size(); ++i)
+    if (seats[i] < seats[i - 1])
+      return "seat " + std::to_string(seats[i]) + " is listed after seat " +
+             std::to_string(seats[i - 1]) + ": a round's seats are in ascending order";
   return "";
 }
 

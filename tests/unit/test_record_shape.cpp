@@ -84,6 +84,9 @@ TEST_CASE(
   const std::string seats = record_error(record("[a, b, c]", "[0, 1, 1]", "[0, 0, 0]"));
   CHECK(contains(seats, "game.yaml:10:"));
   CHECK(contains(seats, "seat 1 is listed twice"));
+  const std::string order = record_error(record("[a, b, c]", "[2, 1, 0]", "[0, 0, 0]"));
+  CHECK(contains(order, "game.yaml:10:"));
+  CHECK(contains(order, "seat 1 is listed after seat 2: a round's seats are in ascending order"));
 
   const std::string scores = record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0, 0]"));
   CHECK(contains(scores, "game.yaml:13:"));
@@ -121,6 +124,11 @@ TEST_CASE(
   GameRecord bad = r;
   bad.rounds[0].seats = {2, 0, 2};
   CHECK(refused(bad) == "game.json: /rounds/0/seats: seat 2 is listed twice");
+  bad = r;
+  bad.rounds[0].seats = {2, 1, 0};
+  CHECK(refused(bad) ==
+        "game.json: /rounds/0/seats: seat 1 is listed after seat 2: a round's seats are in "
+        "ascending order");
   bad = r;
   bad.rounds[0].scores = {1, 2};
   CHECK(refused(bad) == "game.json: /rounds/0/scores: expected one score per seat (3), not 2");

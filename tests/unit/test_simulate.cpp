@@ -310,6 +310,9 @@ TEST_CASE("replay finds every kind of tampering with a record, and says where") 
   bad = round;
   bad.rounds[0].seats = {0, 1, 1};
   starts(failure(bad), "round 1: seat 1 is listed twice");
+  bad = round;
+  bad.rounds[0].seats = {2, 1, 0};
+  starts(failure(bad), "round 1: seat 1 is listed after seat 2");
 }
 
 TEST_CASE("a malformed game record is a LoadError with its position") {
