@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "cli/commands.hpp"
+#include "io/split.hpp"
 
 namespace switchcards::cli {
 
@@ -70,15 +71,7 @@ void parse_shard(const std::string& text, int& shard, int& shards) {
 }
 
 std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = s.find(',', start);
-    out.push_back(s.substr(start, comma - start));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return out;
+  return detail::split(s, ',');
 }
 
 void check_agents_fit(const std::string& agents, std::size_t named, int seats) {

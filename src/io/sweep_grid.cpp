@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <regex>
 
+#include "io/split.hpp"
 #include "io/yaml_documents.hpp"
 #include "io/yaml_text_guard.hpp"
 
@@ -52,18 +53,6 @@ std::string same_value(const YAML::Node& node, const std::string& text) {
   if (!node.IsScalar() || node.Tag() != "?" || !std::regex_match(text, m, kInteger)) return text;
   const std::string digits = m[2].str();
   return (m[1].str() == "-" && digits != "0" ? "-" : "") + digits;
-}
-
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = path.find('.', start);
-    parts.push_back(path.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return parts;
 }
 
 }  // namespace
@@ -157,7 +146,7 @@ std::string sweep_rules(const SweepGrid& grid, const std::vector<std::size_t>& c
     }
   }
   for (std::size_t i = 0; i < grid.keys.size(); ++i) {
-    const std::vector<std::string> parts = split_path(grid.keys[i].path);
+    const std::vector<std::string> parts = detail::split(grid.keys[i].path, '.');
     // Move the handle with reset(): assigning one YAML::Node to another rebinds the node in the
     // tree, not the handle.
     YAML::Node at;
