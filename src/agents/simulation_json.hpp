@@ -27,6 +27,19 @@ nlohmann::ordered_json results_json(const ShardResults& r);
 // value ("FILE: /games: expected ..."), also when the counts contradict each other.
 ShardResults results_from_json(const nlohmann::json& j, const std::string& file);
 
+// A measure that may have no value (a rate of no games, an advantage where nobody won) as the
+// files write it: the number, or null (not 0, which would read as measured).
+inline nlohmann::ordered_json number_or_null(const std::optional<double>& x) {
+  return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(nullptr);
+}
+
+// wins / rounds, or null when there were no rounds.
+inline nlohmann::ordered_json rate_or_null(std::uint64_t wins, std::uint64_t rounds) {
+  return number_or_null(
+      rounds ? std::optional<double>(static_cast<double>(wins) / static_cast<double>(rounds))
+             : std::nullopt);
+}
+
 // `key` escaped for a JSON Pointer: "~" as "~0", "/" as "~1".
 inline std::string pointer_token(std::string_view key) {
   std::string out;

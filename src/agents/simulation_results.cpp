@@ -258,26 +258,18 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   j["penalty_cards_per_round"] =
       s.rounds ? static_cast<double>(s.penalty_cards) / static_cast<double>(s.rounds) : 0.0;
   const Fairness f = fairness(s);
-  const auto or_null = [](const std::optional<double>& x) {
-    return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(nullptr);
-  };
   j["fairness"] = {{"first_player_win_rate", f.first_player_win_rate},
-                   {"first_player_share_of_won", or_null(f.first_player_share_of_won)},
-                   {"first_player_advantage", or_null(f.first_player_advantage)},
+                   {"first_player_share_of_won", number_or_null(f.first_player_share_of_won)},
+                   {"first_player_advantage", number_or_null(f.first_player_advantage)},
                    {"positional_spread", f.positional_spread}};
   if (r.config.kind == GameKind::round) {
-    // No rate of no rounds: null, not 0.
-    const nlohmann::ordered_json rate =
-        s.mid_leader_rounds ? nlohmann::ordered_json(static_cast<double>(s.mid_leader_wins) /
-                                                     static_cast<double>(s.mid_leader_rounds))
-                            : nlohmann::ordered_json(nullptr);
     j["lead"] = {
         {"lead_changes", s.lead_changes},
         {"lead_changes_per_round",
          s.rounds ? static_cast<double>(s.lead_changes) / static_cast<double>(s.rounds) : 0.0},
         {"mid_leader_rounds", s.mid_leader_rounds},
         {"mid_leader_wins", s.mid_leader_wins},
-        {"mid_leader_win_rate", rate},
+        {"mid_leader_win_rate", rate_or_null(s.mid_leader_wins, s.mid_leader_rounds)},
         {"ci95", interval_json(wilson_interval(s.mid_leader_wins, s.mid_leader_rounds))}};
   }
   return j;

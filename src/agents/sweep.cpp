@@ -43,12 +43,8 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   out.emplace_back("first_player_win_rate", f.first_player_win_rate);
   out.emplace_back("first_player_ci95", nlohmann::ordered_json::array({first.low, first.high}));
   out.emplace_back("first_player_share_of_won",
-                   f.first_player_share_of_won
-                       ? nlohmann::ordered_json(*f.first_player_share_of_won)
-                       : nlohmann::ordered_json(nullptr));
-  out.emplace_back("first_player_advantage", f.first_player_advantage
-                                                 ? nlohmann::ordered_json(*f.first_player_advantage)
-                                                 : nlohmann::ordered_json(nullptr));
+                   detail::number_or_null(f.first_player_share_of_won));
+  out.emplace_back("first_player_advantage", detail::number_or_null(f.first_player_advantage));
   out.emplace_back("positional_spread", f.positional_spread);
   for (std::size_t k = 1; k < s.wins_from_first.size(); ++k)
     out.emplace_back(fmt::format("place_{}_win_rate", k + 1), ratio(s.wins_from_first[k], s.games));
@@ -64,9 +60,7 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   if (r.config.kind == GameKind::round) {
     out.emplace_back("lead_changes_per_round", ratio(s.lead_changes, s.rounds));
     out.emplace_back("mid_leader_win_rate",
-                     s.mid_leader_rounds
-                         ? nlohmann::ordered_json(ratio(s.mid_leader_wins, s.mid_leader_rounds))
-                         : nlohmann::ordered_json(nullptr));
+                     detail::rate_or_null(s.mid_leader_wins, s.mid_leader_rounds));
   }
   return out;
 }

@@ -318,13 +318,17 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(action_from_json(R"({"seat":2,"kind":"challenge","target":0})") == Action::challenge(2, 0));
   CHECK(action_from_json(R"({"seat":0,"kind":"play","card":"7H"})") ==
         Action::play(0, parse_card("7H")));
-  const auto error = [](const std::string& json) -> std::string {
+  // The message of what `read` throws for `json`, or "" when it reads it.
+  const auto refusal = [](const auto& read, const std::string& json) -> std::string {
     try {
-      action_from_json(json, "client");
+      read(json);
     } catch (const JsonError& e) {
       return e.what();
     }
     return "";
+  };
+  const auto error = [&](const std::string& json) {
+    return refusal([](const std::string& j) { (void)action_from_json(j, "client"); }, json);
   };
   CHECK(error(R"({"seat":0,"kind":"draw","card":"7H"})") ==
         "client: /card: 'card' is not part of a 'draw' action");
@@ -335,13 +339,8 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
   // An event of a kind that names its card needs it: null was read as the joker.
-  const auto event_error = [](const std::string& json) -> std::string {
-    try {
-      event_from_json(json, "server");
-    } catch (const JsonError& e) {
-      return e.what();
-    }
-    return "";
+  const auto event_error = [&](const std::string& json) {
+    return refusal([](const std::string& j) { (void)event_from_json(j, "server"); }, json);
   };
   CHECK(event_error(R"({"kind":"penalty_pending","seat":1,"card":null,"count":2,"extra":0})") ==
         "server: /card: a penalty_pending event names its card");
