@@ -890,6 +890,9 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
       static_cast<decltype(s.pending.skip)>(pending["skip"].integer(0, kMaxPendingSkip));
   s.pending.effect = static_cast<std::int8_t>(effect_index(engine, pending["effect"]));
   s.drawn = n["drawn"].card();
+  // Outside phase after_draw no card is "drawn" (the engine keeps the joker there). Saves of
+  // versions that left the last drawn card in place load as the engine now reaches them.
+  if (s.phase != Phase::after_draw) s.drawn = Card{};
   s.catchable = static_cast<std::int8_t>(n["catchable"].seat_or_none(players));
   // Optional (false when absent): states saved before identical.jump_in existed load as they were.
   if (n.has("jump_open")) s.jump_open = n["jump_open"].boolean();
@@ -1018,6 +1021,8 @@ std::string check_state_with(const Engine& engine, const State& s,
     return "/jump_open: this variant has no jump-in (identical.jump_in)";
   if (s.jump_open && s.phase != Phase::play)
     return "/jump_open: a jump-in window is open only in phase play";
+  if (s.drawn != Card::joker() && s.phase != Phase::after_draw)
+    return "/drawn: a card is kept as drawn only in phase after_draw (the joker otherwise)";
   if (s.decisions > static_cast<std::uint32_t>(variant.round.turn_limit))
     return "/decisions: past the variant's turn limit (" +
            std::to_string(variant.round.turn_limit) + ")";

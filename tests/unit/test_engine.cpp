@@ -299,6 +299,37 @@ TEST_CASE("apply_at_once takes only what apply accepts, even from a hand-built S
   CHECK(std::equal(fast_events.begin(), fast_events.end(), full_events.begin(), full_events.end()));
 }
 
+// A drawn card is kept only while it may be played (phase after_draw): however that phase ends,
+// the State holds the joker again, so one position reached two ways is one value.
+TEST_CASE("the after-draw phase leaves no drawn card behind") {
+  const Engine british(load_variant("british"));
+  // Seat 0 can play nothing on the 3H and draws the 4H, which it may play.
+  const State dealt =
+      british.position(pos({{"5C", "6D", "9S"}, {"7C", "10S", "QC"}}, {"3H"}, {"4H", "KD", "9D"}));
+  State drew = dealt;
+  REQUIRE(british.apply(drew, Action::draw(0)));
+  REQUIRE(drew.phase == Phase::after_draw);
+  REQUIRE(drew.drawn == C("4H"));
+
+  State passed = drew;
+  REQUIRE(british.apply(passed, Action::pass(0)));
+  CHECK(passed.phase == Phase::play);
+  CHECK(passed.drawn == Card::joker());
+
+  State played = drew, played_at_once = drew;
+  REQUIRE(british.apply(played, Action::play(0, C("4H"))));
+  CHECK(played.drawn == Card::joker());
+  REQUIRE(british.apply_at_once(played_at_once, Action::play(0, C("4H"))));
+  CHECK(played_at_once == played);
+
+  // The turn limit reached by the draw itself ends the round there.
+  State last = dealt;
+  last.decisions = static_cast<std::uint32_t>(british.variant().round.turn_limit) - 1;
+  REQUIRE(british.apply(last, Action::draw(0)));
+  CHECK(last.phase == Phase::over);
+  CHECK(last.drawn == Card::joker());
+}
+
 // The special cards apply_at_once takes (no suit to name, no hands to move): a penalty, a
 // skip and a reverse of British Switch, applied exactly as apply applies them; a wild, which
 // names a suit, is left to apply.

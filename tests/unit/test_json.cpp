@@ -294,6 +294,23 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
                                              "holds it 1 times");
 }
 
+TEST_CASE("json: a drawn card is kept only in phase after_draw", "[json]") {
+  const Engine british(load_variant("british"));
+  const State s = british.deal(3, 4);
+  REQUIRE(s.phase == Phase::play);
+  REQUIRE(s.drawn == Card::joker());
+  // Saves of versions that left the last drawn card in the State read as the engine now
+  // reaches the position: the same value as the round saved.
+  const State stale_save =
+      state_from_json(british, set(to_json(british, s), "drawn", "\"4H\""), "old.json");
+  CHECK(stale_save == s);
+  // A State built in C++ with a drawn card outside that phase is not one the engine reaches.
+  State t = s;
+  t.drawn = parse_card("4H");
+  CHECK(check_state(british, t) ==
+        "/drawn: a card is kept as drawn only in phase after_draw (the joker otherwise)");
+}
+
 TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]") {
   // A State copied from raw bytes (a pickle of another build, a stray write): check_state looks
   // at the bytes before anything reads through them.

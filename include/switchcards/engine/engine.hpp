@@ -1353,6 +1353,7 @@ inline void Engine::finish_action(State& s, EventBuffer* ev) const {
   if (s.phase != Phase::over &&
       s.decisions >= static_cast<std::uint32_t>(variant_.round.turn_limit)) {
     s.phase = Phase::over;
+    s.drawn = Card{};  // a round that stalls after a draw keeps no card to play
     s.stalemate = true;
     detail::emit(ev, EventKind::round_over, kNoSeat);
   }
@@ -1379,6 +1380,8 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
     } else if (s.phase != Phase::after_draw || card != s.drawn || !hand.contains(card) ||
                !at_once_off_top_[s.top().index()].contains(card)) {
       return false;
+    } else {
+      s.drawn = Card{};  // the after-draw phase ends: no card is "drawn" any more
     }
     s.catchable = -1;
     s.jump_open = jumps_;  // others may now jump in on this card
@@ -1452,6 +1455,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       hand.remove(card);
       s.discard.push(card);
       s.phase = Phase::play;
+      s.drawn = Card{};  // the after-draw phase, if it was that, ends with this play
       s.named_suit = Suit::none;
       s.demand = -1;
       detail::emit(ev, EventKind::card_played, seat, card);
@@ -1595,6 +1599,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         end_laying(s, seat, Action::play(seat, s.top(), s.named_suit), ev);
       } else if (s.phase == Phase::after_draw) {
         s.phase = Phase::play;
+        s.drawn = Card{};
         end_turn_without_play(s, seat, 0, ev);
       } else {
         // Taking a pending skip (the chained 8 of the app): miss the turn.

@@ -71,7 +71,7 @@ struct State {
   Suit named_suit = Suit::none;  // a suit named by a wild, in force while it binds
   std::int8_t demand = -1;       // effect whose demand binds the seat to act; -1: none
   Pending pending;
-  Card drawn{};                     // after_draw: the card that may be played
+  Card drawn{};                     // after_draw: the card that may be played (else the joker)
   std::int8_t catchable = -1;       // seat that forgot "last card" and may be challenged now
   std::uint8_t owes_last_card = 0;  // bit per seat: penalty applied when its turn comes
   std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
