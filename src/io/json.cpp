@@ -638,6 +638,60 @@ std::vector<Event> events_from_json(std::string_view text, std::string_view sour
   return out;
 }
 
+namespace {
+// What every view of a dealt round agrees with, whatever its variant: the values a client acts
+// on (its call, its drawn card, the seat it may catch) must not contradict the hand sizes and
+// the phase, or it would act on a position no round reaches.
+void check_view(const Node& n, const ViewSnapshot& v) {
+  const auto size_of = [&](int seat) { return v.hand_sizes[static_cast<std::size_t>(seat)]; };
+  const int held = size_of(v.seat);
+  if (v.call_due && held > 2)
+    n["call_due"].fail(
+        "a play carries the last-card call only from a hand of one or two cards, "
+        "and this seat holds " +
+        std::to_string(held));
+  const bool deciding_drawn = v.phase == Phase::after_draw && v.turn == v.seat;
+  if (v.drawn.has_value() != deciding_drawn)
+    n["drawn"].fail(deciding_drawn
+                        ? "the seat to act in phase after_draw decides on the card it drew"
+                        : "a drawn card is shown only to the seat to act, in phase after_draw");
+  if (v.drawn && std::find(v.hand.begin(), v.hand.end(), *v.drawn) == v.hand.end())
+    n["drawn"].fail("the drawn card is not in the hand");
+  if ((v.winner >= 0) && v.phase != Phase::over)
+    n["winner"].fail("a round has a winner only in phase over");
+  if (v.winner >= 0 && size_of(v.winner) != 0)
+    n["winner"].fail("the winner holds " + std::to_string(size_of(v.winner)) + " cards");
+  if (v.catchable >= 0 && size_of(v.catchable) != 1)
+    n["catchable"].fail("only a seat holding one card can be caught, and seat " +
+                        std::to_string(v.catchable) + " holds " +
+                        std::to_string(size_of(v.catchable)));
+  if (v.pending_effect.empty() != (v.pending_draw == 0 && v.pending_skip == 0))
+    n["pending"].fail(v.pending_effect.empty()
+                          ? "a pending draw or skip needs the special that set it"
+                          : "a pending special draws or skips something");
+  if (v.jump_open && v.phase != Phase::play)
+    n["jump_open"].fail("a jump-in window is open only in phase play");
+  if (v.discard_size < 1) n["discard_size"].fail("a dealt round has a card on the discard pile");
+  if (!v.revealed) return;
+  const std::vector<Node> hands = n["hands"].elements();
+  for (int seat = 0; seat < v.players; ++seat) {
+    const auto k = static_cast<std::size_t>(seat);
+    if (static_cast<int>(v.hands[k].size()) != v.hand_sizes[k])
+      hands[k].fail("holds " + std::to_string(v.hands[k].size()) + " cards, but hand_sizes/" +
+                    std::to_string(seat) + " says " + std::to_string(v.hand_sizes[k]));
+  }
+  if (v.hands[static_cast<std::size_t>(v.seat)] != v.hand)
+    hands[static_cast<std::size_t>(v.seat)].fail("is not this seat's hand (/hand)");
+  if (static_cast<int>(v.stock.size()) != v.stock_size)
+    n["stock"].fail("holds " + std::to_string(v.stock.size()) + " cards, but stock_size says " +
+                    std::to_string(v.stock_size));
+  if (static_cast<int>(v.discard.size()) != v.discard_size)
+    n["discard"].fail("holds " + std::to_string(v.discard.size()) +
+                      " cards, but discard_size says " + std::to_string(v.discard_size));
+  if (v.discard.back() != v.top) n["discard"].fail("its last card is not the top (/top)");
+}
+}  // namespace
+
 ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
@@ -708,6 +762,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
     v.stock = n["stock"].cards();
     v.discard = n["discard"].cards();
   }
+  check_view(n, v);
   return v;
 }
 

@@ -311,6 +311,49 @@ TEST_CASE("json: a drawn card is kept only in phase after_draw", "[json]") {
         "/drawn: a card is kept as drawn only in phase after_draw (the joker otherwise)");
 }
 
+TEST_CASE("json: a view that contradicts itself is refused", "[json]") {
+  // Views of one dealt round of the mobile app's rules: a seat not to act, and the same
+  // revealed (beginner mode).
+  const Engine app(load_variant("mobile-app"));
+  const State s = app.deal(3, 4);
+  const int other = s.seats.next(s.turn);
+  const std::string hidden = to_json(PlayerView(app, s, other));
+  const std::string open = to_json(PlayerView(app, s, other, true));
+  REQUIRE(view_from_json(hidden) == snapshot(PlayerView(app, s, other)));
+  REQUIRE(view_from_json(open) == snapshot(PlayerView(app, s, other, true)));
+  const auto refusal = [](const std::string& json) -> std::string {
+    try {
+      (void)view_from_json(json, "view.json");
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(refusal(set(hidden, "call_due", "true")) ==
+        "view.json: /call_due: a play carries the last-card call only from a hand of one or two "
+        "cards, and this seat holds 7");
+  CHECK(refusal(set(hidden, "drawn", "\"4H\"")) ==
+        "view.json: /drawn: a drawn card is shown only to the seat to act, in phase after_draw");
+  CHECK(refusal(set(hidden, "winner", std::to_string(s.turn))) ==
+        "view.json: /winner: a round has a winner only in phase over");
+  CHECK(refusal(set(hidden, "catchable", std::to_string(s.turn))) ==
+        "view.json: /catchable: only a seat holding one card can be caught, and seat " +
+            std::to_string(s.turn) + " holds 7");
+  CHECK(refusal(set(hidden, "draw", "2")) ==
+        "view.json: /pending: a pending draw or skip needs the special that set it");
+  CHECK(refusal(set(set(hidden, "jump_open", "true"), "phase", "\"over\"")) ==
+        "view.json: /jump_open: a jump-in window is open only in phase play");
+  CHECK(refusal(set(hidden, "discard_size", "0")) ==
+        "view.json: /discard_size: a dealt round has a card on the discard pile");
+  CHECK(refusal(set(open, "stock_size", "3")).find("view.json: /stock: holds ") == 0);
+  CHECK(refusal(set(open, "discard_size", "2")) ==
+        "view.json: /discard: holds 1 cards, but discard_size says 2");
+  // The seat to act in phase after_draw is shown the card it drew.
+  const std::string to_act = to_json(PlayerView(app, s, s.turn));
+  CHECK(refusal(set(to_act, "phase", "\"after_draw\"")) ==
+        "view.json: /drawn: the seat to act in phase after_draw decides on the card it drew");
+}
+
 TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]") {
   // A State copied from raw bytes (a pickle of another build, a stray write): check_state looks
   // at the bytes before anything reads through them.
