@@ -837,7 +837,6 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   check(n["agents"], detail::per_seat_problem(r.agents.size(), r.players, "agent"));
   r.seed = seed_of(n["seed"]);
   r.match = n["match"].boolean();
-  constexpr std::int64_t kInt = std::numeric_limits<int>::max();
   for (const Node& rn : n["rounds"].elements()) {
     rn.expect_object({"seed", "dealer", "seats", "actions", "winner", "scores"});
     RecordedRound round;
@@ -853,16 +852,21 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
       }
     }
     round.winner = rn["winner"].seat_or_none(r.players);
-    round.scores = ints(rn["scores"], -kInt, kInt);
+    round.scores = ints(rn["scores"], -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
     if (!round.scores.empty())
       check(rn["scores"], detail::per_seat_problem(round.scores.size(), r.players, "score"));
     r.rounds.push_back(std::move(round));
   }
-  r.totals = ints(n["totals"], -kInt, kInt);
+  r.totals = ints(n["totals"], -detail::kRecordTotalLimit, detail::kRecordTotalLimit);
   if (!r.totals.empty())
     check(n["totals"], detail::per_seat_problem(r.totals.size(), r.players, "total"));
   r.match_winner = n["match_winner"].seat_or_none(r.players);
   r.match_loser = n["match_loser"].seat_or_none(r.players);
+  if (!r.match) {
+    if (!r.totals.empty()) n["totals"].fail(detail::kResultOfNoMatch);
+    if (r.match_winner >= 0) n["match_winner"].fail(detail::kResultOfNoMatch);
+    if (r.match_loser >= 0) n["match_loser"].fail(detail::kResultOfNoMatch);
+  }
   return r;
 }
 

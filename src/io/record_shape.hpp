@@ -7,7 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "switchcards/engine/standings.hpp"
+
 namespace switchcards::detail {
+
+// A round's recorded scores and a match's totals lie in the ranges of Standings: a record with
+// others could never have been played, and its numbers could not be added up.
+inline constexpr int kRecordScoreLimit = kMaxRoundScore;  // a score: -limit to limit
+inline constexpr int kRecordTotalLimit = kMaxMatchTotal;  // a total: -limit to limit
+
+// Only a match's record has a result: a single round's totals, winner or loser would be read
+// and never checked.
+inline constexpr const char* kResultOfNoMatch =
+    "only a match's record has a result (totals, winner, loser); this one has match: false";
 
 // A list by seat ("agents", "scores", "totals") must have one entry per seat. Returns the
 // problem, or "" if there is none.

@@ -145,16 +145,17 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     }
     if (auto w = docs.find(item, "winner")) round.winner = docs.get_int(*w, -1, r.players - 1);
     if (auto s = docs.find(item, "scores")) {
-      round.scores = get_ints(docs, *s, -kMaxHandScore, kMaxHandScore);
+      round.scores = get_ints(docs, *s, -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
       if (!round.scores.empty())  // records written by hand may leave them out
         check(*s, detail::per_seat_problem(round.scores.size(), r.players, "score"));
     }
     r.rounds.push_back(std::move(round));
   }
   if (auto result = docs.find(e, "result")) {
+    if (!r.match) docs.fail(*result, detail::kResultOfNoMatch);
     docs.expect_keys(*result, {"totals", "winner", "loser"});
     if (auto t = docs.find(*result, "totals")) {
-      r.totals = get_ints(docs, *t, -2'000'000'000, 2'000'000'000);
+      r.totals = get_ints(docs, *t, -detail::kRecordTotalLimit, detail::kRecordTotalLimit);
       if (!r.totals.empty())
         check(*t, detail::per_seat_problem(r.totals.size(), r.players, "total"));
     }

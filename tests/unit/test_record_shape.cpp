@@ -140,6 +140,61 @@ TEST_CASE(
   CHECK(refused(bad) == "game.json: /agents: expected one agent per seat (3), not 1");
 }
 
+TEST_CASE(
+    "records: scores and totals lie in the ranges of Standings, and only a match has a result",
+    "[records][json]") {
+  // YAML: a round's score up to 8,000,000 (seven hands of 1,000,000 to a winner), a total up to
+  // 1,000,000,000, either sign.
+  CHECK(record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 7000000, -8000000]")).empty());
+  const std::string score =
+      record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 8000001, 0]", "[0, 0, 0]"));
+  CHECK(contains(score, "game.yaml:13:"));
+  CHECK(contains(score, "8000001"));
+  const std::string total =
+      record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]", "[0, -1000000001, 0]"));
+  CHECK(contains(total, "game.yaml:15:"));
+  CHECK(contains(total, "-1000000001"));
+  std::string single = record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]");
+  single.replace(single.find("match: true"), 11, "match: false");
+  const std::string result = record_error(single);
+  CHECK(contains(result, "game.yaml:15:"));  // where the result begins
+  CHECK(contains(result,
+                 "only a match's record has a result (totals, winner, loser); this one "
+                 "has match: false"));
+
+  // JSON: the same ranges, and a single round's record has no totals, winner or loser.
+  GameRecord r;
+  r.variant = "british";
+  r.players = 3;
+  r.agents = {"a", "b", "c"};
+  r.match = true;
+  RecordedRound round;
+  round.seats = {0, 1, 2};
+  round.scores = {0, 7'000'000, -8'000'000};
+  r.rounds = {round};
+  r.totals = {0, 7'000'000, -1'000'000'000};
+  REQUIRE(record_from_json(to_json(r)).totals == r.totals);
+  const auto refused = [](const GameRecord& bad) {
+    return error_of([&] { (void)record_from_json(to_json(bad), "game.json"); });
+  };
+  GameRecord bad = r;
+  bad.rounds[0].scores[1] = 8'000'001;
+  CHECK(refused(bad) == "game.json: /rounds/0/scores/1: out of range (-8000000 to 8000000)");
+  bad = r;
+  bad.totals[2] = -1'000'000'001;
+  CHECK(refused(bad) == "game.json: /totals/2: out of range (-1000000000 to 1000000000)");
+  GameRecord single_round = r;
+  single_round.match = false;
+  CHECK(refused(single_round) ==
+        "game.json: /totals: only a match's record has a result (totals, winner, loser); this "
+        "one has match: false");
+  single_round.totals.clear();
+  single_round.match_winner = 1;
+  CHECK(refused(single_round) ==
+        "game.json: /match_winner: only a match's record has a result (totals, winner, loser); "
+        "this one has match: false");
+}
+
 TEST_CASE("records: play --resume refuses a save with several kinds of bot", "[records][resume]") {
   Scratch s("resume-bots");
   write_file(s / "save.yaml",
