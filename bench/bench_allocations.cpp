@@ -218,9 +218,10 @@ void BM_allocations_play_round(benchmark::State& state, const std::string& varia
     seats.push_back(agents.back().get());
   }
   AllocationCounts counts;
+  RoundBuffers buffers;  // kept from round to round, as a program that plays many rounds does
   for (auto _ : state) {
     count_round(*t, players, counts, [&](State& s) {
-      play_round(t->engine, s, seats);
+      play_round(t->engine, s, seats, {}, NoActionCallback{}, buffers);
       return std::uint64_t{s.decisions};
     });
   }

@@ -92,8 +92,11 @@ inline void deliver_events(const Engine& engine, const State& state, std::span<A
 }
 
 // The buffers play_round works in. A program that plays many rounds keeps one and passes it:
-// a fresh one is value-initialized, every entry, each round.
+// a fresh one is value-initialized, every entry, and allocates the views' room, each round.
 struct RoundBuffers {
+  // Room for a view a seat at any seat count, so play_round's rounds never allocate. (Reserved
+  // here: a reserve in play_round kept GCC from inlining it into simulate's game.)
+  RoundBuffers() { views.reserve(kMaxSeats); }
   ActionList legal;
   EventBuffer events;
   std::vector<PlayerView> views;  // one per seat
@@ -102,8 +105,10 @@ struct RoundBuffers {
 // Plays `state` (dealt by `engine`) to the end of the round; `agents[seat]` decides for each
 // seat. Throws IllegalChoice if an agent picks an action that is not legal.
 template <typename OnAction>
-void play_round(const Engine& engine, State& state, std::span<Agent* const> agents,
-                const RoundOptions& options, OnAction&& on_action, RoundBuffers& buffers) {
+SWITCHCARDS_ALWAYS_INLINE void play_round(const Engine& engine, State& state,
+                                          std::span<Agent* const> agents,
+                                          const RoundOptions& options, OnAction&& on_action,
+                                          RoundBuffers& buffers) {
   // One agent a seat: an extra agent would sit unused without a word, which hides a wrong seat
   // count. (Checked inline: a call to an out-of-line check kept GCC from inlining this function
   // into simulate's game, +20 instructions a decision.)
