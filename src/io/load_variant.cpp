@@ -687,6 +687,27 @@ class VariantBuilder {
                 "a card swaps with one chosen player (swap_hands) or passes every hand on "
                 "(rotate_hands), not both");
     });
+    // Combinations the engine would play otherwise than they read: each is refused where its
+    // second key is.
+    if (const CardMask both = e.stack.cards & e.cancel.cards; !both.empty())
+      // The engine takes the cancel, then the card's own penalty starts afresh: it neither
+      // stacks nor cancels as the file says.
+      d_.fail(*d_.find(entry, "cancel"),
+              fmt::format("{} both stacks on the penalty (stack) and cancels it (cancel): a card "
+                          "answers it one way, so list it in one of them",
+                          to_string(both.first())));
+    if (auto x = d_.find(entry, "demand"); x && e.names_suit && !e.demand.cards.empty())
+      // The demand binds the next player and the named suit only the one after: neither is
+      // what "names a suit" and "demands" promise together.
+      d_.fail(*x,
+              "a card that names a suit (names_suit) cannot also make a demand: the next card "
+              "would have to follow both, and only one can bind it (put the demand on another "
+              "card)");
+    if (auto x = d_.find(entry, "miss_turn"); x && !e.miss_turn && e.draw > 0 && e.skip > 0)
+      // With a draw, skip makes the victim miss its turn (and skip - 1 players after it).
+      d_.fail(*x, fmt::format("miss_turn: false contradicts skip {}: with a draw, skip makes the "
+                              "victim miss its turn (skip: 0 lets it play after drawing)",
+                              e.skip));
     if (auto x = d_.find(entry, "swap_hands"); x && e.swap_hands && e.names_suit)
       // A play names a suit or a seat, not both (and a wild swap for every suit and seat
       // would not fit the action lists).
@@ -787,6 +808,7 @@ class VariantBuilder {
     });
     if (r.then == NoFinish::draw && r.draw == 0)
       d_.fail(*then, "then: draw needs round.no_finish.draw, the cards its player draws");
+
     with(x, "unless", [&](const Entry& e) {
       r.unless = d_.get_enum<NoFinishUnless>(
           e, {{"none", NoFinishUnless::none}, {"follows_suit", NoFinishUnless::follows_suit}});
@@ -797,6 +819,13 @@ class VariantBuilder {
                        "round.no_finish.unless works with then: refused only (a card that may "
                        "not finish is then not playable as the last one)");
     });
+    // A refused finish that covers every card of the deck, with no exception, leaves nobody a
+    // way out: every round would stall.
+    if (r.then == NoFinish::refused && r.unless == NoFinishUnless::none &&
+        (kinds_ - r.cards.cards).empty())
+      d_.fail(d_.require(x, "cards"),
+              "every card of the deck is refused as a last card: nobody could ever go out (name "
+              "fewer cards, or then: draw, or unless: follows_suit)");
   }
 
   void read_scoring() {
