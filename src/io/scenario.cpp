@@ -62,6 +62,24 @@ class Reader {
     for (const Entry& item : list_of(e, "actions")) out.push_back(action(item));
     return out;
   }
+  // The same, every seat named (the actor, a challenge's or a swap's target) at the table:
+  // for `cannot`, which an action of a seat past the table would pass whatever the rules.
+  std::vector<Action> seated_actions(const Entry& e) const {
+    std::vector<Action> out;
+    for (const Entry& item : list_of(e, "actions")) {
+      const Action a = action(item);
+      const int target = a.kind() == ActionKind::challenge ? a.target()
+                         : a.kind() == ActionKind::play    ? a.swap_target()
+                                                           : -1;
+      for (const int seat : {a.seat(), target})
+        if (seat >= players_)
+          d_.fail(item, fmt::format("seat {} is not at the table (0 to {}): the engine refuses "
+                                    "it whatever the rules (reject: checks that refusal)",
+                                    seat, players_ - 1));
+      out.push_back(a);
+    }
+    return out;
+  }
   std::vector<int> ints(const Entry& e) const {
     std::vector<int> out;
     for (const Entry& item : list_of(e, "numbers"))
@@ -317,7 +335,7 @@ class Runner {
       } else if (key == "can" || key == "cannot") {
         ActionList list;
         engine_.legal_actions(s, list);
-        for (Action a : r_.actions(v)) {
+        for (Action a : key == "cannot" ? r_.seated_actions(v) : r_.actions(v)) {
           // A listed action counts as legal if the engine would accept it (this also covers
           // a play with 'last' and a challenge from a seat other than the one to act).
           const bool legal = list.contains(a) || engine_.check(s, a) == Refusal::none;
@@ -343,6 +361,9 @@ class Runner {
              std::string(s.over() ? "true" : "false"));
       } else if (key == "winner") {
         const std::optional<int> want = r_.seat_or_none(v);
+        // `none` is a stalemate: a round still running has no winner yet, and is not one.
+        if (!want && !s.over())
+          throw StepFailure{"expected winner none (a stalemate), got a round still running"};
         // (Not an optional: GCC 12 warns, wrongly, that one might be used uninitialised.)
         same(key, seat_text(want), s.winner >= 0 ? std::to_string(s.winner) : std::string("none"));
       } else {
