@@ -64,19 +64,17 @@ std::string number_word(int n) {
   return n >= 0 && n <= 10 ? std::string(kWords[n]) : std::to_string(n);
 }
 
-// "7 cards each; 5 from 5 players; 4 from 7 players" from steps of a ByPlayers value.
+// "7 cards each; 5 from 5 players; 4 from 7 players": the value at the table's fewest players,
+// then each change up to its most (steps for other seat counts never apply).
 template <typename F>
-std::string by_players(const ByPlayers& b, int min_players, F&& first_text) {
-  std::string out;
-  bool first = true;
-  for (const auto& [from, value] : b.steps) {
-    if (first) {
-      out = first_text(value);
-      first = false;
-    } else if (from > min_players || !first) {
+std::string by_players(const ByPlayers& b, int min_players, int max_players, F&& first_text) {
+  int shown = b.at(min_players);
+  std::string out = first_text(shown);
+  for (const auto& [from, value] : b.steps)
+    if (from > min_players && from <= max_players && value != shown) {
       out += fmt::format("; {} from {} players", value, from);
+      shown = value;
     }
-  }
   return out;
 }
 
@@ -389,7 +387,7 @@ std::string describe_variant(const Variant& v) {
   para(deck + ".");
 
   // Deal.
-  std::string deal = "Deal: " + by_players(v.deal.hand_size, min,
+  std::string deal = "Deal: " + by_players(v.deal.hand_size, min, max,
                                            [](int n) { return fmt::format("{} cards each", n); });
   deal +=
       ". The rest is the stock, face down; its top card is turned up to start the discard "

@@ -351,6 +351,22 @@ TEST_CASE("describe: the draw rules say what the engine does") {
   }
 }
 
+TEST_CASE("describe: the deal gives the hand size of each seat count the table allows") {
+  // British deals 7 cards, 5 from 5 players and 4 from 7. A table of 5 to 7 players never
+  // deals 7, and one of 3 to 5 never deals 4.
+  const auto deal_of = [](const std::string& rules) {
+    const std::string text = flat(describe_variant(load_variant("british", rules, "override")));
+    const std::size_t from = text.find("Deal: ");
+    REQUIRE(from != std::string::npos);
+    return text.substr(from, text.find('.', from) - from);
+  };
+  CHECK(deal_of("{}") == "Deal: 7 cards each; 5 from 5 players; 4 from 7 players");
+  CHECK(deal_of("{players: {min: 5, max: 7}}") == "Deal: 5 cards each; 4 from 7 players");
+  CHECK(deal_of("{players: {min: 3, max: 5}, deal: {hand_size: {2: 9, 3: 6, 5: 5}}}") ==
+        "Deal: 6 cards each; 5 from 5 players");
+  CHECK(deal_of("{players: {min: 2, max: 4}}") == "Deal: 7 cards each");
+}
+
 TEST_CASE("describe: no going out on a card says what the engine does") {
   // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
   struct Case {
