@@ -413,15 +413,27 @@ std::string describe_variant(const Variant& v) {
       fmt::format("A turn: play one card matching the top card by suit or by rank, or {}.", draws);
   turn += v.draw.when_playable ? " You may draw even when you could play."
                                : " You must play if you can: you may draw only when you cannot.";
+  // A draw of several cards offers the last one drawn (the others stay in the hand).
+  const auto play_drawn = [&](std::string_view may_or_must) {
+    return !v.draw.until_playable && v.draw.cards > 1
+               ? fmt::format(
+                     " The last card drawn {} be played at once if it can be (the others "
+                     "stay in the hand); otherwise the turn ends.",
+                     may_or_must)
+               : fmt::format(
+                     " A drawn card that can be played {} be played at once; otherwise "
+                     "the turn ends.",
+                     may_or_must);
+  };
   switch (v.draw.after) {
     case AfterDraw::end_turn:
       turn += " Drawing ends the turn: the drawn card may not be played at once.";
       break;
     case AfterDraw::may_play_drawn:
-      turn += " A drawn card that can be played may be played at once; otherwise the turn ends.";
+      turn += play_drawn("may");
       break;
     case AfterDraw::must_play_drawn:
-      turn += " A drawn card that can be played must be played at once; otherwise the turn ends.";
+      turn += play_drawn("must");
       break;
   }
   turn +=

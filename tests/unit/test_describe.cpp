@@ -367,6 +367,16 @@ TEST_CASE("describe: the deal gives the hand size of each seat count the table a
   CHECK(deal_of("{players: {min: 2, max: 4}}") == "Deal: 7 cards each");
 }
 
+TEST_CASE("describe: a draw of several cards offers the last card drawn") {
+  // tests/scenarios/british/draw-three-only-the-last-drawn-may-be-played-by-override.yaml
+  const std::string three =
+      flat(describe_variant(load_variant("british", "{draw: {cards: 3}}", "override")));
+  CHECK(three.find("The last card drawn may be played at once if it can be (the others stay in "
+                   "the hand)") != std::string::npos);
+  const std::string one = flat(describe_variant(load_variant("british")));
+  CHECK(one.find("A drawn card that can be played may be played at once") != std::string::npos);
+}
+
 TEST_CASE("describe: no going out on a card says what the engine does") {
   // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
   struct Case {
