@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -384,7 +385,16 @@ std::string describe_variant(const Variant& v) {
     if (from > min && from <= max && decks != v.deal.decks.at(min))
       deck += fmt::format("; from {} players, {} ({} cards)", from, plural(decks, "deck"),
                           v.deck_for(from).size());
-  para(deck + ".");
+  deck += ".";
+  const bool jokers = std::ranges::any_of(
+      v.deal.decks.steps, [&](const auto& step) { return v.deck_for(step.first).jokers > 0; });
+  const bool wild_jokers = std::ranges::any_of(
+      v.specials, [](const Effect& e) { return e.wild && e.cards.cards.contains(Card::joker()); });
+  if (jokers && !wild_jokers)
+    deck +=
+        " A joker matches no suit or rank, and no wild special plays it: it may follow only "
+        "another joker, so a player dealt one can hardly ever play it.";
+  para(deck);
 
   // Deal.
   std::string deal = "Deal: " + by_players(v.deal.hand_size, min, max,

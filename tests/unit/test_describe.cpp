@@ -377,6 +377,21 @@ TEST_CASE("describe: a draw of several cards offers the last card drawn") {
   CHECK(one.find("A drawn card that can be played may be played at once") != std::string::npos);
 }
 
+TEST_CASE("describe: jokers that no wild special plays are said to be nearly dead cards") {
+  // The engine lets a joker follow only a joker unless a wild special plays it.
+  const Engine engine(load_variant("british", "{deck: {jokers: 2}}", "override"));
+  Position p;
+  p.hands = {cards({"JOKER", "3C"}), cards({"9S", "9C"})};
+  p.discard = cards({"7H"});
+  p.stock = cards({"10C"});
+  CHECK(engine.check(engine.position(p), Action::play(0, Card::joker())) != Refusal::none);
+  const std::string dead = flat(describe_variant(engine.variant()));
+  CHECK(dead.find("no wild special plays it: it may follow only another joker") !=
+        std::string::npos);
+  const std::string wild = flat(describe_variant(load_variant("british-jokers")));
+  CHECK(wild.find("no wild special plays it") == std::string::npos);
+}
+
 TEST_CASE("describe: no going out on a card says what the engine does") {
   // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
   struct Case {
