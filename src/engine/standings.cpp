@@ -151,6 +151,19 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
       return "the latest round's score of seat " + std::to_string(seat) + ", " +
              std::to_string(s.last_round[at(seat)]) + ", is outside " + range_text(kMaxRoundScore);
   }
+  // Every player of a team gets the team's score (variant-format.md, teams), so partners carry
+  // one total and scored the same in the latest round.
+  for (int seat = 0; seat < static_cast<int>(teams.size()); ++seat)
+    for (int other = 0; other < seat; ++other)
+      if (teams[at(seat)] == teams[at(other)])
+        for (const auto& [what, values] :
+             {std::pair<const char*, const std::vector<int>*>{"total", &s.totals},
+              {"latest round's score", &s.last_round}})
+          if ((*values)[at(seat)] != (*values)[at(other)])
+            return "seats " + std::to_string(other) + " and " + std::to_string(seat) +
+                   " are partners, but their " + what + "s differ (" +
+                   std::to_string((*values)[at(other)]) + " and " +
+                   std::to_string((*values)[at(seat)]) + "): partners carry their team's " + what;
   if (s.rounds < 0 || s.rounds > kMaxMatchRounds)
     return "rounds " + std::to_string(s.rounds) + " is outside 0 to " +
            std::to_string(kMaxMatchRounds);

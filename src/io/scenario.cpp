@@ -501,6 +501,10 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
                                "plays no more rounds and holds no hand; leave it out of the "
                                "setup, or give it a total below the limit",
                                seat, out.prior_scores[static_cast<std::size_t>(seat)]));
+    const std::vector<int> teams = engine.variant().teams.team_of_seats(before.players());
+    if (const std::string problem = check_standings(engine.variant().match, before, teams);
+        !problem.empty())
+      r.fail(*e, problem);
   }
   try {
     out.state = engine.position(p);

@@ -376,11 +376,11 @@ TEST_CASE("standings: check_standings names what contradicts the match rules",
   unnamed.first_at_limit = 0;
   CHECK(check_standings(elim, unnamed) ==
         "first_at_limit is seat 0, whose 10 points are below the limit 100");
-  // Partners: one team left in play ends the match after a round.
+  // Partners (who carry one total): one team left in play ends the match after a round.
   const std::vector<int> teams = {0, 1, 0, 1};
-  CHECK(check_standings(elim, st({120, 10, 100, 20}, {true, false, true, false}), teams) ==
+  CHECK(check_standings(elim, st({120, 10, 120, 10}, {true, false, true, false}), teams) ==
         "only seats 1, 3 of one team are in play, but the match is not over");
-  CHECK(check_standings(elim, st({120, 10, 100, 20}, {true, false, true, false}, 0), teams) == "");
+  CHECK(check_standings(elim, st({120, 10, 120, 10}, {true, false, true, false}, 0), teams) == "");
 
   // Rules without elimination or limits.
   const MatchRules single = rules(MatchKind::single_round);

@@ -137,6 +137,28 @@ TEST_CASE("after_round with teams: one team left ends the match", "[teams]") {
                   std::invalid_argument);
 }
 
+TEST_CASE("check_standings: partners carry one total and one latest score", "[teams]") {
+  // Every player of a team gets the team's score: standings where partners differ were never
+  // reached by play, and a match resumed from them would score them apart.
+  const std::vector<int> teams{0, 1, 0, 1};
+  MatchRules elimination;
+  elimination.end = MatchKind::elimination;
+  elimination.limit = 100;
+  CHECK(check_standings(elimination, standings_from_totals(elimination, {40, 90, 40, 90}), teams) ==
+        "");
+  CHECK(check_standings(elimination, standings_from_totals(elimination, {40, 90, 40, 20}), teams) ==
+        "seats 1 and 3 are partners, but their totals differ (90 and 20): partners carry their "
+        "team's total");
+  // Without teams every seat has its own total.
+  CHECK(check_standings(elimination, standings_from_totals(elimination, {40, 90, 40, 20})) == "");
+  Standings scored = standings_from_totals(elimination, {40, 90, 40, 90});
+  scored.rounds = 1;
+  scored.last_round = {12, 0, 5, 0};
+  CHECK(check_standings(elimination, scored, teams) ==
+        "seats 0 and 2 are partners, but their latest round's scores differ (12 and 5): partners "
+        "carry their team's latest round's score");
+}
+
 TEST_CASE("British partnership matches between bots: partners stand together", "[teams]") {
   const Variant v = load_variant("british-partnerships");
   CHECK(describe_variant(v).find("Teams: seats 0 and 2; seats 1 and 3") != std::string::npos);

@@ -71,7 +71,8 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
 
 // "" if `standings` are ones a match under `rules` (with `teams`, as after_round takes them)
 // can be in before its first round or between two rounds, else what contradicts the rules:
-// entries not one per seat, a number outside the ranges above, a seat field (winner, ...)
+// entries not one per seat, a number outside the ranges above, partners (`teams`) whose
+// totals or latest round's scores differ, a seat field (winner, ...)
 // that is not a seat, a winner or loser of a match not over, seats out or reaching a limit
 // under rules that have none, a seat in play at or over the elimination limit or out below
 // it, a seat at a limit but no first_at_limit (first_at_hard_limit), fewer than two seats (or
