@@ -329,23 +329,25 @@ class EnvironmentCore {
     const std::vector<bool> was_out = standings_.out;
     driver_->finish_round(round_, state_);
     standings_ = driver_->standings();
-    if (!standings_.over && standings_.rounds >= max_match_rounds_) {
-      truncated_ = true;
-      over_ = true;
-      return;
-    }
     if (standings_.over) {
       reward_winner(standings_.winner);
       over_ = true;
       return;
     }
-    // Seats eliminated this round leave the episode now, as losers.
+    // Seats eliminated this round leave the episode now, as losers: also when this round is
+    // the last the episode plays (max_match_rounds), whose truncation is no result for the
+    // seats still in, but takes nothing from a loss already suffered.
     for (int seat = 0; seat < players_; ++seat)
       if (standings_.out[static_cast<std::size_t>(seat)] &&
           !was_out[static_cast<std::size_t>(seat)]) {
         newly_out_.push_back(seat);
         rewards_[static_cast<std::size_t>(seat)] = loss(team_size(seat));
       }
+    if (standings_.rounds >= max_match_rounds_) {
+      truncated_ = true;  // the seats in newly_out_ terminated, the others truncated
+      over_ = true;
+      return;
+    }
     deal_next_round();
   }
 

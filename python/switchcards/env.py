@@ -361,12 +361,16 @@ class SwitchcardsEnv:
     def _end_episode(self) -> None:
         truncated = self._core.truncated
         rewards = self._core.rewards
+        # A match truncated after a round that put seats out: those lost (terminated, with
+        # their loss), only the seats still in are truncated.
+        put_out = set(self._core.newly_out) if truncated else set()
         for agent in self.agents:
-            reward = rewards[self._seat_of[agent]]
+            seat = self._seat_of[agent]
+            reward = rewards[seat]
             self.rewards[agent] = reward
             self._cumulative_rewards[agent] += reward
-            self.terminations[agent] = not truncated
-            self.truncations[agent] = truncated
+            self.terminations[agent] = not truncated or seat in put_out
+            self.truncations[agent] = truncated and seat not in put_out
         self.agent_selection = self.agents[0]
 
     def _eliminated(self, seat: int) -> None:
