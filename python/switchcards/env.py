@@ -180,7 +180,9 @@ class SwitchcardsEnv:
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """The agent's observation and action mask, in a new dict at every call. For the agent
         to act the arrays are the environment's own buffers (overwritten by the next step);
-        another agent's are written on demand, with an all-zero mask (it cannot act now)."""
+        another agent's are written on demand, with an all-zero mask (it cannot act now).
+        Writing into the arrays changes no later observation and nothing that is legal: the
+        environment enforces a mask of its own."""
         try:
             if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
                 # A new dict each call: a caller that rebinds or pops a key changes its own.

@@ -275,3 +275,27 @@ def test_each_observe_is_a_new_dict_so_changing_one_changes_no_other():
     theirs = env.observe(other)
     theirs.pop("action_mask")
     assert set(env.observe(other)) == {"observation", "action_mask"}
+
+
+def test_writing_into_the_mask_handed_out_changes_nothing_the_environment_enforces():
+    env = SwitchcardsEnv("british", players=4)
+    env.reset(seed=3)
+    while env.question != "turn":
+        env.step(env.sample_action())
+    legal = env.legal_ids()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    # "decline" is not asked of the seat to act: allowing it in the copy does not make it legal.
+    mask[env.decline_id] = 1
+    with pytest.raises(ValueError, match="decline"):
+        env.step(env.decline_id)
+    assert env.legal_ids() == legal
+    # Nor does zeroing the copy take away the seat's actions.
+    mask[:] = 0
+    assert env.legal_ids() == legal
+    before = env.game_state
+    action = env.sample_action()
+    assert action in legal
+    env.step(action)
+    assert env.game_state != before
+    # The next step writes the copy again, from the environment's own mask.
+    assert env.legal_ids() == list(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))
