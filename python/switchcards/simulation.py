@@ -54,7 +54,8 @@ def simulate_json(
     A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
     a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
     ``--record FILE`` (every game if there are at most 10, else the first; read them with
-    read_game_records). Other Python threads run meanwhile."""
+    read_game_records). Other Python threads run meanwhile; Ctrl-C (SIGINT) stops the study
+    within about a second and raises KeyboardInterrupt."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,

@@ -88,3 +88,38 @@ def test_records_are_the_command_lines(cli, tmp_path):
     assert ours.read_text() == theirs.read_text()
     records = sc.read_game_records(str(ours))
     assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
+
+
+INTERRUPTED_STUDY = r"""
+import sys, time
+import switchcards as sc
+print("started", flush=True)
+start = time.monotonic()
+try:
+    sc.{call}("british", 10**9, agents="random")
+except KeyboardInterrupt:
+    print("interrupted after", time.monotonic() - start, flush=True)
+    raise
+"""
+
+
+@pytest.mark.parametrize("call", ["simulate_json", "simulate"])
+def test_ctrl_c_stops_a_study_with_keyboard_interrupt(call):
+    import signal, sys
+    # A billion games would take hours: the study must stop at the signal, not at its end.
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_STUDY.replace("{call}", call)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+        stopped = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert "KeyboardInterrupt" in err, err
+    assert "interrupted after" in out and child.returncode != 0
+    assert stopped < 5, stopped
