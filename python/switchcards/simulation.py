@@ -9,6 +9,7 @@ rows.
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _core
@@ -35,6 +36,23 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
     return k, m
 
 
+def _players(players: Any) -> int:
+    """players as _core.simulate_json takes it: None is the variant's default (0 there); any
+    other value is a player count, so False and 0 are refused rather than taken for None."""
+    if players is None:
+        return 0
+    what = "an int, a player count of at least 1, or None for the variant's default"
+    if isinstance(players, bool) or type(players).__name__ == "bool_":
+        raise TypeError(f"players {players!r}: {what}, not a bool")
+    try:
+        count = operator.index(players)
+    except TypeError:
+        raise TypeError(f"players {players!r}: {what}") from None
+    if count < 1:
+        raise ValueError(f"players {count}: {what}")
+    return count
+
+
 def simulate_json(
     variant: str,
     games: int = 1000,
@@ -54,14 +72,15 @@ def simulate_json(
     A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
     a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
     ``--record FILE`` (every game if there are at most 10, else the first; read them with
-    read_game_records). Other Python threads run meanwhile; Ctrl-C (SIGINT) stops the study
-    within about a second and raises KeyboardInterrupt."""
+    read_game_records). ``players`` None is the variant's default player count. Other Python
+    threads run meanwhile; Ctrl-C (SIGINT) stops the study within about a second and raises
+    KeyboardInterrupt."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,
         rules or "",
         games,
-        players or 0,
+        _players(players),
         _agents(agents),
         seed,
         threads,

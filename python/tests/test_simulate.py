@@ -90,6 +90,22 @@ def test_records_are_the_command_lines(cli, tmp_path):
     assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
 
 
+def test_players_none_is_the_default_and_false_or_zero_are_refused():
+    assert sc.simulate("british", 5, players=None)["players"] == sc.load_variant("british").default_players
+    for value in (False, True):
+        with pytest.raises(TypeError, match=r"players (False|True): .*not a bool"):
+            sc.simulate_json("british", 5, players=value)
+    for value in (0, -2):
+        with pytest.raises(ValueError, match=rf"players {value}: .*at least 1"):
+            sc.simulate_json("british", 5, players=value)
+    with pytest.raises(TypeError, match=r"players 3.0: "):
+        sc.simulate_json("british", 5, players=3.0)
+    # The other counts were never read with `or`: a bool is refused for each of them too.
+    for name in ("games", "seed", "threads", "max_match_rounds"):
+        with pytest.raises(TypeError, match=rf"{name} False: .*not a bool"):
+            sc.simulate_json("british", **{"games": 5, name: False})
+
+
 INTERRUPTED_STUDY = r"""
 import sys, time
 import switchcards as sc
