@@ -32,7 +32,13 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
         if not sep or not k.isdigit() or not m.isdigit():
             raise ValueError(f"shard {shard!r}: 'K/M' with 1 <= K <= M")
         return int(k), int(m)
-    k, m = shard  # checked as ints by _core.simulate_json: (1.5, 4) is no shard
+    # A pair's ints are checked by _core.simulate_json ((1.5, 4) is no shard); what is no pair
+    # is refused here, naming the argument, rather than by unpacking it.
+    if not isinstance(shard, (tuple, list)):
+        raise TypeError(f"shard {shard!r}: shard must be a pair (K, M) of ints or 'K/M', with 1 <= K <= M")
+    if len(shard) != 2:
+        raise ValueError(f"shard {shard!r}: shard must be a pair (K, M) of ints or 'K/M', with 1 <= K <= M")
+    k, m = shard
     return k, m
 
 

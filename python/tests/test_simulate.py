@@ -106,6 +106,13 @@ def test_players_none_is_the_default_and_false_or_zero_are_refused():
             sc.simulate_json("british", **{"games": 5, name: False})
 
 
+@pytest.mark.parametrize("shard, error", [(3, TypeError), ((1, 2, 3), ValueError), ((1,), ValueError),
+                                          ({1: 2}, TypeError)])
+def test_a_shard_that_is_no_pair_is_named(shard, error):
+    with pytest.raises(error, match=r"shard must be a pair \(K, M\)"):
+        sc.simulate_json("british", 10, shard=shard)
+
+
 INTERRUPTED_STUDY = r"""
 import sys, time
 import switchcards as sc
