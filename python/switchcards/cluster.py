@@ -117,21 +117,28 @@ def sweep(
     base: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> "pandas.DataFrame":  # noqa: F821
-    """One study per point of ``grid`` (dotted rule keys to the values to try, e.g.
-    ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``; None: the
-    variant's own), each split into ``shards`` shards over the cluster, merged exactly; returns
-    a pandas DataFrame with one row per point: the grid's values, then summary_row's columns.
-    ``base``: dotted overrides applied at every point. ``client`` None plays in this process.
-    As in simulate_on, a study has at most one shard per game. Each point is checked by one
-    game played in this process before anything is submitted."""
+    """One study per point of ``grid`` (dotted rule keys to the lists of values to try, e.g.
+    ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``), each split
+    into ``shards`` shards over the cluster, merged exactly; returns a pandas DataFrame with one
+    row per point: the grid's values, then summary_row's columns. ``base``: dotted overrides
+    applied at every point, but for the keys the point gives a value: the point's value, where
+    None means the variant's own value for that key (not base's). ``client`` None plays in this
+    process. As in simulate_on, a study has at most one shard per game. Each point is checked by
+    one game played in this process before anything is submitted."""
     import pandas
 
     if "rules" in options:
         raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
     shards = _shard_count(games, shards, options, "sweep")
     games = operator.index(games)
+    for key, values in grid.items():
+        # A str is iterable: "24" would be the points "2" and "4".
+        if isinstance(values, (str, bytes)):
+            raise TypeError(f"sweep: grid[{key!r}] is {values!r}: give a list of values, as [{values!r}]")
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
+    # The point's keys replace base's, None included: rules_yaml leaves a None key out, so the
+    # variant's own value stands there, and base's other keys apply.
     rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]
     if client is not None:
         for rules in rules_of:

@@ -138,8 +138,9 @@ def summary_row(result: Result) -> Dict[str, Any]:
 
 
 def results_table(result: Result) -> "pandas.DataFrame":  # noqa: F821
-    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate, the 95%
-    interval, and the win rate of the same place counted from the first player to act."""
+    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate and the 95%
+    interval of the win rate (ci95_low, ci95_high). The win rates by place from the first
+    player to act are summary_row's ``win_rate_place_K``."""
     import pandas
 
     rows = []

@@ -66,6 +66,24 @@ def test_what_every_worker_would_refuse_is_one_error_before_the_cluster_is_used(
         call()
 
 
+def test_a_sweep_grid_value_is_a_list_not_a_string():
+    for values in ("24", b"24"):
+        with pytest.raises(TypeError, match="give a list of values"):
+            sweep(_NoCluster(), "british", {"last_card.penalty": values}, games=10)
+
+
+def test_a_points_none_is_the_variants_value_for_its_key_and_base_applies_to_the_others():
+    table = sweep(None, "british", {"last_card.penalty": [None, 2]}, games=10,
+                  base={"last_card.penalty": 4, "specials.skip.stack": "8"})
+    assert list(table["rules"]) == [
+        json.dumps({"specials": {"skip": {"stack": "8"}}}),
+        json.dumps({"last_card": {"penalty": 2}, "specials": {"skip": {"stack": "8"}}}),
+    ]
+    # base alone where the grid does not name its key.
+    table = sweep(None, "british", {"specials.skip.stack": [None]}, games=10, base={"last_card.penalty": 4})
+    assert list(table["rules"]) == [json.dumps({"last_card": {"penalty": 4}})]
+
+
 def test_rules_yaml_nests_dotted_keys():
     assert json.loads(rules_yaml({"last_card.penalty": 3, "specials.skip.stack": "8"})) == {
         "last_card": {"penalty": 3}, "specials": {"skip": {"stack": "8"}}}

@@ -146,3 +146,14 @@ def test_ctrl_c_stops_a_study_with_keyboard_interrupt(call):
     assert "KeyboardInterrupt" in err, err
     assert "interrupted after" in out and child.returncode != 0
     assert stopped < 5, stopped
+
+
+def test_summary_row_is_exported_and_results_tables_docstring_names_its_columns():
+    from switchcards import simulation
+    assert sc.summary_row is simulation.summary_row and "summary_row" in sc.__all__
+    result = sc.simulate("british", 20)
+    assert sc.summary_row(result)["games"] == 20
+    columns = list(sc.results_table(result).columns)
+    assert columns == ["seat", "agent", "wins", "win_rate", "ci95_low", "ci95_high"]
+    for column in columns:
+        assert column in sc.results_table.__doc__, column
