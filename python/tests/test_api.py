@@ -647,3 +647,26 @@ def test_a_position_needs_a_seat_count_of_the_variant():
         engine.position(hands=[["7H", "8H"]], discard=["9H"])
     state = engine.position(hands=[["7H"], ["8H"]], discard=["9H"])
     assert state.players == 2 and engine.legal_actions(state)
+
+
+def test_events_an_agent_observes_are_masked_for_its_seat_as_the_docs_say():
+    """docs/python.md: another seat's drawn or dealt card reaches an agent as the JOKER
+    placeholder; str() of such an event names JOKER, describe_events(viewer=seat) does not."""
+    seen = []
+
+    class Watcher(sc.Agent):
+        def choose(self, view, legal):
+            return legal[-1]  # a draw where one is legal: cards drawn by both seats
+
+        def observe(self, view, events):
+            seen.extend((view.seat, e) for e in events)
+
+    engine = sc.Engine("british")
+    state = engine.deal(2, seed=4)
+    sc.play_round(engine, state, [Watcher(), Watcher()])
+    masked = [(seat, e) for seat, e in seen if e.kind == "card_drawn" and e.seat != seat]
+    assert masked, "no draw by another seat was observed"
+    for seat, event in masked:
+        assert event.card == "JOKER" and "JOKER" in str(event)
+        text = sc.describe_events([event], viewer=seat)[0]
+        assert "JOKER" not in text and text.startswith(f"Seat {event.seat} draws")
