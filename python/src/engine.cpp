@@ -66,6 +66,11 @@ State state_from_bytes(const py::bytes& b) {
                                 "(Engine.state_to_json) between builds");
   State s;
   std::memcpy(static_cast<void*>(&s), raw.data(), sizeof(State));
+  // Bytes of the right size can still hold values no State can (a suit 36, a card 0x99, a hand
+  // whose counts disagree with its size), and the State's own members and every Engine call
+  // read through them unchecked: refused here, before the State exists for Python.
+  if (const std::string why = check_representation(s); !why.empty())
+    throw std::invalid_argument("a pickled State that no build of switchcards wrote (" + why + ")");
   return s;
 }
 
@@ -109,8 +114,11 @@ void require_state_of(const Engine& engine, const State& s) {
     why = std::to_string(s.players()) + " seats";
   else if (s.turn >= s.players() || s.dealer >= s.players())
     why = "a seat to act or a dealer past the seats";
-  else if (s.pending.effect >= specials || s.demand >= specials)
+  else if (s.pending.effect >= specials || s.demand >= specials || s.pending.effect < -1 ||
+           s.demand < -1)
     why = "a pending penalty or demand of a special it does not have";
+  else if (s.laid > s.discard.size())  // the laid cards are the discard pile's top ones
+    why = "more cards laid this turn than the discard pile holds";
   if (why.empty() && s.discard.empty())  // every dealt position has a top card
     throw std::invalid_argument("this State was never dealt (it has no discard pile)");
   if (why.empty()) {

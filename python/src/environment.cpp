@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "bindings.hpp"
 #include "buffers.hpp"
@@ -67,9 +68,11 @@ class EnvironmentCore {
     observation_array_ = py::array_t<float>(layout_.size());
     mask_array_ = py::array_t<std::int8_t>(action_size_);
     observation_ = writable_span<float>(observation_array_, layout_.size(), "observation");
-    mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
+    shown_mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
+    mask_store_.assign(static_cast<std::size_t>(action_size_), std::uint8_t{0});
+    mask_ = std::span<std::uint8_t>(mask_store_);
     std::fill(observation_.begin(), observation_.end(), 0.0f);
-    std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+    std::fill(shown_mask_.begin(), shown_mask_.end(), std::uint8_t{0});
     // Round episodes keep these (no totals); match episodes replace them at every reset.
     standings_ = Standings::start(players_);
     for (int i = 0; i < players_; ++i) all_seats_[static_cast<std::size_t>(i)] = i;
@@ -84,9 +87,10 @@ class EnvironmentCore {
     c->observation_array_ = py::array_t<float>(layout_.size());
     c->mask_array_ = py::array_t<std::int8_t>(action_size_);
     c->observation_ = writable_span<float>(c->observation_array_, layout_.size(), "observation");
-    c->mask_ = writable_span<std::uint8_t>(c->mask_array_, action_size_, "action mask");
+    c->shown_mask_ = writable_span<std::uint8_t>(c->mask_array_, action_size_, "action mask");
+    c->mask_ = std::span<std::uint8_t>(c->mask_store_);
     std::copy(observation_.begin(), observation_.end(), c->observation_.begin());
-    std::copy(mask_.begin(), mask_.end(), c->mask_.begin());
+    std::copy(shown_mask_.begin(), shown_mask_.end(), c->shown_mask_.begin());
     c->round_seats_ = round_seats_.data() == all_seats_.data()
                           ? std::span<const int>(c->all_seats_.data(), round_seats_.size())
                           : std::span<const int>(c->round_.seats);
@@ -329,23 +333,25 @@ class EnvironmentCore {
     const std::vector<bool> was_out = standings_.out;
     driver_->finish_round(round_, state_);
     standings_ = driver_->standings();
-    if (!standings_.over && standings_.rounds >= max_match_rounds_) {
-      truncated_ = true;
-      over_ = true;
-      return;
-    }
     if (standings_.over) {
       reward_winner(standings_.winner);
       over_ = true;
       return;
     }
-    // Seats eliminated this round leave the episode now, as losers.
+    // Seats eliminated this round leave the episode now, as losers: also when this round is
+    // the last the episode plays (max_match_rounds), whose truncation is no result for the
+    // seats still in, but takes nothing from a loss already suffered.
     for (int seat = 0; seat < players_; ++seat)
       if (standings_.out[static_cast<std::size_t>(seat)] &&
           !was_out[static_cast<std::size_t>(seat)]) {
         newly_out_.push_back(seat);
         rewards_[static_cast<std::size_t>(seat)] = loss(team_size(seat));
       }
+    if (standings_.rounds >= max_match_rounds_) {
+      truncated_ = true;  // the seats in newly_out_ terminated, the others truncated
+      over_ = true;
+      return;
+    }
     deal_next_round();
   }
 
@@ -437,6 +443,7 @@ class EnvironmentCore {
     over_ = over_ || state_.over();
     if (over_) {
       std::fill(mask_.begin(), mask_.end(), std::uint8_t{0});
+      std::fill(shown_mask_.begin(), shown_mask_.end(), std::uint8_t{0});
       return kOver;
     }
     decider_ = next_decider();
@@ -456,6 +463,7 @@ class EnvironmentCore {
       mask_[static_cast<std::size_t>(space_.id(asked))] = 1;
       mask_[static_cast<std::size_t>(decline_)] = 1;
     }
+    std::copy(mask_.begin(), mask_.end(), shown_mask_.begin());
     write_observation(decider_, observation_);
     return newly_out_.empty() ? seat : kNews - seat;
   }
@@ -486,7 +494,12 @@ class EnvironmentCore {
   std::string ids_text_;  // what an id may be, for the message refusing one (not built a step)
   py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
-  std::span<std::uint8_t> mask_;
+  // The mask the environment enforces (step, sample, legal_ids) is its own: the one handed to
+  // Python (shown_mask_, in mask_array_) is a copy of it, written at every step, which a user
+  // may write into (or zero) without changing what is legal.
+  std::vector<std::uint8_t> mask_store_;
+  std::span<std::uint8_t> mask_;  // into mask_store_
+  std::span<std::uint8_t> shown_mask_;
 
   State state_;
   std::array<CardKnowledge, kMaxSeats> memory_{};  // by round seat

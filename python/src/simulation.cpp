@@ -27,7 +27,7 @@ constexpr int kMaxThreads = 1024;
 std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
                           int players, const std::vector<std::string>& agents, std::uint64_t seed,
                           int threads, bool matches, int shard, int shards, int max_match_rounds,
-                          const std::string& record_file) {
+                          const std::string& record_file, const SimulationProgress& progress) {
   SimulationConfig config;
   if (shards < 1 || shard < 1 || shard > shards)
     throw std::invalid_argument("shard " + std::to_string(shard) + " of " + std::to_string(shards) +
@@ -61,7 +61,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
                                 std::to_string(players) + " players (at most one a seat)");
   config.players = players;
   if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
-  SimulationResult result = simulate(v, config);
+  SimulationResult result = simulate(v, config, progress);
   if (!record_file.empty())
     write_study_records(record_file, std::move(result.records), variant, rules);
   return to_json(shard_results(result, variant, rules, v.title.empty() ? v.name : v.title));
@@ -90,8 +90,17 @@ void bind_simulation(py::module_& m) {
         const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
         const int rounds =
             int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMax, "at least 1");
+        // Ctrl-C: Python only notes a signal while the C++ plays, so the progress callback,
+        // called about ten times a second from this thread, takes the GIL and runs the signal
+        // handlers; an exception they raise (KeyboardInterrupt) stops the study and leaves
+        // simulate as the error_already_set that pybind11 turns back into it.
+        const SimulationProgress check_signals = [](std::uint64_t, std::uint64_t) {
+          py::gil_scoped_acquire acquire;
+          if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        };
         py::gil_scoped_release release;  // other Python threads run while the C++ plays
-        return simulate_json(variant, rules, n, p, agents, s, t, matches, k, m, rounds, record);
+        return simulate_json(variant, rules, n, p, agents, s, t, matches, k, m, rounds, record,
+                             check_signals);
       },
       py::arg("variant"), py::arg("rules") = "", py::arg("games") = py::int_(1000),
       py::arg("players") = py::int_(0), py::arg("agents") = std::vector<std::string>{"heuristic"},

@@ -41,7 +41,7 @@ from ._core import (
     write_game_records,
 )
 from .agents import FunctionAgent, agent_from_function
-from .simulation import merge_shards, results_table, simulate, simulate_json
+from .simulation import merge_shards, results_table, simulate, simulate_json, summary_row
 
 
 def _guard_old_pickle_protocols() -> None:
@@ -114,5 +114,6 @@ __all__ = [
     "score_hand",
     "simulate",
     "simulate_json",
+    "summary_row",
     "write_game_records",
 ]

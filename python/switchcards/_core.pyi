@@ -1,6 +1,6 @@
 """Type stubs of the extension module switchcards._core (python/src/*.cpp)."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -186,7 +186,10 @@ class PlayerView:
 class Engine:
     """Applies a variant's rules to States."""
 
-    def __init__(self, variant: Variant | str, rules: str = "") -> None: ...
+    @overload
+    def __init__(self, variant: Variant) -> None: ...
+    @overload
+    def __init__(self, name_or_path: str, rules: str = "") -> None: ...
     @property
     def variant(self) -> Variant: ...
     def deal(self, players: int, seed: int, dealer: int = -1) -> State: ...
@@ -239,13 +242,27 @@ class ObservationLayout:
     seats: str
     slices: List[Dict[str, Any]]
     def slice(self, name: str) -> Dict[str, Any]: ...
+    # `out` is required but follows two arguments with defaults: given by position after
+    # them, or by keyword after either.
+    @overload
+    def write(
+        self,
+        state: State,
+        seat: int,
+        memory: Optional[CardKnowledge],
+        totals: Sequence[int],
+        out: npt.NDArray[np.float32],
+        round_seats: Optional[Sequence[int]] = None,
+    ) -> None: ...
+    @overload
     def write(
         self,
         state: State,
         seat: int,
         memory: Optional[CardKnowledge] = None,
         totals: Sequence[int] = ...,
-        out: npt.NDArray[np.float32] = ...,
+        *,
+        out: npt.NDArray[np.float32],
         round_seats: Optional[Sequence[int]] = None,
     ) -> None: ...
     def write_out(

@@ -65,14 +65,25 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
 
 
 def _count(value: Any, name: str, what: str) -> int:
-    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int."""
+    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int: a
+    value of another type (a float, a str, a bool) is a TypeError, as simulate_json's."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise TypeError(f"{what}: {name} is a whole number of at least 1, not a bool ({value!r})")
     try:
-        count = operator.index(value) if not isinstance(value, bool) else None
+        count = operator.index(value)
     except TypeError:
-        count = None
-    if count is None or count < 1:
+        raise TypeError(f"{what}: {name} is a whole number of at least 1, not {value!r}") from None
+    if count < 1:
         raise ValueError(f"{what}: {name} is a whole number of at least 1, not {value!r}")
     return count
+
+
+def _check_locally(variant: str, games: int, options: Mapping[str, Any]) -> None:
+    """Plays one game of the study in this process, so that what every worker would refuse
+    (an unknown variant or agent, a player count, bad rules) is one error here, before
+    anything is submitted. Shard 1 of min(games, 2**31-1) (a shard count is an int) is the
+    study's first game (a few, past 2**31-1 games), played exactly as a worker plays it."""
+    simulate_json(variant, games, shard=(1, min(games, 2**31 - 1)), **options)
 
 
 def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:
@@ -91,6 +102,7 @@ def simulate_on(
     simulate_json (players, agents, seed, matches, rules, threads per shard...), but not
     ``record``: shards on several machines cannot write one file."""
     m = _shard_count(games, _workers(client) if shards is None else shards, options, "simulate_on")
+    _check_locally(variant, operator.index(games), options)
     texts = client.gather(_shard_futures(client, variant, operator.index(games), m, options))
     return merge_shards(texts, [f"shard {k}/{m}" for k in range(1, m + 1)])
 
@@ -105,21 +117,32 @@ def sweep(
     base: Optional[Mapping[str, Any]] = None,
     **options: Any,
 ) -> "pandas.DataFrame":  # noqa: F821
-    """One study per point of ``grid`` (dotted rule keys to the values to try, e.g.
-    ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``; None: the
-    variant's own), each split into ``shards`` shards over the cluster, merged exactly; returns
-    a pandas DataFrame with one row per point: the grid's values, then summary_row's columns.
-    ``base``: dotted overrides applied at every point. ``client`` None plays in this process.
-    As in simulate_on, a study has at most one shard per game."""
+    """One study per point of ``grid`` (dotted rule keys to the lists of values to try, e.g.
+    ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``), each split
+    into ``shards`` shards over the cluster, merged exactly; returns a pandas DataFrame with one
+    row per point: the grid's values, then summary_row's columns. ``base``: dotted overrides
+    applied at every point, but for the keys the point gives a value: the point's value, where
+    None means the variant's own value for that key (not base's). ``client`` None plays in this
+    process. As in simulate_on, a study has at most one shard per game. Each point is checked by
+    one game played in this process before anything is submitted."""
     import pandas
 
     if "rules" in options:
         raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
     shards = _shard_count(games, shards, options, "sweep")
     games = operator.index(games)
+    for key, values in grid.items():
+        # A str is iterable: "24" would be the points "2" and "4".
+        if isinstance(values, (str, bytes)):
+            raise TypeError(f"sweep: grid[{key!r}] is {values!r}: give a list of values, as [{values!r}]")
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
+    # The point's keys replace base's, None included: rules_yaml leaves a None key out, so the
+    # variant's own value stands there, and base's other keys apply.
     rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]
+    if client is not None:
+        for rules in rules_of:
+            _check_locally(variant, games, {**options, "rules": rules})
     if client is None:
         texts = [simulate_json(variant, games, rules=rules, **options) for rules in rules_of]
     else:

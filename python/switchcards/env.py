@@ -129,7 +129,6 @@ class SwitchcardsEnv:
         self.decline_id: Optional[int] = self._core.decline_id if self._core.decline_id >= 0 else None
         self._observation = self._core.observation_buffer
         self._mask = self._core.mask_buffer
-        self._current = {"observation": self._observation, "action_mask": self._mask}
         self.possible_agents: List[str] = [f"player_{i}" for i in range(self.players)]
         self._seat_of = {name: seat for seat, name in enumerate(self.possible_agents)}
         self._action_space = DiscreteActions(self.action_size)
@@ -179,12 +178,15 @@ class SwitchcardsEnv:
         self._dealt = True
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        """The agent's observation and action mask. For the agent to act these are the
-        environment's own buffers (overwritten by the next step); another agent's are written
-        on demand, with an all-zero mask (it cannot act now)."""
+        """The agent's observation and action mask, in a new dict at every call. For the agent
+        to act the arrays are the environment's own buffers (overwritten by the next step);
+        another agent's are written on demand, with an all-zero mask (it cannot act now).
+        Writing into the arrays changes no later observation and nothing that is legal: the
+        environment enforces a mask of its own."""
         try:
             if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-                return self._current
+                # A new dict each call: a caller that rebinds or pops a key changes its own.
+                return {"observation": self._observation, "action_mask": self._mask}
         except KeyError:  # not an agent now: before reset(), or it has left
             if not self._dealt:
                 raise _no_episode("observe()") from None
@@ -198,7 +200,7 @@ class SwitchcardsEnv:
             }
             self._other_buffers[agent] = buffers
         self._core.observe(self._seat_of[agent], buffers["observation"], buffers["action_mask"])
-        return buffers
+        return dict(buffers)
 
     def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict[str, Any]]:
         """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
@@ -332,7 +334,7 @@ class SwitchcardsEnv:
         new = object.__new__(type(self))
         memo[id(self)] = new
         shared = ("variant", "engine")
-        rebuilt = ("_core", "_core_step", "_observation", "_mask", "_current")
+        rebuilt = ("_core", "_core_step", "_observation", "_mask")
         for name, value in self.__dict__.items():
             if name not in rebuilt:
                 new.__dict__[name] = value if name in shared else copy.deepcopy(value, memo)
@@ -341,7 +343,6 @@ class SwitchcardsEnv:
         new._core_step = new._core.step
         new._observation = new._core.observation_buffer
         new._mask = new._core.mask_buffer
-        new._current = {"observation": new._observation, "action_mask": new._mask}
         return new
 
     def __copy__(self) -> "SwitchcardsEnv":
@@ -361,12 +362,16 @@ class SwitchcardsEnv:
     def _end_episode(self) -> None:
         truncated = self._core.truncated
         rewards = self._core.rewards
+        # A match truncated after a round that put seats out: those lost (terminated, with
+        # their loss), only the seats still in are truncated.
+        put_out = set(self._core.newly_out) if truncated else set()
         for agent in self.agents:
-            reward = rewards[self._seat_of[agent]]
+            seat = self._seat_of[agent]
+            reward = rewards[seat]
             self.rewards[agent] = reward
             self._cumulative_rewards[agent] += reward
-            self.terminations[agent] = not truncated
-            self.truncations[agent] = truncated
+            self.terminations[agent] = not truncated or seat in put_out
+            self.truncations[agent] = truncated and seat not in put_out
         self.agent_selection = self.agents[0]
 
     def _eliminated(self, seat: int) -> None:

@@ -9,6 +9,7 @@ rows.
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _core
@@ -31,8 +32,31 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
         if not sep or not k.isdigit() or not m.isdigit():
             raise ValueError(f"shard {shard!r}: 'K/M' with 1 <= K <= M")
         return int(k), int(m)
-    k, m = shard  # checked as ints by _core.simulate_json: (1.5, 4) is no shard
+    # A pair's ints are checked by _core.simulate_json ((1.5, 4) is no shard); what is no pair
+    # is refused here, naming the argument, rather than by unpacking it.
+    if not isinstance(shard, (tuple, list)):
+        raise TypeError(f"shard {shard!r}: shard must be a pair (K, M) of ints or 'K/M', with 1 <= K <= M")
+    if len(shard) != 2:
+        raise ValueError(f"shard {shard!r}: shard must be a pair (K, M) of ints or 'K/M', with 1 <= K <= M")
+    k, m = shard
     return k, m
+
+
+def _players(players: Any) -> int:
+    """players as _core.simulate_json takes it: None is the variant's default (0 there); any
+    other value is a player count, so False and 0 are refused rather than taken for None."""
+    if players is None:
+        return 0
+    what = "an int, a player count of at least 1, or None for the variant's default"
+    if isinstance(players, bool) or type(players).__name__ == "bool_":
+        raise TypeError(f"players {players!r}: {what}, not a bool")
+    try:
+        count = operator.index(players)
+    except TypeError:
+        raise TypeError(f"players {players!r}: {what}") from None
+    if count < 1:
+        raise ValueError(f"players {count}: {what}")
+    return count
 
 
 def simulate_json(
@@ -54,13 +78,15 @@ def simulate_json(
     A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
     a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
     ``--record FILE`` (every game if there are at most 10, else the first; read them with
-    read_game_records). Other Python threads run meanwhile."""
+    read_game_records). ``players`` None is the variant's default player count. Other Python
+    threads run meanwhile; Ctrl-C (SIGINT) stops the study within about a second and raises
+    KeyboardInterrupt."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,
         rules or "",
         games,
-        players or 0,
+        _players(players),
         _agents(agents),
         seed,
         threads,
@@ -112,8 +138,9 @@ def summary_row(result: Result) -> Dict[str, Any]:
 
 
 def results_table(result: Result) -> "pandas.DataFrame":  # noqa: F821
-    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate, the 95%
-    interval, and the win rate of the same place counted from the first player to act."""
+    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate and the 95%
+    interval of the win rate (ci95_low, ci95_high). The win rates by place from the first
+    player to act are summary_row's ``win_rate_place_K``."""
     import pandas
 
     rows = []

@@ -412,6 +412,95 @@ def test_a_pickled_state_of_another_build_is_refused():
         state.__setstate__(b"not the bytes of a State")
 
 
+def corrupted(state, changes):
+    """The State's pickled bytes with `changes` ({offset: byte}) applied, unpickled."""
+    data = bytearray(state.__getstate__())
+    for offset, value in changes.items():
+        data[offset] = value
+    bad = sc.State.__new__(sc.State)
+    bad.__setstate__(bytes(data))
+    return bad
+
+
+def test_a_pickled_state_with_a_value_no_state_holds_is_refused():
+    engine = sc.Engine("british")
+    state = engine.deal(4, seed=1)
+    size = len(state.__getstate__())
+    # The scalar fields sit at the end of the State, after the piles, the hands and the generator:
+    # phase and named_suit are the bytes after turn and dealer, so find them by their values.
+    data = state.__getstate__()
+    turn_at = size - 38
+    assert (data[turn_at], data[turn_at + 1]) == (state.turn, state.dealer), "the layout moved"
+    with pytest.raises(ValueError, match="/named_suit: not a suit"):
+        corrupted(state, {turn_at + 3: 36})
+    with pytest.raises(ValueError, match="/phase: not a phase"):
+        corrupted(state, {turn_at + 2: 7})
+    # The stock's first card is the State's first byte.
+    with pytest.raises(ValueError, match="/stock: not a card"):
+        corrupted(state, {0: 0x99})
+    # Values a State can hold but no position of the variant has load, and the Engine's calls,
+    # which index the variant's specials and the discard pile by them, refuse them.
+    for changes, why in (({turn_at + 4: 0xCE}, "demand of a special it does not have"),  # demand -50
+                         ({turn_at + 24: 200}, "more cards laid this turn than the discard pile holds")):
+        bad = corrupted(state, changes)
+        assert engine.check_state(bad) != ""
+        with pytest.raises(ValueError, match=why):
+            engine.legal_actions(bad)
+        with pytest.raises(ValueError, match=why):
+            engine.state_to_json(bad)
+
+
+FUZZ_PICKLED_STATE = r"""
+import random, sys
+import switchcards as sc
+
+engine = sc.Engine("british")
+rng = random.Random(2026)
+states = [engine.deal(4, seed=s) for s in range(5)]
+for s in states[:]:
+    t = s.copy()
+    for _ in range(12):
+        engine.apply(t, rng.choice(engine.legal_actions(t)))
+    states.append(t)
+loaded = refused = 0
+for attempt in range(600):
+    state = rng.choice(states)
+    data = bytearray(state.__getstate__())
+    for _ in range(rng.randint(1, 3)):
+        # Half the changes hit the scalar fields at the end, where every byte matters.
+        at = rng.randrange(len(data) - 40, len(data)) if rng.random() < 0.5 else rng.randrange(len(data))
+        data[at] = rng.randrange(256)
+    bad = sc.State.__new__(sc.State)
+    try:
+        bad.__setstate__(bytes(data))
+    except ValueError as e:
+        assert "no build of switchcards wrote" in str(e), e
+        refused += 1
+        continue
+    loaded += 1
+    # Everything Python can read of it, and the engine's checks, must answer without crashing.
+    bad.players, bad.turn, bad.phase, bad.stock, bad.discard, bad.over
+    [bad.hand(k) for k in range(bad.players)]
+    why = engine.check_state(bad)
+    assert isinstance(why, str)
+    if not why:
+        engine.state_to_json(bad)
+        if not bad.over:
+            engine.legal_actions(bad)
+print(loaded, refused)
+"""
+
+
+def test_corrupted_pickled_states_load_checked_or_are_refused_never_crash():
+    import subprocess, sys
+    # In a child interpreter: a crash there fails this test instead of ending the whole run.
+    run = subprocess.run([sys.executable, "-c", FUZZ_PICKLED_STATE], capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    loaded, refused = map(int, run.stdout.split())
+    assert loaded > 0 and refused > 0, run.stdout
+
+
 # One object of every class of switchcards._core, for the pickling checks below. Run in a child
 # interpreter: before the guard, protocol 0 or 1 aborted the interpreter (SIGABRT), which would
 # have ended the whole test run instead of failing one test.
@@ -558,3 +647,26 @@ def test_a_position_needs_a_seat_count_of_the_variant():
         engine.position(hands=[["7H", "8H"]], discard=["9H"])
     state = engine.position(hands=[["7H"], ["8H"]], discard=["9H"])
     assert state.players == 2 and engine.legal_actions(state)
+
+
+def test_events_an_agent_observes_are_masked_for_its_seat_as_the_docs_say():
+    """docs/python.md: another seat's drawn or dealt card reaches an agent as the JOKER
+    placeholder; str() of such an event names JOKER, describe_events(viewer=seat) does not."""
+    seen = []
+
+    class Watcher(sc.Agent):
+        def choose(self, view, legal):
+            return legal[-1]  # a draw where one is legal: cards drawn by both seats
+
+        def observe(self, view, events):
+            seen.extend((view.seat, e) for e in events)
+
+    engine = sc.Engine("british")
+    state = engine.deal(2, seed=4)
+    sc.play_round(engine, state, [Watcher(), Watcher()])
+    masked = [(seat, e) for seat, e in seen if e.kind == "card_drawn" and e.seat != seat]
+    assert masked, "no draw by another seat was observed"
+    for seat, event in masked:
+        assert event.card == "JOKER" and "JOKER" in str(event)
+        text = sc.describe_events([event], viewer=seat)[0]
+        assert "JOKER" not in text and text.startswith(f"Seat {event.seat} draws")

@@ -37,9 +37,51 @@ def test_a_study_takes_numpy_counts_and_record_none_as_simulate_json_does(client
     assert on_cluster == sc.simulate_json("british", np.int64(40), record=None, seed=3)
     table = sweep(None, "british", {"last_card.penalty": [2]}, games=np.int64(20), record=None, seed=3)
     assert int(table["games"][0]) == 20
-    for bad in (1.5, True, "10", np.float64(10)):
-        with pytest.raises(ValueError, match="games is a whole number of at least 1"):
+    # A value of another type is a TypeError, as simulate_json's; a count below 1 a ValueError.
+    for bad in (1.5, True, "10", np.float64(10), 10.0, np.bool_(True)):
+        with pytest.raises(TypeError, match="games is a whole number of at least 1"):
             simulate_on(_NoCluster(), "british", bad, shards=2)
+        with pytest.raises(TypeError, match="games is a whole number of at least 1"):
+            sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=bad)
+        with pytest.raises(TypeError, match="shards is a whole number of at least 1"):
+            simulate_on(_NoCluster(), "british", 10, shards=bad)
+    with pytest.raises(TypeError):
+        sc.simulate_json("british", 10.0)  # the same study in one process
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: simulate_on(_NoCluster(), "no-such-variant", 10, shards=2), sc.LoadError, "no-such-variant"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, agents="heuristic,no-such"), ValueError, "no-such"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, players=9), ValueError, "players 9"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, shard=3), ValueError, "give shards=M"),
+        (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": ["lots"]}, games=10), sc.LoadError, "penalty"),
+        (lambda: sweep(_NoCluster(), "no-such-variant", {"last_card.penalty": [2]}, games=10), sc.LoadError,
+         "no-such-variant"),
+    ],
+)
+def test_what_every_worker_would_refuse_is_one_error_before_the_cluster_is_used(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_a_sweep_grid_value_is_a_list_not_a_string():
+    for values in ("24", b"24"):
+        with pytest.raises(TypeError, match="give a list of values"):
+            sweep(_NoCluster(), "british", {"last_card.penalty": values}, games=10)
+
+
+def test_a_points_none_is_the_variants_value_for_its_key_and_base_applies_to_the_others():
+    table = sweep(None, "british", {"last_card.penalty": [None, 2]}, games=10,
+                  base={"last_card.penalty": 4, "specials.skip.stack": "8"})
+    assert list(table["rules"]) == [
+        json.dumps({"specials": {"skip": {"stack": "8"}}}),
+        json.dumps({"last_card": {"penalty": 2}, "specials": {"skip": {"stack": "8"}}}),
+    ]
+    # base alone where the grid does not name its key.
+    table = sweep(None, "british", {"specials.skip.stack": [None]}, games=10, base={"last_card.penalty": 4})
+    assert list(table["rules"]) == [json.dumps({"last_card": {"penalty": 4}})]
 
 
 def test_rules_yaml_nests_dotted_keys():

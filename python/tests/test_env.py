@@ -252,3 +252,50 @@ def test_partners_share_the_reward(rewards):
         assert sorted(r) == [-1.0, -1.0, 1.0, 1.0]
         seen.add(r[0])
     assert seen == {1.0, -1.0}  # each team won at least once
+
+
+def test_each_observe_is_a_new_dict_so_changing_one_changes_no_other():
+    env = SwitchcardsEnv("british", players=3)
+    env.reset(seed=5)
+    first = env.observe(env.agent_selection)
+    mask = first["action_mask"].copy()
+    observation = first["observation"].copy()
+    # What a user may do with the dict it is given: rebind a key, pop another.
+    first["observation"] = first["observation"] * 2
+    first.pop("action_mask")
+    again, *_ = env.last()
+    assert again is not first and set(again) == {"observation", "action_mask"}
+    assert np.array_equal(again["observation"], observation)
+    assert np.array_equal(again["action_mask"], mask)
+    env.step(env.sample_action())
+    later = env.observe(env.agent_selection)
+    assert set(later) == {"observation", "action_mask"} and later["observation"].dtype == np.float32
+    # Another agent's observation too: a new dict around its buffers each call.
+    other = next(a for a in env.agents if a != env.agent_selection)
+    theirs = env.observe(other)
+    theirs.pop("action_mask")
+    assert set(env.observe(other)) == {"observation", "action_mask"}
+
+
+def test_writing_into_the_mask_handed_out_changes_nothing_the_environment_enforces():
+    env = SwitchcardsEnv("british", players=4)
+    env.reset(seed=3)
+    while env.question != "turn":
+        env.step(env.sample_action())
+    legal = env.legal_ids()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    # "decline" is not asked of the seat to act: allowing it in the copy does not make it legal.
+    mask[env.decline_id] = 1
+    with pytest.raises(ValueError, match="decline"):
+        env.step(env.decline_id)
+    assert env.legal_ids() == legal
+    # Nor does zeroing the copy take away the seat's actions.
+    mask[:] = 0
+    assert env.legal_ids() == legal
+    before = env.game_state
+    action = env.sample_action()
+    assert action in legal
+    env.step(action)
+    assert env.game_state != before
+    # The next step writes the copy again, from the environment's own mask.
+    assert env.legal_ids() == list(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))

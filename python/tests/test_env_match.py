@@ -194,3 +194,29 @@ def test_swaps_in_rounds_after_an_elimination():
             else:
                 env.step(env.sample_action())
     assert swaps_after_out > 0
+
+
+def test_seats_put_out_by_the_last_round_before_the_truncation_lose():
+    # Seed 1, four seats, two rounds: the second round puts a seat out and is the last the
+    # episode plays. That seat is terminated with its loss, as after any round; only the seats
+    # still in are truncated (reward 0).
+    env = SwitchcardsEnv("british", players=4, rewards="match", max_match_rounds=2)
+    env.reset(seed=1)
+    left = {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            left[agent] = (reward, termination, truncation)
+            env.step(None)
+        else:
+            out_before = list(env.out_of_match)  # the flags before the step that may end it
+            env.step(env.sample_action())
+    out = [env.possible_agents[seat] for seat, flag in enumerate(env.out_of_match) if flag]
+    put_out_last = [a for seat, a in enumerate(env.possible_agents) if a in out and not out_before[seat]]
+    assert put_out_last, "the seed no longer puts a seat out by the last round"
+    assert set(left) == set(env.possible_agents)
+    for agent, (reward, termination, truncation) in left.items():
+        if agent in out:
+            assert (reward, termination, truncation) == (-1 / 3, True, False), agent
+        else:
+            assert (reward, termination, truncation) == (0.0, False, True), agent

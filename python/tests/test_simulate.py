@@ -88,3 +88,72 @@ def test_records_are_the_command_lines(cli, tmp_path):
     assert ours.read_text() == theirs.read_text()
     records = sc.read_game_records(str(ours))
     assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
+
+
+def test_players_none_is_the_default_and_false_or_zero_are_refused():
+    assert sc.simulate("british", 5, players=None)["players"] == sc.load_variant("british").default_players
+    for value in (False, True):
+        with pytest.raises(TypeError, match=r"players (False|True): .*not a bool"):
+            sc.simulate_json("british", 5, players=value)
+    for value in (0, -2):
+        with pytest.raises(ValueError, match=rf"players {value}: .*at least 1"):
+            sc.simulate_json("british", 5, players=value)
+    with pytest.raises(TypeError, match=r"players 3.0: "):
+        sc.simulate_json("british", 5, players=3.0)
+    # The other counts were never read with `or`: a bool is refused for each of them too.
+    for name in ("games", "seed", "threads", "max_match_rounds"):
+        with pytest.raises(TypeError, match=rf"{name} False: .*not a bool"):
+            sc.simulate_json("british", **{"games": 5, name: False})
+
+
+@pytest.mark.parametrize("shard, error", [(3, TypeError), ((1, 2, 3), ValueError), ((1,), ValueError),
+                                          ({1: 2}, TypeError)])
+def test_a_shard_that_is_no_pair_is_named(shard, error):
+    with pytest.raises(error, match=r"shard must be a pair \(K, M\)"):
+        sc.simulate_json("british", 10, shard=shard)
+
+
+INTERRUPTED_STUDY = r"""
+import sys, time
+import switchcards as sc
+print("started", flush=True)
+start = time.monotonic()
+try:
+    sc.{call}("british", 10**9, agents="random")
+except KeyboardInterrupt:
+    print("interrupted after", time.monotonic() - start, flush=True)
+    raise
+"""
+
+
+@pytest.mark.parametrize("call", ["simulate_json", "simulate"])
+def test_ctrl_c_stops_a_study_with_keyboard_interrupt(call):
+    import signal, sys
+    # A billion games would take hours: the study must stop at the signal, not at its end.
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_STUDY.replace("{call}", call)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+        stopped = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert "KeyboardInterrupt" in err, err
+    assert "interrupted after" in out and child.returncode != 0
+    assert stopped < 5, stopped
+
+
+def test_summary_row_is_exported_and_results_tables_docstring_names_its_columns():
+    from switchcards import simulation
+    assert sc.summary_row is simulation.summary_row and "summary_row" in sc.__all__
+    result = sc.simulate("british", 20)
+    assert sc.summary_row(result)["games"] == 20
+    columns = list(sc.results_table(result).columns)
+    assert columns == ["seat", "agent", "wins", "win_rate", "ci95_low", "ci95_high"]
+    for column in columns:
+        assert column in sc.results_table.__doc__, column

@@ -75,3 +75,95 @@ def test_the_agent_hooks_are_in_the_stubs(source_dir):
     assert all(callable(getattr(_core.Agent, name, None)) for name in hooks)
     agent = next(n for n in stub_tree().body if isinstance(n, ast.ClassDef) and n.name == "Agent")
     assert hooks <= {item.name for item in agent.body if isinstance(item, ast.FunctionDef)}
+
+
+def split_top_level(text):
+    """`text` split at the commas outside brackets (a signature's parameters)."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    return parts + ([current.strip()] if current.strip() else [])
+
+
+def bound_signatures(obj, name):
+    """Each overload pybind11 bound as [(parameter, default text or None)], self left out, read
+    from its docstring ("name(self: T, a: int, b: str = '') -> None", numbered when
+    overloaded)."""
+    signatures = []
+    for params in re.findall(rf"^(?:\d+\. )?{re.escape(name)}\((.*)\) -> ", obj.__doc__ or "", re.M):
+        parsed = []
+        for p in split_top_level(params):
+            if p in ("*", "/"):
+                continue
+            default = p.split(" = ", 1)[1] if " = " in p else None
+            parsed.append((p.split(":")[0].strip(), default))
+        signatures.append([p for p in parsed if p[0] != "self"])
+    return signatures
+
+
+def stub_signature(fn):
+    """[(parameter, default or None: "..." for ..., the repr of a literal), keyword-only]."""
+    a = fn.args
+    positional = a.posonlyargs + a.args
+    defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    params = list(zip(positional, defaults, [False] * len(positional)))
+    params += list(zip(a.kwonlyargs, a.kw_defaults, [True] * len(a.kwonlyargs)))
+    out = []
+    for arg, default, keyword_only in params:
+        if arg.arg in ("self", "cls"):
+            continue
+        if default is None:
+            text = None
+        elif isinstance(default, ast.Constant) and default.value is not Ellipsis:
+            text = repr(default.value)
+        else:
+            text = "..."
+        out.append((arg.arg, text, keyword_only))
+    return out
+
+
+def test_every_stub_signature_is_the_bindings():
+    """Parameter names, which are required and the literal defaults, against pybind11's own
+    signatures: Engine's two constructors were once one stub with the other's parameters, and
+    ObservationLayout.write's required `out` had a default in its stub. A required parameter
+    after parameters with defaults (which Python cannot write) is stubbed as two overloads: all
+    positional, or `out` keyword-only after the defaults."""
+    wrong = []
+    members = [(_core, node, "") for node in stub_tree().body]
+    for node in stub_tree().body:
+        if isinstance(node, ast.ClassDef) and not issubclass(getattr(_core, node.name), BaseException):
+            members += [(getattr(_core, node.name), item, node.name + ".") for item in node.body]
+    stubs = {}
+    for owner, node, prefix in members:
+        if isinstance(node, ast.FunctionDef) and not any(
+                getattr(d, "id", None) == "property" for d in node.decorator_list):
+            stubs.setdefault((prefix + node.name, owner, node.name), []).append(stub_signature(node))
+    checked = 0
+    for (qualified, owner, name), overloads in stubs.items():
+        bound = bound_signatures(getattr(owner, name), name)
+        if not bound:
+            continue  # a Python-defined member (an agent hook's default) has no pybind11 docstring
+        checked += 1
+        names = lambda sig: [p[0] for p in sig]
+        if sorted(map(names, bound)) != sorted({tuple(names(s)): names(s) for s in overloads}.values()):
+            wrong.append(f"{qualified}: parameters {[names(s) for s in overloads]}, bound {[names(b) for b in bound]}")
+            continue
+        for b in bound:
+            matching = [s for s in overloads if names(s) == names(b)]
+            for i, (param, default) in enumerate(b):
+                stubbed = [s[i][1] for s in matching]
+                if default is None and any(d is not None for d in stubbed):
+                    wrong.append(f"{qualified}: {param} is required, the stub gives it a default")
+                if default is not None and all(d is None for d in stubbed):
+                    wrong.append(f"{qualified}: {param} has a default ({default}), the stub none")
+                for d in stubbed:
+                    if d not in (None, "...") and default is not None and d != default:
+                        wrong.append(f"{qualified}: {param} defaults to {default}, the stub says {d}")
+    assert checked > 50, checked
+    assert wrong == []

@@ -230,9 +230,18 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
   if (progress) {
-    while (done.load() < total && !failed.load()) {
-      progress(done.load(), total);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    try {
+      while (done.load() < total && !failed.load()) {
+        progress(done.load(), total);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    } catch (...) {
+      // The callback stops the study (the Python bindings' Ctrl-C): the workers finish the
+      // games they have begun and are joined before the error leaves, as after a worker's own
+      // error (a joinable thread destroyed would terminate the program).
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+      failed.store(true);
     }
   }
   for (std::thread& w : workers) w.join();

@@ -109,7 +109,9 @@ struct SimulationResult {
   double seconds = 0;               // wall time (not part of the results)
 };
 
-// Called from the calling thread about ten times a second with the games done so far.
+// Called from the calling thread about ten times a second with the games done so far. It may
+// throw to stop the study: the workers stop after the games they are playing, and simulate
+// rethrows its exception.
 using SimulationProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 // Plays the configured shard of the study. Throws std::invalid_argument for a bad

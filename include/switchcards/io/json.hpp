@@ -122,4 +122,12 @@ State state_from_json(const Engine& engine, std::string_view json,
 // card of the deck must be in a place: a position with cards out of play reports one missing.
 std::string check_state(const Engine& engine, const State& state);
 
+// The part of check_state that needs no variant, for a State made from raw bytes (a pickle, a
+// memcpy) before anything reads through it: "" if every enumeration, count and card is one the
+// State's types can hold (a seat count 1 to kMaxSeats, a phase, a suit or none, booleans, cards
+// that are cards, piles within their capacity, hands whose counts, kinds and sizes agree), else
+// what is wrong, with the JSON path of the field at fault ("/named_suit: not a suit"). A State
+// it accepts may still be no position of any variant: check_state says that.
+std::string check_representation(const State& state);
+
 }  // namespace switchcards
