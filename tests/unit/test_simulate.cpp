@@ -59,6 +59,21 @@ TEST_CASE("simulation results do not depend on the number of threads") {
   CHECK(one.stats.decisions > 300 * 10);
 }
 
+TEST_CASE("a progress callback that throws stops the study, and simulate rethrows it") {
+  // The Python bindings stop a study on Ctrl-C this way: the workers are stopped and joined
+  // (a running thread left behind would terminate the program), and the error comes out.
+  const Variant british = load_variant("british");
+  struct Stop {};
+  int calls = 0;
+  CHECK_THROWS_AS(simulate(british, study(4, 1'000'000'000, {"eager"}),
+                           [&](std::uint64_t, std::uint64_t) {
+                             ++calls;
+                             throw Stop{};
+                           }),
+                  Stop);
+  CHECK(calls == 1);
+}
+
 TEST_CASE("shards add up to exactly the unsharded study") {
   const Variant balkan = load_variant("balkan");
   SimulationConfig c = study(4, 201, {"heuristic", "random"});
