@@ -1,9 +1,9 @@
 # The test cmake.perf_guards, run as `cmake -P` by CTest: configures the project afresh in
 # WORK_DIR with the build's compiler (g++ 12, where the guards' limits were measured) and checks
 # which perf tests each configuration registers (CMakeLists.txt, SWITCHCARDS_PERF_GUARDS):
-#   - RelWithDebInfo: all five, with the project's limits;
-#   - Release (-O3 counts differ): none, and again all five after switching back;
-#   - SWITCHCARDS_PERF_GUARDS=ON: all five in Release too, with a message saying the limits
+#   - RelWithDebInfo: all six, with the project's limits;
+#   - Release (-O3 counts differ): none, and again all six after switching back;
+#   - SWITCHCARDS_PERF_GUARDS=ON: all six in Release too, with a message saying the limits
 #     were not measured there; OFF: none; another value: the configure fails, naming the choices;
 #   - a limit set in the cache is used, and emptying it restores the project's limit.
 cmake_minimum_required(VERSION 3.25)
@@ -45,7 +45,7 @@ function(expect_perf_tests n what)
 endfunction()
 
 configure(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-expect_perf_tests(5 "RelWithDebInfo")
+expect_perf_tests(6 "RelWithDebInfo")
 if(NOT commands MATCHES "\"--max\" \"eager=([0-9]+)\"")
   message(FATAL_ERROR "cmake.perf_guards: no eager limit in\n${commands}")
 endif()
@@ -54,10 +54,10 @@ set(default_eager "${CMAKE_MATCH_1}")
 configure(-DCMAKE_BUILD_TYPE=Release)
 expect_perf_tests(0 "Release")
 configure(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-expect_perf_tests(5 "RelWithDebInfo after Release")
+expect_perf_tests(6 "RelWithDebInfo after Release")
 
 configure(-DCMAKE_BUILD_TYPE=Release -DSWITCHCARDS_PERF_GUARDS=ON)
-expect_perf_tests(5 "Release with SWITCHCARDS_PERF_GUARDS=ON")
+expect_perf_tests(6 "Release with SWITCHCARDS_PERF_GUARDS=ON")
 if(NOT output MATCHES "default limits were not measured")
   message(FATAL_ERROR "cmake.perf_guards: no warning about the limits in\n${output}")
 endif()
@@ -71,12 +71,12 @@ endif()
 
 math(EXPR own_eager "${default_eager} - 1")
 configure(-DSWITCHCARDS_PERF_GUARDS=AUTO -DSWITCHCARDS_PERF_MAX_EAGER=${own_eager})
-expect_perf_tests(5 "an eager limit of its own")
+expect_perf_tests(6 "an eager limit of its own")
 if(NOT commands MATCHES "\"eager=${own_eager}\"")
   message(FATAL_ERROR "cmake.perf_guards: the limit ${own_eager} is not used\n${commands}")
 endif()
 configure(-DSWITCHCARDS_PERF_MAX_EAGER=)
-expect_perf_tests(5 "the eager limit emptied")
+expect_perf_tests(6 "the eager limit emptied")
 if(NOT commands MATCHES "\"eager=${default_eager}\"")
   message(FATAL_ERROR "cmake.perf_guards: the project's limit ${default_eager} is not back\n"
                       "${commands}")
