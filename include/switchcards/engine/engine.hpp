@@ -396,6 +396,9 @@ class Engine {
     return no_finish_refused_;
   }
   CardMask finishing_refused_by_suit(const State& s) const;
+  // Whether the one card left in `seat`'s hand after it laid `a`, a card that may follow, may
+  // not go out (round.no_finish), judged as the turn would go on: lay ends the turn then.
+  bool last_follower_refused(const State& s, int seat, Action a) const;
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
   // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
   // hand with a card that may not.
@@ -620,6 +623,18 @@ SWITCHCARDS_ALWAYS_INLINE Pending Engine::stacked(const Pending& p, const Compil
   q.effect = ei >= 0 && compiled_[ei].attack ? static_cast<std::int8_t>(ei) : p.effect;
   q.from = static_cast<std::int8_t>(seat);
   return q;
+}
+
+SWITCHCARDS_NOINLINE inline bool Engine::last_follower_refused(const State& s, int seat,
+                                                               Action a) const {
+  if (no_finish_refused_.empty()) return false;
+  // Judged as legal_actions will judge it, in the turn that goes on: the suit in force, which
+  // decides unless: follows_suit, is then the one this card names, if it names one.
+  State laying = s;
+  if (names_suit_.contains(a.card())) laying.named_suit = a.named_suit();
+  laying.phase = Phase::laying;
+  return ((laying.hands[seat].kinds() & followers(laying)) - finishing_refused(laying, seat))
+      .empty();
 }
 
 inline Pending Engine::stacked_by(const State& s, int seat, std::span<const Card> laid) const {
@@ -1288,7 +1303,10 @@ SWITCHCARDS_NOINLINE inline void Engine::lay(State& s, int seat, Action a, bool 
   // or a finish penalty ends it.
   const bool may_go_on =
       !moves_hands_.contains(card) && (!card.is_joker() || stand_ins_) && !finish_penalty;
-  if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty()) {
+  // A last card that may not go out (round.no_finish) does not follow, as legal_actions leaves
+  // it out: with no other card to lay, the turn ends by itself.
+  if (may_go_on && !(s.hands[seat].kinds() & followers(s)).empty() &&
+      (s.hands[seat].size() != 1 || !last_follower_refused(s, seat, a))) {
     // The suit a wild names is kept for the turn's end, when its effects come (the play
     // lifted the suit named before it).
     if (names_suit_.contains(card)) s.named_suit = a.named_suit();
