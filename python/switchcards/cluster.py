@@ -14,7 +14,7 @@ import json
 import operator
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from .simulation import merge_shards, simulate_json, summary_row
+from .simulation import _whole_number, merge_shards, simulate_json, summary_row
 
 
 def rules_yaml(overrides: Mapping[str, Any]) -> str:
@@ -60,22 +60,8 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
             f"{what}: records are written by one process: play the games to record with "
             "simulate_json(..., record=FILE)"
         )
-    games = _count(games, "games", what)
-    return min(_count(shards, "shards", what), games)
-
-
-def _count(value: Any, name: str, what: str) -> int:
-    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int: a
-    value of another type (a float, a str, a bool) is a TypeError, as simulate_json's."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise TypeError(f"{what}: {name} is a whole number of at least 1, not a bool ({value!r})")
-    try:
-        count = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{what}: {name} is a whole number of at least 1, not {value!r}") from None
-    if count < 1:
-        raise ValueError(f"{what}: {name} is a whole number of at least 1, not {value!r}")
-    return count
+    games = _whole_number(games, "games", what)
+    return min(_whole_number(shards, "shards", what), games)
 
 
 def _check_locally(variant: str, games: int, options: Mapping[str, Any]) -> None:

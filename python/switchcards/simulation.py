@@ -42,21 +42,28 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
     return k, m
 
 
+def _whole_number(value: Any, name: str, what: str, note: str = "") -> int:
+    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int. A
+    bool, which Python counts as an int, and any other type (a float, a str) are a TypeError,
+    a number below 1 a ValueError, each naming the argument."""
+    expected = f"{what}: {name} is a whole number of at least 1{note}"
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise TypeError(f"{expected}, not a bool ({value!r})")
+    try:
+        count = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{expected}, not {value!r}") from None
+    if count < 1:
+        raise ValueError(f"{expected}, not {value!r}")
+    return count
+
+
 def _players(players: Any) -> int:
     """players as _core.simulate_json takes it: None is the variant's default (0 there); any
     other value is a player count, so False and 0 are refused rather than taken for None."""
     if players is None:
         return 0
-    what = "an int, a player count of at least 1, or None for the variant's default"
-    if isinstance(players, bool) or type(players).__name__ == "bool_":
-        raise TypeError(f"players {players!r}: {what}, not a bool")
-    try:
-        count = operator.index(players)
-    except TypeError:
-        raise TypeError(f"players {players!r}: {what}") from None
-    if count < 1:
-        raise ValueError(f"players {count}: {what}")
-    return count
+    return _whole_number(players, "players", "simulate", " (None: the variant's default)")
 
 
 def simulate_json(
