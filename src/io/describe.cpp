@@ -512,7 +512,10 @@ std::string describe_variant(const Variant& v) {
   // Last card.
   switch (v.last_card.enforce) {
     case LastCardEnforcement::none:
-      para("Last card: nobody needs to announce it.");
+      para(v.last_card.final_call > 0
+               ? "Last card: a player left with one card need not announce it; only going out "
+                 "needs the call (below)."
+               : "Last card: nobody needs to announce it.");
       break;
     case LastCardEnforcement::next_turn:
       para(
@@ -535,8 +538,9 @@ std::string describe_variant(const Variant& v) {
   }
   if (v.last_card.final_call > 0)
     para(
-        fmt::format("The final card is played with the call too. A player who goes out without "
+        fmt::format("The final card is played with the call{}. A player who goes out without "
                     "it is not out: the card stands, they draw {} at once, and play goes on.",
+                    v.last_card.enforce == LastCardEnforcement::none ? "" : " too",
                     plural(v.last_card.final_call, "penalty card")));
 
   // Round end.

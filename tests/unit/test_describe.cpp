@@ -392,6 +392,17 @@ TEST_CASE("describe: jokers that no wild special plays are said to be nearly dea
   CHECK(wild.find("no wild special plays it") == std::string::npos);
 }
 
+TEST_CASE("describe: a final call without a last-card call says only going out needs one") {
+  const std::string text = flat(describe_variant(
+      load_variant("british", "{last_card: {enforce: none, final_call: 2}}", "override")));
+  CHECK(text.find("nobody needs to announce it") == std::string::npos);
+  CHECK(text.find("need not announce it; only going out needs the call") != std::string::npos);
+  CHECK(text.find("The final card is played with the call. A player who goes out without it") !=
+        std::string::npos);
+  const std::string mau = flat(describe_variant(load_variant("mau-mau-final-call")));
+  CHECK(mau.find("The final card is played with the call too.") != std::string::npos);
+}
+
 TEST_CASE("describe: no going out on a card says what the engine does") {
   // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
   struct Case {
