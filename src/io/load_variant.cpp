@@ -4,6 +4,7 @@
 #include "switchcards/engine/scoring.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -253,13 +254,18 @@ class VariantBuilder {
                              "{{2: 7, 5: 5}}, got {}",
                              detail::yaml::describe(e.value)));
     ByPlayers out;
-    std::bitset<kMaxSeats + 1> given;
+    // How each player count was written. YAML's duplicate-key check (and the merge of an
+    // override into its base) compares the keys' text, so `2` and `02` both pass it.
+    std::array<std::string, kMaxSeats + 1> given;
     for (const Entry& step : d_.map_entries(e)) {
       const int players = d_.key_int(step, 1, kMaxSeats);
-      // YAML's duplicate-key check compares the keys' text, so `2` and `02` both pass it.
-      if (given.test(static_cast<std::size_t>(players)))
-        d_.fail(step, fmt::format("the player count {} is given twice", players));
-      given.set(static_cast<std::size_t>(players));
+      std::string& spelled = given[static_cast<std::size_t>(players)];
+      if (!spelled.empty())
+        d_.fail(step, fmt::format("the player count {} is given twice, as '{}' and as '{}' (keys "
+                                  "are compared as text, so an override's does not replace its "
+                                  "base's: write {} once)",
+                                  players, spelled, step.key->Scalar(), players));
+      spelled = step.key->Scalar();
       out.steps.emplace_back(players, d_.get_int(step, min, max));
     }
     if (out.steps.empty()) d_.fail(e, "an empty map: give at least one player count");
