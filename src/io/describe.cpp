@@ -181,10 +181,22 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
     std::string s;
     if (!e.stack.cards.empty()) {
       s = "unless they answer with " + selector_text(e.stack);
-      if (e.draw > 0 && e.stack_adds)
+      // An answer adds its own special's draw: one progression only when every answer's is
+      // this card's.
+      std::vector<std::string> adds;
+      bool same_draw = true;
+      for (const Effect& other : specials)
+        if (!(other.cards.cards & e.stack.cards).empty()) {
+          adds.push_back(fmt::format("{} adds {}", selector_text(other.cards), other.draw));
+          same_draw = same_draw && other.draw == e.draw;
+        }
+      if (e.draw > 0 && e.stack_adds && same_draw)
         s += fmt::format(
             ", which passes the penalty on with the answer's cards added ({}, {}, {}...)", e.draw,
             2 * e.draw, 3 * e.draw);
+      else if (e.draw > 0 && e.stack_adds)
+        s += fmt::format(", which passes the penalty on with the answer's own draw added ({})",
+                         fmt::join(adds, ", "));
       else if (e.stack_adds)
         s += e.skip == 1 ? ", which passes the skip on with one more player skipped per answer"
                          : fmt::format(

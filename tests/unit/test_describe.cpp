@@ -403,6 +403,29 @@ TEST_CASE("describe: a final call without a last-card call says only going out n
   CHECK(mau.find("The final card is played with the call too.") != std::string::npos);
 }
 
+TEST_CASE("describe: answers that add their own draws are described by what each adds") {
+  // A black J of pick-up-seven stacked on a 2 leaves 2 + 7 = 9 to draw, not 4.
+  const Variant v = load_variant(
+      "british",
+      "{specials: {draw-two: {stack: [2, black J]}, pick-up-seven: {stack: [2, black J]}}}",
+      "override");
+  const Engine engine(v);
+  Position p;
+  p.hands = {cards({"2H", "5C", "6C"}), cards({"JS", "9D", "4D"}), cards({"KS", "QS", "3D"})};
+  p.discard = cards({"7H"});
+  p.stock = cards({"10C", "10D", "10S", "10H", "9C", "9S", "9H", "8C", "8D", "8S", "8H"});
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::play(0, parse_card("2H"))));
+  REQUIRE(engine.apply(s, Action::play(1, parse_card("JS"))));
+  CHECK(s.pending.draw == 9);
+  const std::string text = flat(describe_variant(v));
+  CHECK(text.find("(2, 4, 6...)") == std::string::npos);
+  CHECK(text.find("with the answer's own draw added (2 adds 2, black J adds 7)") !=
+        std::string::npos);
+  // Where every answer adds the same, the progression stays.
+  CHECK(flat(describe_variant(load_variant("british"))).find("(2, 4, 6...)") != std::string::npos);
+}
+
 TEST_CASE("describe: no going out on a card says what the engine does") {
   // british-no-power-finish: a last 8 is refused; mau-mau-no-jack-finish: a last J costs cards.
   struct Case {
