@@ -334,8 +334,9 @@ void bind_agents(py::module_& m) {
       .def_property_readonly("dealer", [](const MatchHolder& h) { return h.match->dealer(); })
       .def(
           "set_observer",
-          [](MatchHolder& h, py::function observer) {
-            h.match->set_observer([observer](const MatchEvent& e) {
+          [](MatchHolder& h, std::optional<py::function> observer_or_none) {
+            if (!observer_or_none) return h.match->set_observer({});  // None: no observer
+            h.match->set_observer([observer = *observer_or_none](const MatchEvent& e) {
               py::dict d;
               d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
               d["round"] = e.round;
@@ -348,7 +349,8 @@ void bind_agents(py::module_& m) {
             });
           },
           py::arg("observer"),
-          "observer(event dict) for every round started, round scored, elimination, match over.");
+          "observer(event dict) for every round started, round scored, elimination, match over; "
+          "None removes the observer.");
 }
 
 }  // namespace switchcards::python

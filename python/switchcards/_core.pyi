@@ -349,7 +349,7 @@ class Match:
     winner: int
     loser: int
     dealer: int
-    def set_observer(self, observer: Callable[[Dict[str, Any]], None]) -> None: ...
+    def set_observer(self, observer: Optional[Callable[[Dict[str, Any]], None]]) -> None: ...
 
 def simulate_json(
     variant: str,

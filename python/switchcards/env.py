@@ -275,6 +275,8 @@ class SwitchcardsEnv:
     def legal_ids(self) -> List[int]:
         """The ids agent_selection may take now, as a list (``random.choice`` picks one
         faster than numpy does from the mask)."""
+        if not self._dealt:
+            raise _no_episode("legal_ids()")
         return self._core.legal_ids()
 
     def action(self, action_id: int) -> Optional[_core.Action]:

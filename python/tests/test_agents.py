@@ -109,6 +109,19 @@ def test_function_agent_in_a_match():
     assert 0 <= match.winner < 4
 
 
+def test_an_observer_is_removed_with_none():
+    variant = sc.load_variant("british")
+    match = sc.Match(variant, [sc.make_agent("eager", 0) for _ in range(3)], seed=7)
+    seen = []
+    match.set_observer(lambda e: seen.append(e["kind"]))
+    match.play_round()
+    assert "round_scored" in seen
+    match.set_observer(None)
+    before = len(seen)
+    match.play_round()
+    assert len(seen) == before
+
+
 def test_an_illegal_choice_is_reported():
     class Cheat(sc.Agent):
         def choose(self, view, legal):

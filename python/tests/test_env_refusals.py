@@ -160,7 +160,7 @@ def test_calls_before_reset_say_to_reset_first():
     # past the end of its empty discard pile), its text and the totals of no match ([0, 0]).
     for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0"), env.sample_action,
                  lambda: env.action(0), lambda: env.game_state, env.render, lambda: env.match_totals,
-                 lambda: env.out_of_match, lambda: env.round_seats):
+                 lambda: env.out_of_match, lambda: env.round_seats, env.legal_ids):
         with pytest.raises(RuntimeError, match=r"reset\(\) first"):
             call()
     with pytest.raises(KeyError, match="not an agent"):
