@@ -32,6 +32,14 @@ void play_first_legal(const Engine& engine, State& state) {
   }
 }
 
+// Deals the driver's next round, plays it with the first legal action and finishes it.
+void play_next_round(MatchDriver& driver, const Engine& engine) {
+  const RoundDeal deal = driver.next_round();
+  State state = deal.deal(engine);
+  play_first_legal(engine, state);
+  driver.finish_round(deal, state);
+}
+
 // Counts the views it is asked with that show every hand.
 class RevealCounter final : public ForwardingAgent {
  public:
@@ -105,11 +113,7 @@ TEST_CASE("MatchDriver: bad set-ups and the round cap", "[match][driver]") {
   start = {};
   start.max_rounds = 1;
   MatchDriver driver(balkan, 3, 5, start);
-  const Engine engine(balkan);
-  const RoundDeal deal = driver.next_round();
-  State state = deal.deal(engine);
-  play_first_legal(engine, state);
-  driver.finish_round(deal, state);
+  play_next_round(driver, Engine(balkan));
   CHECK(driver.over());
   CHECK(driver.stopped_at_round_limit());
 }
@@ -185,11 +189,7 @@ TEST_CASE("MatchDriver: start totals and resumed standings a match cannot have a
   late.rounds = kMaxMatchRounds - 1;
   start.resume = late;
   MatchDriver driver(endless_rules, 3, 5, start);
-  const Engine engine(endless_rules);
-  const RoundDeal deal = driver.next_round();
-  State state = deal.deal(engine);
-  play_first_legal(engine, state);
-  driver.finish_round(deal, state);
+  play_next_round(driver, Engine(endless_rules));
   CHECK(driver.standings().rounds == kMaxMatchRounds);
   CHECK(driver.over());
   CHECK(driver.stopped_at_round_limit());

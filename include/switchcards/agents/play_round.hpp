@@ -94,8 +94,8 @@ inline void deliver_events(const Engine& engine, const State& state, std::span<A
 // The buffers play_round works in. A program that plays many rounds keeps one and passes it:
 // a fresh one is value-initialized, every entry, and allocates the views' room, each round.
 struct RoundBuffers {
-  // Room for a view a seat at any seat count, so play_round's rounds never allocate. (Reserved
-  // here: a reserve in play_round kept GCC from inlining it into simulate's game.)
+  // Room for a view a seat at any seat count, reserved once here, so play_round's rounds never
+  // allocate.
   RoundBuffers() { views.reserve(kMaxSeats); }
   ActionList legal;
   EventBuffer events;
