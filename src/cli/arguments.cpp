@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "io/split.hpp"
+#include "switchcards/io/load_variant.hpp"
 
 namespace switchcards::cli {
 
@@ -108,7 +109,12 @@ void check_output_file(std::string_view flag, const std::string& path) {
         fmt::format("{} {}: the directory {} cannot be written", flag, path, dir.string()));
 }
 
-void check_distinct_outputs(std::initializer_list<OutputOption> outputs) {
+InputFile variant_input(std::string what, const std::string& name_or_path) {
+  return {std::move(what), is_variant_path(name_or_path) ? name_or_path : std::string()};
+}
+
+void check_distinct_outputs(std::initializer_list<OutputOption> outputs,
+                            const std::vector<InputFile>& inputs) {
   namespace fs = std::filesystem;
   // The file a path names, "." and ".." and symbolic links resolved, also a link to a file not
   // yet written (weakly_canonical stops at the first part that does not exist).
@@ -142,6 +148,17 @@ void check_distinct_outputs(std::initializer_list<OutputOption> outputs) {
         throw UsageError(
             fmt::format("{} {} and {} {}: the same file; give each output a file of its own",
                         j->flag, j->path, i->flag, i->path));
+    }
+    // An output that does not exist yet cannot be a file read; one that does is compared by
+    // identity (links included) with each input that exists.
+    if (i->path.empty() || i->path == "-") continue;
+    for (const InputFile& in : inputs) {
+      std::error_code ec;
+      if (!in.path.empty() && fs::is_regular_file(in.path, ec) &&
+          fs::equivalent(in.path, i->path, ec) && !ec)
+        throw UsageError(
+            fmt::format("{} {}: that is {} {}, which this command reads; write to another file",
+                        i->flag, i->path, in.what, in.path));
     }
   }
 }

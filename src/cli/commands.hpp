@@ -80,10 +80,20 @@ struct OutputOption {
   std::string_view flag;
   const std::string& path;
 };
+// A file a command reads, for messages ("the variant file", "the grid file") and its path as
+// given ("" or a built-in variant's name: none).
+struct InputFile {
+  std::string what;
+  std::string path;
+};
+// The variant argument as an input: its path if load_variant reads it as a file, else none.
+InputFile variant_input(std::string what, const std::string& name_or_path);
 // Throws UsageError when two of `outputs` name the same file (after "." and ".." and symbolic
-// links are resolved; hard links too) or more than one is '-' (standard output). Devices such as
-// /dev/null may be given twice.
-void check_distinct_outputs(std::initializer_list<OutputOption> outputs);
+// links are resolved; hard links too) or more than one is '-' (standard output), or when an
+// output is one of the files the command reads, `inputs`: writing it would lose the variant,
+// grid or results it was made from. Devices such as /dev/null may be given twice.
+void check_distinct_outputs(std::initializer_list<OutputOption> outputs,
+                            const std::vector<InputFile>& inputs = {});
 // Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH: REASON") if
 // any of it cannot be written, checked once the file is closed (io/write_file.hpp).
 using detail::write_text_file;

@@ -158,7 +158,9 @@ void add_compare(CLI::App& app, int& exit_code) {
     SimulationConfig config = study.config();
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
-    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}});
+    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}},
+                           {variant_input("rule set A's file", variant_a),
+                            variant_input("rule set B's file", variant_b)});
     const std::string b_name = variant_b.empty() ? variant_a : variant_b;
     if (b_name == variant_a && rules_a == rules_b)
       throw UsageError("compare: A and B are the same rule set (" + variant_a +

@@ -71,9 +71,11 @@ void add_merge(CLI::App& app, int& exit_code) {
   cmd->callback([&exit_code, json_opt, report_opt] {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
-    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}});
-    // One file given twice would count its games twice (merge then calls it an overlap); an
-    // output over an input would lose the shard it replaces.
+    // An output over an input would lose the shard it replaces.
+    std::vector<InputFile> inputs;
+    for (const std::string& file : files) inputs.push_back({"the file to merge", file});
+    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}}, inputs);
+    // One file given twice would count its games twice (merge then calls it an overlap).
     const auto same_file = [](const std::string& a, const std::string& b) {
       std::error_code ec;
       return std::filesystem::equivalent(a, b, ec) && !ec;
@@ -84,11 +86,6 @@ void add_merge(CLI::App& app, int& exit_code) {
           throw UsageError(files[i] == files[j]
                                ? fmt::format("{} is given twice", files[i])
                                : fmt::format("{} and {} are the same file", files[j], files[i]));
-      for (const auto& [option, out] : {std::pair{"--json", json_file}, {"--report", report_file}})
-        if (!out.empty() && out != "-" && same_file(files[i], out))
-          throw UsageError(fmt::format(
-              "{} {}: that is {}, one of the files to merge; write the merge to another file",
-              option, out, files[i]));
     }
     // Every file is of one kind: simulation, comparison or sweep shards.
     std::vector<std::string> texts;

@@ -157,6 +157,11 @@ void add_play(CLI::App& app, int& exit_code) {
     if (record_file == "-" && record_opt->count() > 0)
       throw UsageError("--record -: the game is played on standard output; give a file name");
     if (record_opt->count() > 0) check_output_file("--record", record_file);
+    // A record over the save it continues loses nothing (it holds the save's moves and more);
+    // over the variant file, the rules would be lost.
+    if (!resuming)
+      check_distinct_outputs({{"--record", record_file}},
+                             {variant_input("the variant file", variant)});
     const Variant v =
         resuming ? record_variant(saved, std::filesystem::path(resume_file).parent_path().string())
                  : load_cli_variant(variant, rules);

@@ -48,7 +48,8 @@ void add_simulate(CLI::App& app, int& exit_code) {
     if (report_opt->count() > 0) check_report_file(report_file);
     if (record_opt->count() > 0) check_output_file("--record", record_file);
     check_distinct_outputs(
-        {{"--json", json_file}, {"--report", report_file}, {"--record", record_file}});
+        {{"--json", json_file}, {"--report", report_file}, {"--record", record_file}},
+        {variant_input("the variant file", variant)});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);

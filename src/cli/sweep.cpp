@@ -56,7 +56,10 @@ void print_sweep(const SweepResults& r) {
         labels[i], width, 100 * f.first_player_win_rate, 100 * ci.low, 100 * ci.high,
         100 * f.positional_spread, s.mean_round_length(), 100 * rate(s.stalemates, s.rounds),
         rounds ? fmt::format("{:.2f}", rate(s.lead_changes, s.rounds)) : "-",
-        rounds ? fmt::format("{:.1f}%", 100 * rate(s.mid_leader_wins, s.mid_leader_rounds)) : "-");
+        // No round won with a leader at mid-round: no rate, as the CSV and the JSON say.
+        rounds && s.mid_leader_rounds > 0
+            ? fmt::format("{:.1f}%", 100 * rate(s.mid_leader_wins, s.mid_leader_rounds))
+            : "-");
   }
   fmt::print(
       "\nfirst: the first player's win rate (95% Wilson interval); spread: the largest minus the "
@@ -88,7 +91,9 @@ void add_sweep(CLI::App& app, int& exit_code) {
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (csv_opt->count() > 0) check_output_file("--csv", csv_file);
     if (report_opt->count() > 0) check_report_file(report_file);
-    check_distinct_outputs({{"--json", json_file}, {"--csv", csv_file}, {"--report", report_file}});
+    check_distinct_outputs(
+        {{"--json", json_file}, {"--csv", csv_file}, {"--report", report_file}},
+        {{"the grid file", grid_file}, variant_input("the variant file", variant)});
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);

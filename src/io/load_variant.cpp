@@ -41,8 +41,6 @@ constexpr int kMaxMatchPoints = 1000000;
 constexpr int kMaxRounds = 1000;
 constexpr std::size_t kMaxNameLength = 64;
 
-using detail::is_variant_path;
-
 const detail::EmbeddedFile* find_builtin(std::string_view name) {
   for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
     if (file.name == name) return &file;
@@ -1025,7 +1023,7 @@ Loaded load_all(const Source& source, std::string name, std::string_view overrid
 
 }  // namespace
 
-bool detail::is_variant_path(std::string_view name_or_path) {
+bool is_variant_path(std::string_view name_or_path) {
   return name_or_path.find('/') != std::string_view::npos || name_or_path.ends_with(".yaml") ||
          name_or_path.ends_with(".yml");
 }

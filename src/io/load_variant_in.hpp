@@ -9,13 +9,10 @@
 #include <string_view>
 
 #include "io/yaml_documents.hpp"
+#include "switchcards/io/load_variant.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards::detail {
-
-// Whether a variant reference names a file (it contains '/' or ends in .yaml or .yml) rather
-// than a built-in variant.
-bool is_variant_path(std::string_view name_or_path);
 
 // Loads the variant that `ref` names (a built-in name, or a path relative to `base_dir`) into
 // `docs`, deep-merges `overrides` (a map from a document parsed in `docs`; null or undefined for

@@ -409,6 +409,40 @@ TEST_CASE("cli: two outputs cannot name the same file, nor both be standard outp
   CHECK(run(study + " --json a.out --record b.out", s).status == 0);
 }
 
+TEST_CASE("cli: no output is written over a file the command reads") {
+  // Regression: `simulate --variant ./mine.yaml --json mine.yaml` replaced the variant file with
+  // the results (exit 0), as did sweep's outputs over its grid and compare's over A or B.
+  Scratch s("output-over-input");
+  const std::string variant = "extends: british\nname: mine\n";
+  write_file(s / "mine.yaml", variant);
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 3]\n");
+  const std::string games = " --games 2 --threads 1";
+  const auto refused = [&](const std::string& args, const std::string& message) {
+    const Run r = run(args, s);
+    CHECK(r.status == 2);
+    CHECK(contains(r.out, message));
+  };
+  refused("simulate --variant ./mine.yaml" + games + " --json mine.yaml",
+          "--json mine.yaml: that is the variant file ./mine.yaml, which this command reads; "
+          "write to another file");
+  refused("simulate --variant mine.yaml" + games + " --record ./mine.yaml",
+          "--record ./mine.yaml: that is the variant file mine.yaml");
+  refused("compare british ./mine.yaml" + games + " --json mine.yaml",
+          "--json mine.yaml: that is rule set B's file ./mine.yaml");
+  refused("compare mine.yaml --rules-b '{last_card: {penalty: 4}}'" + games + " --json mine.yaml",
+          "--json mine.yaml: that is rule set A's file mine.yaml");
+  refused("sweep grid.yaml --variant british" + games + " --csv grid.yaml",
+          "--csv grid.yaml: that is the grid file grid.yaml");
+  refused("sweep grid.yaml --variant mine.yaml" + games + " --json ./mine.yaml",
+          "--json ./mine.yaml: that is the variant file mine.yaml");
+  refused("play --variant mine.yaml --record mine.yaml",
+          "--record mine.yaml: that is the variant file mine.yaml");
+  CHECK(read_file(s / "mine.yaml") == variant);
+  CHECK(read_file(s / "grid.yaml") == "last_card.penalty: [1, 3]\n");
+  // A built-in's name is no file: an output of that name is only an output.
+  CHECK(run("simulate --variant british" + games + " --json british", s).status == 0);
+}
+
 TEST_CASE("cli: --record - writes the records to standard output, as --json - does the JSON") {
   // Regression: `simulate --record -` created a file named "-".
   Scratch s("record-stdout");
@@ -508,4 +542,42 @@ TEST_CASE("cli: the longest match simulate records replays") {
   while (variant.size() < 1'100'000) variant += "  lorem ipsum dolor sit amet\n";
   write_file(s / "v.yaml", variant);
   CHECK(contains(run("validate v.yaml", s).out, "larger than the limit of 1048576 bytes"));
+}
+
+TEST_CASE("cli: a rate with nothing to count is no rate in any output") {
+  // Regression: with no round won by a mid-round leader (no round won at all: the turn limit
+  // stalls them), sweep's table printed 0.0% where its CSV and JSON have no value, and compare's
+  // JSON gave the means and their difference as 0.0 where the spread and interval were null.
+  Scratch s("no-rate");
+  write_file(s / "tl.yaml", "round.turn_limit: [1, 2]\n");
+  const Run sweep =
+      run("sweep tl.yaml --variant british --games 20 --threads 1 --csv tl.csv --json tl.json", s);
+  REQUIRE(sweep.status == 0);
+  CHECK_FALSE(contains(sweep.out, "0.0%  \n"));
+  const nlohmann::json rows = nlohmann::json::parse(read_file(s / "tl.json"))["rows"];
+  for (const auto& row : rows) CHECK(row["summary"]["mid_leader_win_rate"].is_null());
+  // The table's last column: "-" on every row, as for matches.
+  std::istringstream table(sweep.out);
+  int rows_seen = 0;
+  for (std::string line; std::getline(table, line);)
+    if (line.rfind("round.turn_limit=", 0) == 0) {
+      ++rows_seen;
+      CHECK(line.substr(line.find_last_not_of(' ')) == "-");
+    }
+  CHECK(rows_seen == 2);
+  const Run compare = run(
+      "compare british --rules-b '{round: {turn_limit: 2}}' --games 20 --threads 1 --json c.json",
+      s);
+  REQUIRE(compare.status == 0);
+  bool seen = false;
+  const nlohmann::json paired = nlohmann::json::parse(read_file(s / "c.json"))["paired"];
+  for (const auto& m : paired) {
+    if (m["key"] != "mid_leader_win") continue;
+    seen = true;
+    CHECK(m["n"] == 0);
+    CHECK(m["mean_a"].is_null());
+    CHECK(m["mean_b"].is_null());
+    CHECK(m["difference"].is_null());
+  }
+  CHECK(seen);
 }

@@ -357,7 +357,8 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   CHECK(contains(twice.out, "switchcards: s1.json is given twice"));
   const Run over = run("merge s1.json s2.json s3.json --json s2.json", s);
   CHECK(over.status == 2);
-  CHECK(contains(over.out, "--json s2.json: that is s2.json, one of the files to merge"));
+  CHECK(contains(over.out,
+                 "--json s2.json: that is the file to merge s2.json, which this command reads"));
   // The merge as a page, as simulate writes one (where the chart library was embedded).
   const Run page = run("merge s1.json s2.json s3.json --report merged.html", s);
   if (!contains(page.out, "built without the chart library")) {
@@ -367,7 +368,8 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
     const Run report_over = run("merge s1.json s2.json s3.json --report s3.json", s);
     CHECK(report_over.status == 2);
     CHECK(
-        contains(report_over.out, "--report s3.json: that is s3.json, one of the files to merge"));
+        contains(report_over.out,
+                 "--report s3.json: that is the file to merge s3.json, which this command reads"));
   }
   nlohmann::json j = nlohmann::json::parse(read_file(s / "s2.json"));
   j["games"] = -5;

@@ -16,6 +16,10 @@ namespace switchcards {
 // '/' or ending in .yaml/.yml is a path). Throws LoadError; never returns a half-loaded variant.
 Variant load_variant(std::string_view name_or_path);
 
+// Whether load_variant reads `name_or_path` as a file (it contains '/' or ends in .yaml or .yml)
+// rather than as the name of a built-in variant.
+bool is_variant_path(std::string_view name_or_path);
+
 // As load_variant, then deep-merges `overrides_yaml` (a YAML mapping, e.g. the command line's
 // `--rules`) onto it before validation. `overrides_label` names it in errors, with the line and
 // column inside the overrides and the key: `--rules:1:15: draw.after: ...`.
