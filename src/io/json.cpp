@@ -998,6 +998,11 @@ std::string check_representation(const State& s) {
   if (byte_of(s.stalemate) > 1) return "/stalemate: not a boolean";
   if (byte_of(s.jump_open) > 1) return "/jump_open: not a boolean";
   if (s.drawn.index() >= kCardKinds) return "/drawn: not a card";
+  // No round reaches more (state.hpp), and a view reads them as int.
+  if (s.pending.draw > static_cast<std::uint32_t>(kMaxPendingDraw))
+    return "/pending/draw: out of range (0 to " + std::to_string(kMaxPendingDraw) + ")";
+  if (s.pending.skip > static_cast<std::uint32_t>(kMaxPendingSkip))
+    return "/pending/skip: out of range (0 to " + std::to_string(kMaxPendingSkip) + ")";
   if ((s.rng.raw_increment() & 1u) == 0) return "/rng/increment: a generator's increment is odd";
   for (const auto* pile : {&s.stock, &s.discard}) {
     const char* name = pile == &s.stock ? "/stock" : "/discard";

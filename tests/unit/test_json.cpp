@@ -370,6 +370,18 @@ TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]
   CHECK(poke(&State::drawn, 0x99) == "/drawn: not a card");
   CHECK(poke(&State::stalemate, 2) == "/stalemate: not a boolean");
   CHECK(poke(&State::jump_open, 2) == "/jump_open: not a boolean");
+  // A pending draw or skip past what any round reaches: it was accepted, a view showed it as a
+  // negative int, and the save it made was refused by the reader.
+  State big = s;
+  big.pending = Pending{static_cast<std::uint32_t>(kMaxPendingDraw) + 1, 0, 0, -1};
+  CHECK(check_representation(big) ==
+        "/pending/draw: out of range (0 to " + std::to_string(kMaxPendingDraw) + ")");
+  big.pending = Pending{2, 3000000000u, 0, -1};
+  CHECK(check_state(engine, big) ==
+        "/pending/skip: out of range (0 to " + std::to_string(kMaxPendingSkip) + ")");
+  big.pending = Pending{static_cast<std::uint32_t>(kMaxPendingDraw),
+                        static_cast<std::uint32_t>(kMaxPendingSkip), 0, -1};
+  CHECK(check_representation(big) == "");
 }
 
 TEST_CASE("json: actions and events are read strictly", "[json]") {
