@@ -86,9 +86,13 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   j["sum_a"] = m.sums.sum_a;
   j["sum_b"] = m.sums.sum_b;
   j["sum_d2"] = m.sums.sum_d2;
-  j["mean_a"] = d.mean_a;
-  j["mean_b"] = d.mean_b;
-  j["difference"] = d.diff;
+  // No pair measured (no round won with a mid-round leader, say): no mean, as no interval.
+  const auto mean = [&](double value) {
+    return d.n > 0 ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+  };
+  j["mean_a"] = mean(d.mean_a);
+  j["mean_b"] = mean(d.mean_b);
+  j["difference"] = mean(d.diff);
   if (d.sd) {
     j["sd_difference"] = *d.sd;
     j["ci95"] = nlohmann::ordered_json::array({*d.low, *d.high});

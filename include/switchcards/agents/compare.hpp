@@ -56,7 +56,9 @@ std::vector<PairedMeasure> paired_measures(int players, GameKind kind);
 // denominator). `resolved`: the interval excludes 0. `games_needed`: the pairs that would
 // resolve a true difference of the observed size with 80% power at the 5% level,
 // (1.96 + 0.84)^2 s^2 / d^2, rounded up (none when d = 0). With fewer than two pairs s is not
-// defined: sd, low, high and games_needed are empty and nothing is resolved.
+// defined: sd, low, high and games_needed are empty and nothing is resolved. With none (n = 0)
+// the means and the difference are not defined either: they read 0 here, and the JSON writes
+// them as null.
 struct PairedDifference {
   std::uint64_t n = 0;
   double mean_a = 0, mean_b = 0;
