@@ -296,7 +296,9 @@ void bind_agents(py::module_& m) {
                    py::isinstance<py::str>(resume)
                        ? resume.cast<std::string>()
                        : py::module_::import("json").attr("dumps")(resume).cast<std::string>();
-               options.resume = standings_from_json(text, "resume");
+               // Checked against the variant's rules: standings saved under rules edited
+               // since (the same name) would resume a different match.
+               options.resume = standings_from_json(Engine(v), text, "resume");
              }
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
@@ -313,14 +315,19 @@ void bind_agents(py::module_& m) {
            "(Match.dealer): the rounds left are dealt and played as in the match "
            "uninterrupted (agents are reset before every round).")
       .def(
-          "play", [](MatchHolder& h) { return json_loads(to_json(h.match->play())); },
+          "play",
+          [](MatchHolder& h) {
+            const Standings& st = h.match->play();
+            return json_loads(to_json(h.match->engine(), st));
+          },
           "Plays to the end; returns the standings (the JSON form, as a dict).")
       .def(
           "play_round", [](MatchHolder& h) { return round_dict(h.match->play_round()); },
           "Plays one round; returns what it did.")
-      .def_property_readonly(
-          "standings",
-          [](const MatchHolder& h) { return json_loads(to_json(h.match->standings())); })
+      .def_property_readonly("standings",
+                             [](const MatchHolder& h) {
+                               return json_loads(to_json(h.match->engine(), h.match->standings()));
+                             })
       .def_property_readonly("history",
                              [](const MatchHolder& h) {
                                py::list out;
@@ -336,17 +343,19 @@ void bind_agents(py::module_& m) {
           "set_observer",
           [](MatchHolder& h, std::optional<py::function> observer_or_none) {
             if (!observer_or_none) return h.match->set_observer({});  // None: no observer
-            h.match->set_observer([observer = *observer_or_none](const MatchEvent& e) {
-              py::dict d;
-              d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
-              d["round"] = e.round;
-              d["seat"] = e.seat;
-              d["loser"] = e.loser;
-              d["stalemate"] = e.stalemate;
-              d["scores"] = std::vector<int>(e.scores.begin(), e.scores.end());
-              d["standings"] = e.standings ? json_loads(to_json(*e.standings)) : py::none();
-              observer(d);
-            });
+            h.match->set_observer(
+                [observer = *observer_or_none, engine = &h.match->engine()](const MatchEvent& e) {
+                  py::dict d;
+                  d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
+                  d["round"] = e.round;
+                  d["seat"] = e.seat;
+                  d["loser"] = e.loser;
+                  d["stalemate"] = e.stalemate;
+                  d["scores"] = std::vector<int>(e.scores.begin(), e.scores.end());
+                  d["standings"] =
+                      e.standings ? json_loads(to_json(*engine, *e.standings)) : py::none();
+                  observer(d);
+                });
           },
           py::arg("observer"),
           "observer(event dict) for every round started, round scored, elimination, match over; "

@@ -318,3 +318,30 @@ def test_a_match_stopped_between_rounds_resumes_exactly():
         sc.Match(variant, agents(), seed=9, resume=saved, start_totals=[0, 0, 0, 0])
     with pytest.raises(ValueError, match="resume: standings of 4 seats for 3"):
         sc.Match(variant, agents()[:3], seed=9, resume=saved)
+
+
+def test_standings_saved_under_other_rules_of_the_same_name_do_not_resume():
+    """Standings were matched to nothing: a match resumed under a variant file edited since
+    (the same name, other rules) went on under rules it was not played by."""
+    variant = sc.load_variant("british")
+    edited = sc.load_variant("british", "{last_card: {penalty: 4}}")
+    assert edited.name == variant.name
+
+    def agents():
+        return [sc.make_agent("heuristic", s) for s in (1, 2, 3, 4)]
+
+    stopped = sc.Match(variant, agents(), seed=9)
+    stopped.play_round()
+    saved = stopped.standings
+    assert len(saved["variant_fingerprint"]) == 16
+    with pytest.raises(sc.JsonError) as caught:
+        sc.Match(edited, agents(), seed=9, resume=saved, first_dealer=stopped.dealer)
+    assert caught.value.path == "/variant_fingerprint"
+    assert caught.value.source == "resume"
+    assert f"saved under rules of fingerprint {saved['variant_fingerprint']}, but the engine's variant 'british' has fingerprint " in str(caught.value)
+    # The same rules resume; standings saved without the key (earlier versions) resume by the
+    # caller's word, as they did.
+    sc.Match(variant, agents(), seed=9, resume=saved, first_dealer=stopped.dealer).play()
+    old = {k: v for k, v in saved.items() if k != "variant_fingerprint"}
+    sc.Match(edited, agents(), seed=9, resume=old, first_dealer=stopped.dealer).play()
+

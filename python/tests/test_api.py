@@ -670,3 +670,21 @@ def test_events_an_agent_observes_are_masked_for_its_seat_as_the_docs_say():
         assert event.card == "JOKER" and "JOKER" in str(event)
         text = sc.describe_events([event], viewer=seat)[0]
         assert "JOKER" not in text and text.startswith(f"Seat {event.seat} draws")
+
+
+def test_a_state_saved_under_other_rules_of_the_same_name_is_refused():
+    import json
+
+    made = sc.Engine("british")
+    edited = sc.Engine("british", "{last_card: {penalty: 4}}")
+    state = made.deal(4, 5)
+    saved = made.state_to_json(state)
+    fingerprint = json.loads(saved)["variant_fingerprint"]
+    assert made.state_from_json(saved) == state
+    with pytest.raises(sc.JsonError) as caught:
+        edited.state_from_json(saved, "save.json")
+    assert caught.value.path == "/variant_fingerprint"
+    assert f"saved under rules of fingerprint {fingerprint}, but " in str(caught.value)
+    old = json.loads(saved)
+    del old["variant_fingerprint"]  # a save of an earlier version: by the name alone
+    assert edited.state_from_json(json.dumps(old)) == state

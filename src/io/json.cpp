@@ -12,6 +12,7 @@
 #include <string>
 
 #include "io/record_shape.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards {
 
@@ -524,6 +525,7 @@ std::vector<Card> out_of_play(const Variant& variant, const State& s) {
 std::string to_json(const Engine& engine, const State& s) {
   json j = header("switchcards.state");
   j["variant"] = engine.variant().name;
+  j["variant_fingerprint"] = variant_fingerprint(engine.variant());
   j["players"] = s.players();
   j["turn"] = int{s.turn};
   j["dealer"] = int{s.dealer};
@@ -566,8 +568,11 @@ std::string to_json(const Engine& engine, const State& s) {
   return j.dump();
 }
 
-std::string to_json(const Standings& st) {
+namespace {
+
+json standings_json(const Standings& st, const Variant* variant) {
   json j = header("switchcards.standings");
+  if (variant) j["variant_fingerprint"] = variant_fingerprint(*variant);
   j["totals"] = st.totals;
   json out = json::array();
   for (bool b : st.out) out.push_back(b);
@@ -580,7 +585,16 @@ std::string to_json(const Standings& st) {
   j["loser"] = seat_json(st.loser);
   j["first_at_limit"] = seat_json(st.first_at_limit);
   j["first_at_hard_limit"] = seat_json(st.first_at_hard_limit);
-  return j.dump();
+  return j;
+}
+
+}  // namespace
+
+std::string to_json(const Standings& st) {
+  return standings_json(st, nullptr).dump();
+}
+std::string to_json(const Engine& engine, const Standings& st) {
+  return standings_json(st, &engine.variant()).dump();
 }
 
 std::string to_json(const GameRecord& r) {
@@ -766,14 +780,33 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   return v;
 }
 
-Standings standings_from_json(std::string_view text, std::string_view source) {
+namespace {
+
+// A save's variant_fingerprint, optional (saves of earlier versions have none): 16 lowercase
+// hexadecimal digits, and, given the variant the save is read for, that variant's.
+void check_fingerprint(const Node& n, const Variant* variant) {
+  if (!n.has("variant_fingerprint")) return;
+  const Node f = n["variant_fingerprint"];
+  const std::string saved = f.string();
+  if (saved.size() != 16 || saved.find_first_not_of("0123456789abcdef") != std::string::npos)
+    f.fail("'" + saved + "' is not a variant fingerprint (16 lowercase hexadecimal digits)");
+  if (variant == nullptr) return;
+  if (const std::string now = variant_fingerprint(*variant); saved != now)
+    f.fail("saved under rules of fingerprint " + saved + ", but the engine's variant '" +
+           variant->name + "' has fingerprint " + now +
+           ": its rules changed since (load the variant as it was when saved)");
+}
+
+Standings read_standings(std::string_view text, std::string_view source, const Variant* variant) {
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, "", src);
-  n.expect_object({"format", "version", "totals", "out", "last_round", "rounds",
-                   "last_round_winner", "over", "winner", "loser", "first_at_limit",
-                   "first_at_hard_limit"});
+  n.expect_object(
+      {"format", "version", "totals", "out", "last_round", "rounds", "last_round_winner", "over",
+       "winner", "loser", "first_at_limit", "first_at_hard_limit"},
+      {"variant_fingerprint"});
   n.expect_format("switchcards.standings");
+  check_fingerprint(n, variant);
   Standings st;
   for (const Node& e : n["totals"].elements())
     st.totals.push_back(e.small(-kMaxMatchTotal, kMaxMatchTotal));
@@ -797,6 +830,16 @@ Standings standings_from_json(std::string_view text, std::string_view source) {
   if (!st.over && (st.winner >= 0 || st.loser >= 0))
     n["over"].fail("a match with a winner or loser is over");
   return st;
+}
+
+}  // namespace
+
+Standings standings_from_json(std::string_view text, std::string_view source) {
+  return read_standings(text, source, nullptr);
+}
+Standings standings_from_json(const Engine& engine, std::string_view text,
+                              std::string_view source) {
+  return read_standings(text, source, &engine.variant());
 }
 
 namespace {
@@ -885,12 +928,15 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
                    "stock",     "named_suit",     "demand",      "pending", "drawn",
                    "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
                    "decisions", "reshuffles",     "rng"},
-                  {"laid", "run_step", "jump_open", "out_of_play"});
+                  {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
     n["variant"].fail("this state is of variant '" + n["variant"].string() +
                       "', not of the engine's '" + variant.name + "'");
+  // A variant file edited since the save keeps its name: the fingerprint tells (absent in
+  // saves of earlier versions, which load as they did).
+  check_fingerprint(n, &variant);
   const int players = n["players"].small(variant.deal.min_players, variant.deal.max_players);
   State s;
   s.seats =

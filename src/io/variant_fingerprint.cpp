@@ -8,8 +8,10 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace switchcards {
@@ -187,9 +189,7 @@ void teams_text(Canonical& c, const TeamRules& r) {
   c.choice("teams.score", score);
 }
 
-}  // namespace
-
-std::string variant_fingerprint(const Variant& variant) {
+std::string compute_fingerprint(const Variant& variant) {
   const auto& [name, title, description, source, deal, draw, play, constraints, specials, identical,
                last_card, round, scoring, match, teams, beginner_mode] = variant;
   (void)name, (void)title, (void)description, (void)source;  // they name or document the rules
@@ -215,6 +215,19 @@ std::string variant_fingerprint(const Variant& variant) {
     hash *= 0x100000001b3ULL;
   }
   return fmt::format("{:016x}", hash);
+}
+
+}  // namespace
+
+// Saves carry the fingerprint (to_json of a State or Standings), and a program may write one
+// after every action: building the canonical text costs more than the save itself (british:
+// 5.7 us against 9 us for a State's JSON), comparing a Variant with the last one 0.06 us. So
+// each thread keeps the last variant it was asked about, by value (a cache keyed by address
+// would answer for a destroyed variant whose address is reused).
+std::string variant_fingerprint(const Variant& variant) {
+  thread_local std::optional<std::pair<Variant, std::string>> last;
+  if (!last || !(last->first == variant)) last.emplace(variant, compute_fingerprint(variant));
+  return last->second;
 }
 
 }  // namespace switchcards

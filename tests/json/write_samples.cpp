@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
     scores[0] = 0;
     sample(to_json(st));
     st = after_round(engine.variant().match, st, scores, 0);
+    sample(to_json(engine, st));  // with its variant's fingerprint, to resume with
     sample(to_json(end_match_now(engine.variant().match, st)));
   }
   {

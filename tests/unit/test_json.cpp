@@ -12,6 +12,7 @@
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 using namespace switchcards;
 
@@ -503,6 +504,66 @@ TEST_CASE("json: a number too large for a double is refused with a JsonError", "
   CHECK(error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
 }
 
+// A save was matched to its engine by the variant's name alone: a variant file edited since
+// (the same name, other rules) resumed the save under rules it was not played by.
+TEST_CASE("json: a save made under other rules of the same variant name is refused", "[json]") {
+  const Engine made(load_variant("british"));
+  const Engine edited(load_variant("british", "{last_card: {penalty: 4}}", "--rules"));
+  REQUIRE(edited.variant().name == made.variant().name);
+  const std::string was = variant_fingerprint(made.variant());
+  const std::string now = variant_fingerprint(edited.variant());
+  REQUIRE(was != now);
+  const State s = made.deal(4, 5);
+  const std::string saved = to_json(made, s);
+  CHECK(saved.find("\"variant\":\"british\",\"variant_fingerprint\":\"" + was + "\"") !=
+        std::string::npos);
+  CHECK(state_from_json(made, saved) == s);
+  CHECK(error_of(edited, saved) ==
+        "save.json: /variant_fingerprint: saved under rules of fingerprint " + was +
+            ", but the engine's variant 'british' has fingerprint " + now +
+            ": its rules changed since (load the variant as it was when saved)");
+  // Saves of earlier versions carry no fingerprint: read as they were, by the name alone.
+  std::string old = saved;
+  old.erase(old.find(",\"variant_fingerprint\""), 41);
+  REQUIRE(old.find("fingerprint") == std::string::npos);
+  CHECK(state_from_json(made, old) == s);
+  CHECK(state_from_json(edited, old) == s);
+  CHECK(error_of(made, set(saved, "variant_fingerprint", "\"bad\"")) ==
+        "save.json: /variant_fingerprint: 'bad' is not a variant fingerprint (16 lowercase "
+        "hexadecimal digits)");
+
+  // Standings to resume a match: the same, through the engine's overloads.
+  const std::vector<int> scores = {0, 40, 90};
+  const Standings st = after_round(made.variant().match, Standings::start(3), scores, 0);
+  const std::string kept = to_json(made, st);
+  CHECK(kept.find("\"variant_fingerprint\":\"" + was + "\"") != std::string::npos);
+  CHECK(standings_from_json(made, kept) == st);
+  CHECK(standings_from_json(kept) == st);  // a value: read, not checked
+  CHECK_THROWS_WITH(standings_from_json(edited, kept, "match.json"),
+                    "match.json: /variant_fingerprint: saved under rules of fingerprint " + was +
+                        ", but the engine's variant 'british' has fingerprint " + now +
+                        ": its rules changed since (load the variant as it was when saved)");
+  CHECK(standings_from_json(edited, to_json(st)) == st);  // saved without one
+  CHECK(to_json(st).find("fingerprint") == std::string::npos);
+}
+
+// variant_fingerprint keeps the last variant's fingerprint per thread: the cache must answer
+// for the rules asked about, not for the last ones.
+TEST_CASE("json: the fingerprint follows the rules asked about, alternately", "[json]") {
+  const Variant a = load_variant("british");
+  const Variant b = load_variant("british", "{last_card: {penalty: 4}}", "--rules");
+  const std::string fa = variant_fingerprint(a), fb = variant_fingerprint(b);
+  CHECK(fa != fb);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(variant_fingerprint(a) == fa);
+    CHECK(variant_fingerprint(b) == fb);
+  }
+  Variant changed = a;
+  changed.deal.hand_size = ByPlayers::constant(5);
+  CHECK(variant_fingerprint(changed) != fa);
+  CHECK(variant_fingerprint(a) == fa);
+}
+
 TEST_CASE("json: standings round-trip and are checked", "[json]") {
   const Variant v = load_variant("balkan");
   Standings st = Standings::start(3);
@@ -668,9 +729,11 @@ TEST_CASE("json: a turn laying on an answer resumes where play.answers is severa
 
   // british-several-of-a-rank answers with one card: that state cannot arise there.
   const Engine one(load_variant("british-several-of-a-rank"));
+  // (Saved without its fingerprint, as earlier versions saved, else that would refuse it.)
   std::string other = saved;
   const std::string name = "\"variant\":\"british-twos-together\"";
   other.replace(other.find(name), name.size(), "\"variant\":\"british-several-of-a-rank\"");
+  other.erase(other.find(",\"variant_fingerprint\""), 41);
   CHECK(error_of(one, other) ==
         "save.json: /pending: a turn of several cards goes on after answering a penalty only "
         "where play.answers is several");

@@ -95,9 +95,13 @@ std::string to_json(const Event& event);
 std::string to_json(std::span<const Event> events);  // an array
 std::string to_json(const PlayerView& view);         // the snapshot's form
 std::string to_json(const ViewSnapshot& view);
-// The whole position of a round of `engine`'s variant (every hidden card too: for saving).
+// The whole position of a round of `engine`'s variant (every hidden card too: for saving), with
+// the fingerprint of the rules it is played under (io/variant_fingerprint.hpp).
 std::string to_json(const Engine& engine, const State& state);
 std::string to_json(const Standings& standings);
+// The standings of a match of `engine`'s variant, for saving: the form above with the
+// fingerprint of the variant's rules, which standings_from_json(engine, ...) checks.
+std::string to_json(const Engine& engine, const Standings& standings);
 // A game record (io/replay.hpp), its actions in their text form ("0 play 7H last").
 std::string to_json(const GameRecord& record);
 
@@ -107,9 +111,18 @@ Action action_from_json(std::string_view json, std::string_view source = "<json>
 Event event_from_json(std::string_view json, std::string_view source = "<json>");
 std::vector<Event> events_from_json(std::string_view json, std::string_view source = "<json>");
 ViewSnapshot view_from_json(std::string_view json, std::string_view source = "<json>");
+// Standings as a value: a variant_fingerprint in them is read (it must be one) but not checked.
 Standings standings_from_json(std::string_view json, std::string_view source = "<json>");
+// Standings to resume a match of `engine`'s variant: a variant_fingerprint in them (to_json
+// with an engine writes it) that is not the variant's is an error at /variant_fingerprint
+// naming both. Standings without one (saved by earlier versions) are read as they are.
+Standings standings_from_json(const Engine& engine, std::string_view json,
+                              std::string_view source = "<json>");
 GameRecord record_from_json(std::string_view json, std::string_view source = "<json>");
-// A State of `engine`'s variant, checked: the variant's name matches, every card of the deck
+// A State of `engine`'s variant, checked: the variant's name matches, and so does the
+// fingerprint of its rules where the save has one (a variant file edited since the save keeps
+// its name: an error at /variant_fingerprint naming both; saves of earlier versions have none
+// and load as they did), every card of the deck
 // for that many players is in exactly one place (or, for a position set up with fewer cards,
 // listed in out_of_play, which to_json writes), every counter is within what the rules and
 // the State can hold, the phase agrees with the rest (a drawn card in the hand of the seat to
