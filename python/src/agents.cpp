@@ -271,9 +271,11 @@ void bind_agents(py::module_& m) {
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
                           "seat; reproducible from the variant, the agents and the seed.")
-      .def(py::init([](const Variant& v, const py::object& agents, const py::object& seed,
+      .def(py::init([](const py::object& variant, const py::object& agents, const py::object& seed,
                        const py::object& max_rounds, const py::object& start_totals,
-                       const py::object& first_dealer, const py::object& resume) {
+                       const py::object& first_dealer, const py::object& resume,
+                       const std::string& rules) {
+             const Variant v = variant_arg(variant, rules);
              // The C++ match would play a round with max_rounds 0 or below, and take any
              // negative first_dealer as the variant's: as the environment and simulate do, a
              // match has at least one round, and the dealer is a seat or -1.
@@ -310,9 +312,11 @@ void bind_agents(py::module_& m) {
            py::arg("variant"), py::arg("agents"), py::arg("seed"),
            py::arg("max_rounds") = py::int_(1000), py::arg("start_totals") = py::list(),
            py::arg("first_dealer") = py::int_(-1), py::arg("resume") = py::none(),
-           "To resume a match stopped between rounds, give the same variant, seed and "
-           "max_rounds, resume=its standings (Match.standings) and first_dealer=its dealer "
-           "(Match.dealer): the rounds left are dealt and played as in the match "
+           py::arg("rules") = "",
+           "`variant`: a Variant, or a built-in name or a path with `rules` merged on (as "
+           "Engine takes it). To resume a match stopped between rounds, give the same variant, "
+           "seed and max_rounds, resume=its standings (Match.standings) and first_dealer=its "
+           "dealer (Match.dealer): the rounds left are dealt and played as in the match "
            "uninterrupted (agents are reset before every round).")
       .def(
           "play",

@@ -16,6 +16,7 @@
 
 #include "switchcards/core/card.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/rules/variant.hpp"
 
 namespace switchcards {
 struct ObservationSlice;
@@ -98,6 +99,12 @@ int state_seat(const State& state, py::handle seat);
 inline int default_players(const Variant& v) {
   return std::clamp(4, v.deal.min_players, v.deal.max_players);
 }
+
+// The variant an entry point is given (Engine, Match): a Variant as it is, or a built-in name
+// or a path (a str) loaded by load_variant with `rules` (a YAML mapping, as the command line's
+// --rules) merged on. Rules with a Variant are a ValueError (they are merged at load time, so
+// give its name or path); anything else a TypeError. Raises LoadError as load_variant does.
+Variant variant_arg(py::handle variant, const std::string& rules);
 
 // An Engine shared by every Python object made from it (states are plain values beside it).
 using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const

@@ -141,6 +141,19 @@ void require_state_of(const Engine& engine, const State& s) {
                                 "): was it dealt by another variant's Engine?");
 }
 
+Variant variant_arg(py::handle variant, const std::string& rules) {
+  if (py::isinstance<Variant>(variant)) {
+    if (!rules.empty())
+      throw std::invalid_argument("rules: give the variant by name or path to merge rules onto it");
+    return variant.cast<Variant>();
+  }
+  if (!py::isinstance<py::str>(variant))
+    throw py::type_error("variant: a Variant, a built-in name or a path (str), not " +
+                         std::string(py::str(py::type::of(variant).attr("__name__"))));
+  const std::string name_or_path = variant.cast<std::string>();
+  return rules.empty() ? load_variant(name_or_path) : load_variant(name_or_path, rules, "--rules");
+}
+
 void bind_engine(py::module_& m) {
   // ---- variants ------------------------------------------------------------------------
   py::class_<Variant>(m, "Variant",
@@ -433,9 +446,7 @@ void bind_engine(py::module_& m) {
       .def(py::init([](const Variant& v) { return std::make_shared<Engine>(v); }),
            py::arg("variant"))
       .def(py::init([](const std::string& name_or_path, const std::string& rules) {
-             return std::make_shared<Engine>(rules.empty()
-                                                 ? load_variant(name_or_path)
-                                                 : load_variant(name_or_path, rules, "--rules"));
+             return std::make_shared<Engine>(variant_arg(py::str(name_or_path), rules));
            }),
            py::arg("name_or_path"), py::arg("rules") = "")
       .def_property_readonly("variant", &Engine::variant,

@@ -332,15 +332,17 @@ def play_round(
 class Match:
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant | str,
         agents: Sequence[Agent],
         seed: int,
         max_rounds: int = 1000,
         start_totals: Sequence[int] = ...,
         first_dealer: int = -1,
         resume: Optional[Dict[str, Any] | str] = None,
+        rules: str = "",
     ) -> None:
-        """resume: a stopped match's standings (Match.standings), with first_dealer=its dealer."""
+        """variant: a Variant, or a built-in name or a path with `rules` merged on (as Engine).
+        resume: a stopped match's standings (Match.standings), with first_dealer=its dealer."""
     def play(self) -> Dict[str, Any]: ...
     def play_round(self) -> Dict[str, Any]: ...
     standings: Dict[str, Any]

@@ -345,3 +345,23 @@ def test_standings_saved_under_other_rules_of_the_same_name_do_not_resume():
     old = {k: v for k, v in saved.items() if k != "variant_fingerprint"}
     sc.Match(edited, agents(), seed=9, resume=old, first_dealer=stopped.dealer).play()
 
+
+def test_a_match_takes_the_variant_as_engine_does_by_name_or_path_with_rules(source_dir):
+    """Match took only a Variant, where Engine (and the environment) take a name or a path."""
+
+    def agents():
+        return [sc.make_agent("heuristic", s) for s in (1, 2, 3)]
+
+    by_value = sc.Match(sc.load_variant("british"), agents(), seed=4).play()
+    assert sc.Match("british", agents(), seed=4).play() == by_value
+    path = str(source_dir / "variants" / "british.yaml")
+    assert sc.Match(path, agents(), seed=4).play() == by_value
+    two = sc.Match("british", agents(), seed=4, rules="{match: {end: fixed_rounds, rounds: 2}}")
+    two.play()
+    assert len(two.history) == 2
+    with pytest.raises(ValueError, match="rules: give the variant by name or path"):
+        sc.Match(sc.load_variant("british"), agents(), seed=4, rules="{match: {rounds: 2}}")
+    with pytest.raises(sc.LoadError, match="no-such-variant"):
+        sc.Match("no-such-variant", agents(), seed=4)
+    with pytest.raises(TypeError, match="variant: a Variant, a built-in name or a path"):
+        sc.Match(42, agents(), seed=4)
