@@ -853,6 +853,13 @@ std::uint64_t seed_of(const Node& n) {  // a decimal string of 0 to 2^64 - 1
   return std::stoull(text);
 }
 
+// A record's seat or none: null, as written, or -1, as the YAML form of earlier versions wrote it.
+int record_seat(const Node& n, int players) {
+  const json& v = n.value();  // -1 is signed (2^64 - 1, unsigned, would convert to it)
+  if (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() == -1) return -1;
+  return n.seat_or_none(players);
+}
+
 std::vector<int> ints(const Node& n, std::int64_t min, std::int64_t max) {
   std::vector<int> out;
   for (const Node& e : n.elements()) out.push_back(static_cast<int>(e.integer(min, max)));
@@ -894,7 +901,7 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
         a.fail(e.what());
       }
     }
-    round.winner = rn["winner"].seat_or_none(r.players);
+    round.winner = record_seat(rn["winner"], r.players);
     round.scores = ints(rn["scores"], -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
     if (!round.scores.empty())
       check(rn["scores"], detail::per_seat_problem(round.scores.size(), r.players, "score"));
@@ -903,8 +910,8 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   r.totals = ints(n["totals"], -detail::kRecordTotalLimit, detail::kRecordTotalLimit);
   if (!r.totals.empty())
     check(n["totals"], detail::per_seat_problem(r.totals.size(), r.players, "total"));
-  r.match_winner = n["match_winner"].seat_or_none(r.players);
-  r.match_loser = n["match_loser"].seat_or_none(r.players);
+  r.match_winner = record_seat(n["match_winner"], r.players);
+  r.match_loser = record_seat(n["match_loser"], r.players);
   if (!r.match) {
     if (!r.totals.empty()) n["totals"].fail(detail::kResultOfNoMatch);
     if (r.match_winner >= 0) n["match_winner"].fail(detail::kResultOfNoMatch);

@@ -34,6 +34,16 @@ void emit_ints(YAML::Emitter& out, const char* key, const std::vector<int>& valu
   out << YAML::EndSeq;
 }
 
+// A seat, or null for none (a round's stalemate or unfinished end, a match without a result),
+// as the JSON form writes it.
+void emit_seat_or_none(YAML::Emitter& out, const char* key, int seat) {
+  out << YAML::Key << key << YAML::Value;
+  if (seat < 0)
+    out << YAML::Null;
+  else
+    out << seat;
+}
+
 void emit_record(YAML::Emitter& out, const GameRecord& r) {
   out << YAML::BeginMap;
   out << YAML::Key << "format" << YAML::Value << std::string(kFormat);
@@ -54,7 +64,7 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
     out << YAML::Key << "actions" << YAML::Value << YAML::BeginSeq;
     for (Action a : round.actions) out << to_string(a);
     out << YAML::EndSeq;
-    out << YAML::Key << "winner" << YAML::Value << round.winner;
+    emit_seat_or_none(out, "winner", round.winner);
     emit_ints(out, "scores", round.scores);
     out << YAML::EndMap;
   }
@@ -62,8 +72,8 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
   if (r.match) {
     out << YAML::Key << "result" << YAML::Value << YAML::BeginMap;
     emit_ints(out, "totals", r.totals);
-    out << YAML::Key << "winner" << YAML::Value << r.match_winner;
-    out << YAML::Key << "loser" << YAML::Value << r.match_loser;
+    emit_seat_or_none(out, "winner", r.match_winner);
+    emit_seat_or_none(out, "loser", r.match_loser);
     out << YAML::EndMap;
   }
   out << YAML::EndMap;
@@ -73,6 +83,13 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
 
 using detail::yaml::Documents;
 using detail::yaml::Entry;
+
+// A seat or none: null (~), as records are written and the JSON form writes it, or -1, as
+// records of earlier versions wrote it.
+int get_seat_or_none(const Documents& docs, const Entry& e, int players) {
+  if (e.value.IsNull()) return -1;
+  return docs.get_int(e, -1, players - 1);
+}
 
 std::vector<int> get_ints(const Documents& docs, const Entry& e, int min, int max) {
   std::vector<int> out;
@@ -143,7 +160,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
         docs.fail(a, error.what());
       }
     }
-    if (auto w = docs.find(item, "winner")) round.winner = docs.get_int(*w, -1, r.players - 1);
+    if (auto w = docs.find(item, "winner")) round.winner = get_seat_or_none(docs, *w, r.players);
     if (auto s = docs.find(item, "scores")) {
       round.scores = get_ints(docs, *s, -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
       if (!round.scores.empty())  // records written by hand may leave them out
@@ -159,8 +176,9 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
       if (!r.totals.empty())
         check(*t, detail::per_seat_problem(r.totals.size(), r.players, "total"));
     }
-    if (auto w = docs.find(*result, "winner")) r.match_winner = docs.get_int(*w, -1, r.players - 1);
-    if (auto l = docs.find(*result, "loser")) r.match_loser = docs.get_int(*l, -1, r.players - 1);
+    if (auto w = docs.find(*result, "winner"))
+      r.match_winner = get_seat_or_none(docs, *w, r.players);
+    if (auto l = docs.find(*result, "loser")) r.match_loser = get_seat_or_none(docs, *l, r.players);
   }
   return r;
 }
@@ -191,6 +209,7 @@ std::string ints_text(const std::vector<int>& v) {
 
 void write_game_record(std::ostream& out, const GameRecord& record) {
   YAML::Emitter e;
+  e.SetNullFormat(YAML::LowerNull);
   emit_record(e, record);
   out << "# A switchcards game record: `switchcards replay FILE` checks it.\n" << e.c_str() << "\n";
 }
@@ -198,6 +217,7 @@ void write_game_record(std::ostream& out, const GameRecord& record) {
 void write_game_records(std::ostream& out, const std::vector<GameRecord>& records) {
   if (records.size() == 1) return write_game_record(out, records.front());
   YAML::Emitter e;
+  e.SetNullFormat(YAML::LowerNull);
   e << YAML::BeginSeq;
   for (const GameRecord& r : records) emit_record(e, r);
   e << YAML::EndSeq;

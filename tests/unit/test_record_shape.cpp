@@ -5,6 +5,7 @@
 // they were right. `play --resume` refuses a save with several kinds of bot.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 
 #include "../common/run_cli.hpp"
@@ -262,4 +263,62 @@ TEST_CASE(
       head + "variant_text: \"name: british\\nlast_card: {penalty: 300}\\n\"\n" + tail;
   CHECK(variant_error(quoted) ==
         "game.yaml: variant_text:2:22: last_card.penalty: 300 is out of range (allowed: 0..100)");
+}
+
+// A round without a winner (a stalemate, or the round a save stops in) and a match without a
+// result were written as -1 in YAML and as null in JSON, and each reader refused the other's
+// spelling. Both now write null; both read null and -1 (YAML records of earlier versions).
+TEST_CASE("records: no winner is null in YAML and JSON, and each reader takes either spelling",
+          "[records]") {
+  GameRecord r;
+  r.variant = "british";
+  r.players = 3;
+  r.agents = {"random", "random", "random"};
+  r.seed = 1;
+  r.match = true;
+  r.rounds.push_back(RecordedRound{7, 0, {0, 1, 2}, {}, -1, {0, 0, 0}});
+  r.rounds.push_back(RecordedRound{8, 1, {0, 1, 2}, {}, 2, {10, 20, 0}});
+  r.totals = {10, 20, 0};
+  const auto same = [](const GameRecord& a, const GameRecord& b) {
+    REQUIRE(a.rounds.size() == b.rounds.size());
+    for (std::size_t i = 0; i < a.rounds.size(); ++i)
+      CHECK(a.rounds[i].winner == b.rounds[i].winner);
+    CHECK(a.match_winner == b.match_winner);
+    CHECK(a.match_loser == b.match_loser);
+  };
+  std::ostringstream yaml;
+  write_game_record(yaml, r);
+  CHECK(yaml.str().find("winner: -1") == std::string::npos);
+  CHECK(yaml.str().find("loser: -1") == std::string::npos);
+  CHECK(yaml.str().find("    winner: null\n") != std::string::npos);  // round 1: a stalemate
+  CHECK(yaml.str().find("    winner: 2\n") != std::string::npos);
+  CHECK(yaml.str().find("  winner: null\n  loser: null\n") != std::string::npos);  // the result
+  same(read_game_records_from_string(yaml.str()).at(0), r);
+  const std::string json = to_json(r);
+  CHECK(json.find(R"("winner":null)") != std::string::npos);
+  CHECK(json.find(R"("match_winner":null,"match_loser":null)") != std::string::npos);
+  same(record_from_json(json), r);
+  // The other spellings: -1 in YAML (records of earlier versions), and in JSON (a YAML record
+  // converted by hand); ~ is YAML's null too.
+  same(read_game_records_from_string(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]")).at(0), [] {
+    GameRecord one;
+    one.rounds.push_back(RecordedRound{});
+    return one;
+  }());
+  std::string tilde = yaml.str();
+  for (std::size_t at; (at = tilde.find("null")) != std::string::npos;) tilde.replace(at, 4, "~");
+  same(read_game_records_from_string(tilde).at(0), r);
+  std::string minus = json;
+  for (std::size_t at; (at = minus.find("null")) != std::string::npos;) minus.replace(at, 4, "-1");
+  same(record_from_json(minus), r);
+  // Only -1: another negative number is no seat.
+  std::string bad = json;
+  bad.replace(bad.find(R"("winner":null)"), 13, R"("winner":-2)");
+  const auto winner_error = [](const std::string& text) {
+    return error_of([&] { record_from_json(text, "game.json"); });
+  };
+  CHECK(winner_error(bad).starts_with("game.json: /rounds/0/winner: out of range (0 to 2)"));
+  bad = json;
+  bad.replace(bad.find(R"("winner":null)"), 13, R"("winner":18446744073709551615)");
+  CHECK(winner_error(bad).starts_with("game.json: /rounds/0/winner: out of range (0 to 2)"));
 }

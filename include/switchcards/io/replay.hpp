@@ -45,7 +45,9 @@ struct GameRecord {
   // the match result. False: each round stands alone.
   bool match = false;
   std::vector<RecordedRound> rounds;
-  // Matches only: final totals by seat, winner and loser (-1 if the match did not finish).
+  // Matches only: final totals by seat, winner and loser (-1 if the match did not finish). A
+  // winner or loser of -1 (here or a round's) is written null in YAML and JSON; both readers
+  // take null or -1.
   std::vector<int> totals;
   int match_winner = -1;
   int match_loser = -1;
