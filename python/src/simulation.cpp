@@ -9,6 +9,7 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/core/rng.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -111,6 +112,16 @@ void bind_simulation(py::module_& m) {
       "--json -` prints for the same options (players 0: the command line's default). "
       "`record`: a file to write game records to, as --record (every game if at most 10, else "
       "the first).");
+  m.def(
+      "derive_seed",
+      [](const py::object& master, const py::object& index) {
+        return derive_seed(seed_arg(master, "master"), seed_arg(index, "index"));
+      },
+      py::arg("master"), py::arg("index"),
+      "The seed the C++ derives from `master` for stream `index` (core/rng.hpp: SplitMix64 of "
+      "the pair): game i of a study of seed S is the match of seed derive_seed(S, i) (a study "
+      "of rounds: its first round), and an agent of match seat k is reset before each round "
+      "with derive_seed(round seed, 1 + k). Both 0 to 2**64-1.");
   m.def(
       "merge_shards_json",
       [](const std::vector<std::string>& texts, std::vector<std::string> names) {

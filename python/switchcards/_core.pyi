@@ -353,6 +353,9 @@ class Match:
     dealer: int
     def set_observer(self, observer: Optional[Callable[[Dict[str, Any]], None]]) -> None: ...
 
+def derive_seed(master: int, index: int) -> int:
+    """The C++ derive_seed: game i of a study of seed S is the match of seed derive_seed(S, i)."""
+
 def simulate_json(
     variant: str,
     rules: str = "",

@@ -157,3 +157,51 @@ def test_summary_row_is_exported_and_results_tables_docstring_names_its_columns(
     assert columns == ["seat", "agent", "wins", "win_rate", "ci95_low", "ci95_high"]
     for column in columns:
         assert column in sc.results_table.__doc__, column
+
+
+def test_derive_seed_is_the_cs():
+    """The C++ derive_seed (core/rng.hpp: SplitMix64 of the pair), bit for bit."""
+    def splitmix(master, index):
+        mask = 2**64 - 1
+        z = (master + 0x9E3779B97F4A7C15 * (index + 1)) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    for master, index in [(0, 0), (7, 3), (2**64 - 1, 2**64 - 1), (123456789, 10**6)]:
+        assert sc.derive_seed(master, index) == splitmix(master, index)
+    with pytest.raises(ValueError, match="index -1"):
+        sc.derive_seed(1, -1)
+    with pytest.raises(TypeError):
+        sc.derive_seed(1, 2.0)
+
+
+@pytest.mark.parametrize("matches", [False, True])
+def test_game_k_of_a_study_replays_alone_from_derive_seed(tmp_path, matches):
+    """Game k of `simulate` is the match of seed derive_seed(seed, k) (a study of rounds: its
+    first round), its agents reset before each round with derive_seed(round seed, 1 + seat):
+    replayed alone, it is the game the study recorded, action for action."""
+    names, players, seed = ["heuristic", "random", "eager"], 3, 21
+    path = tmp_path / "games.yaml"
+    sc.simulate_json("british", 5, players=players, agents=names, seed=seed, matches=matches,
+                     max_match_rounds=4, record=str(path))
+    records = sc.read_game_records(str(path))
+    assert len(records) == 5
+    engine = sc.Engine("british")
+    for k in (0, 3):
+        recorded = records[k]
+        assert recorded.seed == sc.derive_seed(seed, k)
+        match = sc.Match("british", [sc.make_agent(n) for n in names], seed=sc.derive_seed(seed, k),
+                         max_rounds=4 if matches else 1)
+        rounds = [match.play_round() for _ in recorded.rounds]
+        for played, want in zip(rounds, recorded.rounds):
+            assert (played["seed"], played["dealer"], played["seats"]) == (want["seed"], want["dealer"], want["seats"])
+            assert (played["winner"], played["scores"]) == (want["winner"], want["scores"])
+            # Every action: the round dealt from its seed and dealer, each seat's agent seeded
+            # as the study's was.
+            state = engine.deal(len(played["seats"]), seed=played["seed"], dealer=played["seats"].index(played["dealer"]))
+            agents = [sc.make_agent(names[s % len(names)], sc.derive_seed(played["seed"], 1 + s)) for s in played["seats"]]
+            actions = sc.play_round(engine, state, agents)
+            assert [str(a) for a in actions] == [str(a) for a in want["actions"]]
+        if matches:
+            assert match.standings["totals"] == recorded.totals
