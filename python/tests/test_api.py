@@ -688,3 +688,17 @@ def test_a_state_saved_under_other_rules_of_the_same_name_is_refused():
     old = json.loads(saved)
     del old["variant_fingerprint"]  # a save of an earlier version: by the name alone
     assert edited.state_from_json(json.dumps(old)) == state
+
+
+def test_a_memory_fed_a_new_round_without_its_deal_forgets_the_old_round():
+    """It kept the old round's discard pile (which the observation reads) and hands."""
+    engine = sc.Engine("british")
+    state, deal = engine.deal_with_events(3, 5)
+    memory = sc.CardKnowledge(engine)
+    memory.observe(state, 1, deal)
+    for _ in range(30):
+        memory.observe(state, 1, engine.apply(state, engine.legal_actions(state)[0]))
+    assert len(memory.discard_seen) > 5
+    second = engine.deal(3, 6)
+    memory.observe(second, 1, engine.apply(second, engine.legal_actions(second)[0]))
+    assert memory.discard_seen == [second.top]

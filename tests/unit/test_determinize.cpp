@@ -190,6 +190,58 @@ TEST_CASE("the knowledge is rebuilt from the view when events were missed") {
   CHECK_THROWS_AS(Determinizer(view, stale), std::logic_error);
 }
 
+// A record fed a second round without that round's deal kept the first round's memory: its
+// discard_seen (what an observation layout reads) listed the old round's cards, and the
+// groups held the old round's hands until a sync. A view whose decisions counter went back is
+// a new round: the record starts over from it.
+TEST_CASE("a record fed a new round without its deal starts over from the view") {
+  const Engine engine(load_variant("british"));
+  ActionList legal;
+  EventBuffer events, masked;
+  CardKnowledge k;
+  State first = engine.deal(3, 5, -1, &events);
+  detail::mask_events(events.span(), 1, false, masked);
+  k.observe(PlayerView(engine, first, 1), masked.span());
+  for (int i = 0; i < 30 && !first.over(); ++i) {
+    engine.legal_actions(first, legal);
+    events.clear();
+    REQUIRE(engine.apply(first, legal[0], &events));
+    detail::mask_events(events.span(), 1, false, masked);
+    k.observe(PlayerView(engine, first, 1), masked.span());
+  }
+  REQUIRE(k.discard_seen().size() > 5);
+  // The next round, its deal not shown: the first action's events alone.
+  State second = engine.deal(3, 6);
+  engine.legal_actions(second, legal);
+  events.clear();
+  REQUIRE(engine.apply(second, legal[0], &events));
+  REQUIRE(second.decisions < first.decisions);
+  detail::mask_events(events.span(), 1, false, masked);
+  const PlayerView view(engine, second, 1);
+  k.observe(view, masked.span());
+  CardKnowledge fresh;  // what the view alone tells
+  fresh.sync(view);
+  CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) ==
+        std::vector<Card>(fresh.discard_seen().begin(), fresh.discard_seen().end()));
+  CHECK(k.agrees_with(view));
+  REQUIRE(k.groups().size() == fresh.groups().size());
+  for (std::size_t g = 0; g < fresh.groups().size(); ++g) {
+    CHECK(k.groups()[g].cards == fresh.groups()[g].cards);
+    CHECK(k.groups()[g].in_hand == fresh.groups()[g].in_hand);
+  }
+  for (int seat = 0; seat < 3; ++seat) CHECK(k.voids(seat).held == 0);
+  // From there it follows the round as a record fed from its deal does.
+  for (int i = 0; i < 20 && !second.over(); ++i) {
+    engine.legal_actions(second, legal);
+    events.clear();
+    REQUIRE(engine.apply(second, legal[0], &events));
+    detail::mask_events(events.span(), 1, false, masked);
+    k.observe(PlayerView(engine, second, 1), masked.span());
+    REQUIRE(k.agrees_with(PlayerView(engine, second, 1)));
+  }
+  CHECK(truth_is_possible(k, second, 1) == "");
+}
+
 TEST_CASE("samples are uniform over the arrangements of the hidden cards (chi-square)") {
   // Eight cards (A and K of each suit): seat 0 holds one, the top is one, and six are hidden in
   // pairs: seat 1's hand, the stock, the discard pile below the top (seat 0 saw none of it
