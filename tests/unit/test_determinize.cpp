@@ -199,26 +199,27 @@ TEST_CASE("a record fed a new round without its deal starts over from the view")
   ActionList legal;
   EventBuffer events, masked;
   CardKnowledge k;
+  // Seat 1's record fed `actions` actions of `s` (each seat plays its first legal action).
+  const auto play = [&](State& s, int actions) {
+    for (int i = 0; i < actions && !s.over(); ++i) {
+      engine.legal_actions(s, legal);
+      events.clear();
+      REQUIRE(engine.apply(s, legal[0], &events));
+      detail::mask_events(events.span(), 1, false, masked);
+      k.observe(PlayerView(engine, s, 1), masked.span());
+      REQUIRE(k.agrees_with(PlayerView(engine, s, 1)));
+    }
+  };
   State first = engine.deal(3, 5, -1, &events);
   detail::mask_events(events.span(), 1, false, masked);
   k.observe(PlayerView(engine, first, 1), masked.span());
-  for (int i = 0; i < 30 && !first.over(); ++i) {
-    engine.legal_actions(first, legal);
-    events.clear();
-    REQUIRE(engine.apply(first, legal[0], &events));
-    detail::mask_events(events.span(), 1, false, masked);
-    k.observe(PlayerView(engine, first, 1), masked.span());
-  }
+  play(first, 30);
   REQUIRE(k.discard_seen().size() > 5);
   // The next round, its deal not shown: the first action's events alone.
   State second = engine.deal(3, 6);
-  engine.legal_actions(second, legal);
-  events.clear();
-  REQUIRE(engine.apply(second, legal[0], &events));
+  play(second, 1);
   REQUIRE(second.decisions < first.decisions);
-  detail::mask_events(events.span(), 1, false, masked);
   const PlayerView view(engine, second, 1);
-  k.observe(view, masked.span());
   CardKnowledge fresh;  // what the view alone tells
   fresh.sync(view);
   CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) ==
@@ -231,14 +232,7 @@ TEST_CASE("a record fed a new round without its deal starts over from the view")
   }
   for (int seat = 0; seat < 3; ++seat) CHECK(k.voids(seat).held == 0);
   // From there it follows the round as a record fed from its deal does.
-  for (int i = 0; i < 20 && !second.over(); ++i) {
-    engine.legal_actions(second, legal);
-    events.clear();
-    REQUIRE(engine.apply(second, legal[0], &events));
-    detail::mask_events(events.span(), 1, false, masked);
-    k.observe(PlayerView(engine, second, 1), masked.span());
-    REQUIRE(k.agrees_with(PlayerView(engine, second, 1)));
-  }
+  play(second, 20);
   CHECK(truth_is_possible(k, second, 1) == "");
 }
 

@@ -63,6 +63,17 @@ std::string record_error(const std::string& text) {
   return error_of([&] { (void)read_game_records_from_string(text, "game.yaml"); });
 }
 
+// A match record of three seats without rounds, as the JSON tests build theirs.
+GameRecord match_record() {
+  GameRecord r;
+  r.variant = "british";
+  r.players = 3;
+  r.agents = {"human", "heuristic", "heuristic"};
+  r.seed = 1;
+  r.match = true;
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("records: a well-shaped record reads, each list by seat as written", "[records]") {
@@ -105,12 +116,7 @@ TEST_CASE(
     "records: JSON lists by seat of the wrong length, and a seat twice, are refused at "
     "their path",
     "[records][json]") {
-  GameRecord r;
-  r.variant = "british";
-  r.players = 3;
-  r.agents = {"human", "heuristic", "heuristic"};
-  r.seed = 1;
-  r.match = true;
+  GameRecord r = match_record();
   RecordedRound round;
   round.seed = 7;
   round.seats = {0, 1, 2};
@@ -270,12 +276,7 @@ TEST_CASE(
 // spelling. Both now write null; both read null and -1 (YAML records of earlier versions).
 TEST_CASE("records: no winner is null in YAML and JSON, and each reader takes either spelling",
           "[records]") {
-  GameRecord r;
-  r.variant = "british";
-  r.players = 3;
-  r.agents = {"random", "random", "random"};
-  r.seed = 1;
-  r.match = true;
+  GameRecord r = match_record();
   r.rounds.push_back(RecordedRound{7, 0, {0, 1, 2}, {}, -1, {0, 0, 0}});
   r.rounds.push_back(RecordedRound{8, 1, {0, 1, 2}, {}, 2, {10, 20, 0}});
   r.totals = {10, 20, 0};
