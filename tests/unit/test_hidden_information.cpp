@@ -399,3 +399,22 @@ TEST_CASE("a view asked about a seat not at the table throws, naming it", "[hidd
   }
   CHECK_THROWS_WITH(PlayerView(engine, s, 4), "seat 4 is not at the table (0 to 3)");
 }
+
+// layout.write(view, {}, {}, out) (no memory, no totals) did not compile: `{}` made both a
+// CardKnowledge and a span of cards, and the call was ambiguous. It is the span's: no card seen.
+TEST_CASE("an observation is written with {} for no memory and no totals") {
+  const Engine engine(load_variant("british"));
+  const ObservationLayout layout(engine, 4);
+  const State s = engine.deal(4, 3);
+  std::vector<float> braces(static_cast<std::size_t>(layout.size()), -1.0f);
+  std::vector<float> spelled(braces.size(), -2.0f);
+  layout.write(PlayerView(engine, s, 0), {}, {}, braces);
+  layout.write(PlayerView(engine, s, 0), std::span<const Card>{}, std::span<const int>{}, spelled);
+  CHECK(braces == spelled);
+  CardKnowledge memory;  // the memory overload still takes a CardKnowledge
+  memory.sync(PlayerView(engine, s, 0));
+  layout.write(PlayerView(engine, s, 0), memory, {}, braces);
+  const std::vector<Card> top = {s.top()};
+  layout.write(PlayerView(engine, s, 0), top, {}, spelled);
+  CHECK(braces == spelled);
+}

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -108,8 +109,11 @@ class ObservationLayout {
   }
 
   // The same, with the seat's memory kept by a CardKnowledge fed the seat's events (as the
-  // ismcts agent keeps it): its discard_seen().
-  void write(const PlayerView& view, const CardKnowledge& memory, std::span<const int> match_totals,
+  // ismcts agent keeps it): its discard_seen(). A template taking exactly a CardKnowledge, so
+  // that `{}` (no memory) is deduced for nothing here and goes to the span overload below: as a
+  // plain `const CardKnowledge&` it made write(view, {}, {}, out) ambiguous.
+  template <std::same_as<CardKnowledge> Memory>
+  void write(const PlayerView& view, const Memory& memory, std::span<const int> match_totals,
              std::span<float> out) const {
     write(view, memory.discard_seen(), match_totals, out);
   }
