@@ -71,7 +71,7 @@ void CardKnowledge::sync(const PlayerView& view) {
 
 bool CardKnowledge::agrees_with(const PlayerView& view) const {
   if (!valid_ || seat_ != view.seat() || players_ != view.players()) return false;
-  if (table_valid_ && view.decisions() < static_cast<int>(table_.decisions))
+  if (table_valid_ && view.decisions() < table_decisions_)
     return false;  // another round (see observe), however alike its counts
   if (discard_seen_.empty() || discard_seen_.top() != view.top()) return false;
   // A turn under way lies on top, seen.
@@ -366,7 +366,6 @@ void CardKnowledge::learn_from_draw(const PlayerView& view, int seat) {
   // What the seat could have played instead, asked of the engine: the table as it was, the
   // seat holding one card of every kind.
   State probe = table_;
-  probe.decisions = 0;  // kept to tell rounds apart, not a rule's count here
   probe.hands[seat].clear();
   for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
   CardMask could_play = view.engine().playable_kinds(probe);
@@ -405,8 +404,7 @@ State public_table(const PlayerView& view) {
 void CardKnowledge::remember_table(const PlayerView& view) {
   table_ = public_table(view);
   table_.discard.push(view.top());
-  // The round's decisions so far: a view with fewer is of another round (observe).
-  table_.decisions = static_cast<std::uint32_t>(view.decisions());
+  table_decisions_ = view.decisions();
   table_valid_ = true;
 }
 
@@ -415,7 +413,7 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   // round, whose deal this record was not shown (an agent kept from one round to the next
   // without reset()). Nothing of the old round holds there: the record starts over, from the
   // deal if these events are it, else from the view after them (below), as sync() would.
-  const bool new_round = table_valid_ && view.decisions() < static_cast<int>(table_.decisions);
+  const bool new_round = table_valid_ && view.decisions() < table_decisions_;
   if (new_round) reset();
   if (valid_ && (seat_ != view.seat() || players_ != view.players())) valid_ = false;
   // An action that starts with the seat to act drawing is its draw (a penalty taken, or a

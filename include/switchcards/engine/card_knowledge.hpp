@@ -26,10 +26,11 @@ namespace switchcards {
 //
 // Where a card could come from two groups (two decks or several jokers), the group more likely
 // to hold it is charged (and should a later copy then fit no group, two groups swap a card):
-// the record stays consistent with the view, but is then an approximation. A record
-// that disagrees with the view (events missed, a new round seen without its deal) is rebuilt
-// from the view alone by sync(): everything unseen in one group, the discard pile below its top
-// (and below the cards of a turn under way, which lie in view) hidden too. After such a rebuild
+// the record stays consistent with the view, but is then an approximation. A record fed a
+// new round without its deal (fewer decisions than the last view it saw) starts over from the
+// view at once, in observe(); one that otherwise disagrees with the view (events missed) is
+// rebuilt from the view alone by sync(): everything unseen in one group, the discard pile below its
+// top (and below the cards of a turn under way, which lie in view) hidden too. After such a rebuild
 // a reshuffle can leave the stock with cards of two groups; another seat's draw is then charged
 // to the larger share, a guess the determinizer corrects when the drawn card could not be of it.
 // The table as `view` shows it, as a State without cards: the seat order, the seat to act, the
@@ -128,6 +129,9 @@ class CardKnowledge {
   // The public table before the next action (top card, constraints, penalty, seat to act),
   // to tell what a seat that drew could have played instead.
   State table_;
+  // The decisions of the round when table_ was kept: they only grow within a round, so a view
+  // with fewer is of a new round (observe).
+  int table_decisions_ = 0;
   bool table_valid_ = false;
   bool assume_plays_ = false;
   int seat_ = -1;
