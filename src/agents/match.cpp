@@ -1,6 +1,7 @@
 // The match runner (see agents/match.hpp).
 #include "switchcards/agents/match.hpp"
 
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -21,6 +22,12 @@ Match::Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, Ma
   for (int i = 0; i < players(); ++i)
     if (agents_[at(i)] == nullptr)
       throw std::invalid_argument("no agent for seat " + std::to_string(i));
+  // A bit for a seat the match does not have would be ignored, silently.
+  if (const unsigned extra = options_.round.revealed >> players(); extra != 0)
+    throw std::invalid_argument(
+        "round.revealed has bit " + std::to_string(players() + std::countr_zero(extra)) +
+        " set, for a seat this match of " + std::to_string(players()) +
+        " seats does not have (bits 0 to " + std::to_string(players() - 1) + ")");
 }
 
 const RoundRecord& Match::play_round() {

@@ -54,6 +54,16 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
     throw std::invalid_argument(
         "a match of " + variant.name + " needs " + std::to_string(deal.min_players) + " to " +
         std::to_string(deal.max_players) + " seats, not " + std::to_string(players));
+  if (start.max_rounds < 1)
+    throw std::invalid_argument("max_rounds " + std::to_string(start.max_rounds) +
+                                ": a match plays at least 1 round (a value above " +
+                                std::to_string(kMaxMatchRounds) + " counts as " +
+                                std::to_string(kMaxMatchRounds) + ")");
+  if (start.first_dealer < -1 || start.first_dealer >= players)
+    throw std::invalid_argument("first_dealer " + std::to_string(start.first_dealer) +
+                                " is not a seat of " + std::to_string(players) + " (0 to " +
+                                std::to_string(players - 1) +
+                                ", or -1 for the variant's match.first_dealer)");
   if (start.resume) {
     if (start.resume->players() != players || static_cast<int>(start.resume->out.size()) != players)
       throw std::invalid_argument("resume: standings of " +
@@ -81,7 +91,6 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
     throw std::invalid_argument((start.resume ? "resume: " : "start_totals: ") + problem +
                                 " (under the match rules of " + variant.name + ")");
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
-  if (dealer_ >= players) throw std::invalid_argument("first_dealer is not a seat");
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
 }
 

@@ -1,6 +1,7 @@
 // Loading variants: built-in names and paths, `extends:` chains with deep merging, overrides,
 // and the validation of every key into the rules structs. The format is docs/variant-format.md.
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/engine/check_variant.hpp"
 #include "switchcards/engine/scoring.hpp"
 
 #include <algorithm>
@@ -30,16 +31,8 @@ using detail::yaml::Documents;
 using detail::yaml::Entry;
 using detail::yaml::Location;
 
+// The bounds of the values are rules/variant_limits.hpp's.
 constexpr int kMaxExtendsDepth = 16;
-constexpr int kMaxDecks = 3;
-constexpr int kMaxJokers = 4;
-constexpr int kMaxDrawCards = kMaxEffectDraw;
-constexpr int kMaxCap = kMaxEffectCap;
-constexpr int kMaxPoints = 1000;
-constexpr double kMaxFactor = 1000.0;
-constexpr int kMaxMatchPoints = 1000000;
-constexpr int kMaxRounds = 1000;
-constexpr std::size_t kMaxNameLength = 64;
 
 const detail::EmbeddedFile* find_builtin(std::string_view name) {
   for (const detail::EmbeddedFile& file : detail::embedded_variant_files())
@@ -220,11 +213,7 @@ class VariantBuilder {
   void read_names() {
     const Entry name = d_.require(root_, "name");
     v_.name = d_.get_string(name);
-    const bool ok = !v_.name.empty() && v_.name.size() <= kMaxNameLength &&
-                    std::all_of(v_.name.begin(), v_.name.end(), [](char c) {
-                      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-                    });
-    if (!ok)
+    if (!is_variant_name(v_.name))
       d_.fail(name, fmt::format("'{}' is not a variant name: use 1 to {} characters a-z, 0-9 "
                                 "and '-', e.g. my-house-rules",
                                 v_.name, kMaxNameLength));
@@ -237,8 +226,8 @@ class VariantBuilder {
     if (!players_) return;
     d_.expect_keys(*players_, {"min", "max"});
     DealRules& deal = v_.deal;
-    deal.min_players = get_int(*players_, "min", 2, kMaxSeats, deal.min_players);
-    deal.max_players = get_int(*players_, "max", 2, kMaxSeats, deal.max_players);
+    deal.min_players = get_int(*players_, "min", kMinPlayers, kMaxSeats, deal.min_players);
+    deal.max_players = get_int(*players_, "max", kMinPlayers, kMaxSeats, deal.max_players);
     if (deal.min_players > deal.max_players)
       d_.fail(*players_,
               fmt::format("min {} is greater than max {}", deal.min_players, deal.max_players));
@@ -393,7 +382,7 @@ class VariantBuilder {
           r.cards = 1;
         } else {
           r.until_playable = false;
-          r.cards = d_.get_int(e, 1, kMaxDrawCards);
+          r.cards = d_.get_int(e, 1, kMaxEffectDraw);
         }
       });
       with(draw, "limit", [&](const Entry& e) {
@@ -647,12 +636,12 @@ class VariantBuilder {
     e.wild = get_bool(entry, "wild", e.wild);
     e.names_suit = get_bool(entry, "names_suit", e.names_suit);
     with(entry, "demand", [&](const Entry& x) { e.demand = selector(x); });
-    e.draw = get_int(entry, "draw", 0, kMaxDrawCards, e.draw);
+    e.draw = get_int(entry, "draw", 0, kMaxEffectDraw, e.draw);
     e.skip = get_int(entry, "skip", 0, kMaxSeats - 1, e.skip);
     with(entry, "stack", [&](const Entry& x) { e.stack = selector(x); });
     e.stack_adds = get_bool(entry, "stack_adds", e.stack_adds);
     with(entry, "cap", [&](const Entry& x) {
-      e.cap = d_.get_int(x, 0, kMaxCap);
+      e.cap = d_.get_int(x, 0, kMaxEffectCap);
       if (e.cap > 0 && e.cap < e.draw)
         d_.fail(x, fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap,
                                e.draw));
@@ -728,7 +717,7 @@ class VariantBuilder {
       d_.expect_keys(x, {"enabled", "others_draw", "play_again", "card_effect", "jump_in"});
       IdenticalCardRules& r = v_.identical;
       r.enabled = get_bool(x, "enabled", r.enabled);
-      r.others_draw = get_int(x, "others_draw", 0, kMaxDrawCards, r.others_draw);
+      r.others_draw = get_int(x, "others_draw", 0, kMaxEffectDraw, r.others_draw);
       r.play_again = get_bool(x, "play_again", r.play_again);
       with(x, "card_effect", [&](const Entry& e) {
         r.card_effect = d_.get_enum<bool>(e, {{"applies", true}, {"none", false}});
@@ -737,22 +726,13 @@ class VariantBuilder {
         r.jump_in = d_.get_enum<JumpIn>(e, {{"none", JumpIn::none},
                                             {"same_card", JumpIn::same_card},
                                             {"same_rank", JumpIn::same_rank}});
-        if (r.jump_in == JumpIn::same_card && !deck_has_twins())
+        if (r.jump_in == JumpIn::same_card && !v_.deck_has_twins())
           d_.fail(e,
                   "same_card jump-in needs a deck with identical cards (deck.decks 2 or more, or "
                   "two jokers) for some player count: with one deck no card is held twice, so "
                   "nobody could ever jump in (same_rank jumps in with a card of the same rank)");
       });
     });
-  }
-
-  // Whether the deck holds some card twice for some player count of the variant.
-  bool deck_has_twins() const {
-    for (int n = v_.deal.min_players; n <= v_.deal.max_players; ++n) {
-      const DeckSpec d = v_.deck_for(n);
-      if (d.decks > 1 || d.jokers > 1) return true;
-    }
-    return false;
   }
 
   void read_last_card() {
@@ -765,7 +745,7 @@ class VariantBuilder {
                 {"next_turn", LastCardEnforcement::next_turn},
                 {"when_caught", LastCardEnforcement::when_caught}});
       });
-      r.penalty = get_int(x, "penalty", 0, kMaxDrawCards, r.penalty);
+      r.penalty = get_int(x, "penalty", 0, kMaxEffectDraw, r.penalty);
       r.miss_turn = get_bool(x, "miss_turn", r.miss_turn);
       // Only an offence that can still be caught (enforce: when_caught) can be undone by a late
       // call; with next_turn or none the key changes nothing (so a house rule extending British
@@ -773,7 +753,7 @@ class VariantBuilder {
       r.late_call = get_bool(x, "late_call", r.late_call);
       // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
       // hand is empty, so the penalty is drawn at once whatever the call with one card left.
-      r.final_call = get_int(x, "final_call", 0, kMaxDrawCards, r.final_call);
+      r.final_call = get_int(x, "final_call", 0, kMaxEffectDraw, r.final_call);
     });
   }
 
@@ -808,7 +788,7 @@ class VariantBuilder {
         d_.fail_at_key(e,
                        "round.no_finish.draw is the penalty of then: draw; with then: refused "
                        "the play is not allowed at all");
-      r.draw = d_.get_int(e, 1, kMaxDrawCards);
+      r.draw = d_.get_int(e, 1, kMaxEffectDraw);
     });
     if (r.then == NoFinish::draw && r.draw == 0)
       d_.fail(*then, "then: draw needs round.no_finish.draw, the cards its player draws");
@@ -839,18 +819,18 @@ class VariantBuilder {
       with(x, "values", [&](const Entry& values) {
         for (const Entry& e : d_.map_entries(values)) {
           const Selector s = selector_text(e.key->Scalar(), e, true);
-          r.values.push_back(CardValue{s.cards, s.text, d_.get_int(e, 0, kMaxPoints)});
+          r.values.push_back(CardValue{s.cards, s.text, d_.get_int(e, 0, kMaxCardPoints)});
         }
       });
       with(x, "multipliers", [&](const Entry& multipliers) {
         for (const Entry& e : d_.map_entries(multipliers)) {
           const Selector s = selector_text(e.key->Scalar(), e, true);
           r.multipliers.push_back(
-              HandMultiplier{s.cards, s.text, d_.get_double(e, 0.0, kMaxFactor, true)});
+              HandMultiplier{s.cards, s.text, d_.get_double(e, 0.0, kMaxScoreFactor, true)});
         }
       });
       with(x, "pair_factor",
-           [&](const Entry& e) { r.pair_factor = d_.get_double(e, 0.0, kMaxFactor, true); });
+           [&](const Entry& e) { r.pair_factor = d_.get_double(e, 0.0, kMaxScoreFactor, true); });
       with(x, "rounding", [&](const Entry& e) {
         r.rounding = d_.get_enum<Rounding>(
             e, {{"down", Rounding::down}, {"up", Rounding::up}, {"nearest", Rounding::nearest}});
@@ -888,7 +868,7 @@ class VariantBuilder {
                                            {"elimination", MatchKind::elimination},
                                            {"threshold", MatchKind::threshold}});
       });
-      r.rounds = get_int(x, "rounds", 1, kMaxRounds, r.rounds);
+      r.rounds = get_int(x, "rounds", 1, kMaxFixedRounds, r.rounds);
       r.limit = get_int(x, "limit", 1, kMaxMatchPoints, r.limit);
       with(x, "hard_limit", [&](const Entry& e) {
         r.hard_limit = d_.get_int(e, 0, kMaxMatchPoints);
@@ -968,8 +948,17 @@ class VariantBuilder {
 };
 
 Variant finish(const Documents& docs, const YAML::Node& tree, std::string source) {
+  const std::size_t errors = docs.error_count();
   Variant v = VariantBuilder(docs, tree).build();
   v.source = std::move(source);
+  // The same check as a Variant built in code gets (Engine's), once the loader's own found
+  // nothing: every value was read against the same limits, so a problem here is the loader's.
+  if (docs.error_count() != errors) return v;
+  if (const std::string problem = check_variant(v); !problem.empty())
+    docs.fail(Documents::root(tree),
+              fmt::format("internal error: the variant loaded passes the loader's checks but "
+                          "not check_variant's: {}; please report it",
+                          problem));
   return v;
 }
 

@@ -108,6 +108,8 @@ class Documents {
   // Throws the errors recorded so far, if any: for a load whose next part depends on what the
   // previous part read.
   void stop_if_errors() const { throw_recorded(nullptr); }
+  // How many errors are recorded so far.
+  std::size_t error_count() const { return errors_.size(); }
   static constexpr std::size_t kMaxErrors = 20;
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and

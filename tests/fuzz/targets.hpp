@@ -219,7 +219,9 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
         v.constraints.demand == Lasts::next_player ? Lasts::until_played : Lasts::next_player;
   if (b & 0x20) v.round.turn_limit = 1 + (b >> 6) * 20;  // reach the stalemate guard
   if (b & 0x40) {
-    v.draw.cards = 1 + (a & 0x03);
+    v.draw.cards = 1 + (a & 0x03);  // a plain draw of 1 to 3 cards
+    v.draw.until_playable = false;
+    v.draw.limit = 0;
     if ((a & 0x03) == 0x03) {  // draw until playable, with a limit of 0 (none) or 3
       v.draw.cards = 1;
       v.draw.until_playable = true;
@@ -228,20 +230,24 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   }
   if ((b & 0x18) == 0x18) {  // deflection: every penalty turned away by the plain reverses and
                              // skips, to the attacker or the next player
-    CardMask movers;
+    CardMask movers, reversers;
     for (const Effect& e : v.specials)
-      if (!e.is_attack() && e.draw == 0 && (e.reverse != (e.skip > 0))) movers |= e.cards.cards;
+      if (!e.is_attack() && e.draw == 0 && (e.reverse != (e.skip > 0))) {
+        movers |= e.cards.cards;
+        if (e.reverse) reversers |= e.cards.cards;
+      }
     for (Effect& e : v.specials)
       if (e.is_attack()) {
         e.deflect.cards = movers - e.stack.cards - e.cancel.cards;
-        e.deflect_to_attacker = !(a & 0x01);
+        // Where a reverse sends the penalty, only where a reverse deflects it.
+        e.deflect_to_attacker = !(a & 0x01) || (e.deflect.cards & reversers).empty();
       }
   }
   if ((a & 0x06) == 0x06) {  // hand swaps: 7s swap with a chosen seat, 10s rotate every hand
     CardMask taken;
     for (const Effect& e : v.specials) taken |= e.cards.cards;
     const auto add = [&](Rank rank, const char* name, bool swap) {
-      const CardMask cards = CardMask::of_rank(rank) - taken;
+      const CardMask cards = (CardMask::of_rank(rank) & v.deal.deck.kinds()) - taken;
       if (cards.empty()) return;
       Effect e;
       e.name = name;
@@ -254,26 +260,43 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     add(Rank::ten, "fuzz-rotate", false);
   }
   if ((a & 0x0c) == 0x0c)  // jump-in: with a card of the top's rank, or only the identical card
-    v.identical.jump_in = (b & 0x01) ? JumpIn::same_card : JumpIn::same_rank;
+    // (same_card needs a deck with identical cards)
+    v.identical.jump_in = (b & 0x01) && v.deck_has_twins() ? JumpIn::same_card : JumpIn::same_rank;
   if ((a & 0x48) == 0x48) {  // several cards a turn: of a rank, runs, or both (the loader
                              // refuses them beside identical cards)
     v.play.several = static_cast<Several>(1 + (b >> 5) % 3);
-    v.play.run_direction = static_cast<RunDirection>((b >> 1) % 3);
-    v.play.turn_corner = (b & 0x10) != 0;
-    v.play.run_ace = v.play.turn_corner ? RunAce::both : static_cast<RunAce>((b >> 3) % 3);
+    if (v.play.runs()) {  // the shape of a run, for runs only
+      v.play.run_direction = static_cast<RunDirection>((b >> 1) % 3);
+      v.play.turn_corner = (b & 0x10) != 0;
+      v.play.run_ace = v.play.turn_corner ? RunAce::both : static_cast<RunAce>((b >> 3) % 3);
+      // jokers standing in runs, in a deck that has them
+      v.play.run_jokers =
+          (a & 0x01) && v.deal.deck.jokers > 0 ? RunJokers::stand_in : RunJokers::none;
+    } else {
+      const PlayRules defaults;
+      v.play.run_direction = defaults.run_direction;
+      v.play.turn_corner = defaults.turn_corner;
+      v.play.run_ace = defaults.run_ace;
+      v.play.run_jokers = defaults.run_jokers;
+    }
     v.play.effects = (b & 0x02) ? SeveralEffects::last : SeveralEffects::each;
-    // jokers standing in runs (they do nothing in a deck without jokers)
-    v.play.run_jokers = (a & 0x01) ? RunJokers::stand_in : RunJokers::none;
     v.play.several_answers = v.play.effects == SeveralEffects::each && (b & 0x40) != 0;
     v.identical.enabled = false;
   }
-  if ((a & 0x30) == 0x30) {  // no going out on a special: refused, or a draw of two
+  // No going out on a special: refused, or a draw of two.
+  if ((a & 0x30) == 0x30 && !v.specials.empty()) {
     for (const Effect& e : v.specials) v.round.no_finish.cards.cards |= e.cards.cards;
     v.round.no_finish.then = (b & 0x04) ? NoFinish::draw : NoFinish::refused;
-    v.round.no_finish.draw = 2;
+    v.round.no_finish.draw = v.round.no_finish.then == NoFinish::draw ? 2 : 0;
+    if (v.round.no_finish.then == NoFinish::draw) v.round.no_finish.unless = NoFinishUnless::none;
   }
   if ((a & 0x90) == 0x90)  // the call with the final card, a forgotten one drawing 1 or 2
     v.last_card.final_call = 1 + (b & 0x01);
+  // Combinations the loader refuses (and so does the Engine): identical cards beside several
+  // cards a turn, a draw until playable that ends the turn, which would never let it be played.
+  if (v.play.several_cards()) v.identical.enabled = false;
+  if (v.draw.until_playable && v.draw.after == AfterDraw::end_turn)
+    v.draw.after = AfterDraw::may_play_drawn;
   return v;
 }
 

@@ -2,6 +2,7 @@
 // marks exactly the actions the engine accepts from the seat to act, in every variant.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -32,7 +33,7 @@ TEST_CASE("action space: ids round-trip and the mask is exactly what the engine 
         State s = engine.deal(players, derive_seed(3, static_cast<std::uint64_t>(round)));
         for (int step = 0; !s.over() && step < 300; ++step) {
           engine.legal_actions(s, legal);
-          space.mask(legal.span(), s.hand(s.turn).size(), mask);
+          space.mask(s, legal.span(), mask);
           for (int id = 0; id < space.size(); ++id) {
             const Action a = space.action(id, s.turn);
             const bool accepted = engine.check(s, a) == Refusal::none;
@@ -77,4 +78,27 @@ TEST_CASE("action space: a card that names a suit has one id per suit", "[action
   CHECK(space.name(eight + 2) == "play 8C diamonds");
   CHECK(space.name(eight + 7) == "play 8C spades last");
   CHECK(space.id(Action::play(0, parse_card("8C"))) == -1);  // an eight must name its suit
+}
+
+// Ids are relative to the acting seat and number the challenges of `players` seats: a mask of
+// a space for 3 given a 4-seat table's actions marked ids meaning other seats, silently.
+TEST_CASE("action space: a mask refuses a State or actions of another seat count",
+          "[action_space]") {
+  const Engine engine(load_variant("british"));
+  const ActionSpace three(engine, 3);
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(three.size()));
+  ActionList legal;
+  const State four = engine.deal(4, 5);
+  engine.legal_actions(four, legal);
+  CHECK_THROWS_MATCHES(three.mask(four, legal.span(), mask), std::invalid_argument,
+                       Catch::Message("this action space is for 3 players, not a State of 4"));
+  // A list alone does not say its table's size; an action no seat of 3 can take does.
+  const Action past_the_table[] = {Action::challenge(1, 3)};
+  CHECK_THROWS_AS(three.mask(past_the_table, 5, mask), std::invalid_argument);
+  CHECK_THROWS_WITH(three.mask(past_the_table, 5, mask),
+                    Catch::Contains("has no id in this action space of 3 players"));
+  const State s = engine.deal(3, 5);
+  engine.legal_actions(s, legal);
+  three.mask(s, legal.span(), mask);
+  CHECK(std::count(mask.begin(), mask.end(), 1) >= legal.size());
 }

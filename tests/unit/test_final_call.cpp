@@ -146,7 +146,7 @@ TEST_CASE("final call: the mask, the JSON view and describe say when the call is
     ActionList legal;
     engine->legal_actions(s, legal);
     std::vector<std::uint8_t> mask(static_cast<std::size_t>(space.size()));
-    space.mask(legal.span(), s.hands[0].size(), mask);
+    space.mask(s, legal.span(), mask);
     const Action final_call = Action::play(0, parse_card("9S")).with_last();
     CHECK(mask[static_cast<std::size_t>(space.id(final_call))] == (rule ? 1 : 0));
     for (int seat = 0; seat < 3; ++seat) {

@@ -86,6 +86,25 @@ TEST_CASE("the fuzz seed corpora pass every fuzz target's checks") {
     CHECK(run_all(target, {kSource / "tests" / "fuzz" / "seeds" / target}) > 0);
 }
 
+// The engine target's rule switches (fuzz::tweak) must make variants the Engine takes: one it
+// refused would end the fuzz run with an exception instead of exploring the engine.
+TEST_CASE("every rule switch of the engine fuzz target makes a variant check_variant passes") {
+  for (const Variant& base : fuzz::builtin_variants()) {
+    int refused = 0;
+    std::string first;
+    for (int a = 0; a < 256; ++a)
+      for (int b = 0; b < 256; ++b) {
+        const std::string problem = check_variant(
+            fuzz::tweak(base, static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)));
+        if (problem.empty()) continue;
+        if (refused++ == 0)
+          first = "a " + std::to_string(a) + ", b " + std::to_string(b) + ": " + problem;
+      }
+    INFO(base.name << ": " << first);
+    CHECK(refused == 0);
+  }
+}
+
 // Found by fuzz_engine (tests/fuzz/regressions/engine/malformed-action-kind-accepted): an Action
 // copied in as raw bytes with an unknown kind fell through check() and was accepted by apply(),
 // counting as a decision; a card index past the joker or a suit past `none` indexed the

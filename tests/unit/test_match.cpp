@@ -662,6 +662,19 @@ TEST_CASE("single-round and fixed-round matches, resumed totals, stalemates", "[
     FirstLegal a, b;
     CHECK_THROWS_AS(Match(balkan, {&a, &b}, 1), std::invalid_argument);
     CHECK_THROWS_AS(Match(balkan, {&a, &b, nullptr}, 1), std::invalid_argument);
+    // QA: a revealed bit for a seat past the last was ignored, silently.
+    FirstLegal c;
+    MatchOptions options;
+    options.round.revealed = 0x80;
+    CHECK_THROWS_MATCHES(Match(balkan, {&a, &b, &c}, 1, options), std::invalid_argument,
+                         Catch::Message("round.revealed has bit 7 set, for a seat this match of "
+                                        "3 seats does not have (bits 0 to 2)"));
+    options.round.revealed = 0x0c;  // seats 2 and 3
+    CHECK_THROWS_MATCHES(Match(balkan, {&a, &b, &c}, 1, options), std::invalid_argument,
+                         Catch::Message("round.revealed has bit 3 set, for a seat this match of "
+                                        "3 seats does not have (bits 0 to 2)"));
+    options.round.revealed = 0x07;
+    CHECK_NOTHROW(Match(balkan, {&a, &b, &c}, 1, options));
     Cheater x;
     Match match(balkan, {&a, &b, &x}, 1);
     CHECK_THROWS_AS(match.play(), std::logic_error);

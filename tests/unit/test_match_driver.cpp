@@ -118,6 +118,42 @@ TEST_CASE("MatchDriver: bad set-ups and the round cap", "[match][driver]") {
   CHECK(driver.stopped_at_round_limit());
 }
 
+// QA: max_rounds 0 or -5 played one round, and first_dealer -2 was taken as -1 (the variant's
+// first dealer); only -1 means that.
+TEST_CASE("MatchDriver: max_rounds below 1 and a first_dealer below -1 are refused",
+          "[match][driver]") {
+  const Variant balkan = load_variant("balkan");  // 3 to 5 players
+  const auto refusal = [&](const MatchStart& start) -> std::string {
+    try {
+      MatchDriver(balkan, 3, 1, start);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  for (const int rounds : {0, -5}) {
+    MatchStart start;
+    start.max_rounds = rounds;
+    CHECK(refusal(start) == "max_rounds " + std::to_string(rounds) +
+                                ": a match plays at least 1 round (a value above 1000000 counts "
+                                "as 1000000)");
+  }
+  for (const int dealer : {-2, 3}) {
+    MatchStart start;
+    start.first_dealer = dealer;
+    CHECK(refusal(start) == "first_dealer " + std::to_string(dealer) +
+                                " is not a seat of 3 (0 to 2, or -1 for the variant's "
+                                "match.first_dealer)");
+  }
+  MatchStart fine;
+  fine.max_rounds = 1;
+  fine.first_dealer = 2;
+  CHECK(refusal(fine) == "");
+  fine.first_dealer = -1;
+  fine.max_rounds = std::numeric_limits<int>::max();  // counts as kMaxMatchRounds
+  CHECK(refusal(fine) == "");
+}
+
 // QA: start totals of INT_MAX - 5 on balkan overflowed an int in the first round (the header
 // promised std::invalid_argument for bad start totals); British standings with three of four
 // seats out but not over dealt a round to one seat, and a seat in play on 500 points (British

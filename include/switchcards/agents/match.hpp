@@ -68,9 +68,11 @@ using MatchObserver = std::function<void(const MatchEvent&)>;
 class Match {
  public:
   // `agents[i]` plays match seat i; the agents are not owned and must outlive the Match.
-  // Throws std::invalid_argument for a seat count outside the variant's players range, a null
-  // agent, a scoring formula that check_scoring_formula refuses, or start totals or resumed
-  // standings that MatchDriver refuses (out of range, or contradicting the match rules).
+  // Throws std::invalid_argument for a variant that Engine refuses (check_variant), a seat
+  // count outside the variant's players range, a null agent, a round.revealed bit for a seat
+  // past the last, or options that MatchDriver refuses (max_rounds below 1, a first_dealer
+  // that is neither a seat nor -1, start totals or resumed standings out of range or
+  // contradicting the match rules).
   Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, MatchOptions options = {});
 
   void set_observer(MatchObserver observer) { observer_ = std::move(observer); }

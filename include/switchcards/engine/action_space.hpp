@@ -13,7 +13,7 @@
 //
 // id() and action() are table lookups. The mask of a position marks the legal actions the
 // engine lists plus each listed play with the call where it is due (two cards held, or one
-// under last_card.final_call).
+// under last_card.final_call); it refuses a State of another seat count.
 #pragma once
 
 #include <array>
@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "switchcards/core/compiler.hpp"
 #include "switchcards/engine/action.hpp"
 #include "switchcards/engine/engine.hpp"
 
@@ -110,17 +111,31 @@ class ActionSpace {
     return to_string(a).substr(2);  // drop "0 "
   }
 
-  // out[i] = 1 where action i is legal, else 0: the listed actions `legal` of a seat holding
-  // `hand_size` cards, and each listed play with the "last card" call where the call is due
-  // (LastCardRules::call_due: it holds two, or one under last_card.final_call).
-  // `out` has size() entries. Writes no memory but `out`.
+  // out[i] = 1 where action i is legal, else 0: the actions `legal` that Engine::legal_actions
+  // listed for `state` (its seat to act), and each listed play with the "last card" call where
+  // the call is due (LastCardRules::call_due: it holds two, or one under
+  // last_card.final_call). `out` has size() entries. Throws std::invalid_argument for a State
+  // of another seat count than players(): ids are relative to the acting seat, so a
+  // challenge's id would name another seat. Writes no memory but `out`.
+  void mask(const State& state, std::span<const Action> legal, std::span<std::uint8_t> out) const {
+    if (state.players() != players_) [[unlikely]]
+      throw std::invalid_argument("this action space is for " + std::to_string(players_) +
+                                  " players, not a State of " + std::to_string(state.players()));
+    mask(legal, state.hand(state.turn).size(), out);
+  }
+  // As above for a list whose seats are this space's (a round's legal actions with its seats
+  // mapped to the seats of a match of players() seats; a seat's jump-ins), made by a seat
+  // holding `hand_size` cards. An action no seat of players() can take here (a seat or a
+  // target past the last, a card the deck does not hold) throws std::invalid_argument; a
+  // list of a table of another size whose seats all fit cannot be told apart: give the State.
   void mask(std::span<const Action> legal, int hand_size, std::span<std::uint8_t> out) const {
     if (static_cast<int>(out.size()) != size())
       throw std::invalid_argument("an action mask has " + std::to_string(size()) + " entries");
     for (std::uint8_t& m : out) m = 0;
     for (const Action a : legal) {
       const int i = id(a);
-      if (i < 0) continue;  // not reached: every listed action has an id
+      if (i < 0) [[unlikely]]
+        throw_no_id(a);
       out[static_cast<std::size_t>(i)] = 1;
       if (a.kind() == ActionKind::play && last_card_.call_due(hand_size))
         out[static_cast<std::size_t>(id(a.with_last()))] = 1;
@@ -137,6 +152,12 @@ class ActionSpace {
   int add(Action a) {
     actions_.push_back(a);
     return size() - 1;
+  }
+  // Out of line: the message stays out of the mask's loop.
+  [[noreturn]] SWITCHCARDS_NOINLINE void throw_no_id(Action a) const {
+    throw std::invalid_argument("'" + to_string(a) + "' has no id in this action space of " +
+                                std::to_string(players_) +
+                                " players: is the list of another table?");
   }
 
   int players_;

@@ -23,6 +23,7 @@
 #include "switchcards/core/deck.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/action.hpp"
+#include "switchcards/engine/check_variant.hpp"
 #include "switchcards/engine/event.hpp"
 #include "switchcards/engine/state.hpp"
 #include "switchcards/rules/variant.hpp"
@@ -185,7 +186,14 @@ inline std::uint64_t next_engine_id() {
 
 class Engine {
  public:
-  explicit Engine(Variant variant) : variant_(std::move(variant)) { compile(); }
+  // Throws std::invalid_argument with check_variant's message (engine/check_variant.hpp) for
+  // a variant the loader would have refused, e.g. "deal.hand_size: 0 is out of range (allowed:
+  // 1..160)".
+  explicit Engine(Variant variant) : variant_(std::move(variant)) {
+    if (std::string problem = check_variant(variant_); !problem.empty())
+      throw std::invalid_argument(std::move(problem));
+    compile();
+  }
 
   const Variant& variant() const { return variant_; }
   // Which engine this is: every Engine built from a variant gets a number of its own, and its
@@ -501,14 +509,9 @@ inline void Engine::compile() {
       no_finish.cards.cards;
   finish_drawn_ = variant_.last_card.final_call > 0 ? CardMask::all() : no_finish_draws_;
   finish_follows_suit_ = no_finish.unless == NoFinishUnless::follows_suit;
-  for (int n = std::max(1, variant_.deal.min_players);
-       n <= std::min(kMaxSeats, variant_.deal.max_players); ++n) {
-    try {
-      decks_[n] = build_deck(variant_.deck_for(n));
-    } catch (const std::invalid_argument&) {
-      // Left empty: deal() builds it and reports the error there.
-    }
-  }
+  // The players range is within 2..kMaxSeats and each deck fits (check_variant).
+  for (int n = variant_.deal.min_players; n <= variant_.deal.max_players; ++n)
+    decks_[n] = build_deck(variant_.deck_for(n));
   effect_index_.fill(-1);
   compiled_.clear();
   compiled_.reserve(variant_.specials.size());
@@ -521,10 +524,7 @@ inline void Engine::compile() {
     c.deflect = e.deflect.cards;
     c.deflect_to_attacker = e.deflect_to_attacker;
     if (!e.deflect.cards.empty()) deflects_ = true;
-    if (e.draw < 0 || e.draw > kMaxEffectDraw || e.skip < 0 || e.skip >= kMaxSeats || e.cap < 0 ||
-        e.cap > kMaxEffectCap)
-      throw std::invalid_argument("effect '" + e.name +
-                                  "': draw, skip or cap out of the loader's bounds");
+    // Within 16 bits: check_variant keeps draw, skip and cap within the loader's bounds.
     c.draw = static_cast<std::uint16_t>(e.draw);
     c.skip = static_cast<std::uint16_t>(e.skip);
     c.cap = static_cast<std::uint16_t>(e.cap);
@@ -543,23 +543,16 @@ inline void Engine::compile() {
       not_on_top_[m.pop_first().index()] |= e.cards.cards;
     for (CardMask m = e.cards.cards; !m.empty();) {
       const Card card = m.pop_first();
-      // The loader refuses overlapping selectors; should a hand-built Variant overlap, the
-      // first entry wins, predictably.
+      // A card of the deck has at most one special (check_variant); of a card outside it,
+      // which no round holds, the first entry is kept.
       if (effect_index_[card.index()] < 0)
         effect_index_[card.index()] = static_cast<std::int8_t>(i);
     }
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
   }
-  if (variant_.last_card.final_call < 0 || variant_.last_card.final_call > kMaxEffectDraw)
-    throw std::invalid_argument("last_card.final_call: out of the loader's bounds (0 to " +
-                                std::to_string(kMaxEffectDraw) + ")");
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
-  if (variant_.play.several_answers && (!several_ || variant_.play.effects != SeveralEffects::each))
-    throw std::invalid_argument(
-        "play.several_answers needs play.several (cards laid after the answer) and play.effects: "
-        "each (every card laid stacks on the penalty)");
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
   full_check_ = no_finish_refused_ | swap_cards_;

@@ -18,8 +18,8 @@ namespace switchcards {
 // Where a match starts.
 struct MatchStart {
   // A guard for simulations: a match still running after this many rounds ends as it stands
-  // (end_match_now) and stopped_at_round_limit() says so. At most kMaxMatchRounds (a larger
-  // value counts as that).
+  // (end_match_now) and stopped_at_round_limit() says so. At least 1; at most kMaxMatchRounds
+  // (a larger value counts as that).
   int max_rounds = 1000;
   // Totals to resume from (empty: all 0), as standings_from_totals reads them: each within
   // -kMaxMatchTotal..kMaxMatchTotal, and under elimination at least two seats (two teams)
@@ -80,8 +80,9 @@ struct RoundRecord {
 //    nobody wins the round, and the round counts like any other.
 class MatchDriver {
  public:
-  // Throws std::invalid_argument for a seat count outside the variant's players range, bad
-  // start totals or resumed standings, or a first dealer that is not a seat.
+  // Throws std::invalid_argument for a seat count outside the variant's players range,
+  // max_rounds below 1, bad start totals or resumed standings, or a first dealer that is
+  // neither a seat nor -1.
   MatchDriver(const Variant& variant, int players, std::uint64_t seed,
               const MatchStart& start = {});
 

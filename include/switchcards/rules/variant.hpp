@@ -17,6 +17,7 @@
 #include "switchcards/rules/match_rules.hpp"
 #include "switchcards/rules/scoring_rules.hpp"
 #include "switchcards/rules/team_rules.hpp"
+#include "switchcards/rules/variant_limits.hpp"
 
 namespace switchcards {
 
@@ -97,11 +98,6 @@ struct ConstraintRules {
 
 // One entry of `specials:`: the effect primitives attached to a selector of cards. Every
 // field is optional; an entry may combine several (e.g. wild + names_suit).
-// The loader's bounds on an effect's numbers (the engine's counters are sized from them).
-inline constexpr int kMaxEffectDraw = 100;       // draw
-inline constexpr int kMaxEffectCap = 1000;       // cap
-inline constexpr int kMaxTurnLimit = 1'000'000;  // round.turn_limit
-
 struct Effect {
   std::string name;  // the key of the entry, e.g. "draw-two"
   Selector cards;    // cards: which cards carry the effect
@@ -318,6 +314,15 @@ struct Variant {
     DeckSpec d = deal.deck;
     d.decks = deal.decks.at(players);
     return d;
+  }
+  // Whether the deck holds some card twice for some player count the variant allows (two
+  // decks or more, or two jokers): identical.jump_in: same_card needs one.
+  bool deck_has_twins() const {
+    for (int n = deal.min_players; n <= deal.max_players; ++n) {
+      const DeckSpec d = deck_for(n);
+      if (d.decks > 1 || d.jokers > 1) return true;
+    }
+    return false;
   }
   friend bool operator==(const Variant&, const Variant&) = default;
 };
