@@ -40,6 +40,7 @@ void bind_records(py::module_& m) {
       .def_readonly("totals", &GameRecord::totals)
       .def_readonly("match_winner", &GameRecord::match_winner)
       .def_readonly("match_loser", &GameRecord::match_loser)
+      .def_readonly("round_cap", &GameRecord::round_cap)
       .def_property_readonly("rounds",
                              [](const GameRecord& g) {
                                py::list out;

@@ -288,6 +288,7 @@ class GameRecord:
     totals: List[int]
     match_winner: int
     match_loser: int
+    round_cap: int
     rounds: List[Dict[str, Any]]
     def to_json(self) -> str: ...
     @staticmethod

@@ -306,10 +306,16 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
     out.winner = match.winner();
     count_win(out);
     const std::vector<int>& totals = match.standings().totals;
+    // The runner-up is the best seat of another team: a partner carries the winner's total.
+    const std::vector<int> team = variant_->teams.team_of_seats(config_->players);
+    const auto at = [](int i) { return static_cast<std::size_t>(i); };
+    const auto rival = [&](int seat) {
+      return team.empty() ? seat != out.winner : team[at(seat)] != team[at(out.winner)];
+    };
     int runner_up = -1;
     for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
-      if (seat != out.winner && (runner_up < 0 || totals[seat] < runner_up))
-        runner_up = totals[seat];
+      if (rival(seat) && (runner_up < 0 || totals[at(seat)] < runner_up))
+        runner_up = totals[at(seat)];
     if (runner_up >= 0) out.margin = runner_up - totals[out.winner];
   }
   if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
@@ -317,6 +323,7 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
     record->totals = match.standings().totals;
     record->match_winner = match.winner();
     record->match_loser = match.loser();
+    if (match.stopped_at_round_limit()) record->round_cap = config_->max_match_rounds;
   }
 }
 

@@ -88,9 +88,13 @@ void add_replay(CLI::App& app, int& exit_code) {
         outcome = fmt::format("unfinished: round {} stops after {} of its actions (a saved game)",
                               result.rounds + 1, r.rounds.back().actions.size());
       } else if (r.match) {
-        // A match a simulation stopped at its round cap may have no winner, or no loser.
-        outcome = r.match_winner >= 0 ? fmt::format("match winner seat {}", r.match_winner)
-                                      : std::string("match unfinished, no winner");
+        // A record that stops between rounds claims no result; a match a simulation stopped
+        // at its round cap was ended as it stood (its best seat may be tied: no winner).
+        if (r.round_cap > 0)
+          outcome = fmt::format("match stopped at its round cap of {} rounds, ", r.round_cap);
+        outcome += r.match_winner >= 0 ? fmt::format("match winner seat {}", r.match_winner)
+                   : r.round_cap > 0   ? std::string("no winner")
+                                       : std::string("match unfinished, no winner");
         if (r.match_loser >= 0) outcome += fmt::format(", loser seat {}", r.match_loser);
       } else if (!r.rounds.empty())
         outcome = r.rounds.back().winner >= 0 ? fmt::format("seat {} won", r.rounds.back().winner)

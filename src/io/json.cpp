@@ -621,6 +621,7 @@ std::string to_json(const GameRecord& r) {
   j["totals"] = r.totals;
   j["match_winner"] = seat_json(r.match_winner);
   j["match_loser"] = seat_json(r.match_loser);
+  if (r.round_cap > 0) j["round_cap"] = r.round_cap;  // only for a match stopped at its cap
   return j.dump();
 }
 
@@ -873,7 +874,8 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   const json j = parse(text, src);
   const Node n(j, "", src);
   n.expect_object({"format", "version", "variant", "variant_text", "rules", "players", "agents",
-                   "seed", "match", "rounds", "totals", "match_winner", "match_loser"});
+                   "seed", "match", "rounds", "totals", "match_winner", "match_loser"},
+                  {"round_cap"});
   n.expect_format("switchcards.record");
   GameRecord r;
   r.variant = n["variant"].string();
@@ -912,6 +914,10 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
     check(n["totals"], detail::per_seat_problem(r.totals.size(), r.players, "total"));
   r.match_winner = record_seat(n["match_winner"], r.players);
   r.match_loser = record_seat(n["match_loser"], r.players);
+  if (n.has("round_cap")) {
+    r.round_cap = n["round_cap"].small(1, kMaxMatchRounds);
+    if (!r.match) n["round_cap"].fail(detail::kResultOfNoMatch);
+  }
   if (!r.match) {
     if (!r.totals.empty()) n["totals"].fail(detail::kResultOfNoMatch);
     if (r.match_winner >= 0) n["match_winner"].fail(detail::kResultOfNoMatch);

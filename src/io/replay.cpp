@@ -74,6 +74,7 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
     emit_ints(out, "totals", r.totals);
     emit_seat_or_none(out, "winner", r.match_winner);
     emit_seat_or_none(out, "loser", r.match_loser);
+    if (r.round_cap > 0) out << YAML::Key << "round_cap" << YAML::Value << r.round_cap;
     out << YAML::EndMap;
   }
   out << YAML::EndMap;
@@ -170,7 +171,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
   }
   if (auto result = docs.find(e, "result")) {
     if (!r.match) docs.fail(*result, detail::kResultOfNoMatch);
-    docs.expect_keys(*result, {"totals", "winner", "loser"});
+    docs.expect_keys(*result, {"totals", "winner", "loser", "round_cap"});
     if (auto t = docs.find(*result, "totals")) {
       r.totals = get_ints(docs, *t, -detail::kRecordTotalLimit, detail::kRecordTotalLimit);
       if (!r.totals.empty())
@@ -179,6 +180,8 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     if (auto w = docs.find(*result, "winner"))
       r.match_winner = get_seat_or_none(docs, *w, r.players);
     if (auto l = docs.find(*result, "loser")) r.match_loser = get_seat_or_none(docs, *l, r.players);
+    if (auto c = docs.find(*result, "round_cap"))
+      r.round_cap = docs.get_int(*c, 1, kMaxMatchRounds);
   }
   return r;
 }
@@ -201,6 +204,11 @@ std::string ints_text(const std::vector<int>& v) {
   std::string out = "[";
   for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
   return out + "]";
+}
+
+// A seat, or "null" for none, as records write it.
+std::string seat_text(int seat) {
+  return seat < 0 ? "null" : std::to_string(seat);
 }
 
 }  // namespace
@@ -405,17 +413,31 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     return fail("the record has " + std::to_string(result.actions) + " actions, not " +
                 std::to_string(until));
   if (record.match) {
-    // A simulation may stop a long match at its round cap; the record then ends unfinished
-    // and the result is the standings as they were.
-    if (!driver->over() && record.match_winner >= 0) driver->end_now();
+    const std::string after =
+        "after " + std::to_string(result.rounds) + (result.rounds == 1 ? " round" : " rounds");
+    if (record.round_cap > 0) {
+      // A simulation stopped the match at its round cap, and ended it as it stood.
+      if (driver->over())
+        return fail("match: stopped at a round cap of " + std::to_string(record.round_cap) +
+                    ", but its rules ended it " + after);
+      if (result.rounds != record.round_cap)
+        return fail("match: stopped at a round cap of " + std::to_string(record.round_cap) +
+                    ", but the record stops " + after);
+      driver->end_now();
+    } else if (!driver->over() && (record.match_winner >= 0 || record.match_loser >= 0)) {
+      // A result claimed for a match its rules have not ended (only a round cap ends one early,
+      // and the record then says so).
+      return fail("match: recorded winner " + seat_text(record.match_winner) + " and loser " +
+                  seat_text(record.match_loser) + ", but the match is not over " + after);
+    }
     const Standings& standings = driver->standings();
     if (!record.totals.empty() && record.totals != standings.totals)
       return fail("match: recorded totals " + ints_text(record.totals) + ", replayed " +
                   ints_text(standings.totals));
     if (record.match_winner != standings.winner || record.match_loser != standings.loser)
-      return fail("match: recorded winner " + std::to_string(record.match_winner) + " and loser " +
-                  std::to_string(record.match_loser) + ", replayed " +
-                  std::to_string(standings.winner) + " and " + std::to_string(standings.loser));
+      return fail("match: recorded winner " + seat_text(record.match_winner) + " and loser " +
+                  seat_text(record.match_loser) + ", replayed " + seat_text(standings.winner) +
+                  " and " + seat_text(standings.loser));
   }
   result.ok = true;
   return result;

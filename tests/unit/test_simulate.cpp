@@ -10,6 +10,7 @@
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/standings.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -561,6 +562,85 @@ TEST_CASE("a study counts its stalemates and the matches its round cap stopped")
   }
   CHECK(unfinished > 0);
   CHECK(capped.stats.unfinished == unfinished);
+}
+
+// Regression: replay ended any match whose record claimed a winner "as it stood", so a match
+// record cut after its first round (or with no rounds) and given a made-up result replayed OK.
+// Only a round cap ends a match early, and the record now says so (round_cap).
+TEST_CASE("replay takes a match result before the match's end only from a round cap") {
+  // A low limit, so that some matches end within the cap and some do not.
+  const std::string rules = "{match: {limit: 40}}";
+  const Variant v = load_variant("british", rules, "rules");
+  SimulationConfig m = study(3, 20, {"heuristic"});
+  m.kind = GameKind::match;
+  m.max_match_rounds = 2;
+  GameRecord capped, whole;
+  for (std::uint64_t g = 0; g < m.games && (capped.rounds.empty() || whole.rounds.empty()); ++g) {
+    GameRecord rec;
+    simulate_game(v, m, g, &rec);
+    rec.variant = "british";  // simulate leaves the name to its caller (shard_results)
+    rec.rules = rules;
+    (rec.round_cap > 0 ? capped : whole) = rec;
+  }
+  REQUIRE_FALSE(whole.rounds.empty());
+  REQUIRE(capped.round_cap == 2);
+  REQUIRE(capped.rounds.size() == 2);
+  REQUIRE(capped.match_winner >= 0);
+  CHECK(whole.round_cap == 0);  // ended by its rules within the cap
+  CHECK(replay_game(capped).failure == "");
+  // The cap goes through both forms.
+  std::ostringstream yaml;
+  write_game_record(yaml, capped);
+  CHECK(yaml.str().find("round_cap: 2") != std::string::npos);
+  CHECK(read_game_records_from_string(yaml.str()).at(0).round_cap == 2);
+  CHECK(record_from_json(to_json(capped)).round_cap == 2);
+  CHECK(replay_game(read_game_records_from_string(yaml.str()).at(0)).failure == "");
+  // Without it, the result claimed for a match that is not over is refused...
+  GameRecord claimed = capped;
+  claimed.round_cap = 0;
+  CHECK(replay_game(claimed).failure ==
+        "match: recorded winner " + std::to_string(capped.match_winner) + " and loser " +
+            std::to_string(capped.match_loser) + ", but the match is not over after 2 rounds");
+  // ...as is a record cut short of its cap, or a cap the rules had beaten.
+  GameRecord cut = capped;
+  cut.rounds.pop_back();
+  CHECK(replay_game(cut).failure ==
+        "match: stopped at a round cap of 2, but the record stops after 1 round");
+  GameRecord ended = whole;
+  ended.round_cap = static_cast<int>(whole.rounds.size());
+  CHECK(replay_game(ended).failure.find(", but its rules ended it after ") != std::string::npos);
+  // A record that stops between rounds and claims nothing is an unfinished match.
+  GameRecord open = capped;
+  open.round_cap = 0;
+  open.match_winner = open.match_loser = -1;
+  open.totals.clear();
+  const ReplayResult r = replay_game(open);
+  CHECK(r.failure == "");
+  CHECK(r.ok);
+}
+
+// Regression: the winner's margin took the runner-up as the best other seat, which with
+// partnerships is the winner's partner (the same total): the margin was always 0.
+TEST_CASE("a partnership match's margin is the best other team's total minus the winner's") {
+  const Variant v = load_variant("british-partnerships");
+  SimulationConfig m = study(4, 6, {"heuristic"});
+  m.kind = GameKind::match;
+  const std::vector<int> team = v.teams.team_of_seats(4);
+  REQUIRE(team.size() == 4);
+  const Engine engine(v);
+  SimulationStats stats;
+  detail::GamePlayer player(v, engine, m, stats);
+  for (std::uint64_t g = 0; g < m.games; ++g) {
+    GameRecord rec;
+    const detail::GameOutcome out = player.play(g, &rec);
+    REQUIRE(out.winner >= 0);
+    int best_rival = -1;
+    for (int seat = 0; seat < 4; ++seat)
+      if (team[seat] != team[out.winner] && (best_rival < 0 || rec.totals[seat] < best_rival))
+        best_rival = rec.totals[seat];
+    CHECK(out.margin == best_rival - rec.totals[out.winner]);
+    CHECK(out.margin > 0);
+  }
 }
 
 TEST_CASE("a game's special effects are the effects its special cards fired") {

@@ -51,6 +51,11 @@ struct GameRecord {
   std::vector<int> totals;
   int match_winner = -1;
   int match_loser = -1;
+  // Matches only: a match a simulation stopped at its round cap (SimulationConfig's
+  // max_match_rounds) before its rules ended it is ended as it stands (end_match_now: the best
+  // seat still in wins); this is the cap, the number of rounds it was stopped after. 0: the
+  // match was not stopped (it ended by its rules, or the record stops before its end).
+  int round_cap = 0;
   // Where the record was read from (read_game_records: the file), and where the first line of
   // `variant_text` is in that file when it is a literal block (`variant_text: |`, as records
   // are written), whose lines are the file's own: 1-based line and column, 0 when unknown. An
