@@ -294,7 +294,8 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
     if (total < -kMaxMatchTotal || total > kMaxMatchTotal)
       throw std::overflow_error("after_round: seat " + std::to_string(seat) + "'s total " +
                                 std::to_string(before[at(seat)]) + " + " + std::to_string(score) +
-                                " leaves " + range_text(kMaxMatchTotal));
+                                " = " + std::to_string(total) + " is outside " +
+                                range_text(kMaxMatchTotal) + ", the range of a match's totals");
     s.last_round[at(seat)] = score;
     s.totals[at(seat)] = static_cast<int>(total);
   }

@@ -316,7 +316,9 @@ TEST_CASE("standings: totals, scores and rounds stay within their ranges", "[mat
   const MatchRules long_rules = rules(MatchKind::fixed_rounds, 100, 0, 1000);
   Standings s = standings_from_totals(long_rules, {kMaxMatchTotal, 0, -kMaxMatchTotal});
   // A round that would take a total past the range is refused, not wrapped.
-  CHECK_THROWS_AS(add(long_rules, s, {1, 0, 0}), std::overflow_error);
+  CHECK_THROWS_WITH(add(long_rules, s, {1, 0, 0}),
+                    "after_round: seat 0's total 1000000000 + 1 = 1000000001 is outside "
+                    "-1000000000 to 1000000000, the range of a match's totals");
   CHECK_THROWS_AS(add(long_rules, s, {0, 0, -1}), std::overflow_error);
   s = add(long_rules, s, {-kMaxRoundScore, kMaxRoundScore, kMaxRoundScore});
   CHECK(s.totals == std::vector<int>{kMaxMatchTotal - kMaxRoundScore, kMaxRoundScore,
