@@ -126,28 +126,11 @@ py::dict round_dict(const RoundRecord& r) {
   d["dealer"] = r.dealer;
   d["seats"] = r.seats;
   d["scores"] = r.scores;
-  d["winner"] = r.winner;
+  // None after a stalemate, as the standings give "no seat".
+  d["winner"] = r.winner >= 0 ? py::object(py::int_(r.winner)) : py::object(py::none());
   d["stalemate"] = r.stalemate;
   d["decisions"] = r.decisions;
   return d;
-}
-
-// Start totals that leave fewer than two seats in a match that eliminates seats: the C++
-// match would deal a round to nobody ("cannot seat 0 players") or to the one seat left.
-void require_seats_in(const Variant& v, const std::vector<int>& start_totals) {
-  if (start_totals.empty() || v.match.end != MatchKind::elimination) return;
-  const std::vector<int> in = standings_from_totals(v.match, start_totals).active_seats();
-  if (in.size() >= 2) return;
-  std::string totals;
-  for (const int t : start_totals) totals += (totals.empty() ? "" : ", ") + std::to_string(t);
-  const std::string rule =
-      "(" + v.name + " eliminates a seat at " + std::to_string(v.match.limit) + " points)";
-  if (in.empty())
-    throw std::invalid_argument("start_totals [" + totals + "] put every seat out of the match " +
-                                rule);
-  throw std::invalid_argument("start_totals [" + totals + "] leave only seat " +
-                              std::to_string(in.front()) + " in the match " + rule +
-                              ": it would be over before its first round");
 }
 
 constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "player_eliminated",
@@ -276,15 +259,17 @@ void bind_agents(py::module_& m) {
                        const py::object& first_dealer, const py::object& resume,
                        const std::string& rules) {
              const Variant v = variant_arg(variant, rules);
-             // The C++ match would play a round with max_rounds 0 or below, and take any
-             // negative first_dealer as the variant's: as the environment and simulate do, a
-             // match has at least one round, and the dealer is a seat or -1.
+             // Only what fits a C++ int is taken here: MatchDriver refuses max_rounds below 1
+             // and a first_dealer that is neither a seat nor -1 (a ValueError naming the value
+             // and the seats).
              MatchOptions options;
              const std::uint64_t match_seed = seed_arg(seed);
-             options.max_rounds = int_arg<int>(max_rounds, "max_rounds", 1,
-                                               std::numeric_limits<int>::max(), "at least 1");
+             options.max_rounds =
+                 int_arg<int>(max_rounds, "max_rounds", std::numeric_limits<int>::min(),
+                              std::numeric_limits<int>::max(), "at least 1");
              options.first_dealer =
-                 int_arg<int>(first_dealer, "first_dealer", -1, std::numeric_limits<int>::max(),
+                 int_arg<int>(first_dealer, "first_dealer", std::numeric_limits<int>::min(),
+                              std::numeric_limits<int>::max(),
                               "a seat, or -1 for the variant's match.first_dealer");
              options.start_totals = int_list(start_totals, "start_totals");
              if (!resume.is_none()) {
@@ -304,8 +289,6 @@ void bind_agents(py::module_& m) {
              }
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
-             if (options.start_totals.size() == h->seats.raw.size())
-               require_seats_in(v, options.start_totals);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
              return h;
            }),
@@ -343,6 +326,10 @@ void bind_agents(py::module_& m) {
       .def_property_readonly("winner", [](const MatchHolder& h) { return h.match->winner(); })
       .def_property_readonly("loser", [](const MatchHolder& h) { return h.match->loser(); })
       .def_property_readonly("dealer", [](const MatchHolder& h) { return h.match->dealer(); })
+      .def_property_readonly(
+          "stopped_at_round_limit",
+          [](const MatchHolder& h) { return h.match->stopped_at_round_limit(); },
+          "True when the match was ended by its round cap (max_rounds) rather than by its rules.")
       .def(
           "set_observer",
           [](MatchHolder& h, std::optional<py::function> observer_or_none) {

@@ -352,6 +352,8 @@ class Match:
     winner: int
     loser: int
     dealer: int
+    stopped_at_round_limit: bool
+    """True when the match was ended by its round cap (max_rounds) rather than by its rules."""
     def set_observer(self, observer: Optional[Callable[[Dict[str, Any]], None]]) -> None: ...
 
 def derive_seed(master: int, index: int) -> int:

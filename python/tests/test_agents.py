@@ -216,13 +216,57 @@ def test_start_totals_that_put_every_seat_out_say_so():
     """Once "cannot seat 0 players (1 to 8)"; one seat left in once played a round alone."""
     variant = sc.load_variant("british")  # eliminates a seat at 100 points
     agents = [sc.make_agent("random", s) for s in range(4)]
-    with pytest.raises(ValueError, match=r"start_totals \[500, 500, 500, 500\] put every seat out of the match "
-                                         r"\(british eliminates a seat at 100 points\)"):
+    with pytest.raises(ValueError, match=r"^start_totals \[500, 500, 500, 500\]: no seat is in play, but the match "
+                                         r"is not over: a round needs two players \(under the match rules of british\)$"):
         sc.Match(variant, agents, 1, start_totals=[500] * 4)
-    with pytest.raises(ValueError, match=r"leave only seat 1 in the match .*: it would be over before its first round"):
+    with pytest.raises(ValueError, match=r"^start_totals \[100, 99, 100, 100\]: only seat 1 is in play, .*: a round "
+                                         r"needs two players"):
         sc.Match(variant, agents, 1, start_totals=[100, 99, 100, 100])
     match = sc.Match(variant, agents, 1, start_totals=[100, 0, 0, 100])
     assert match.play()["rounds"] >= 1 and match.winner in (1, 2)
+
+
+def test_start_totals_that_leave_one_team_in_are_refused():
+    """QA: [100, 0, 100, 0] in british-partnerships dealt a round between the partners 1 and 3."""
+    agents = [sc.make_agent("heuristic", s) for s in range(4)]
+    with pytest.raises(ValueError, match=r"^start_totals \[100, 0, 100, 0\]: only seats 1, 3 of one team are in "
+                                         r"play, but the match is not over: a round needs two teams"):
+        sc.Match("british-partnerships", agents, seed=3, start_totals=[100, 0, 100, 0])
+    assert sc.Match("british-partnerships", agents, seed=3, start_totals=[99, 0, 99, 0]).play()["rounds"] >= 1
+
+
+def test_a_single_round_match_is_won_by_the_round_winner():
+    """QA: from start totals [50, 0, 0, 0] seat 0 won the round but seat 1 (lowest total) the match."""
+    agents = [sc.make_agent("heuristic", s) for s in range(4)]
+    match = sc.Match("british", agents, seed=3, start_totals=[50, 0, 0, 0], rules="{match: {end: single_round}}")
+    match.play()
+    (played,) = match.history
+    assert played["winner"] is not None and played["scores"][played["winner"]] == 0
+    assert match.winner == played["winner"]
+    assert match.loser == max(range(4), key=lambda seat: (played["scores"][seat], seat))
+
+
+def test_a_match_says_whether_its_round_cap_stopped_it():
+    agents = lambda: [sc.make_agent("heuristic", s) for s in range(4)]
+    capped = sc.Match("british", agents(), seed=9, max_rounds=1)
+    assert not capped.stopped_at_round_limit
+    capped.play()
+    assert capped.over and capped.stopped_at_round_limit and capped.standings["rounds"] == 1
+    whole = sc.Match("british", agents(), seed=9)
+    whole.play()
+    assert whole.over and not whole.stopped_at_round_limit
+    with pytest.raises(AttributeError):
+        whole.stopped_at_round_limit = True
+
+
+def test_a_stalemate_round_has_no_winner_in_history():
+    """history's winner was -1 after a stalemate, where the standings say None for no seat."""
+    agents = [sc.make_agent("random", s) for s in range(4)]
+    match = sc.Match("british", agents, seed=1, rules="{round: {turn_limit: 2}, match: {end: single_round}}")
+    match.play()
+    (played,) = match.history
+    assert played["stalemate"] and played["winner"] is None
+    assert match.standings["last_round_winner"] is None
 
 
 def test_agents_come_as_any_sequence():
@@ -254,10 +298,12 @@ def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
         sc.play_round(engine, engine.deal(4, 1), agents[:3])
     variant = sc.load_variant("british")
     for rounds in (0, -1):
-        with pytest.raises(ValueError, match=f"max_rounds {rounds}: at least 1"):
+        with pytest.raises(ValueError, match=f"^max_rounds {rounds}: a match plays at least 1 round"):
             sc.Match(variant, agents[:4], seed=1, max_rounds=rounds)
-    with pytest.raises(ValueError, match="first_dealer -2"):
-        sc.Match(variant, agents[:4], seed=1, first_dealer=-2)
+    for dealer in (-2, 4):
+        with pytest.raises(ValueError, match=rf"^first_dealer {dealer} is not a seat of 4 \(0 to 3, or -1 for the "
+                                             r"variant's match.first_dealer\)$"):
+            sc.Match(variant, agents[:4], seed=1, first_dealer=dealer)
     match = sc.Match(variant, agents[:4], seed=1, max_rounds=1)
     match.play()
     assert len(match.history) == 1

@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <stdexcept>
 
 #include "cli/commands.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
@@ -120,19 +121,22 @@ void add_play(CLI::App& app, int& exit_code) {
         if (cmd->count(flag) > 0)
           throw UsageError(std::string(flag) +
                            ": a resumed game keeps the saved game's; leave it out");
+      // What the save holds is a file that cannot be used (exit status 1, as a save that does
+      // not replay), not a command line that cannot run (2).
       const std::vector<GameRecord> records = read_game_records(resume_file);
       if (records.size() != 1 || records[0].agents.empty() || records[0].agents[0] != "human")
-        throw UsageError("--resume " + resume_file +
-                         ": not a game saved by `play` (one record, a human at seat 0)");
+        throw std::runtime_error("--resume " + resume_file +
+                                 ": not a game saved by `play` (one record, a human at seat 0)");
       saved = records[0];
       variant = saved.variant;
       // `play` seats one kind of bot at every other seat; a save that says otherwise was not
       // written by it, and playing it with one kind would not be the saved game.
       for (std::size_t seat = 2; seat < saved.agents.size(); ++seat)
         if (saved.agents[seat] != saved.agents[1])
-          throw UsageError("--resume " + resume_file + ": seat " + std::to_string(seat) + " is '" +
-                           saved.agents[seat] + "' but seat 1 is '" + saved.agents[1] +
-                           "': a game saved by `play` has one kind of bot");
+          throw std::runtime_error("--resume " + resume_file + ": seat " + std::to_string(seat) +
+                                   " is '" + saved.agents[seat] + "' but seat 1 is '" +
+                                   saved.agents[1] +
+                                   "': a game saved by `play` has one kind of bot");
       bots = saved.agents.size() > 1 ? saved.agents[1] : bots;
       single_round = !saved.match;
     }
@@ -149,9 +153,10 @@ void add_play(CLI::App& app, int& exit_code) {
     try {
       (void)make_agent(bots, 0);  // an unknown name is refused here, naming the known ones
     } catch (const std::invalid_argument& e) {
-      throw UsageError(
-          (resuming ? "--resume " + resume_file + ": seat 1 is '" + bots + "'" : "--bots " + bots) +
-          ": " + e.what());
+      if (resuming)
+        throw std::runtime_error("--resume " + resume_file + ": seat 1 is '" + bots +
+                                 "': " + e.what());
+      throw UsageError("--bots " + bots + ": " + e.what());
     }
     // Standard output is the game itself; a record there would be mixed into it.
     if (record_file == "-" && record_opt->count() > 0)

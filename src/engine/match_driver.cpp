@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "switchcards/core/rng.hpp"
 
 namespace switchcards {
@@ -88,8 +90,10 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
   // play...) would deal rounds that make no sense, or none.
   if (const std::string problem = check_standings(rules_, standings_, team_of_seat_);
       !problem.empty())
-    throw std::invalid_argument((start.resume ? "resume: " : "start_totals: ") + problem +
-                                " (under the match rules of " + variant.name + ")");
+    throw std::invalid_argument(
+        (start.resume ? std::string("resume")
+                      : fmt::format("start_totals [{}]", fmt::join(standings_.totals, ", "))) +
+        ": " + problem + " (under the match rules of " + variant.name + ")");
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
 }

@@ -250,9 +250,10 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
                std::to_string(std::max(1, rules.rounds)) + ", but it is not over";
       break;
     case MatchKind::elimination:
-      if (s.rounds > 0 && teams_among(in, teams) <= 1)
+      // Start totals too: partners carry one total, so a round between them decides nothing.
+      if (teams_among(in, teams) <= 1)
         return "only seats " + seat_list(in) +
-               " of one team are in play, but the match is not over";
+               " of one team are in play, but the match is not over: a round needs two teams";
       break;
     case MatchKind::threshold:
       if (s.rounds > 0) {
@@ -314,11 +315,19 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
   };
 
   switch (rules.end) {
-    case MatchKind::single_round:
+    case MatchKind::single_round: {
+      // Judged by the round alone (docs/scoring.md), not by totals that start totals may have
+      // set apart: the round winner wins; the highest round score loses. After a stalemate the
+      // lowest round score wins. Equal round scores: the tie rule.
+      std::vector<int> by_round = rank_seats(s, in);
+      std::stable_sort(by_round.begin(), by_round.end(),
+                       [&](int a, int b) { return s.last_round[at(a)] < s.last_round[at(b)]; });
       s.over = true;
-      s.winner = best_of(s, in);
-      s.loser = worst_of(s, in);
+      s.winner = s.last_round_winner >= 0 ? s.last_round_winner : by_round.front();
+      s.loser = by_round.back();
+      if (s.loser == s.winner && by_round.size() > 1) s.loser = by_round[by_round.size() - 2];
       break;
+    }
 
     case MatchKind::fixed_rounds:
       if (s.rounds >= std::max(1, rules.rounds)) {

@@ -132,6 +132,20 @@ TEST_CASE("single round: over after one round; the round winner wins", "[match][
     const Standings t = add(r, Standings::start(3), {0, 5, 5}, 0);
     CHECK(t.loser == 2);
   }
+  // QA: from start totals {50, 0, 0, 0} the round's winner (seat 0) lost the match to the
+  // lowest total. The round decides, not the totals; equal round scores go by the tie rule.
+  SECTION("from start totals: the round decides, not the totals") {
+    const Standings from = standings_from_totals(r, {50, 0, 0, 0});
+    const Standings t = add(r, from, {0, 5, 52, 5}, 0);
+    CHECK(t.totals == std::vector<int>{50, 5, 52, 5});
+    CHECK(t.winner == 0);
+    CHECK(t.loser == 2);
+    const Standings stalemate = add(r, from, {3, 9, 40, 9}, -1);
+    CHECK(stalemate.winner == 0);
+    CHECK(stalemate.loser == 2);
+    const Standings tied = add(r, standings_from_totals(r, {0, 0, 20, 10}), {0, 6, 6, 6}, 0);
+    CHECK(tied.loser == 2);  // the highest total of the three that scored 6
+  }
 }
 
 TEST_CASE("fixed rounds: lowest total after the last round", "[match][standings]") {
@@ -378,11 +392,16 @@ TEST_CASE("standings: check_standings names what contradicts the match rules",
   unnamed.first_at_limit = 0;
   CHECK(check_standings(elim, unnamed) ==
         "first_at_limit is seat 0, whose 10 points are below the limit 100");
-  // Partners (who carry one total): one team left in play ends the match after a round.
+  // Partners (who carry one total): one team left in play ends the match, and start totals
+  // that leave one team in are refused too (QA: they dealt a round between partners).
   const std::vector<int> teams = {0, 1, 0, 1};
   CHECK(check_standings(elim, st({120, 10, 120, 10}, {true, false, true, false}), teams) ==
-        "only seats 1, 3 of one team are in play, but the match is not over");
-  CHECK(check_standings(elim, st({120, 10, 120, 10}, {true, false, true, false}, 0), teams) == "");
+        "only seats 1, 3 of one team are in play, but the match is not over: a round needs two "
+        "teams");
+  CHECK(check_standings(elim, standings_from_totals(elim, {100, 0, 100, 0}), teams) ==
+        "only seats 1, 3 of one team are in play, but the match is not over: a round needs two "
+        "teams");
+  CHECK(check_standings(elim, standings_from_totals(elim, {50, 0, 50, 0}), teams) == "");
 
   // Rules without elimination or limits.
   const MatchRules single = rules(MatchKind::single_round);

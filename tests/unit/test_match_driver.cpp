@@ -211,8 +211,8 @@ TEST_CASE("MatchDriver: start totals and resumed standings a match cannot have a
   start = {};
   start.start_totals = {10, 100, 120, 150};
   CHECK(refusal(british, 4, start) ==
-        "start_totals: only seat 0 is in play, but the match is not over: a round needs two "
-        "players (under the match rules of british)");
+        "start_totals [10, 100, 120, 150]: only seat 0 is in play, but the match is not over: a "
+        "round needs two players (under the match rules of british)");
   start.start_totals = {10, 100, 20, 150};
   CHECK(refusal(british, 4, start) == "");
 

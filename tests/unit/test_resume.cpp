@@ -88,7 +88,7 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
     save.replace(save.find(bots), bots.size(), "agents: [human, nosuch, nosuch]");
     write_file(s / "nosuch.yaml", save);
     const Run nosuch = run("play --resume nosuch.yaml", s, s / "rest.txt");
-    CHECK(nosuch.status == 2);
+    CHECK(nosuch.status == 1);  // a save that cannot be used, as docs/cli.md gives it
     CHECK(contains(nosuch.out, "--resume nosuch.yaml: seat 1 is 'nosuch': unknown agent 'nosuch'"));
   }
   // A resumed game keeps the save's settings.
@@ -98,7 +98,7 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
   // A record of a simulation is no saved game of `play`.
   REQUIRE(run("simulate --variant british --games 1 --record sim.yaml", s).status == 0);
   const Run not_a_save = run("play --resume sim.yaml", s);
-  CHECK(not_a_save.status == 2);
+  CHECK(not_a_save.status == 1);
   CHECK(contains(not_a_save.out, "not a game saved by `play`"));
 }
 

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <memory>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -157,6 +159,26 @@ TEST_CASE("check_standings: partners carry one total and one latest score", "[te
   CHECK(check_standings(elimination, scored, teams) ==
         "seats 0 and 2 are partners, but their latest round's scores differ (12 and 5): partners "
         "carry their team's latest round's score");
+}
+
+// QA: start totals that put one team out dealt a round between the partners left.
+TEST_CASE("a partnership match from start totals needs two teams in play", "[teams]") {
+  const Variant v = load_variant("british-partnerships");
+  HeuristicAgent a0(0), a1(1), a2(2), a3(3);
+  MatchOptions options;
+  options.start_totals = {100, 0, 100, 0};
+  try {
+    Match match(v, {&a0, &a1, &a2, &a3}, 3, options);
+    FAIL("a match with one team in play was made");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()) ==
+          "start_totals [100, 0, 100, 0]: only seats 1, 3 of one team are in play, but the match "
+          "is not over: a "
+          "round needs two teams (under the match rules of british-partnerships)");
+  }
+  options.start_totals = {99, 0, 99, 0};
+  Match match(v, {&a0, &a1, &a2, &a3}, 3, options);
+  CHECK(match.play().rounds >= 1);
 }
 
 TEST_CASE("British partnership matches between bots: partners stand together", "[teams]") {
