@@ -597,10 +597,13 @@ void bind_engine(py::module_& m) {
       "score_hand",
       [](const Variant& v, const std::vector<std::string>& cards) {
         const std::vector<Card> hand = cards_from(cards);
+        if (const std::string problem = hand_problem(v, hand); !problem.empty())
+          throw py::value_error(problem);
         return score_hand(v, std::span<const Card>(hand));
       },
       py::arg("variant"), py::arg("cards"),
-      "The penalty points of the cards left in a hand under the variant's scoring rules.");
+      "The penalty points of the cards left in a hand under the variant's scoring rules; a card "
+      "the variant's deck has not, or more copies than it holds, is a ValueError.");
   m.def(
       "round_scores", [](const Variant& v, const State& s) { return round_scores(v, s); },
       py::arg("variant"), py::arg("state"),

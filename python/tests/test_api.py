@@ -249,6 +249,15 @@ def test_score_hand_of_the_documented_example():
                          ["AS", "JC", "KD", "7C"]) == 92
 
 
+def test_score_hand_refuses_a_hand_the_deck_cannot_deal():
+    # Regression: it scored them, where `switchcards score` refuses them with these words.
+    with pytest.raises(ValueError, match=r"2C is given 3 times, but a balkan deck holds at most 2"):
+        sc.score_hand(sc.load_variant("balkan"), ["2C", "2C", "2C"])
+    with pytest.raises(ValueError, match=r"JOKER: british has no such card \(its deck has no jokers\)"):
+        sc.score_hand(sc.load_variant("british"), ["AS", "JOKER"])
+    assert sc.score_hand(sc.load_variant("balkan"), ["2C", "2C"]) > 0
+
+
 def test_round_scores_give_the_winner_zero():
     engine = sc.Engine("british")
     state = engine.deal(4, 3)

@@ -4,9 +4,11 @@
 // evaluating the bytecode it produces).
 #include "switchcards/engine/scoring.hpp"
 
+#include <fmt/format.h>
 #include <muParser.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -525,6 +527,26 @@ int score_hand(const Variant& variant, std::span<const Card> cards) {
 }
 int score_hand(const ScoringRules& rules, const Hand& hand) {
   return HandScorer(rules)(hand);
+}
+
+std::string hand_problem(const Variant& variant, std::span<const Card> cards) {
+  std::array<int, kCardKinds> most_copies{}, held{};
+  for (int n = variant.deal.min_players; n <= variant.deal.max_players; ++n)
+    for (int i = 0; i < kCardKinds; ++i)
+      most_copies[i] = std::max(most_copies[i], variant.deck_for(n).copies(Card::from_index(i)));
+  for (const Card c : cards) {
+    if (c.index() < 0 || c.index() >= kCardKinds)
+      return "card index " + std::to_string(c.index()) + " is no card";
+    const int copies = most_copies[c.index()];
+    if (copies == 0)
+      return fmt::format("{}: {} has no such card ({})", to_string(c), variant.name,
+                         c.is_joker() ? std::string("its deck has no jokers")
+                                      : fmt::format("its deck has no {}s", rank_symbol(c.rank())));
+    if (++held[c.index()] > copies)
+      return fmt::format("{} is given {} times, but a {} deck holds at most {}", to_string(c),
+                         held[c.index()], variant.name, copies);
+  }
+  return "";
 }
 
 std::vector<int> round_scores(const HandScorer& scorer, const State& state) {

@@ -163,6 +163,12 @@ int score_hand(const Variant& variant, const Hand& hand);
 int score_hand(const Variant& variant, std::span<const Card> cards);
 int score_hand(const ScoringRules& rules, const Hand& hand);
 
+// "" if `cards` could be a hand of the variant: each card of its deck (a rank it holds, a joker
+// only with jokers), no more copies of a card than its largest deck (over the player counts it
+// allows) holds. Else what is wrong, naming the card: for a hand given by a person (`score`,
+// Python's score_hand), which score_hand itself takes as given.
+std::string hand_problem(const Variant& variant, std::span<const Card> cards);
+
 // The scores of a finished round, seat 0 first: the seat that emptied its hand scores 0, every
 // other seat scores its hand. After a stalemate (the turn limit) every seat scores its hand
 // and nobody wins. Also usable on an unfinished state (every seat scores its hand).
