@@ -7,6 +7,7 @@
 #include "switchcards/core/seats.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 #include <fmt/core.h>
 
@@ -83,13 +84,6 @@ bool parse_shard(std::string_view text, int& shard, int& shards) {
   shard = static_cast<int>(*k);
   shards = static_cast<int>(*m);
   return true;
-}
-
-// A variant fingerprint as variant_fingerprint writes it: 16 lowercase hexadecimal digits.
-bool is_fingerprint(std::string_view text) {
-  return text.size() == 16 && std::all_of(text.begin(), text.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
 }
 
 // "a whole number from 0 to games (10)": a count bounded by another of the file.
@@ -292,7 +286,7 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
   if (doc.has("variant_fingerprint")) {
     const JsonAt fingerprint = doc["variant_fingerprint"];
     r.variant_fingerprint = fingerprint.text();
-    if (!is_fingerprint(r.variant_fingerprint))
+    if (!is_variant_fingerprint(r.variant_fingerprint))
       fingerprint.fail("expected 16 hexadecimal digits (0-9, a-f), got " +
                        json_value_text(fingerprint.json()));
   }

@@ -789,7 +789,7 @@ void check_fingerprint(const Node& n, const Variant* variant) {
   if (!n.has("variant_fingerprint")) return;
   const Node f = n["variant_fingerprint"];
   const std::string saved = f.string();
-  if (saved.size() != 16 || saved.find_first_not_of("0123456789abcdef") != std::string::npos)
+  if (!is_variant_fingerprint(saved))
     f.fail("'" + saved + "' is not a variant fingerprint (16 lowercase hexadecimal digits)");
   if (variant == nullptr) return;
   if (const std::string now = variant_fingerprint(*variant); saved != now)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "switchcards/rules/variant.hpp"
 
@@ -21,5 +22,14 @@ namespace switchcards {
 // changes every fingerprint. Each thread keeps the fingerprint of the variant it last asked
 // about: asked again for equal rules, it costs a comparison of two Variants.
 std::string variant_fingerprint(const Variant& variant);
+
+// Whether `text` has the form variant_fingerprint writes: 16 lowercase hexadecimal digits (for
+// the readers of files that carry one).
+constexpr bool is_variant_fingerprint(std::string_view text) {
+  if (text.size() != 16) return false;
+  for (const char c : text)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
 
 }  // namespace switchcards
