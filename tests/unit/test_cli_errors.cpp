@@ -127,7 +127,7 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
       });
 }
 
-TEST_CASE("cli errors: commands and options get the nearest known name; help works") {
+TEST_CASE("cli errors: commands and options get the nearest known name, and help works") {
   check_cases("names",
               {
                   // Regressions: both said only "A subcommand is required".

@@ -521,7 +521,7 @@ TEST_CASE("describe: deflection says what the engine does") {
   CHECK(flat(describe_variant(load_variant("british"))).find("deflect") == std::string::npos);
 }
 
-TEST_CASE("describe: hand swaps say what the engine does; the swap is public, the cards not") {
+TEST_CASE("describe: hand swaps say what the engine does, and the swap is public, the cards not") {
   // crazy-eights-swaps: a 7 swaps its player's hand with the seat the play names, a 10 passes
   // every hand one seat on in the direction of play.
   const Variant v = load_variant("crazy-eights-swaps");

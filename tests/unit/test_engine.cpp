@@ -172,7 +172,7 @@ TEST_CASE("skip, reverse, back and the two-player reverse") {
   CHECK(two.seats.direction() == Direction::clockwise);
 }
 
-TEST_CASE("a wild names a suit that binds; a demand restricts the next card") {
+TEST_CASE("a wild names a suit that binds, and a demand restricts the next card") {
   const Engine e(kitchen_sink());
   State s = e.position(pos({{"QH", "3C"}, {"4S", "4C", "9H"}}, {"9C"}));
   CHECK(e.check(s, parse_action("0 play QH")) == Refusal::suit_required);
@@ -188,7 +188,7 @@ TEST_CASE("a wild names a suit that binds; a demand restricts the next card") {
   CHECK(e.check(d, parse_action("1 play JC")) == Refusal::none);
 }
 
-TEST_CASE("play_again gives the same seat a normal turn; not_on refuses a card on given tops") {
+TEST_CASE("play_again gives the same seat a normal turn, and not_on refuses a card on given tops") {
   const Engine e(kitchen_sink());
   // A 9: the same seat acts again and must match the 9 (or draw); the next seat waits.
   State s = e.position(pos({{"9H", "9C", "4D", "3S"}, {"4S", "5C"}, {"6S"}}, {"7H"}, {"KD"}));

@@ -91,7 +91,7 @@ TEST_CASE("final call: a jump-in with the final card goes out with the call, els
   CHECK(t.winner == 2);
 }
 
-TEST_CASE("final call: bots that never forget call with every final card; forgetful ones pay",
+TEST_CASE("final call: bots that never forget call with every final card, and forgetful ones pay",
           "[final_call]") {
   const Engine e(load_variant("mau-mau-final-call"));
   // The heuristic forgets one call in ten unless told otherwise (HeuristicAgent::kDefaultForget).

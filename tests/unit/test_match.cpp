@@ -109,7 +109,7 @@ struct Log {
 
 // ---- end conditions from given totals ---------------------------------------------------------
 
-TEST_CASE("single round: over after one round; the round winner wins", "[match][standings]") {
+TEST_CASE("single round: over after one round, and the round winner wins", "[match][standings]") {
   const MatchRules r = rules(MatchKind::single_round);
   const Standings s = add(r, Standings::start(3), {0, 12, 30}, 0);
   CHECK(s.over);
@@ -181,7 +181,7 @@ TEST_CASE("fixed rounds: lowest total after the last round", "[match][standings]
   }
 }
 
-TEST_CASE("elimination: a seat reaching the cap sits out; the last under it wins",
+TEST_CASE("elimination: a seat reaching the cap sits out, and the last under it wins",
           "[match][standings]") {
   const MatchRules r = rules(MatchKind::elimination, 100);
   Standings s = standings_from_totals(r, {90, 50, 99, 20});

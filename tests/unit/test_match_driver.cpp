@@ -231,7 +231,7 @@ TEST_CASE("MatchDriver: start totals and resumed standings a match cannot have a
   CHECK(driver.stopped_at_round_limit());
 }
 
-TEST_CASE("Match deals through the driver; its hook sees every action; revealed is by match seat",
+TEST_CASE("Match deals through the driver, its hook sees every action, revealed is by match seat",
           "[match][driver]") {
   const Variant v = load_variant("mobile-app");
   std::vector<std::unique_ptr<RevealCounter>> owned;
