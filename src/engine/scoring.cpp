@@ -322,10 +322,15 @@ void CompiledFormula::check_samples() {
     for (CardMask m = hand.kinds(); !m.empty();) in.pairs += hand.count(m.pop_first()) / 2;
     const double v = evaluate(in);
     if (!std::isfinite(v)) {
+      // The likely causes differ: infinity comes of dividing by zero or of a result past a
+      // double's range (about 1.8e308), NaN of a function outside its domain or of 0/0.
       fail(0, std::string("the value is ") + (std::isnan(v) ? "not a number" : "infinite") +
                   " for the hand " + sample.text + " (total " + std::to_string(int(in.total)) +
                   ", cards " + std::to_string(int(in.cards)) + ", pairs " +
-                  std::to_string(int(in.pairs)) + "): a division by zero?");
+                  std::to_string(int(in.pairs)) + "): " +
+                  (std::isnan(v) ? "a square root or logarithm of a negative number, or 0/0?"
+                                 : "a division by zero, or a result too large for a number "
+                                   "(above about 1.8e308)?"));
       return;
     }
   }

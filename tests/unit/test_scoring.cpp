@@ -394,7 +394,10 @@ TEST_CASE("bad formulas are refused with their position", "[scoring][formula]") 
     e = error("total / pairs");
     CHECK_THAT(e.message, Catch::Contains("division by zero"));
     e = error("sqrt(-total)");
-    CHECK_THAT(e.message, Catch::Contains("not a number"));
+    CHECK_THAT(e.message, Catch::Contains("not a number") && Catch::Contains("negative number") &&
+                              !Catch::Contains("division"));
+    e = error("total ^ 1000");  // an overflow, not a division
+    CHECK_THAT(e.message, Catch::Contains("infinite") && Catch::Contains("too large"));
   }
   SECTION("scoring with an unchecked bad formula throws FormulaException, not a crash") {
     CHECK_THROWS_AS(HandScorer(with_formula(ScoringRules{}, "total +")), FormulaException);
@@ -408,9 +411,10 @@ TEST_CASE("bad formulas are refused with their position", "[scoring][formula]") 
   }
 }
 
-TEST_CASE("round scores: the winner 0, the others their hands; a stalemate scores everyone",
+TEST_CASE("round scores: the winner 0, the others their hands, and a stalemate scores everyone",
           "[scoring]") {
   Variant v;
+  v.name = "two-decks";                   // Engine refuses a Variant without a name
   v.deal.decks = ByPlayers::constant(2);  // the two 7H
   v.scoring = balkan_rules();
   const Engine engine(v);
