@@ -223,8 +223,10 @@ bool HumanAgent::calls_late(const PlayerView& /*view*/) {
 
 std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<const Action> jumps) {
   fmt::print(*out_,
-             "You hold a card identical to the {} just played: you may jump in out of turn "
+             "You hold a card {} the {} just played: you may jump in out of turn "
              "(play goes on from you; the seats before you lose their turn).\n",
+             view.variant().identical.jump_in == JumpIn::same_rank ? "of the same rank as"
+                                                                   : "identical to",
              card_text(view.top(), colour_));
   show_moves(view, jumps);
   for (;;) {

@@ -289,22 +289,27 @@ std::string factor_text(double f) {
   return fmt::format("multiplies it by {}", f);
 }
 
-std::string match_text(const MatchRules& m) {
+// With partnerships partners score the same each round (team scores), so they reach a limit
+// together and the match is between teams.
+std::string match_text(const MatchRules& m, bool teams) {
+  const char* side = teams ? "team" : "player";
   switch (m.end) {
     case MatchKind::single_round:
-      return "A single round: whoever empties their hand first wins.";
+      return teams ? "A single round: the team of whoever empties their hand first wins."
+                   : "A single round: whoever empties their hand first wins.";
     case MatchKind::fixed_rounds:
-      return fmt::format("{} rounds; the lowest total wins, the highest loses.", m.rounds);
+      return fmt::format("{} rounds; the lowest total wins, the highest loses{}.", m.rounds,
+                         teams ? " (partners share a total)" : "");
     case MatchKind::elimination:
       return fmt::format(
-          "Elimination at {}: a player whose total reaches {} is out and sits out the later "
-          "rounds; the last player under {} wins, the first one out loses.",
-          m.limit, m.limit, m.limit);
+          "Elimination at {}: a {} whose total reaches {} is out and sits out the later "
+          "rounds; the last {} under {} wins, the first one out loses.",
+          m.limit, side, m.limit, side, m.limit);
     case MatchKind::threshold: {
       std::string s = fmt::format(
-          "Rounds go on until only one player is below {} points: that player wins. Players at "
-          "or over {} keep playing. The first to reach {} loses",
-          m.limit, m.limit, m.limit);
+          "Rounds go on until only one {} is below {} points: that {} wins. {} at or over {} "
+          "keep playing. The first to reach {} loses",
+          side, m.limit, side, teams ? "Teams" : "Players", m.limit, m.limit);
       if (m.hard_limit > 0)
         s += fmt::format(", unless someone reaches {}: then the first to reach {} loses instead",
                          m.hard_limit, m.hard_limit);
@@ -511,15 +516,16 @@ std::string describe_variant(const Variant& v) {
   }
   if (v.identical.jump_in != JumpIn::none)
     para(v.identical.jump_in == JumpIn::same_card
-             ? "Jump-in: right after a card is played, before the next player acts, any other "
-               "player holding a card identical to it (same rank and suit) that would be legal "
-               "in their turn may play it at once; play goes on from them, and the players in "
-               "between lose their turn (the first in order of play after the player to act "
-               "has priority)."
-             : "Jump-in: right after a card is played, before the next player acts, any other "
-               "player holding a card of the same rank that would be legal in their turn may "
-               "play it at once; play goes on from them, and the players in between lose their "
-               "turn (the first in order of play after the player to act has priority).");
+             ? "Jump-in: right after a card is played, before the next player acts, any "
+               "player but the one to act holding a card identical to it (same rank and suit) "
+               "that would be legal in their turn may play it at once, the player who just "
+               "played it included; play goes on from them, and the players in between lose "
+               "their turn (the first in order of play after the player to act has priority)."
+             : "Jump-in: right after a card is played, before the next player acts, any "
+               "player but the one to act holding a card of the same rank that would be legal "
+               "in their turn may play it at once, the player who just played it included; "
+               "play goes on from them, and the players in between lose their turn (the first "
+               "in order of play after the player to act has priority).");
 
   // Last card.
   switch (v.last_card.enforce) {
@@ -619,7 +625,7 @@ std::string describe_variant(const Variant& v) {
   para(scoring);
 
   if (v.teams.enabled()) para(teams_text(v.teams, min));
-  para("Match: " + match_text(v.match));
+  para("Match: " + match_text(v.match, v.teams.seating != TeamSeating::none));
   if (v.beginner_mode)
     para("Beginner mode: a player may ask to see the other hands and the stock.");
   return out;

@@ -104,7 +104,7 @@ TEST_CASE("jump-in: without identical.jump_in an out-of-turn play stays not_your
 }
 
 TEST_CASE(
-    "jump-in: same_rank lets any card of the rank jump in; the first after the seat to act "
+    "jump-in: same_rank lets any card of the rank jump in, and the first after the seat to act "
     "has priority") {
   const Engine e(load_variant("balkan-jump-in", "{identical: {jump_in: same_rank}}", "test"));
   State s = position(e);
@@ -301,6 +301,35 @@ TEST_CASE("jump-in: the human agent lists the jump-ins and reads the answer") {
   CHECK(jumper.jumps_in(view, jumps.span()) == jumps[0]);  // "5" is out of range: asked again
   CHECK_FALSE(decliner.jumps_in(view, jumps.span()).has_value());
   CHECK_THAT(out.str(), Catch::Contains("jump in") && Catch::Contains("1) "));
+  CHECK_THAT(out.str(), Catch::Contains("identical to"));
+}
+
+TEST_CASE(
+    "jump-in: by rank, the human agent and describe speak of the rank, not an identical card") {
+  Variant v = load_variant("balkan-jump-in");
+  v.identical.jump_in = JumpIn::same_rank;
+  const Engine e(v);
+  State s = position(e);
+  REQUIRE(e.apply(s, Action::play(0, parse_card("7H"))));
+  ActionList jumps;
+  e.jump_ins(s, 2, jumps);
+  REQUIRE_FALSE(jumps.empty());
+  std::istringstream no("0\n");
+  std::ostringstream out;
+  HumanAgent decliner(no, out, false);
+  CHECK_FALSE(decliner.jumps_in(PlayerView(e, s, 2), jumps.span()).has_value());
+  CHECK_THAT(out.str(), Catch::Contains("of the same rank as") && !Catch::Contains("identical"));
+  // Both wordings name the seat that has just played among those who may jump in (onto its
+  // own card), as Engine::jump_ins allows.
+  for (const JumpIn kind : {JumpIn::same_card, JumpIn::same_rank}) {
+    v.identical.jump_in = kind;
+    std::string d = describe_variant(v);
+    for (char& c : d)
+      if (c == '\n') c = ' ';
+    for (std::size_t at; (at = d.find("  ")) != std::string::npos;) d.erase(at, 1);
+    CHECK_THAT(d, Catch::Contains("the player who just played it included") &&
+                      !Catch::Contains("any other player"));
+  }
 }
 
 // Two identical draw cards can circle for ever once every other card is in a hand: each
