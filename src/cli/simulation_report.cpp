@@ -1,6 +1,8 @@
 // The text report of simulation results; see simulation_report.hpp.
 #include "cli/simulation_report.hpp"
 
+#include <iterator>
+
 #include <fmt/core.h>
 #include <fmt/format.h>
 
@@ -8,7 +10,9 @@ namespace switchcards::cli {
 
 namespace {
 
-// The events the report shows, with the words it uses.
+// The events the report shows, with the words it uses: every event a rule causes (a card
+// played, drawn or dealt, and the round's end, are counted elsewhere), so that a house rule's
+// effect shows in the report, not only in the JSON.
 struct EventLabel {
   EventKind kind;
   const char* label;
@@ -17,12 +21,17 @@ constexpr EventLabel kEffectEvents[] = {
     {EventKind::penalty_pending, "draw/skip penalties set"},
     {EventKind::penalty_paid, "penalties taken"},
     {EventKind::penalty_cancelled, "penalties cancelled"},
+    {EventKind::penalty_deflected, "penalties deflected"},
     {EventKind::seat_skipped, "seats skipped"},
     {EventKind::direction_reversed, "direction reversed"},
     {EventKind::back_to_previous, "play sent back"},
     {EventKind::suit_named, "suits named"},
     {EventKind::demand_set, "demands set"},
-    {EventKind::play_again, "identical card: play again"},
+    {EventKind::play_again, "plays again"},  // an identical card's, or a special's play_again
+    {EventKind::jumped_in, "jump-ins"},
+    {EventKind::hands_swapped, "hands swapped"},
+    {EventKind::hands_rotated, "hands rotated"},
+    {EventKind::finish_penalty, "finishes refused (no_finish)"},
     {EventKind::last_card_called, "last card called"},
     {EventKind::last_card_missed, "last card forgotten"},
     {EventKind::last_card_caught, "forgetters caught"},
@@ -30,6 +39,12 @@ constexpr EventLabel kEffectEvents[] = {
     {EventKind::stock_reshuffled, "reshuffles"},
     {EventKind::stock_exhausted, "draws short of cards"},
 };
+// The kinds left out by design; the static_assert asks a new kind for a row.
+constexpr EventKind kNotEffects[] = {EventKind::card_played, EventKind::card_drawn,
+                                     EventKind::round_over, EventKind::card_dealt};
+static_assert(std::size(kEffectEvents) + std::size(kNotEffects) ==
+                  static_cast<std::size_t>(kEventKindCount),
+              "a new EventKind needs a row in the simulate report (or a place in kNotEffects)");
 
 }  // namespace
 

@@ -58,6 +58,15 @@ TEST_CASE("cli: describe writes the rules in English") {
   CHECK(contains(r.out, "Each 2 in the hand doubles the total."));
   CHECK(contains(r.out, "Match: Rounds go on until only one player is below 250 points"));
   CHECK(run("describe nowhere", s).status == 1);
+  // With partnerships the match is between teams: partners share a total and go out together.
+  Run teams = run("describe british-partnerships", s);
+  REQUIRE(teams.status == 0);
+  for (char& c : teams.out)
+    if (c == '\n') c = ' ';
+  for (std::size_t at; (at = teams.out.find("  ")) != std::string::npos;) teams.out.erase(at, 1);
+  CHECK(contains(teams.out, "a team whose total reaches 100 is out"));
+  CHECK(contains(teams.out, "the last team under 100 wins"));
+  CHECK_FALSE(contains(teams.out, "last player under"));
 }
 
 TEST_CASE("cli: score prints one number") {
@@ -282,6 +291,36 @@ TEST_CASE("cli: simulate defaults to agents whose rounds end, and reports places
   Run random = run("simulate --variant british --games 200 --agents random", s);
   REQUIRE(random.status == 0);
   CHECK(contains(random.out, "*** STALEMATES: "));
+}
+
+TEST_CASE("cli: simulate's effects table shows every effect a house rule causes") {
+  // Regressions: jump-ins, deflections, swaps, rotations and refused finishes were counted in
+  // the JSON but missing from the text, and a special's play_again was reported as an
+  // identical card's.
+  Scratch s("effects");
+  const auto row = [](const std::string& out, const std::string& label) -> std::uint64_t {
+    const auto at = out.find("\n  " + label + " ");
+    if (at == std::string::npos) return 0;
+    std::string digits;  // "1,234" is 1234
+    for (auto i = out.find_first_of("0123456789", at + 3); i < out.size() && out[i] != ' '; ++i)
+      if (out[i] != ',') digits += out[i];
+    return std::stoull(digits);
+  };
+  Run jump = run("simulate --variant balkan-jump-in --games 20 --seed 3 --json jump.json", s);
+  REQUIRE(jump.status == 0);
+  const auto j = nlohmann::json::parse(read_file(s / "jump.json"));
+  const auto jumped = j.at("events").at("jumped_in").get<std::uint64_t>();
+  CHECK(jumped > 0);
+  CHECK(row(jump.out, "jump-ins") == jumped);
+  Run swaps = run("simulate --variant crazy-eights-swaps --games 20 --seed 3 --json swaps.json", s);
+  REQUIRE(swaps.status == 0);
+  const auto k = nlohmann::json::parse(read_file(s / "swaps.json"));
+  CHECK(k.at("events").at("hands_swapped").get<std::uint64_t>() > 0);
+  CHECK(row(swaps.out, "hands swapped") == k.at("events").at("hands_swapped").get<std::uint64_t>());
+  Run purist = run("simulate --variant mau-mau-purist --games 20 --seed 3", s);
+  REQUIRE(purist.status == 0);
+  CHECK(row(purist.out, "plays again") > 0);
+  CHECK_FALSE(contains(purist.out, "identical"));
 }
 
 TEST_CASE("cli: the demo's bots make the late last-card call Match lets them make") {
