@@ -17,9 +17,6 @@ namespace switchcards::python {
 
 namespace {
 
-// --record FILE keeps every game when there are at most this many, else the first (as the
-// command line does).
-constexpr std::uint64_t kRecordAllUpTo = 10;
 // The command line's limit of --threads.
 constexpr int kMaxThreads = 1024;
 
@@ -61,7 +58,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
     throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " names for " +
                                 std::to_string(players) + " players (at most one a seat)");
   config.players = players;
-  if (!record_file.empty()) config.record = config.games <= kRecordAllUpTo ? config.games : 1;
+  if (!record_file.empty()) config.record = config.games_to_record();
   SimulationResult result = simulate(v, config, progress);
   if (!record_file.empty())
     write_study_records(record_file, std::move(result.records), variant, rules);
@@ -80,17 +77,18 @@ void bind_simulation(py::module_& m) {
         // Checked with the GIL held; the rest is checked with the command line's sentences.
         constexpr int kMax = std::numeric_limits<int>::max();
         const std::uint64_t n = int_arg<std::uint64_t>(
-            games, "games", 1, std::numeric_limits<std::uint64_t>::max(), "at least 1");
+            games, "games", 1, std::numeric_limits<std::uint64_t>::max(),
+            "1 to " + std::to_string(std::numeric_limits<std::uint64_t>::max()));
         const int p = int_arg<int>(players, "players", 0, kMax,
                                    "a player count, or 0 for the variant's default");
         const std::uint64_t s = seed_arg(seed);
         const int t =
             int_arg<int>(threads, "threads", 1, kMaxThreads,
                          "1 to " + std::to_string(kMaxThreads) + " (results do not depend on it)");
-        const int m = int_arg<int>(shards, "shards", 1, kMax, "at least 1");
+        const int m = int_arg<int>(shards, "shards", 1, kMax, "1 to " + std::to_string(kMax));
         const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
-        const int rounds =
-            int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMax, "at least 1");
+        const int rounds = int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMax,
+                                        "1 to " + std::to_string(kMax));
         // Ctrl-C: Python only notes a signal while the C++ plays, so the progress callback,
         // called about ten times a second from this thread, takes the GIL and runs the signal
         // handlers; an exception they raise (KeyboardInterrupt) stops the study and leaves

@@ -90,6 +90,18 @@ def test_records_are_the_command_lines(cli, tmp_path):
     assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
 
 
+def test_a_shards_records_are_the_command_lines(cli, tmp_path):
+    """A shard keeps every game it plays when they are few, counted in the shard, not the study
+    (Python kept one record of a shard of 5 games of 20, the command line 5)."""
+    ours, theirs = tmp_path / "ours.yaml", tmp_path / "theirs.yaml"
+    sc.simulate_json("british", 20, shard=(2, 4), seed=5, record=str(ours))
+    subprocess.run([cli, "simulate", "-v", "british", "-n", "20", "-s", "5", "--shard", "2/4",
+                    "--record", str(theirs), "--json", "-"], check=True, capture_output=True)
+    assert ours.read_text() == theirs.read_text()
+    records = sc.read_game_records(str(ours))
+    assert [r.seed for r in records] == [sc.derive_seed(5, k) for k in range(5, 10)]
+
+
 def test_players_none_is_the_default_and_false_or_zero_are_refused():
     assert sc.simulate("british", 5, players=None)["players"] == sc.load_variant("british").default_players
     for value in (False, True):

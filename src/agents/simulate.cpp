@@ -43,6 +43,11 @@ std::uint64_t SimulationConfig::end_game() const {
   return shard_bound(games, shard, shards);
 }
 
+std::uint64_t SimulationConfig::games_to_record() const {
+  const std::uint64_t played = end_game() - first_game();  // a shard's, not the study's
+  return played <= kRecordEveryGameUpTo ? played : 1;
+}
+
 // ---- statistics ---------------------------------------------------------------------------
 
 void SimulationStats::add(const SimulationStats& o) {

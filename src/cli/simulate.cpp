@@ -15,13 +15,6 @@
 
 namespace switchcards::cli {
 
-namespace {
-
-// Games recorded by --record: all of them when there are at most this many, else the first.
-constexpr std::uint64_t kRecordAllUpTo = 10;
-
-}  // namespace
-
 void add_simulate(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("simulate", "Play many games between bots and report statistics");
   static std::string variant, rules, json_file, record_file, report_file;
@@ -53,9 +46,7 @@ void add_simulate(CLI::App& app, int& exit_code) {
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);
-    // The games this run plays: a shard's, not the study's (a shard of 100 recorded one).
-    const std::uint64_t played = config.end_game() - config.first_game();
-    if (!record_file.empty()) config.record = played <= kRecordAllUpTo ? played : 1;
+    if (!record_file.empty()) config.record = config.games_to_record();
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
     const bool bar = show_progress(json_file, records_out);

@@ -44,6 +44,11 @@ struct SimulationConfig {
   // The game indices [first, end) of this shard: floor(games * (k-1) / M) to floor(games * k / M).
   std::uint64_t first_game() const;
   std::uint64_t end_game() const;
+  // The records a study written to a file keeps (`simulate --record`, Python's
+  // simulate_json(record=)): every game this shard plays if they are at most
+  // kRecordEveryGameUpTo, else the first, so that a file of records stays readable.
+  static constexpr std::uint64_t kRecordEveryGameUpTo = 10;
+  std::uint64_t games_to_record() const;
 };
 
 // Sums over games; `add` is exact and commutative, so any split of the games adds up to the
