@@ -69,6 +69,7 @@ class EnvironmentCore {
     mask_array_ = py::array_t<std::int8_t>(action_size_);
     observation_ = writable_span<float>(observation_array_, layout_.size(), "observation");
     shown_mask_ = writable_span<std::uint8_t>(mask_array_, action_size_, "action mask");
+    observation_store_.assign(static_cast<std::size_t>(layout_.size()), 0.0f);
     mask_store_.assign(static_cast<std::size_t>(action_size_), std::uint8_t{0});
     mask_ = std::span<std::uint8_t>(mask_store_);
     std::fill(observation_.begin(), observation_.end(), 0.0f);
@@ -221,6 +222,12 @@ class EnvironmentCore {
   int action_size() const { return action_size_; }
   int decline_id() const { return decline_; }
   py::array observation_buffer() const { return observation_array_; }
+  // The buffers handed to Python written again from the environment's own observation and mask
+  // (observe() calls it: what an agent wrote into them shows in no later observation).
+  void restore_buffers() {
+    std::copy(observation_store_.begin(), observation_store_.end(), observation_.begin());
+    std::copy(mask_.begin(), mask_.end(), shown_mask_.begin());
+  }
   py::array mask_buffer() const { return mask_array_; }
 
  private:
@@ -463,8 +470,8 @@ class EnvironmentCore {
       mask_[static_cast<std::size_t>(space_.id(asked))] = 1;
       mask_[static_cast<std::size_t>(decline_)] = 1;
     }
-    std::copy(mask_.begin(), mask_.end(), shown_mask_.begin());
-    write_observation(decider_, observation_);
+    write_observation(decider_, observation_store_);
+    restore_buffers();
     return newly_out_.empty() ? seat : kNews - seat;
   }
 
@@ -494,6 +501,8 @@ class EnvironmentCore {
   std::string ids_text_;  // what an id may be, for the message refusing one (not built a step)
   py::array observation_array_, mask_array_;  // owned here; the spans point into them
   std::span<float> observation_;
+  // The deciding seat's observation, of which observation_ (handed to Python) is a copy.
+  std::vector<float> observation_store_;
   // The mask the environment enforces (step, sample, legal_ids) is its own: the one handed to
   // Python (shown_mask_, in mask_array_) is a copy of it, written at every step, which a user
   // may write into (or zero) without changing what is legal.
@@ -533,7 +542,8 @@ void bind_environment(py::module_& m) {
                  std::move(engine), int_arg<int>(players, "players"),
                  rewards == "round" ? Episode::round : Episode::match,
                  int_arg<int>(max_match_rounds, "max_match_rounds", 1,
-                              std::numeric_limits<int>::max(), "at least 1"),
+                              std::numeric_limits<int>::max(),
+                              "1 to " + std::to_string(std::numeric_limits<int>::max())),
                  out_of_turn);
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),
@@ -573,6 +583,7 @@ void bind_environment(py::module_& m) {
       .def_property_readonly("action_names", &EnvironmentCore::action_names)
       .def_property_readonly("decline_id", &EnvironmentCore::decline_id)
       .def_property_readonly("observation_buffer", &EnvironmentCore::observation_buffer)
+      .def("restore_buffers", &EnvironmentCore::restore_buffers)
       .def_property_readonly("mask_buffer", &EnvironmentCore::mask_buffer);
 }
 

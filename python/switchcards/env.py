@@ -72,7 +72,8 @@ class DiscreteActions:
         return int(legal[self._rng.integers(len(legal))])
 
     def contains(self, x: Any) -> bool:
-        return isinstance(x, (int, np.integer)) and 0 <= int(x) < self.n
+        # A bool is an int to Python, but step refuses it (TypeError): so does contains.
+        return isinstance(x, (int, np.integer)) and not isinstance(x, bool) and 0 <= int(x) < self.n
 
 
 class ObservationVector:
@@ -179,13 +180,16 @@ class SwitchcardsEnv:
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """The agent's observation and action mask, in a new dict at every call. For the agent
-        to act the arrays are the environment's own buffers (overwritten by the next step);
-        another agent's are written on demand, with an all-zero mask (it cannot act now).
-        Writing into the arrays changes no later observation and nothing that is legal: the
-        environment enforces a mask of its own."""
+        to act the arrays are the environment's buffers, written again at every call and
+        overwritten by the next step (copy them to keep them); another agent's are written on
+        demand, with an all-zero mask (it cannot act now). Writing into the arrays changes no
+        later observation and nothing that is legal: the environment keeps the observation and
+        enforces a mask of its own."""
         try:
             if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-                # A new dict each call: a caller that rebinds or pops a key changes its own.
+                # What an agent wrote into the buffers since the step is undone (a copy of two
+                # short vectors); a new dict, so a caller that rebinds or pops a key changes its own.
+                self._core.restore_buffers()
                 return {"observation": self._observation, "action_mask": self._mask}
         except KeyError:  # not an agent now: before reset(), or it has left
             if not self._dealt:
@@ -286,6 +290,10 @@ class SwitchcardsEnv:
         action: IllegalAction (``no_such_seat``)."""
         if not self.agents:  # before reset(), or every agent has left
             raise _no_episode("action()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            # The core would answer for the seat that decided last, which is not this agent.
+            raise RuntimeError(f"action(): {agent} is leaving the episode (its step takes None) and decides nothing")
         return self._core.action(action_id)
 
     @property

@@ -299,3 +299,18 @@ def test_writing_into_the_mask_handed_out_changes_nothing_the_environment_enforc
     assert env.game_state != before
     # The next step writes the copy again, from the environment's own mask.
     assert env.legal_ids() == list(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))
+
+
+def test_writing_into_the_arrays_handed_out_changes_no_later_observation():
+    """An agent that normalises its observation in place, or edits its mask, finds the arrays
+    as the environment wrote them at the next observe or last (before: its own edits)."""
+    env = SwitchcardsEnv("british", players=4)
+    env.reset(seed=3)
+    first = env.observe(env.agent_selection)
+    observation, mask = first["observation"].copy(), first["action_mask"].copy()
+    first["observation"] /= 100
+    first["action_mask"][:] = 0
+    again, _, _, _, _ = env.last()
+    assert np.array_equal(again["observation"], observation)
+    assert np.array_equal(again["action_mask"], mask)
+    assert list(np.flatnonzero(again["action_mask"])) == env.legal_ids()
