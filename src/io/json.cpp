@@ -784,8 +784,9 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
 namespace {
 
 // A save's variant_fingerprint, optional (saves of earlier versions have none): 16 lowercase
-// hexadecimal digits, and, given the variant the save is read for, that variant's.
-void check_fingerprint(const Node& n, const Variant* variant) {
+// hexadecimal digits, and, given the variant the save is read for, that variant's. `named`: the
+// save names its variant and the name has been checked (a State's), so only the rules can differ.
+void check_fingerprint(const Node& n, const Variant* variant, bool named) {
   if (!n.has("variant_fingerprint")) return;
   const Node f = n["variant_fingerprint"];
   const std::string saved = f.string();
@@ -795,7 +796,11 @@ void check_fingerprint(const Node& n, const Variant* variant) {
   if (const std::string now = variant_fingerprint(*variant); saved != now)
     f.fail("saved under rules of fingerprint " + saved + ", but the engine's variant '" +
            variant->name + "' has fingerprint " + now +
-           ": its rules changed since (load the variant as it was when saved)");
+           (named ? std::string(": its rules changed since (load the variant as it was when "
+                                "saved)")
+                  : std::string(": it was saved under another variant, or this one's rules "
+                                "changed since (load the variant it was saved under, as it was "
+                                "then)")));
 }
 
 Standings read_standings(std::string_view text, std::string_view source, const Variant* variant) {
@@ -807,7 +812,7 @@ Standings read_standings(std::string_view text, std::string_view source, const V
        "winner", "loser", "first_at_limit", "first_at_hard_limit"},
       {"variant_fingerprint"});
   n.expect_format("switchcards.standings");
-  check_fingerprint(n, variant);
+  check_fingerprint(n, variant, /*named=*/false);  // standings do not name their variant
   Standings st;
   for (const Node& e : n["totals"].elements())
     st.totals.push_back(e.small(-kMaxMatchTotal, kMaxMatchTotal));
@@ -819,7 +824,9 @@ Standings read_standings(std::string_view text, std::string_view source, const V
     st.last_round.push_back(e.small(-kMaxRoundScore, kMaxRoundScore));
   for (std::string_view k : {"out", "last_round"})
     if (n[k].value().size() != st.totals.size())
-      n[k].fail("expected one entry per seat (" + std::to_string(players) + ")");
+      n[k].fail("has " + std::to_string(n[k].value().size()) +
+                (n[k].value().size() == 1 ? " entry" : " entries") + ", but /totals has " +
+                std::to_string(players) + ": one entry per seat");
   st.rounds = n["rounds"].small(0, kMaxMatchRounds);
   st.last_round_winner = n["last_round_winner"].seat_or_none(players);
   st.over = n["over"].boolean();
@@ -949,7 +956,7 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
                       "', not of the engine's '" + variant.name + "'");
   // A variant file edited since the save keeps its name: the fingerprint tells (absent in
   // saves of earlier versions, which load as they did).
-  check_fingerprint(n, &variant);
+  check_fingerprint(n, &variant, /*named=*/true);
   const int players = n["players"].small(variant.deal.min_players, variant.deal.max_players);
   State s;
   s.seats =

@@ -542,7 +542,8 @@ TEST_CASE("json: a save made under other rules of the same variant name is refus
   CHECK_THROWS_WITH(standings_from_json(edited, kept, "match.json"),
                     "match.json: /variant_fingerprint: saved under rules of fingerprint " + was +
                         ", but the engine's variant 'british' has fingerprint " + now +
-                        ": its rules changed since (load the variant as it was when saved)");
+                        ": it was saved under another variant, or this one's rules changed "
+                        "since (load the variant it was saved under, as it was then)");
   CHECK(standings_from_json(edited, to_json(st)) == st);  // saved without one
   CHECK(to_json(st).find("fingerprint") == std::string::npos);
 }
@@ -575,7 +576,7 @@ TEST_CASE("json: standings round-trip and are checked", "[json]") {
   std::string text = to_json(Standings::start(2));
   text.replace(text.find("\"out\":[false,false]"), 19, "\"out\":[false]");
   CHECK_THROWS_WITH(standings_from_json(text, "match.json"),
-                    "match.json: /out: expected one entry per seat (2)");
+                    "match.json: /out: has 1 entry, but /totals has 2: one entry per seat");
 }
 
 // QA: "rounds":2147483647 was read, and the match resumed from it overflowed an int at its next
