@@ -266,7 +266,8 @@ void bind_agents(py::module_& m) {
              const std::uint64_t match_seed = seed_arg(seed);
              options.max_rounds =
                  int_arg<int>(max_rounds, "max_rounds", std::numeric_limits<int>::min(),
-                              std::numeric_limits<int>::max(), "at least 1");
+                              std::numeric_limits<int>::max(),
+                              "1 to " + std::to_string(std::numeric_limits<int>::max()));
              options.first_dealer =
                  int_arg<int>(first_dealer, "first_dealer", std::numeric_limits<int>::min(),
                               std::numeric_limits<int>::max(),

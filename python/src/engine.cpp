@@ -308,7 +308,10 @@ void bind_engine(py::module_& m) {
       .def(
           "seen_by",
           [](const Event& e, const py::object& seat, bool revealed) {
-            return seen_by(e, int_arg<int>(seat, "seat"), revealed);
+            return seen_by(e,
+                           int_arg<int>(seat, "seat", 0, kMaxSeats - 1,
+                                        "a seat, 0 to " + std::to_string(kMaxSeats - 1)),
+                           revealed);
           },
           py::arg("seat"), py::arg("revealed") = false,
           "The event as `seat` may see it (another seat's drawn or dealt card masked).")

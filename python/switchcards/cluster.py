@@ -41,8 +41,26 @@ def rules_yaml(overrides: Mapping[str, Any]) -> str:
                 raise ValueError(f"rules: {dotted!r} goes inside {'.'.join(parts[: i + 1])!r}, which has a value")
         if id(node.get(parts[-1])) in made:
             raise ValueError(f"rules: {made[id(node[parts[-1]])]!r} goes inside {dotted!r}, which has a value")
-        node[parts[-1]] = value
+        node[parts[-1]] = _plain(value, dotted)
     return json.dumps(tree) if tree else ""
+
+
+def _numpy_value(x: Any) -> Any:
+    # A grid is often made with numpy (np.arange(1, 5)): its scalars and arrays as Python's.
+    if type(x).__module__ == "numpy" and hasattr(x, "tolist"):
+        return x.tolist()
+    raise TypeError(f"{type(x).__name__} {x!r}")
+
+
+def _plain(value: Any, dotted: str) -> Any:
+    """``value`` as JSON can write it (numpy's numbers and arrays as Python's), or a TypeError
+    naming the key."""
+    try:
+        return json.loads(json.dumps(value, default=_numpy_value))
+    except (TypeError, ValueError) as e:
+        raise TypeError(
+            f"rules: {dotted!r}: {e} is no rule value (numbers, text, booleans, None, lists and maps of them)"
+        ) from None
 
 
 def _workers(client: Any) -> int:
@@ -60,8 +78,9 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
             f"{what}: records are written by one process: play the games to record with "
             "simulate_json(..., record=FILE)"
         )
-    games = _whole_number(games, "games", what)
-    return min(_whole_number(shards, "shards", what), games)
+    games = _whole_number(games, "games", what, most=2**64 - 1)
+    # A shard count is a C++ int, as in simulate_json (refused here, not by every worker).
+    return min(_whole_number(shards, "shards", what, most=2**31 - 1), games)
 
 
 def _check_locally(variant: str, games: int, options: Mapping[str, Any]) -> None:

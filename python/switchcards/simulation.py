@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import operator
+import re
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _core
@@ -29,7 +30,8 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
         return 1, 1
     if isinstance(shard, str):
         k, sep, m = shard.partition("/")
-        if not sep or not k.isdigit() or not m.isdigit():
+        # Digits 0-9 only: str.isdigit also takes '²', which int() refuses.
+        if not sep or not re.fullmatch("[0-9]+", k) or not re.fullmatch("[0-9]+", m):
             raise ValueError(f"shard {shard!r}: 'K/M' with 1 <= K <= M")
         return int(k), int(m)
     # A pair's ints are checked by _core.simulate_json ((1.5, 4) is no shard); what is no pair
@@ -42,18 +44,19 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
     return k, m
 
 
-def _whole_number(value: Any, name: str, what: str, note: str = "") -> int:
-    """A whole number of at least 1 (an int or any integer type, numpy's too), as an int. A
-    bool, which Python counts as an int, and any other type (a float, a str) are a TypeError,
-    a number below 1 a ValueError, each naming the argument."""
-    expected = f"{what}: {name} is a whole number of at least 1{note}"
+def _whole_number(value: Any, name: str, what: str, note: str = "", most: Optional[int] = None) -> int:
+    """A whole number from 1 to ``most`` (None: no bound) (an int or any integer type, numpy's
+    too), as an int. A bool, which Python counts as an int, and any other type (a float, a str)
+    are a TypeError, a number out of range a ValueError, each naming the argument."""
+    bound = "of at least 1" if most is None else f"from 1 to {most}"
+    expected = f"{what}: {name} is a whole number {bound}{note}"
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         raise TypeError(f"{expected}, not a bool ({value!r})")
     try:
         count = operator.index(value)
     except TypeError:
         raise TypeError(f"{expected}, not {value!r}") from None
-    if count < 1:
+    if count < 1 or (most is not None and count > most):
         raise ValueError(f"{expected}, not {value!r}")
     return count
 

@@ -54,15 +54,15 @@ def test_ints_past_cpp_int_are_named(tmp_path):
         (lambda: engine.deal(9, 1), "players 9: british is for 2 to 7 players"),
         (lambda: engine.deal(4, 1, dealer=big), rf"dealer {big}: a seat 0 to 3, or -1 for the last seat"),
         (lambda: engine.position(hands=[["7H"], ["8H"]], discard=["9H"], turn=big), rf"turn {big}: a seat 0 to 1"),
-        (lambda: sc.Match(engine.variant, agents, 1, max_rounds=big * big), "max_rounds .*: at least 1"),
+        (lambda: sc.Match(engine.variant, agents, 1, max_rounds=big * big), "max_rounds .*: 1 to 2147483647"),
         (lambda: sc.Match(engine.variant, agents, 1, first_dealer=-big), "first_dealer .*: a seat, or -1"),
         (lambda: sc.Match(engine.variant, agents, 1, start_totals=[0, big, 0, 0]), rf"start_totals\[1\] {big}: -2\*\*31 to 2\*\*31-1"),
-        (lambda: sc.simulate_json("british", big * big * big), r"games \d+: at least 1"),
-        (lambda: sc.simulate_json("british", -1), "games -1: at least 1"),
+        (lambda: sc.simulate_json("british", big * big * big), r"games \d+: 1 to 18446744073709551615"),
+        (lambda: sc.simulate_json("british", -1), "games -1: 1 to 18446744073709551615"),
         (lambda: sc.simulate_json("british", 10, players=big), rf"players {big}: a player count"),
         (lambda: sc.simulate_json("british", 10, threads=big), rf"threads {big}: 1 to 1024"),
-        (lambda: sc.simulate_json("british", 10, shard=(1, big)), rf"shards {big}: at least 1"),
-        (lambda: sc.simulate_json("british", 10, max_match_rounds=-big), "max_match_rounds .*: at least 1"),
+        (lambda: sc.simulate_json("british", 10, shard=(1, big)), rf"shards {big}: 1 to 2147483647"),
+        (lambda: sc.simulate_json("british", 10, max_match_rounds=-big), "max_match_rounds .*: 1 to 2147483647"),
         (lambda: sc.replay_game(record(tmp_path), until=big), rf"until {big}: a number of actions"),
     ]
     for call, message in cases:
@@ -87,6 +87,9 @@ def test_a_shard_is_a_pair_of_ints_not_floats():
         sc.simulate_json("british", 10, shard=(5, 4))
     assert sc.simulate_json("british", 10, shard=(np.int64(1), np.int32(4))) == sc.simulate_json(
         "british", 10, shard="1/4")
+    # '²' is a digit to str.isdigit, not to int(): refused as every other bad "K/M".
+    with pytest.raises(ValueError, match=r"shard '1/²': 'K/M' with 1 <= K <= M"):
+        sc.simulate_json("british", 10, shard="1/²")
 
 
 def test_replay_until_is_a_count_or_minus_1_or_none(tmp_path):
@@ -131,9 +134,10 @@ def test_the_learning_classes_and_the_environment_name_a_bad_int():
         (lambda: layout.write_out(big, [0, 1], [], out), ValueError, rf"match_seat {big}"),
         (lambda: sc.CardKnowledge(engine).observe(state, 9, []), IndexError, "no seat 9"),
         (lambda: events[0].seen_by(big), ValueError, rf"seat {big}"),
+        (lambda: events[0].seen_by(9), ValueError, "seat 9: a seat, 0 to 7"),
         (lambda: sc.describe_events(events, viewer=big), ValueError, rf"viewer {big}: a seat 0 to 7, or None"),
         (lambda: SwitchcardsEnv("british", players=big), ValueError, rf"players {big}"),
-        (lambda: SwitchcardsEnv("british", max_match_rounds=0), ValueError, "max_match_rounds 0: at least 1"),
+        (lambda: SwitchcardsEnv("british", max_match_rounds=0), ValueError, "max_match_rounds 0: 1 to 2147483647"),
         (lambda: SwitchcardsEnv("british", max_match_rounds=big * big), ValueError, "max_match_rounds"),
     ]
     for call, error, message in cases:

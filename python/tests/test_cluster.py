@@ -39,11 +39,11 @@ def test_a_study_takes_numpy_counts_and_record_none_as_simulate_json_does(client
     assert int(table["games"][0]) == 20
     # A value of another type is a TypeError, as simulate_json's; a count below 1 a ValueError.
     for bad in (1.5, True, "10", np.float64(10), 10.0, np.bool_(True)):
-        with pytest.raises(TypeError, match="games is a whole number of at least 1"):
+        with pytest.raises(TypeError, match="games is a whole number from 1 to 18446744073709551615"):
             simulate_on(_NoCluster(), "british", bad, shards=2)
-        with pytest.raises(TypeError, match="games is a whole number of at least 1"):
+        with pytest.raises(TypeError, match="games is a whole number from 1 to 18446744073709551615"):
             sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=bad)
-        with pytest.raises(TypeError, match="shards is a whole number of at least 1"):
+        with pytest.raises(TypeError, match="shards is a whole number from 1 to 2147483647"):
             simulate_on(_NoCluster(), "british", 10, shards=bad)
     with pytest.raises(TypeError):
         sc.simulate_json("british", 10.0)  # the same study in one process
@@ -82,6 +82,32 @@ def test_a_points_none_is_the_variants_value_for_its_key_and_base_applies_to_the
     # base alone where the grid does not name its key.
     table = sweep(None, "british", {"specials.skip.stack": [None]}, games=10, base={"last_card.penalty": 4})
     assert list(table["rules"]) == [json.dumps({"last_card": {"penalty": 4}})]
+
+
+def test_rules_yaml_takes_numpy_values_and_names_the_key_of_one_it_cannot_write():
+    import numpy as np
+
+    assert json.loads(rules_yaml({"last_card.penalty": np.int64(3), "x.y": np.arange(2)})) == {
+        "last_card": {"penalty": 3}, "x": {"y": [0, 1]}}
+    with pytest.raises(TypeError, match=r"rules: 'last_card.penalty': object .* is no rule value"):
+        rules_yaml({"last_card.penalty": object()})
+
+
+def test_a_shard_count_past_a_cpp_int_is_refused_before_anything_is_submitted():
+    """2**32 shards passed the local check (which plays shard 1 of at most 2**31-1) and were
+    submitted one by one, each to fail on its worker."""
+
+    class NoSubmit:
+        def scheduler_info(self):
+            return {"workers": {"a": {}}}
+
+        def submit(self, *args, **kwargs):
+            raise AssertionError("submitted")
+
+    with pytest.raises(ValueError, match=r"simulate_on: shards is a whole number from 1 to 2147483647, not 4294967296"):
+        simulate_on(NoSubmit(), "british", 2**32, shards=2**32)
+    with pytest.raises(ValueError, match=r"games is a whole number from 1 to 18446744073709551615"):
+        simulate_on(NoSubmit(), "british", 2**64, shards=2)
 
 
 def test_rules_yaml_nests_dotted_keys():
@@ -134,10 +160,10 @@ class _NoCluster:
         (lambda: simulate_on(_NoCluster(), "british", 8, shards=4, record="r.yaml"), "records are written by one process"),
         (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=8, shards=2, record="r.yaml"),
          "records are written by one process"),
-        (lambda: simulate_on(_NoCluster(), "british", 0, shards=2), "games is a whole number of at least 1"),
-        (lambda: simulate_on(_NoCluster(), "british", 10, shards=-2), "shards is a whole number of at least 1"),
+        (lambda: simulate_on(_NoCluster(), "british", 0, shards=2), "games is a whole number from 1 to 18446744073709551615"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=-2), "shards is a whole number from 1 to 2147483647"),
         (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=0, shards=2),
-         "games is a whole number of at least 1"),
+         "games is a whole number from 1 to 18446744073709551615"),
         (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, shard=(1, 2)), "give shards=M, not shard"),
     ],
 )

@@ -220,3 +220,25 @@ def test_seats_put_out_by_the_last_round_before_the_truncation_lose():
             assert (reward, termination, truncation) == (-1 / 3, True, False), agent
         else:
             assert (reward, termination, truncation) == (0.0, False, True), agent
+
+
+def test_a_leaving_agent_decides_nothing_and_contains_refuses_what_step_refuses():
+    """env.action(id) answered for the seat that decided last while agent_selection was only
+    leaving; DiscreteActions.contains(True) was True though step(True) is a TypeError."""
+    env = SwitchcardsEnv("british", players=4, rewards="match", max_match_rounds=2)
+    env.reset(seed=1)
+    leaving = 0
+    for agent in env.agent_iter():
+        _, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            with pytest.raises(RuntimeError, match=f"action\\(\\): {agent} is leaving the episode"):
+                env.action(0)
+            leaving += 1
+            env.step(None)
+        else:
+            assert env.action(env.legal_ids()[0]) is not None or env.question != "turn"
+            env.step(env.sample_action())
+    assert leaving == 4
+    space = env.action_space("player_0")
+    assert space.contains(0) and space.contains(np.int64(1))
+    assert not space.contains(True) and not space.contains(False)
