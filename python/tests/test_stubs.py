@@ -167,3 +167,25 @@ def test_every_stub_signature_is_the_bindings():
                         wrong.append(f"{qualified}: {param} defaults to {default}, the stub says {d}")
     assert checked > 50, checked
     assert wrong == []
+
+
+def test_the_stubs_say_which_attributes_are_read_only():
+    """A plain annotation (``turn: int``) tells a type checker the attribute may be assigned;
+    the module's read-only attributes (pybind11's def_readonly and def_property_readonly) are
+    stubbed as properties instead, and a property in the stubs is one in the module (104
+    read-only attributes were once stubbed as assignable)."""
+    wrong = []
+    for node in stub_tree().body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(_core, node.name)
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and item.value is None:
+                attr = cls.__dict__.get(item.target.id)
+                if isinstance(attr, property) and attr.fset is None:
+                    wrong.append(f"{node.name}.{item.target.id} is read-only, stubbed assignable")
+            elif isinstance(item, ast.FunctionDef) and any(
+                    isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list):
+                if not isinstance(cls.__dict__.get(item.name), property):
+                    wrong.append(f"{node.name}.{item.name} is stubbed a property, and is none")
+    assert wrong == []
