@@ -94,6 +94,17 @@ TEST_CASE("cli: scenario runs files and sets the exit status") {
              "  discard: [4S]\n  stock: [2C]\nsteps:\n  - do: 0 play JS\n"
              "  - expect: {pending_draw: 2}\n");
   CHECK(run("scenario wrong.yaml", s).status == 1);
+  // The annotated example that opens docs/scenarios.md passes as printed (it once set a suit
+  // in force that its first play did not follow).
+  const std::string doc =
+      read_file(std::filesystem::path(SWITCHCARDS_SOURCE_DIR) / "docs" / "scenarios.md");
+  const auto open = doc.find("```yaml\n");
+  REQUIRE(open != std::string::npos);
+  const auto body = open + 8;
+  write_file(s / "documented.yaml", doc.substr(body, doc.find("```", body) - body));
+  Run documented = run("scenario documented.yaml", s);
+  CHECK(documented.status == 0);
+  CHECK(contains(documented.out, "1 passed, 0 failed"));
 }
 
 TEST_CASE(
