@@ -111,7 +111,8 @@ class Checker {
     range("deal.deck.jokers", deal.deck.jokers, 0, kMaxJokers);
     by_players("deal.hand_size", deal.hand_size, 1, kMaxCards);
     known("deal.first_card", deal.first_card, FirstCardRule::apply);
-    for (int players = deal.min_players; players <= deal.max_players; ++players) {
+    // From fewest_players_dealt: an elimination match deals to fewer seats as they go out.
+    for (int players = v_.fewest_players_dealt(); players <= deal.max_players; ++players) {
       const DeckSpec deck = v_.deck_for(players);
       if (deck.size() > kMaxCards)
         fail("deal.decks", fmt::format("with {} players the deck has {} cards; at most {} are "
@@ -120,9 +121,13 @@ class Checker {
       const int hand = deal.hand_size.at(players);
       const int needed = players * hand + 1;
       if (needed > deck.size())
-        fail("deal.hand_size", fmt::format("impossible deal: {} players x {} cards + 1 turned up "
-                                           "= {} cards, but the deck has only {}",
-                                           players, hand, needed, deck.size()));
+        fail("deal.hand_size",
+             fmt::format("impossible deal: {} players x {} cards + 1 turned up = {} cards, but the "
+                         "deck has only {}{}",
+                         players, hand, needed, deck.size(),
+                         players < deal.min_players
+                             ? " (match.end elimination deals later rounds to the seats still in)"
+                             : ""));
     }
   }
 
@@ -406,6 +411,10 @@ class Checker {
           fail("teams.score", "a team score without teams (teams.seating: none)");
         return;
       case TeamSeating::opposite:
+        if (min == 2 && max == 2)
+          fail("teams.seating",
+               "opposite with two players makes them one team, with nobody to play against: "
+               "use 4 players or more");
         if (min != max || min % 2 != 0)
           fail("teams.seating", fmt::format("opposite needs one even number of players, but "
                                             "deal.min_players to max_players allows {}",

@@ -177,6 +177,7 @@ class VariantBuilder {
     read_players();
     read_deck();
     read_deal();
+    d_.attempt([&] { read_match(); });  // before check_deal: elimination deals to fewer seats
     check_deal();
     d_.attempt([&] { read_draw(); });
     d_.attempt([&] { read_play(); });
@@ -187,7 +188,6 @@ class VariantBuilder {
     d_.attempt([&] { read_last_card(); });
     d_.attempt([&] { read_round(); });
     d_.attempt([&] { read_scoring(); });
-    d_.attempt([&] { read_match(); });
     d_.attempt([&] { read_teams(); });
     d_.attempt([&] {
       if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
@@ -345,7 +345,7 @@ class VariantBuilder {
 
   void check_deal() {
     const DealRules& deal = v_.deal;
-    for (int players = deal.min_players; players <= deal.max_players; ++players) {
+    for (int players = v_.fewest_players_dealt(); players <= deal.max_players; ++players) {
       const DeckSpec deck = v_.deck_for(players);
       if (deck.size() > kMaxCards) {
         const Entry at = deck_ ? *deck_ : root_;
@@ -358,8 +358,12 @@ class VariantBuilder {
         Entry at = deal_error_entry();
         at.path = "deal.hand_size";
         d_.fail(at, fmt::format("impossible deal: {} players x {} cards + 1 turned up = {} cards, "
-                                "but the deck has only {}",
-                                players, hand, needed, deck.size()));
+                                "but the deck has only {}{}",
+                                players, hand, needed, deck.size(),
+                                players < deal.min_players
+                                    ? " (match.end elimination deals later rounds to the seats "
+                                      "still in)"
+                                    : ""));
       }
     }
   }
@@ -894,6 +898,10 @@ class VariantBuilder {
       const Entry seats = d_.require(x, "seats");
       if (seats.value.IsScalar()) {
         r.seating = d_.get_enum<TeamSeating>(seats, {{"opposite", TeamSeating::opposite}});
+        if (min == 2 && max == 2)
+          d_.fail(seats,
+                  "opposite seats partners across the table, and two players opposite each "
+                  "other would be one team with nobody to play against: use 4 players or more");
         if (min != max || min % 2 != 0)
           d_.fail(seats, fmt::format(
                              "opposite needs one even number of players, "

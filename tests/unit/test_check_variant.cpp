@@ -317,7 +317,21 @@ const std::vector<Case>& invalid_cases() {
        [](Variant& v) { v.match.limit = 0; }},
       {"match.hard_limit: 100 must be above match.limit 100 (or 0: none)",
        [](Variant& v) { v.match.hard_limit = 100; }},
+      {"deal.hand_size: impossible deal: 6 players x 9 cards + 1 turned up = 55 cards, but the "
+       "deck has only 52 (match.end elimination deals later rounds to the seats still in)",
+       [](Variant& v) {
+         v.deal.min_players = v.deal.max_players = 7;
+         v.deal.decks = ByPlayers{{{2, 1}, {7, 2}}};
+         v.deal.hand_size = ByPlayers::constant(9);
+         v.match.end = MatchKind::elimination;
+       }},
       // teams
+      {"teams.seating: opposite with two players makes them one team, with nobody to play "
+       "against: use 4 players or more",
+       [](Variant& v) {
+         v.deal.min_players = v.deal.max_players = 2;
+         v.teams.seating = TeamSeating::opposite;
+       }},
       {"teams.seating: opposite needs one even number of players, but deal.min_players to "
        "max_players allows 2 to 7",
        [](Variant& v) { v.teams.seating = TeamSeating::opposite; }},

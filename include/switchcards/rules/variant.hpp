@@ -309,6 +309,11 @@ struct Variant {
   TeamRules teams;             // teams: partnerships
   bool beginner_mode = false;  // beginner_mode: seats may be shown every hand and the stock
 
+  // The fewest players a round is dealt to: an elimination match deals its later rounds to the
+  // seats still in, down to two; otherwise every round has deal.min_players or more.
+  int fewest_players_dealt() const {
+    return match.end == MatchKind::elimination ? 2 : deal.min_players;
+  }
   // The deck used with `players` players.
   DeckSpec deck_for(int players) const {
     DeckSpec d = deal.deck;
