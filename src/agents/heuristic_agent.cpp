@@ -117,6 +117,7 @@ const HeuristicAgent::VariantNotes& HeuristicAgent::notes(const Engine& engine) 
     if (e.is_attack()) n.defence |= e.cancel.cards;
   }
   n.no_finish = variant.round.no_finish.cards.cards;
+  n.finish_on_suit = variant.round.no_finish.unless == NoFinishUnless::follows_suit;
   n.several = variant.play.several_cards();
   notes_ = n;
   return notes_;
@@ -187,7 +188,17 @@ double HeuristicAgent::rate_play(const PlayerView& view, Action play, const Cont
     if ((e->wild || e->names_suit) && !endgame) rating += kSaveWild;
   }
   if (shared.variant->defence.contains(card) && !endgame && !answering) rating += kKeepDefence;
-  if (left == 1 && (after().kinds() - shared.variant->no_finish).empty()) rating += kStuckOnLast;
+  if (left == 1) {
+    const CardMask last = after().kinds();
+    if ((last - shared.variant->no_finish).empty()) {
+      // Under unless: follows_suit the last card still goes out on its own suit, so the hand is
+      // stuck only if this play puts another suit in force (it was always rated stuck, and a
+      // variant with every card in no_finish stalled at every turn limit).
+      const Suit in_force = play.named_suit() != Suit::none ? play.named_suit() : card.suit();
+      if (!(shared.variant->finish_on_suit && last.first().suit() == in_force))
+        rating += kStuckOnLast;
+    }
+  }
   // A swap is worth the cards it sheds: the chosen hand's size against the one given away.
   if (const int target = play.swap_target(); target >= 0)
     rating += kPerCardSwapped * (left - view.hand_size(target));
