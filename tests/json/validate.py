@@ -85,6 +85,14 @@ def write_results(cli, work):
     subprocess.run([cli, "sweep", str(grid), "--variant", "british", "--games", "6", "--seed",
                     "3", "--json", str(good / "sweep.json")], check=True,
                    stdout=subprocess.DEVNULL)
+    # A row in which every round stalls: its shares of the games won are null.
+    stalled = work / "stalled.yaml"
+    stalled.write_text("round.turn_limit: [1, 2000]\n")
+    subprocess.run([cli, "sweep", str(stalled), "--variant", "british", "--games", "4", "--seed",
+                    "3", "--json", str(good / "sweep-stalled.json")], check=True,
+                   stdout=subprocess.DEVNULL)
+    assert json.loads((good / "sweep-stalled.json").read_text())["rows"][0]["summary"][
+        "first_player_share_of_won"] is None
     round_file = json.loads((good / "simulation-round.json").read_text())
     match_file = json.loads((good / "simulation-match-merged.json").read_text())
     # Format /2, as merge writes the sum of /2 files: without the later measures.
