@@ -548,3 +548,21 @@ TEST_CASE("suit_lengths_after is suit_lengths of the hand less the card", "[agen
     }
   }
 }
+
+TEST_CASE("the heuristic goes down to a last card that may still finish on its suit") {
+  // round.no_finish on every card, unless it follows the suit in force: the heuristic once
+  // rated every play down to one card as stuck, never made it, and all its rounds stalled.
+  Variant v = load_variant("mau-mau");
+  v.round.no_finish.cards = Selector{v.deal.deck.kinds(), "any"};
+  v.round.no_finish.unless = NoFinishUnless::follows_suit;
+  const Engine e(v);
+  int won = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    HeuristicAgent a(seed), b(seed + 100);
+    std::vector<Agent*> agents = {&a, &b};
+    State s = e.deal(2, seed);
+    play_round(e, s, agents);
+    won += s.winner >= 0;
+  }
+  CHECK(won == 20);
+}
