@@ -223,12 +223,15 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
   for (std::size_t i = 0; i < over.size(); ++i) {
     if (used[i]) continue;
     if (over[i].second.IsNull()) {
+      // Recorded, and the load goes on without the key: deleting nothing leaves the rest of the
+      // file to check.
       const std::string& key = over[i].first.Scalar();
       std::string message =
           fmt::format("null deletes a key of the base variant, but the base has no '{}' here", key);
       if (auto guess = closest_match(key, base_keys))
         message += fmt::format(" (did you mean '{}'?)", *guess);
-      fail_at(over[i].first, child_path(path, key), message);
+      attempt([&] { fail_at(over[i].first, child_path(path, key), message); });
+      continue;
     }
     out.push_back(over[i]);
   }

@@ -114,7 +114,8 @@ class Documents {
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
   // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
-  // key, with a suggestion, when `base` has no such key). Key order: the base's keys in the
+  // key, with a suggestion, when `base` has no such key: recorded as by attempt(), and the key
+  // left out, so the rest of the load is still checked). Key order: the base's keys in the
   // base's order, then the overlay's new keys. Returns the merged node. `overlay`'s maps are
   // rebuilt in place and `base`'s subtrees are shared, not copied (so positions survive):
   // use only the result afterwards. `path` names the nodes in messages.

@@ -578,3 +578,35 @@ TEST_CASE("a variant's errors are all reported, in file order, up to a limit") {
     CHECK_THAT(e.what(), Catch::EndsWith("(stopped after 20 errors)"));
   }
 }
+
+TEST_CASE("a null that deletes nothing is reported with the file's other errors, in file order",
+          "[load_variant][extends]") {
+  // QA: the first such null ended the load, and its error was the only one reported: the
+  // unknown key and the new special before it, and the second null after it, were dropped.
+  try {
+    load_variant_from_string(
+        "name: r1\nextends: british\nlast_card: {penalti: 3}\nspecials:\n  skipp: {skip: 2}\n"
+        "  draw-too: null\n  revers: null\n",
+        "house");
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    const auto all = e.errors();
+    REQUIRE(all.size() == 4);
+    CHECK(std::string(all[0].what()) ==
+          "house:3:13: last_card.penalti: unknown key 'penalti' (did you mean 'penalty'?)");
+    CHECK(std::string(all[1].what()) ==
+          "house:5:3: specials.skipp: a new special needs `cards`; did you mean 'skip'?");
+    CHECK(std::string(all[2].what()) ==
+          "house:6:3: specials.draw-too: null deletes a key of the base variant, but the base "
+          "has no 'draw-too' here (did you mean 'draw-two'?)");
+    CHECK(std::string(all[3].what()) ==
+          "house:7:3: specials.revers: null deletes a key of the base variant, but the base "
+          "has no 'revers' here (did you mean 'reverse'?)");
+  }
+  // Alone, it is still the one error.
+  CHECK(error_of([] {
+          load_variant_from_string("name: r1\nextends: british\nspecials: {draw-too: ~}\n", "one");
+        }) ==
+        "one:3:12: specials.draw-too: null deletes a key of the base variant, but the base "
+        "has no 'draw-too' here (did you mean 'draw-two'?)");
+}
