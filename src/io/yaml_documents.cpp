@@ -66,6 +66,7 @@ std::string index_path(std::string_view parent, std::size_t index) {
 }
 
 std::string describe(const YAML::Node& node) {
+  if (is_null(node)) return "null";  // `~`, and `!!null ~`
   switch (node.Type()) {
     case YAML::NodeType::Map:
       return "a map";
@@ -148,7 +149,7 @@ void Documents::fail_at(const YAML::Node& node, const std::string& path,
 
 void Documents::fail(const Entry& at, const std::string& message, const Entry* parent) const {
   std::vector<YAML::Node> candidates;
-  if (!at.value.IsNull()) candidates.push_back(at.value);
+  if (!is_null(at.value)) candidates.push_back(at.value);
   if (at.key) candidates.push_back(*at.key);
   candidates.push_back(at.value);
   if (parent != nullptr) {
@@ -214,7 +215,7 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
       continue;
     }
     used[static_cast<std::size_t>(pos - over.begin())] = true;
-    if (pos->second.IsNull()) {  // `key: null` deletes the key
+    if (is_null(pos->second)) {  // `key: null` deletes the key
       deleted_.emplace_back(child_path(path, key), pos->first);
       continue;
     }
@@ -222,7 +223,7 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
   }
   for (std::size_t i = 0; i < over.size(); ++i) {
     if (used[i]) continue;
-    if (over[i].second.IsNull()) {
+    if (is_null(over[i].second)) {
       // Recorded, and the load goes on without the key: deleting nothing leaves the rest of the
       // file to check.
       const std::string& key = over[i].first.Scalar();
@@ -312,7 +313,7 @@ std::vector<Entry> Documents::list_items(const Entry& e) const {
 }
 
 std::vector<Entry> Documents::scalar_or_list(const Entry& e) const {
-  if (e.value.IsScalar()) return {e};
+  if (is_scalar(e.value)) return {e};
   if (e.value.IsSequence()) return list_items(e);
   fail(e, fmt::format("expected text or a list, got {}", describe(e.value)));
 }
@@ -417,7 +418,7 @@ bool Documents::get_bool(const Entry& e) const {
 }
 
 std::string Documents::get_string(const Entry& e) const {
-  if (!e.value.IsScalar()) fail(e, fmt::format("expected text, got {}", describe(e.value)));
+  if (!is_scalar(e.value)) fail(e, fmt::format("expected text, got {}", describe(e.value)));
   return e.value.Scalar();
 }
 

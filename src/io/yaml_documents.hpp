@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/yaml_parse.hpp"  // is_null, is_scalar: every reader's test of a null
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_error.hpp"
@@ -193,7 +194,7 @@ class Documents {
   std::vector<std::pair<std::string, YAML::Node>> deleted_;
 };
 
-// What a node holds, for messages: "a map", "a list", "null", "'text'".
+// What a node holds, for messages: "a map", "a list", "null" (also `!!null ~`), "'text'".
 std::string describe(const YAML::Node& node);
 
 }  // namespace switchcards::detail::yaml

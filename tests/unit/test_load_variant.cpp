@@ -610,3 +610,30 @@ TEST_CASE("a null that deletes nothing is reported with the file's other errors,
         "one:3:12: specials.draw-too: null deletes a key of the base variant, but the base "
         "has no 'draw-too' here (did you mean 'draw-two'?)");
 }
+
+TEST_CASE("!!null is a null wherever a null is read", "[load_variant][extends]") {
+  // QA: the parse accepted the tag, but yaml-cpp makes `!!null ~` a scalar "~": the title
+  // became "~", and `skip: !!null null` was "must be a map, got 'null'".
+  const auto load = [](const std::string& rules) {
+    return load_variant_from_string("name: n\nextends: british\n" + rules, "n");
+  };
+  for (const std::string tagged : {"!!null ~", "!!null null", "!!null", "!!null NULL"}) {
+    INFO(tagged);
+    CHECK(load("title: " + tagged + "\n") == load("title: ~\n"));
+    const Variant v = load("specials: {skip: " + tagged + "}\n");
+    CHECK(v == load("specials: {skip: null}\n"));
+    CHECK_FALSE(has_special(v, "skip"));
+    // Where a value is needed, the same error as a plain null.
+    CHECK(error_of([&] { load_variant_from_string("name: n\ntitle: " + tagged + "\n", "t"); }) ==
+          "t:2:1: title: expected text, got null");
+    CHECK(error_of([&] {
+            load_variant_from_string("name: n\ndeck: {jokers: " + tagged + "}\n", "t");
+          }) == "t:2:8: deck.jokers: expected an integer, got null");
+    CHECK(error_of([&] {
+            load_variant_from_string("name: n\nspecials: {x: {cards: [" + tagged + "], skip: 1}}\n",
+                                     "t");
+          }) == "t:2:24: specials.x.cards[0]: expected a selector like 'black J', got null");
+  }
+  // In overrides too (merged as nodes).
+  CHECK_FALSE(has_special(load_variant("british", "specials: {skip: !!null}", "<rules>"), "skip"));
+}

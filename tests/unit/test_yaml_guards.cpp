@@ -196,3 +196,14 @@ TEST_CASE("closed quotes, escaped quotes and quotes inside other text are read a
   CHECK(load_variant("british", "description: |\n  an \"open quote\n", "<rules>").description ==
         "an \"open quote\n");
 }
+
+TEST_CASE("!!null tags only a null, by every loader") {
+  // Every reader takes a `!!null` node for a null, so a value under the tag would be lost.
+  expect_refused("a number", "name: x\ntitle: !!null 5\n",
+                 ":2:8: tagged !!null, but '5' is not a null (a null is ~, null or nothing; "
+                 "remove the tag or the value)");
+  expect_refused("quoted text", "name: x\ntitle: !!null \"a\"\n", ":2:8: tagged !!null, but 'a'");
+  expect_refused("a list", "name: x\ntitle: !!null [1]\n", ":2:8: tagged !!null, but a list");
+  expect_refused("a map", "name: x\ntitle: !!null {a: 1}\n", ":2:8: tagged !!null, but a map");
+  expect_refused("a key", "name: x\n!!null ~: 1\n", ":2:1: an empty (null) key");
+}
