@@ -48,8 +48,9 @@ std::string shorten(const std::string& text) {
   return text.substr(0, kMax) + "...";
 }
 
+// A scalar, plain or tagged `tag` (not quoted, not tagged otherwise).
 bool is_plain_or(const YAML::Node& node, std::string_view tag) {
-  return node.Tag() == "?" || node.Tag() == tag;
+  return node.IsScalar() && (node.Tag() == "?" || node.Tag() == tag);
 }
 
 }  // namespace
@@ -72,8 +73,17 @@ std::string describe(const YAML::Node& node) {
       return "a map";
     case YAML::NodeType::Sequence:
       return "a list";
-    case YAML::NodeType::Scalar:
-      return fmt::format("'{}'", shorten(node.Scalar()));
+    case YAML::NodeType::Scalar: {
+      const std::string text = fmt::format("'{}'", shorten(node.Scalar()));
+      const std::string& tag = node.Tag();
+      // Quoted or block scalars (tag "!") and `!!str` are text whatever they look like: said
+      // so, or "expected an integer, got '5'" would contradict itself.
+      if (tag == "!" || tag == "tag:yaml.org,2002:str") return "the text " + text;
+      constexpr std::string_view kCore = "tag:yaml.org,2002:";
+      if (tag.starts_with(kCore))
+        return fmt::format("{} tagged !!{}", text, tag.substr(kCore.size()));
+      return text;
+    }
     default:
       return "null";
   }
@@ -342,11 +352,8 @@ std::optional<long long> parse_integer(const std::string& text, bool& out_of_ran
 int Documents::get_int(const Entry& e, int min, int max) const {
   bool huge = false;
   std::optional<long long> value;
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:int"))
-    value = parse_integer(e.value.Scalar(), huge);
-  if (!value && !huge)
-    fail(e, fmt::format("expected an integer, got {}{}", e.value.Tag() == "!" ? "the text " : "",
-                        describe(e.value)));
+  if (is_plain_or(e.value, "tag:yaml.org,2002:int")) value = parse_integer(e.value.Scalar(), huge);
+  if (!value && !huge) fail(e, fmt::format("expected an integer, got {}", describe(e.value)));
   if (huge || *value < min || *value > max)
     fail(e,
          fmt::format("{} is out of range (allowed: {}..{})", shorten(e.value.Scalar()), min, max));
@@ -367,7 +374,7 @@ int Documents::key_int(const Entry& e, int min, int max) const {
 
 std::uint64_t Documents::get_u64(const Entry& e) const {
   std::string_view digits;
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:int")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:int")) {
     digits = e.value.Scalar();
     if (digits.starts_with('+')) digits.remove_prefix(1);
   }
@@ -375,17 +382,16 @@ std::uint64_t Documents::get_u64(const Entry& e) const {
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || digits.front() == '-' || ec != std::errc() ||
       end != digits.data() + digits.size())
-    fail(e, fmt::format("expected a whole number from 0 to {}, got {}{}",
-                        std::numeric_limits<std::uint64_t>::max(),
-                        e.value.Tag() == "!" ? "the text " : "", describe(e.value)));
+    fail(e, fmt::format("expected a whole number from 0 to {}, got {}",
+                        std::numeric_limits<std::uint64_t>::max(), describe(e.value)));
   return value;
 }
 
 double Documents::get_double(const Entry& e, double min, double max, bool min_exclusive) const {
   double value = 0;
   bool ok = false;
-  if (e.value.IsScalar() && (is_plain_or(e.value, "tag:yaml.org,2002:float") ||
-                             e.value.Tag() == "tag:yaml.org,2002:int")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:float") ||
+      is_plain_or(e.value, "tag:yaml.org,2002:int")) {
     std::string_view text = e.value.Scalar();
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     const std::string yaml_special = lower(text);  // YAML's .inf, -.inf, .nan
@@ -409,7 +415,7 @@ double Documents::get_double(const Entry& e, double min, double max, bool min_ex
 }
 
 bool Documents::get_bool(const Entry& e) const {
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:bool")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:bool")) {
     const std::string text = lower(e.value.Scalar());
     if (text == "true" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "no" || text == "off") return false;

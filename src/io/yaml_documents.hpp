@@ -194,7 +194,9 @@ class Documents {
   std::vector<std::pair<std::string, YAML::Node>> deleted_;
 };
 
-// What a node holds, for messages: "a map", "a list", "null" (also `!!null ~`), "'text'".
+// What a node holds, for messages, one way for every reader: "a map", "a list", "null" (also
+// `!!null ~`), "'5'" for a plain scalar, "the text '5'" for a quoted or `!!str` one, "'5'
+// tagged !!float" for another tag.
 std::string describe(const YAML::Node& node);
 
 }  // namespace switchcards::detail::yaml

@@ -637,3 +637,28 @@ TEST_CASE("!!null is a null wherever a null is read", "[load_variant][extends]")
   // In overrides too (merged as nodes).
   CHECK_FALSE(has_special(load_variant("british", "specials: {skip: !!null}", "<rules>"), "skip"));
 }
+
+TEST_CASE("a quoted or !!str value is named as text by every typed getter", "[load_variant]") {
+  // QA: "expected true or false, got 'true'" for "true": the value looked like what was asked.
+  const auto error = [](const std::string& text) {
+    return error_of([&] { load_variant_from_string("name: q\nextends: balkan\n" + text, "q"); });
+  };
+  CHECK(error("beginner_mode: \"true\"\n") ==
+        "q:3:16: beginner_mode: expected true or false, got the text 'true'");
+  CHECK(error("scoring: {pair_factor: \"0.5\"}\n") ==
+        "q:3:24: scoring.pair_factor: expected a number, got the text '0.5'");
+  CHECK(error("last_card: {penalty: !!str 3}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got the text '3'");
+  CHECK(error("last_card: {penalty: '3'}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got the text '3'");
+  CHECK(error("beginner_mode: !!str yes\n") ==
+        "q:3:16: beginner_mode: expected true or false, got the text 'yes'");
+  // Another tag is named as such.
+  CHECK(error("last_card: {penalty: !!float 3}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got '3' tagged !!float");
+  CHECK(error("beginner_mode: !!int 1\n") ==
+        "q:3:16: beginner_mode: expected true or false, got '1' tagged !!int");
+  // A plain value stays as it was written.
+  CHECK(error("beginner_mode: maybe\n") ==
+        "q:3:16: beginner_mode: expected true or false, got 'maybe'");
+}
