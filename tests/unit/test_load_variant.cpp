@@ -662,3 +662,17 @@ TEST_CASE("a quoted or !!str value is named as text by every typed getter", "[lo
   CHECK(error("beginner_mode: maybe\n") ==
         "q:3:16: beginner_mode: expected true or false, got 'maybe'");
 }
+
+TEST_CASE("LoadError writes the characters that would not show as their codes", "[load_variant]") {
+  // QA: a key with a zero width space was "unknown key 'extends'", the culprit invisible
+  // between the quotes.
+  const LoadError e("a.yaml", 2, 1, "\u200Bextends", "unknown key '\u200Bextends'");
+  CHECK(e.key() == "\\u200Bextends");
+  CHECK(e.message() == "unknown key '\\u200Bextends'");
+  CHECK(std::string(e.what()) == "a.yaml:2:1: \\u200Bextends: unknown key '\\u200Bextends'");
+  CHECK(LoadError("a", 0, 0, "", "x\u00A0y\u202Ez\U000E0041 \u2660 caf\u00E9").message() ==
+        "x\\u00A0y\\u202Ez\\U000E0041 \u2660 caf\u00E9");
+  const std::string message =
+      error_of([] { load_variant_from_string("name: z\n\u200Bextends: british\n", "z"); });
+  CHECK_THAT(message, Catch::StartsWith("z:2:1: \\u200Bextends: unknown key '\\u200Bextends'"));
+}
