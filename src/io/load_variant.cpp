@@ -29,6 +29,8 @@ namespace {
 
 using detail::yaml::Documents;
 using detail::yaml::Entry;
+using detail::yaml::is_null;
+using detail::yaml::is_scalar;
 using detail::yaml::Location;
 
 // The bounds of the values are rules/variant_limits.hpp's.
@@ -89,7 +91,7 @@ class TreeLoader {
     YAML::Node root = base ? docs.parse_base(source.text, source.label, chain_text())
                            : docs.parse(source.text, source.label);
     const Entry top = Documents::root(root);
-    if (root.IsNull())
+    if (is_null(root))
       throw LoadError(source.label, 0, 0, "",
                       "empty file: a variant is a map with at least `name:`" +
                           (base ? " (chain: " + chain_text() + ")" : std::string()));
@@ -235,7 +237,7 @@ class VariantBuilder {
 
   // A number, or a map from player counts to numbers.
   ByPlayers by_players(const Entry& e, int min, int max) {
-    if (e.value.IsScalar()) return ByPlayers::constant(d_.get_int(e, min, max));
+    if (is_scalar(e.value)) return ByPlayers::constant(d_.get_int(e, min, max));
     if (!e.value.IsMap())
       d_.fail(e, fmt::format("expected a number, or a map from player counts to numbers like "
                              "{{2: 7, 5: 5}}, got {}",
@@ -277,7 +279,7 @@ class VariantBuilder {
   }
 
   std::bitset<kRankCount> read_ranks(const Entry& e) {
-    if (e.value.IsScalar() && e.value.Scalar() == "all") return std::bitset<kRankCount>().set();
+    if (is_scalar(e.value) && e.value.Scalar() == "all") return std::bitset<kRankCount>().set();
     if (!e.value.IsSequence())
       d_.fail(e, fmt::format("expected `all` or a list of ranks like [7, 8, 9, 10, J, Q, K, A], "
                              "got {}",
@@ -381,7 +383,7 @@ class VariantBuilder {
       });
       r.when_playable = get_bool(draw, "when_playable", r.when_playable);
       with(draw, "cards", [&](const Entry& e) {
-        if (e.value.IsScalar() && e.value.Scalar() == "until_playable") {
+        if (is_scalar(e.value) && e.value.Scalar() == "until_playable") {
           r.until_playable = true;
           r.cards = 1;
         } else {
@@ -527,7 +529,7 @@ class VariantBuilder {
     if (items.empty()) d_.fail(e, "an empty list: name at least one card");
     std::vector<Selector> parts;
     for (const Entry& item : items) {
-      if (!item.value.IsScalar())
+      if (!is_scalar(item.value))
         d_.fail(item, fmt::format("expected a selector like 'black J', got {}",
                                   detail::yaml::describe(item.value)));
       parts.push_back(selector_text(item.value.Scalar(), item, false, words));
@@ -845,7 +847,7 @@ class VariantBuilder {
 
   // Stored as text after checking it with the scoring code, which evaluates it.
   std::string read_formula(const Entry& e) {
-    if (!e.value.IsScalar())
+    if (!is_scalar(e.value))
       d_.fail(e, fmt::format("expected a formula (text), got {}", detail::yaml::describe(e.value)));
     const std::string text = e.value.Scalar();
     if (e.value.Tag() == "?") {
@@ -896,7 +898,7 @@ class VariantBuilder {
       TeamRules& r = v_.teams;
       const int min = v_.deal.min_players, max = v_.deal.max_players;
       const Entry seats = d_.require(x, "seats");
-      if (seats.value.IsScalar()) {
+      if (is_scalar(seats.value)) {
         r.seating = d_.get_enum<TeamSeating>(seats, {{"opposite", TeamSeating::opposite}});
         if (min == 2 && max == 2)
           d_.fail(seats,
@@ -987,7 +989,7 @@ namespace {
 // Deep-merges `overrides` (a node parsed in `docs`; null or undefined for none) onto a loaded
 // tree. The override's nodes keep their document, so its errors name its label and lines.
 YAML::Node with_overrides(Documents& docs, YAML::Node tree, const YAML::Node& overrides) {
-  if (!overrides.IsDefined() || overrides.IsNull()) return tree;
+  if (!overrides.IsDefined() || is_null(overrides)) return tree;
   const Entry top = Documents::root(overrides);
   docs.expect_map(top);
   if (auto extends = docs.find(top, "extends"))

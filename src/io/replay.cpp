@@ -88,7 +88,7 @@ using detail::yaml::Entry;
 // A seat or none: null (~), as records are written and the JSON form writes it, or -1, as
 // records of earlier versions wrote it.
 int get_seat_or_none(const Documents& docs, const Entry& e, int players) {
-  if (e.value.IsNull()) return -1;
+  if (detail::yaml::is_null(e.value)) return -1;
   return docs.get_int(e, -1, players - 1);
 }
 

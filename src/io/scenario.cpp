@@ -26,6 +26,8 @@ namespace fs = std::filesystem;
 
 using detail::yaml::Documents;
 using detail::yaml::Entry;
+using detail::yaml::is_null;
+using detail::yaml::is_scalar;
 
 // The scenario's own values (cards, suits, actions, seats) on top of Documents' scalar rules,
 // which are the variant loader's: every failure is a LoadError at the value's place.
@@ -88,7 +90,7 @@ class Reader {
   }
   // A seat, or `none` (or null) for no seat.
   std::optional<int> seat_or_none(const Entry& e) const {
-    if (e.value.IsNull() || (e.value.IsScalar() && e.value.Scalar() == "none")) return std::nullopt;
+    if (is_null(e.value) || (is_scalar(e.value) && e.value.Scalar() == "none")) return std::nullopt;
     return d_.get_int(e, 0, players_ - 1);
   }
   Direction direction(const Entry& e) const {
@@ -111,7 +113,7 @@ class Reader {
  private:
   template <typename T>
   T parse(const Entry& e, std::string_view what, T (*parse_text)(std::string_view)) const {
-    if (!e.value.IsScalar())
+    if (!is_scalar(e.value))
       fail(e, fmt::format("expected {}, got {}", what, detail::yaml::describe(e.value)));
     try {
       return parse_text(e.value.Scalar());
@@ -403,7 +405,7 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
   if (!variant || !steps) throw LoadError(path, 0, 0, "", "the scenario cannot be read");
   h.steps = *steps;
   YAML::Node rules;
-  if (auto e = d.find(top, "rules"); e && !e->value.IsNull()) {
+  if (auto e = d.find(top, "rules"); e && !is_null(e->value)) {
     if (!e->value.IsMap())
       r.fail(*e, fmt::format("expected a map merged onto the variant, got {}",
                              detail::yaml::describe(e->value)));
@@ -435,7 +437,7 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
   d.stop_if_errors();
   Start out;
   const std::optional<Entry> setup = d.find(top, "setup");
-  if (!setup || setup->value.IsNull()) {
+  if (!setup || is_null(setup->value)) {
     if (!players) {
       // Placed at the map, named by the key it lacks (LoadError::key()).
       Entry missing = top;

@@ -14,10 +14,13 @@ namespace switchcards {
 
 namespace {
 
-// Writes `node` keeping which scalars were quoted: yaml-cpp's own emitter writes a quoted "1"
-// plain, so the value a grid gives as text would reach the variant as the number 1.
+// Writes `node` keeping which scalars were quoted (or tagged !!str): yaml-cpp's own emitter
+// writes a quoted "1" plain, so the value a grid gives as text would reach the variant as the
+// number 1.
 void emit(YAML::Emitter& out, const YAML::Node& node) {
-  if (node.IsScalar() && node.Tag() == "!") {
+  if (detail::yaml::is_null(node)) {
+    out << YAML::Null;  // `!!null ~` too, which yaml-cpp would write as a tagged "~"
+  } else if (node.IsScalar() && (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")) {
     out << YAML::DoubleQuoted << node.Scalar();
   } else if (node.IsSequence()) {
     out << YAML::BeginSeq;

@@ -48,8 +48,9 @@ std::string shorten(const std::string& text) {
   return text.substr(0, kMax) + "...";
 }
 
+// A scalar, plain or tagged `tag` (not quoted, not tagged otherwise).
 bool is_plain_or(const YAML::Node& node, std::string_view tag) {
-  return node.Tag() == "?" || node.Tag() == tag;
+  return node.IsScalar() && (node.Tag() == "?" || node.Tag() == tag);
 }
 
 }  // namespace
@@ -66,13 +67,23 @@ std::string index_path(std::string_view parent, std::size_t index) {
 }
 
 std::string describe(const YAML::Node& node) {
+  if (is_null(node)) return "null";  // `~`, and `!!null ~`
   switch (node.Type()) {
     case YAML::NodeType::Map:
       return "a map";
     case YAML::NodeType::Sequence:
       return "a list";
-    case YAML::NodeType::Scalar:
-      return fmt::format("'{}'", shorten(node.Scalar()));
+    case YAML::NodeType::Scalar: {
+      const std::string text = fmt::format("'{}'", shorten(node.Scalar()));
+      const std::string& tag = node.Tag();
+      // Quoted or block scalars (tag "!") and `!!str` are text whatever they look like: said
+      // so, or "expected an integer, got '5'" would contradict itself.
+      if (tag == "!" || tag == "tag:yaml.org,2002:str") return "the text " + text;
+      constexpr std::string_view kCore = "tag:yaml.org,2002:";
+      if (tag.starts_with(kCore))
+        return fmt::format("{} tagged !!{}", text, tag.substr(kCore.size()));
+      return text;
+    }
     default:
       return "null";
   }
@@ -148,7 +159,7 @@ void Documents::fail_at(const YAML::Node& node, const std::string& path,
 
 void Documents::fail(const Entry& at, const std::string& message, const Entry* parent) const {
   std::vector<YAML::Node> candidates;
-  if (!at.value.IsNull()) candidates.push_back(at.value);
+  if (!is_null(at.value)) candidates.push_back(at.value);
   if (at.key) candidates.push_back(*at.key);
   candidates.push_back(at.value);
   if (parent != nullptr) {
@@ -214,7 +225,7 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
       continue;
     }
     used[static_cast<std::size_t>(pos - over.begin())] = true;
-    if (pos->second.IsNull()) {  // `key: null` deletes the key
+    if (is_null(pos->second)) {  // `key: null` deletes the key
       deleted_.emplace_back(child_path(path, key), pos->first);
       continue;
     }
@@ -222,13 +233,16 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
   }
   for (std::size_t i = 0; i < over.size(); ++i) {
     if (used[i]) continue;
-    if (over[i].second.IsNull()) {
+    if (is_null(over[i].second)) {
+      // Recorded, and the load goes on without the key: deleting nothing leaves the rest of the
+      // file to check.
       const std::string& key = over[i].first.Scalar();
       std::string message =
           fmt::format("null deletes a key of the base variant, but the base has no '{}' here", key);
       if (auto guess = closest_match(key, base_keys))
         message += fmt::format(" (did you mean '{}'?)", *guess);
-      fail_at(over[i].first, child_path(path, key), message);
+      attempt([&] { fail_at(over[i].first, child_path(path, key), message); });
+      continue;
     }
     out.push_back(over[i]);
   }
@@ -309,7 +323,7 @@ std::vector<Entry> Documents::list_items(const Entry& e) const {
 }
 
 std::vector<Entry> Documents::scalar_or_list(const Entry& e) const {
-  if (e.value.IsScalar()) return {e};
+  if (is_scalar(e.value)) return {e};
   if (e.value.IsSequence()) return list_items(e);
   fail(e, fmt::format("expected text or a list, got {}", describe(e.value)));
 }
@@ -338,11 +352,8 @@ std::optional<long long> parse_integer(const std::string& text, bool& out_of_ran
 int Documents::get_int(const Entry& e, int min, int max) const {
   bool huge = false;
   std::optional<long long> value;
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:int"))
-    value = parse_integer(e.value.Scalar(), huge);
-  if (!value && !huge)
-    fail(e, fmt::format("expected an integer, got {}{}", e.value.Tag() == "!" ? "the text " : "",
-                        describe(e.value)));
+  if (is_plain_or(e.value, "tag:yaml.org,2002:int")) value = parse_integer(e.value.Scalar(), huge);
+  if (!value && !huge) fail(e, fmt::format("expected an integer, got {}", describe(e.value)));
   if (huge || *value < min || *value > max)
     fail(e,
          fmt::format("{} is out of range (allowed: {}..{})", shorten(e.value.Scalar()), min, max));
@@ -363,7 +374,7 @@ int Documents::key_int(const Entry& e, int min, int max) const {
 
 std::uint64_t Documents::get_u64(const Entry& e) const {
   std::string_view digits;
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:int")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:int")) {
     digits = e.value.Scalar();
     if (digits.starts_with('+')) digits.remove_prefix(1);
   }
@@ -371,17 +382,16 @@ std::uint64_t Documents::get_u64(const Entry& e) const {
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || digits.front() == '-' || ec != std::errc() ||
       end != digits.data() + digits.size())
-    fail(e, fmt::format("expected a whole number from 0 to {}, got {}{}",
-                        std::numeric_limits<std::uint64_t>::max(),
-                        e.value.Tag() == "!" ? "the text " : "", describe(e.value)));
+    fail(e, fmt::format("expected a whole number from 0 to {}, got {}",
+                        std::numeric_limits<std::uint64_t>::max(), describe(e.value)));
   return value;
 }
 
 double Documents::get_double(const Entry& e, double min, double max, bool min_exclusive) const {
   double value = 0;
   bool ok = false;
-  if (e.value.IsScalar() && (is_plain_or(e.value, "tag:yaml.org,2002:float") ||
-                             e.value.Tag() == "tag:yaml.org,2002:int")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:float") ||
+      is_plain_or(e.value, "tag:yaml.org,2002:int")) {
     std::string_view text = e.value.Scalar();
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     const std::string yaml_special = lower(text);  // YAML's .inf, -.inf, .nan
@@ -405,7 +415,7 @@ double Documents::get_double(const Entry& e, double min, double max, bool min_ex
 }
 
 bool Documents::get_bool(const Entry& e) const {
-  if (e.value.IsScalar() && is_plain_or(e.value, "tag:yaml.org,2002:bool")) {
+  if (is_plain_or(e.value, "tag:yaml.org,2002:bool")) {
     const std::string text = lower(e.value.Scalar());
     if (text == "true" || text == "yes" || text == "on") return true;
     if (text == "false" || text == "no" || text == "off") return false;
@@ -414,7 +424,7 @@ bool Documents::get_bool(const Entry& e) const {
 }
 
 std::string Documents::get_string(const Entry& e) const {
-  if (!e.value.IsScalar()) fail(e, fmt::format("expected text, got {}", describe(e.value)));
+  if (!is_scalar(e.value)) fail(e, fmt::format("expected text, got {}", describe(e.value)));
   return e.value.Scalar();
 }
 

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/yaml_parse.hpp"  // is_null, is_scalar: every reader's test of a null
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_error.hpp"
@@ -114,7 +115,8 @@ class Documents {
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
   // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
-  // key, with a suggestion, when `base` has no such key). Key order: the base's keys in the
+  // key, with a suggestion, when `base` has no such key: recorded as by attempt(), and the key
+  // left out, so the rest of the load is still checked). Key order: the base's keys in the
   // base's order, then the overlay's new keys. Returns the merged node. `overlay`'s maps are
   // rebuilt in place and `base`'s subtrees are shared, not copied (so positions survive):
   // use only the result afterwards. `path` names the nodes in messages.
@@ -192,7 +194,9 @@ class Documents {
   std::vector<std::pair<std::string, YAML::Node>> deleted_;
 };
 
-// What a node holds, for messages: "a map", "a list", "null", "'text'".
+// What a node holds, for messages, one way for every reader: "a map", "a list", "null" (also
+// `!!null ~`), "'5'" for a plain scalar, "the text '5'" for a quoted or `!!str` one, "'5'
+// tagged !!float" for another tag.
 std::string describe(const YAML::Node& node);
 
 }  // namespace switchcards::detail::yaml

@@ -111,6 +111,12 @@ bool core_tag(const std::string& tag) {
   return kTags.contains(tag);
 }
 
+// The spellings of a null (YAML's core schema), which a `!!null` tag may carry: `!!null ~`,
+// `!!null null`, or the tag alone.
+bool null_text(std::string_view text) {
+  return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
+}
+
 // Whether the quoted scalar that opens at `open` (its quote character) is closed before the end
 // of `text`: a double-quoted one at the next '"' not escaped by '\\', a single-quoted one at
 // the next '\'' that is not doubled.
@@ -183,6 +189,14 @@ class TreeGuard {
                    fmt::format("tag '{}' is not supported (only the core schema's !!str, !!int, "
                                "!!float, !!bool, !!null)",
                                node.Tag()));
+    // is_null() takes every `!!null` node for a null: only a null may carry the tag.
+    if (node.Tag() == kNullTag && !(node.IsScalar() && null_text(node.Scalar())))
+      fail_at_mark(label_, node.Mark(),
+                   fmt::format("tagged !!null, but {} is not a null (a null is ~, null or nothing; "
+                               "remove the tag or the value)",
+                               node.IsMap()        ? "a map"
+                               : node.IsSequence() ? "a list"
+                                                   : fmt::format("'{:.40}'", node.Scalar())));
   }
 
   // The keys of one map seen so far: a short list searched in order (the maps of a variant
@@ -250,7 +264,7 @@ class TreeGuard {
       fail_at_mark(label_, key.Mark(), "a list used as a key: keys must be plain text");
     if (key.IsMap())
       fail_at_mark(label_, key.Mark(), "a map used as a key: keys must be plain text");
-    if (!key.IsScalar()) fail_at_mark(label_, key.Mark(), "an empty (null) key");
+    if (!is_scalar(key)) fail_at_mark(label_, key.Mark(), "an empty (null) key");
     if (const YAML::Mark* first = keys.seen(key.Scalar(), key.Mark())) {
       const Step here{map, &key, 0};
       fail_at_mark(label_, key.Mark(),
@@ -309,6 +323,14 @@ YAML::Node load(const std::string& text, const std::string& label) {
 }
 
 }  // namespace
+
+bool is_null(const YAML::Node& node) {
+  return node.IsNull() || (node.IsScalar() && node.Tag() == kNullTag);
+}
+
+bool is_scalar(const YAML::Node& node) {
+  return node.IsScalar() && node.Tag() != kNullTag;
+}
 
 YAML::Node parse_guarded(const std::string& text, const std::string& label) {
   YAML::Node root = load(text, label);

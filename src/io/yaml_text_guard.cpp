@@ -27,7 +27,8 @@ std::string limit_text(std::size_t max_bytes) {
 
 // Walks the text once, counting lines and columns (in code points), and checks the encoding
 // (UTF-8 without overlongs or surrogates, no control characters but tab, CR and LF: the YAML
-// printable set) and the nesting of flow collections.
+// printable set; a byte order mark only as the first character) and the nesting of flow
+// collections.
 class TextScanner {
  public:
   TextScanner(std::string_view text, const std::string& label) : text_(text), label_(label) {}
@@ -90,6 +91,12 @@ class TextScanner {
       fail("invalid UTF-8 sequence (a binary file, or another encoding?)");
     if (code >= 0x80 && code <= 0x9F && code != 0x85)
       fail(fmt::format("control character U+{:04X}: not YAML text", code));
+    // The first character was skipped by run(); anywhere else the mark is invisible, and
+    // yaml-cpp would take it into a key ("unknown key 'extends'" with the mark inside the quotes).
+    if (code == 0xFEFF)
+      fail(
+          "a byte order mark (U+FEFF) in the middle of the text: only the first character may "
+          "be one");
     return length;
   }
 

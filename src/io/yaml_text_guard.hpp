@@ -1,6 +1,7 @@
 // The first guard of every YAML load: the text itself, before yaml-cpp sees a byte of it. Its
-// size, its encoding (UTF-8, no control characters: not a binary file) and the nesting of flow
-// collections, which yaml-cpp would follow recursively. Private to the library.
+// size, its encoding (UTF-8, no control characters: not a binary file; a byte order mark only
+// first) and the nesting of flow collections, which yaml-cpp would follow recursively. Private
+// to the library.
 #pragma once
 
 #include <cstddef>
@@ -23,8 +24,8 @@ inline constexpr int kMaxNesting = 64;
 
 // Throws LoadError naming `label` (with the line and column of the offending byte where there
 // is one) when the text is larger than `max_bytes` (kMaxTextBytes, or kMaxRecordBytes for game
-// records), is not UTF-8, contains control characters (binary data), or nests flow
-// collections (`[`, `{`) deeper than kMaxNesting.
+// records), is not UTF-8, contains control characters (binary data) or a byte order mark
+// anywhere but at its start, or nests flow collections (`[`, `{`) deeper than kMaxNesting.
 void check_text(std::string_view text, const std::string& label,
                 std::size_t max_bytes = kMaxTextBytes);
 

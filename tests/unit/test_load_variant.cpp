@@ -578,3 +578,101 @@ TEST_CASE("a variant's errors are all reported, in file order, up to a limit") {
     CHECK_THAT(e.what(), Catch::EndsWith("(stopped after 20 errors)"));
   }
 }
+
+TEST_CASE("a null that deletes nothing is reported with the file's other errors, in file order",
+          "[load_variant][extends]") {
+  // QA: the first such null ended the load, and its error was the only one reported: the
+  // unknown key and the new special before it, and the second null after it, were dropped.
+  try {
+    load_variant_from_string(
+        "name: r1\nextends: british\nlast_card: {penalti: 3}\nspecials:\n  skipp: {skip: 2}\n"
+        "  draw-too: null\n  revers: null\n",
+        "house");
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    const auto all = e.errors();
+    REQUIRE(all.size() == 4);
+    CHECK(std::string(all[0].what()) ==
+          "house:3:13: last_card.penalti: unknown key 'penalti' (did you mean 'penalty'?)");
+    CHECK(std::string(all[1].what()) ==
+          "house:5:3: specials.skipp: a new special needs `cards`; did you mean 'skip'?");
+    CHECK(std::string(all[2].what()) ==
+          "house:6:3: specials.draw-too: null deletes a key of the base variant, but the base "
+          "has no 'draw-too' here (did you mean 'draw-two'?)");
+    CHECK(std::string(all[3].what()) ==
+          "house:7:3: specials.revers: null deletes a key of the base variant, but the base "
+          "has no 'revers' here (did you mean 'reverse'?)");
+  }
+  // Alone, it is still the one error.
+  CHECK(error_of([] {
+          load_variant_from_string("name: r1\nextends: british\nspecials: {draw-too: ~}\n", "one");
+        }) ==
+        "one:3:12: specials.draw-too: null deletes a key of the base variant, but the base "
+        "has no 'draw-too' here (did you mean 'draw-two'?)");
+}
+
+TEST_CASE("!!null is a null wherever a null is read", "[load_variant][extends]") {
+  // QA: the parse accepted the tag, but yaml-cpp makes `!!null ~` a scalar "~": the title
+  // became "~", and `skip: !!null null` was "must be a map, got 'null'".
+  const auto load = [](const std::string& rules) {
+    return load_variant_from_string("name: n\nextends: british\n" + rules, "n");
+  };
+  for (const std::string tagged : {"!!null ~", "!!null null", "!!null", "!!null NULL"}) {
+    INFO(tagged);
+    CHECK(load("title: " + tagged + "\n") == load("title: ~\n"));
+    const Variant v = load("specials: {skip: " + tagged + "}\n");
+    CHECK(v == load("specials: {skip: null}\n"));
+    CHECK_FALSE(has_special(v, "skip"));
+    // Where a value is needed, the same error as a plain null.
+    CHECK(error_of([&] { load_variant_from_string("name: n\ntitle: " + tagged + "\n", "t"); }) ==
+          "t:2:1: title: expected text, got null");
+    CHECK(error_of([&] {
+            load_variant_from_string("name: n\ndeck: {jokers: " + tagged + "}\n", "t");
+          }) == "t:2:8: deck.jokers: expected an integer, got null");
+    CHECK(error_of([&] {
+            load_variant_from_string("name: n\nspecials: {x: {cards: [" + tagged + "], skip: 1}}\n",
+                                     "t");
+          }) == "t:2:24: specials.x.cards[0]: expected a selector like 'black J', got null");
+  }
+  // In overrides too (merged as nodes).
+  CHECK_FALSE(has_special(load_variant("british", "specials: {skip: !!null}", "<rules>"), "skip"));
+}
+
+TEST_CASE("a quoted or !!str value is named as text by every typed getter", "[load_variant]") {
+  // QA: "expected true or false, got 'true'" for "true": the value looked like what was asked.
+  const auto error = [](const std::string& text) {
+    return error_of([&] { load_variant_from_string("name: q\nextends: balkan\n" + text, "q"); });
+  };
+  CHECK(error("beginner_mode: \"true\"\n") ==
+        "q:3:16: beginner_mode: expected true or false, got the text 'true'");
+  CHECK(error("scoring: {pair_factor: \"0.5\"}\n") ==
+        "q:3:24: scoring.pair_factor: expected a number, got the text '0.5'");
+  CHECK(error("last_card: {penalty: !!str 3}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got the text '3'");
+  CHECK(error("last_card: {penalty: '3'}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got the text '3'");
+  CHECK(error("beginner_mode: !!str yes\n") ==
+        "q:3:16: beginner_mode: expected true or false, got the text 'yes'");
+  // Another tag is named as such.
+  CHECK(error("last_card: {penalty: !!float 3}\n") ==
+        "q:3:22: last_card.penalty: expected an integer, got '3' tagged !!float");
+  CHECK(error("beginner_mode: !!int 1\n") ==
+        "q:3:16: beginner_mode: expected true or false, got '1' tagged !!int");
+  // A plain value stays as it was written.
+  CHECK(error("beginner_mode: maybe\n") ==
+        "q:3:16: beginner_mode: expected true or false, got 'maybe'");
+}
+
+TEST_CASE("LoadError writes the characters that would not show as their codes", "[load_variant]") {
+  // QA: a key with a zero width space was "unknown key 'extends'", the culprit invisible
+  // between the quotes.
+  const LoadError e("a.yaml", 2, 1, "\u200Bextends", "unknown key '\u200Bextends'");
+  CHECK(e.key() == "\\u200Bextends");
+  CHECK(e.message() == "unknown key '\\u200Bextends'");
+  CHECK(std::string(e.what()) == "a.yaml:2:1: \\u200Bextends: unknown key '\\u200Bextends'");
+  CHECK(LoadError("a", 0, 0, "", "x\u00A0y\u202Ez\U000E0041 \u2660 caf\u00E9").message() ==
+        "x\\u00A0y\\u202Ez\\U000E0041 \u2660 caf\u00E9");
+  const std::string message =
+      error_of([] { load_variant_from_string("name: z\n\u200Bextends: british\n", "z"); });
+  CHECK_THAT(message, Catch::StartsWith("z:2:1: \\u200Bextends: unknown key '\\u200Bextends'"));
+}

@@ -62,6 +62,10 @@ TEST_CASE("a bad sweep grid is refused with its file, line, column and key") {
   CHECK(grid_error("last_card.penalty: [+2, 2]\n") ==
         "grid.yaml:1:25: last_card.penalty: the value 2 is listed twice");
   CHECK(parse_sweep_grid("name: ['01', '1']\n", "grid.yaml").keys.size() == 1);
+  // `!!null ~` is a null, `!!str 3` text: written as ~ and "3", as their plain spellings are.
+  CHECK(grid_error("title: [~, !!null]\n") == "grid.yaml:1:12: title: the value ~ is listed twice");
+  CHECK(parse_sweep_grid("last_card.penalty: [!!str 3]\n", "grid.yaml").keys[0].values ==
+        std::vector<std::string>{"\"3\""});
   CHECK(grid_error("last_card: [1]\nlast_card.penalty: [2]\n")
             .starts_with("grid.yaml:2:1: last_card.penalty: overlaps the key 'last_card'"));
   CHECK(grid_error("last card.penalty: [1]\n")

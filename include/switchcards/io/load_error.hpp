@@ -11,7 +11,10 @@
 namespace switchcards {
 
 // A variant (or scenario, or replay) file that cannot be used. what() is the whole message,
-// `FILE:LINE:COL: key: message`; the parts are kept for programs that want them.
+// `FILE:LINE:COL: key: message`; the parts are kept for programs that want them. In the key and
+// the message a character that would not show (a zero width space, a direction mark, a space
+// other than U+0020, ...) is written as its code, `\u200B`, so a key that looks right but is
+// unknown shows why.
 class LoadError : public std::runtime_error {
  public:
   LoadError(std::string file, int line, int column, std::string key, std::string message);
