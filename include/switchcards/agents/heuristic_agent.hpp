@@ -61,11 +61,11 @@ class HeuristicAgent final : public Agent {
 
   // What the ratings read from the variant, worked out again only when the engine changes.
   struct VariantNotes {
-    std::uint64_t engine = 0;  // the Engine::id they are of (ids start at 1)
-    CardMask wild, defence;    // wild cards; the cards that cancel an attack
-    CardMask no_finish;        // round.no_finish.cards
+    std::uint64_t engine = 0;     // the Engine::id they are of (ids start at 1)
+    CardMask wild, defence;       // wild cards; the cards that cancel an attack
+    CardMask no_finish;           // round.no_finish.cards
     bool finish_on_suit = false;  // round.no_finish.unless: follows_suit
-    bool several = false;      // play.several: a play may be followed by more cards
+    bool several = false;         // play.several: a play may be followed by more cards
   };
   const VariantNotes& notes(const Engine& engine);
 
