@@ -541,9 +541,8 @@ void bind_environment(py::module_& m) {
              return std::make_unique<EnvironmentCore>(
                  std::move(engine), int_arg<int>(players, "players"),
                  rewards == "round" ? Episode::round : Episode::match,
-                 int_arg<int>(max_match_rounds, "max_match_rounds", 1,
-                              std::numeric_limits<int>::max(),
-                              "1 to " + std::to_string(std::numeric_limits<int>::max())),
+                 int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMaxMatchRounds,
+                              "1 to " + std::to_string(kMaxMatchRounds)),
                  out_of_turn);
            }),
            py::arg("engine"), py::arg("players"), py::arg("rewards"), py::arg("max_match_rounds"),

@@ -10,6 +10,7 @@
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/core/rng.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
@@ -87,8 +88,8 @@ void bind_simulation(py::module_& m) {
                          "1 to " + std::to_string(kMaxThreads) + " (results do not depend on it)");
         const int m = int_arg<int>(shards, "shards", 1, kMax, "1 to " + std::to_string(kMax));
         const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
-        const int rounds = int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMax,
-                                        "1 to " + std::to_string(kMax));
+        const int rounds = int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMaxMatchRounds,
+                                        "1 to " + std::to_string(kMaxMatchRounds));
         // Ctrl-C: Python only notes a signal while the C++ plays, so the progress callback,
         // called about ten times a second from this thread, takes the GIL and runs the signal
         // handlers; an exception they raise (KeyboardInterrupt) stops the study and leaves

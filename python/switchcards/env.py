@@ -92,7 +92,7 @@ class SwitchcardsEnv:
     ``variant``: a built-in name, a path, or a Variant; ``rules``: YAML overrides (as the
     command line's ``--rules``); ``players``: default 4, or the nearest count the variant
     allows; ``rewards``: ``"round"`` or ``"match"``; ``max_match_rounds``: a match still running
-    after this many rounds is truncated; ``out_of_turn``: ask seats out of turn for a late call
+    after this many rounds (1 to 1250) is truncated; ``out_of_turn``: ask seats out of turn for a late call
     or a challenge (where the variant has them).
     """
 

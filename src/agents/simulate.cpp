@@ -363,6 +363,11 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
     throw std::invalid_argument("shard " + std::to_string(c.shard) + "/" +
                                 std::to_string(c.shards) + ": K/M needs 1 <= K <= M");
   if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
+  // Checked here, not counted as kMaxMatchRounds as MatchDriver counts it: the results and the
+  // records name the cap, which must be the one the matches were stopped at.
+  if (c.max_match_rounds < 1 || c.max_match_rounds > kMaxMatchRounds)
+    throw std::invalid_argument(
+        fmt::format("simulate: max_match_rounds {}: 1 to {}", c.max_match_rounds, kMaxMatchRounds));
 }
 
 }  // namespace detail

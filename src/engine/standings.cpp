@@ -80,6 +80,7 @@ std::string seat_list(const std::vector<int>& seats) {
 // Room for one round on top of any total, and for every score a round can give.
 static_assert(kMaxMatchTotal <= std::numeric_limits<int>::max() - kMaxRoundScore);
 static_assert(kMaxRoundScore >= kMaxSeats * kMaxHandScore);
+static_assert(std::int64_t{kMaxMatchRounds} * kMaxRoundScore <= kMaxMatchTotal);
 
 Standings Standings::start(int players) {
   if (players < 1) throw std::invalid_argument("a match needs at least one seat");

@@ -338,7 +338,7 @@ TEST_CASE("standings: totals, scores and rounds stay within their ranges", "[mat
   CHECK(s.totals == std::vector<int>{kMaxMatchTotal - kMaxRoundScore, kMaxRoundScore,
                                      -kMaxMatchTotal + kMaxRoundScore});
   CHECK_THROWS_WITH(add(long_rules, s, {0, kMaxRoundScore + 1, 0}),
-                    "after_round: seat 1's score 8000001 is outside -8000000 to 8000000");
+                    "after_round: seat 1's score 800001 is outside -800000 to 800000");
   // Standings made by hand with any int are added to without overflowing either.
   Standings wild = Standings::start(2);
   wild.totals = {std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
@@ -441,7 +441,7 @@ TEST_CASE("standings: check_standings names what contradicts the match rules",
   CHECK(check_standings(elim, bad) == "out and last_round need one entry per seat (3)");
   bad = Standings::start(3);
   bad.rounds = -1;
-  CHECK(check_standings(elim, bad) == "rounds -1 is outside 0 to 1000000");
+  CHECK(check_standings(elim, bad) == "rounds -1 is outside 0 to 1250");
   bad = Standings::start(3);
   bad.totals[2] = std::numeric_limits<int>::max();
   CHECK(check_standings(elim, bad) ==

@@ -135,8 +135,8 @@ TEST_CASE("MatchDriver: max_rounds below 1 and a first_dealer below -1 are refus
     MatchStart start;
     start.max_rounds = rounds;
     CHECK(refusal(start) == "max_rounds " + std::to_string(rounds) +
-                                ": a match plays at least 1 round (a value above 1000000 counts "
-                                "as 1000000)");
+                                ": a match plays at least 1 round (a value above 1250 counts "
+                                "as 1250)");
   }
   for (const int dealer : {-2, 3}) {
     MatchStart start;
@@ -185,7 +185,17 @@ TEST_CASE("MatchDriver: start totals and resumed standings a match cannot have a
   endless.rounds = std::numeric_limits<int>::max();
   start.resume = endless;
   CHECK(refusal(balkan, 3, start) ==
-        "resume: rounds 2147483647 is outside 0 to 1000000 (under the match rules of balkan)");
+        "resume: rounds 2147483647 is outside 0 to 1250 (under the match rules of balkan)");
+  // QA: a match resumed at its round cap played a whole round before after_round refused it.
+  Standings capped = Standings::start(3);
+  capped.rounds = 1000;
+  start.resume = capped;
+  CHECK(refusal(balkan, 3, start) ==
+        "resume: 1000 rounds played, and a match of at most 1000 rounds (max_rounds, or "
+        "kMaxMatchRounds) stops there: that match is over");
+  capped.rounds = 999;
+  start.resume = capped;
+  CHECK(refusal(balkan, 3, start) == "");
 
   const Variant british = load_variant("british");  // eliminates at 100
   const auto resumed = [&](const std::string& totals, const std::string& out,

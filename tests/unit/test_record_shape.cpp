@@ -150,13 +150,13 @@ TEST_CASE(
 TEST_CASE(
     "records: scores and totals lie in the ranges of Standings, and only a match has a result",
     "[records][json]") {
-  // YAML: a round's score up to 8,000,000 (seven hands of 1,000,000 to a winner), a total up to
+  // YAML: a round's score up to 800,000 (seven hands of 100,000 to a winner), a total up to
   // 1,000,000,000, either sign.
-  CHECK(record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 7000000, -8000000]")).empty());
+  CHECK(record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 700000, -800000]")).empty());
   const std::string score =
-      record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 8000001, 0]", "[0, 0, 0]"));
+      record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 800001, 0]", "[0, 0, 0]"));
   CHECK(contains(score, "game.yaml:13:"));
-  CHECK(contains(score, "8000001"));
+  CHECK(contains(score, "800001"));
   const std::string total =
       record_error(record("[a, b, c]", "[0, 1, 2]", "[0, 0, 0]", "[0, -1000000001, 0]"));
   CHECK(contains(total, "game.yaml:15:"));
@@ -177,16 +177,16 @@ TEST_CASE(
   r.match = true;
   RecordedRound round;
   round.seats = {0, 1, 2};
-  round.scores = {0, 7'000'000, -8'000'000};
+  round.scores = {0, 700'000, -800'000};
   r.rounds = {round};
-  r.totals = {0, 7'000'000, -1'000'000'000};
+  r.totals = {0, 700'000, -1'000'000'000};
   REQUIRE(record_from_json(to_json(r)).totals == r.totals);
   const auto refused = [](const GameRecord& bad) {
     return error_of([&] { (void)record_from_json(to_json(bad), "game.json"); });
   };
   GameRecord bad = r;
-  bad.rounds[0].scores[1] = 8'000'001;
-  CHECK(refused(bad) == "game.json: /rounds/0/scores/1: out of range (-8000000 to 8000000)");
+  bad.rounds[0].scores[1] = 800'001;
+  CHECK(refused(bad) == "game.json: /rounds/0/scores/1: out of range (-800000 to 800000)");
   bad = r;
   bad.totals[2] = -1'000'000'001;
   CHECK(refused(bad) == "game.json: /totals/2: out of range (-1000000000 to 1000000000)");

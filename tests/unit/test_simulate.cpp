@@ -169,6 +169,38 @@ TEST_CASE("simulation refuses bad configurations") {
   c.shard = 3;
   c.shards = 2;
   CHECK_THROWS_AS(simulate(balkan, c), std::invalid_argument);
+  c = study(4, 10, {"random"});
+  c.kind = GameKind::match;
+  for (const int rounds : {0, kMaxMatchRounds + 1}) {
+    c.max_match_rounds = rounds;
+    CHECK_THROWS_WITH(simulate(balkan, c),
+                      "simulate: max_match_rounds " + std::to_string(rounds) + ": 1 to 1250");
+  }
+}
+
+// QA: a validated variant whose formula scores at the clamp, in partnerships and over the
+// longest fixed match, took totals past kMaxMatchTotal, and simulate stopped with after_round's
+// overflow error. Every hand is clamped to kMaxHandScore, so these matches end normally: the
+// fixed one after its 1000 rounds, the negative one (never reaching the elimination limit) at
+// the longest round cap.
+TEST_CASE("matches scoring at the hand-score clamp in every round never leave the totals' range",
+          "[simulate][match]") {
+  SimulationConfig c = study(4, 2, {"eager"});
+  c.kind = GameKind::match;
+  c.max_match_rounds = kMaxMatchRounds;
+  const Variant fixed = load_variant(
+      "british-partnerships",
+      "scoring: {formula: \"1e12\"}\nmatch: {end: fixed_rounds, rounds: 1000}", "clamped-fixed");
+  SimulationResult r = simulate(fixed, c);
+  CHECK(r.stats.games == 2);
+  CHECK(r.stats.unfinished == 0);
+  CHECK(r.stats.rounds == 2000);
+  const Variant negative =
+      load_variant("british-partnerships", "scoring: {formula: \"-1e12\"}", "clamped-negative");
+  r = simulate(negative, c);
+  CHECK(r.stats.games == 2);
+  CHECK(r.stats.unfinished == 2);
+  CHECK(r.stats.rounds == 2 * static_cast<std::uint64_t>(kMaxMatchRounds));
 }
 
 TEST_CASE("recorded games replay, and a tampered record does not") {

@@ -23,9 +23,10 @@
 
 namespace switchcards {
 
-// Every hand score is clamped to [-kMaxHandScore, kMaxHandScore], so match totals stay far
-// from int overflow and a formula's infinity has a defined value.
-inline constexpr int kMaxHandScore = 1'000'000;
+// Every hand score is clamped to [-kMaxHandScore, kMaxHandScore], so a formula's infinity has
+// a defined value and no match a variant allows can take a total out of its range
+// (standings.hpp: kMaxMatchRounds rounds of kMaxRoundScore stay within kMaxMatchTotal).
+inline constexpr int kMaxHandScore = 100'000;
 
 // ---- formulas ---------------------------------------------------------------------------
 

@@ -21,10 +21,14 @@ namespace switchcards {
 // for a round's scores (at most kMaxRoundScore a seat: kMaxSeats hands of kMaxHandScore added
 // up by a partnership), so adding a round never overflows an int. Whatever reads standings
 // (standings_from_json, standings_from_totals, MatchDriver's start totals and resume) refuses
-// numbers outside them, and after_round throws rather than leave them.
+// numbers outside them, and after_round throws rather than leave them (which only start
+// totals or resumed standings near the edges can make it do).
 inline constexpr int kMaxMatchTotal = 1'000'000'000;  // a total: -kMaxMatchTotal to kMaxMatchTotal
-inline constexpr int kMaxRoundScore = 8'000'000;      // a seat's score in one round, either sign
-inline constexpr int kMaxMatchRounds = 1'000'000;     // rounds played
+inline constexpr int kMaxRoundScore = 800'000;        // a seat's score in one round, either sign
+// Rounds played: as many as keep every match from zero totals within kMaxMatchTotal whatever
+// its rounds score (1,250), so a variant that validates never overflows a total, however its
+// formula scores and however long a round cap lets a match run.
+inline constexpr int kMaxMatchRounds = kMaxMatchTotal / kMaxRoundScore;
 
 // Seats are match seats 0..players-1 throughout (a seat keeps its number when others are
 // eliminated).
