@@ -108,8 +108,9 @@ int round_fraction(Int128 num, Int128 den, Rounding rounding) {
   return static_cast<int>(std::clamp<Int128>(q, -kMaxHandScore, kMaxHandScore));
 }
 
-// A floating value rounded by the rule. A value within 1e-9 (relative) of an integer or a
-// half is taken to be exactly that, so binary floating error never moves a score across a
+// A floating value rounded by the rule. A value within 1e-9 * max(1, |v|) of an integer or a
+// half is taken to be exactly that (absolute below 1: near 0 binary error is absolute, as in
+// total * 0.1 - 0.3 on a 3), so binary floating error never moves a score across a
 // rounding boundary. Non-finite values are clamped: +inf and NaN to the maximum, -inf to the
 // minimum.
 int round_double(double v, Rounding rounding) {

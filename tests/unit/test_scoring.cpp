@@ -282,6 +282,10 @@ TEST_CASE("formulas: variables, count(r), min and max, rounding", "[scoring][for
   CHECK(score("total / 3", {"AS"}, Rounding::up) == 8);
   CHECK(score("total / 4", {"AS"}, Rounding::nearest) == 6);  // 5.5 rounds up
   CHECK(score("total * 1.1", {"KH"}, Rounding::up) == 11);    // not 12: 11.000000000000002
+  // Near 0 the tolerance is absolute (1e-9): 3 * 0.1 - 0.3 is 5.6e-17 in doubles, and 0.
+  CHECK(score("total * 0.1 - 0.3", {"3S"}, Rounding::up) == 0);
+  CHECK(score("1e-12", {"3S"}, Rounding::up) == 0);
+  CHECK(score("1e-8", {"3S"}, Rounding::up) == 1);
   CHECK(score("total > 40 ? 100 : total", {"AS", "AD"}) == 100);
   CHECK(score("-total", {"AS"}) == -22);
   CHECK(score("-total / 4", {"AS"}) == -6);       // -5.5, down is floor
