@@ -110,7 +110,8 @@ void require_state_of(const Engine& engine, const State& s) {
   const Variant& v = engine.variant();
   const int specials = static_cast<int>(v.specials.size());
   std::string why;
-  if (s.players() < v.deal.min_players || s.players() > v.deal.max_players)
+  // fewest_players_dealt: the later rounds of an elimination match have fewer seats.
+  if (s.players() < v.fewest_players_dealt() || s.players() > v.deal.max_players)
     why = std::to_string(s.players()) + " seats";
   else if (s.turn >= s.players() || s.dealer >= s.players())
     why = "a seat to act or a dealer past the seats";
@@ -569,11 +570,15 @@ void bind_engine(py::module_& m) {
             // another seat count would then be refused by every other call.
             const Variant& v = e.variant();
             const int players = static_cast<int>(hands.size());
-            if (players < v.deal.min_players || players > v.deal.max_players)
-              throw std::invalid_argument("hands: " + std::to_string(players) +
-                                          " (a hand a seat), but " + v.name + " is for " +
-                                          std::to_string(v.deal.min_players) + " to " +
-                                          std::to_string(v.deal.max_players) + " players");
+            const int fewest = v.fewest_players_dealt();
+            if (players < fewest || players > v.deal.max_players)
+              throw std::invalid_argument(
+                  "hands: " + std::to_string(players) + " (a hand a seat), but " + v.name +
+                  " is for " + std::to_string(v.deal.min_players) + " to " +
+                  std::to_string(v.deal.max_players) + " players" +
+                  (fewest < v.deal.min_players
+                       ? " (" + std::to_string(fewest) + " in the later rounds of a match)"
+                       : ""));
             Position p;
             for (const auto& h : hands) p.hands.push_back(cards_from(h));
             p.discard = cards_from(discard);

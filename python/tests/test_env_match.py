@@ -242,3 +242,32 @@ def test_a_leaving_agent_decides_nothing_and_contains_refuses_what_step_refuses(
     space = env.action_space("player_0")
     assert space.contains(0) and space.contains(np.int64(1))
     assert not space.contains(True) and not space.contains(False)
+
+
+def test_rounds_dealt_to_fewer_seats_than_the_variant_s_minimum_stay_positions_of_it():
+    """An elimination match of a variant for 3 to 4 players deals its later rounds to two seats.
+    render(), the Engine's calls on game_state and the JSON of that state refused the two-seat
+    round ("this State is not a position of ...: 2 seats")."""
+    rules = "players: {min: 3, max: 4}\nmatch: {end: elimination, limit: 40}"
+    env = SwitchcardsEnv("british", rules=rules, players=3, rewards="match", render_mode="ansi")
+    engine = env.engine
+    for seed in range(1, 40):
+        env.reset(seed=seed)
+        two_seat_rounds = 0
+        for agent in env.agent_iter(100_000):
+            _, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            if env.agents and len(env.round_seats) == 2:
+                state = env.game_state
+                two_seat_rounds += 1
+                text = env.render()
+                assert "Seat 1" in text and "Seat 2" not in text
+                assert engine.legal_actions(state)
+                back = engine.state_from_json(engine.state_to_json(state))
+                assert engine.state_to_json(back) == engine.state_to_json(state)
+            env.step(env.sample_action())
+        if two_seat_rounds:
+            return
+    pytest.fail("no seed of 1 to 39 dealt a two-seat round")

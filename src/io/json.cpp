@@ -12,7 +12,9 @@
 #include <string>
 
 #include "io/record_shape.hpp"
+#include "io/words.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
+#include "switchcards/rules/variant_limits.hpp"
 
 namespace switchcards {
 
@@ -510,7 +512,8 @@ namespace {
 // order; empty for a State of a seat count the variant does not play (the reader refuses it).
 std::vector<Card> out_of_play(const Variant& variant, const State& s) {
   std::vector<Card> out;
-  if (s.players() < variant.deal.min_players || s.players() > variant.deal.max_players) return out;
+  if (s.players() < variant.fewest_players_dealt() || s.players() > variant.deal.max_players)
+    return out;
   const DeckSpec deck = variant.deck_for(s.players());
   const std::array<int, kCardKinds> seen = card_counts(s);
   for (int i = 0; i < kCardKinds; ++i) {
@@ -687,22 +690,32 @@ void check_view(const Node& n, const ViewSnapshot& v) {
   if (v.jump_open && v.phase != Phase::play)
     n["jump_open"].fail("a jump-in window is open only in phase play");
   if (v.discard_size < 1) n["discard_size"].fail("a dealt round has a card on the discard pile");
+  // As Engine::suit_in_force has it: the suit named, else the top card's.
+  const Suit in_force = v.named_suit != Suit::none ? v.named_suit : v.top.suit();
+  if (v.suit_in_force != in_force)
+    n["suit_in_force"].fail(
+        "the suit in force is " +
+        (in_force == Suit::none ? std::string("none") : std::string(suit_name(in_force))) +
+        (v.named_suit != Suit::none ? " (named)" : " (the top card " + to_string(v.top) + "'s)") +
+        ", not " +
+        (v.suit_in_force == Suit::none ? std::string("none")
+                                       : std::string(suit_name(v.suit_in_force))));
   if (!v.revealed) return;
   const std::vector<Node> hands = n["hands"].elements();
   for (int seat = 0; seat < v.players; ++seat) {
     const auto k = static_cast<std::size_t>(seat);
     if (static_cast<int>(v.hands[k].size()) != v.hand_sizes[k])
-      hands[k].fail("holds " + std::to_string(v.hands[k].size()) + " cards, but hand_sizes/" +
+      hands[k].fail("holds " + detail::plural(v.hands[k].size(), "card") + ", but hand_sizes/" +
                     std::to_string(seat) + " says " + std::to_string(v.hand_sizes[k]));
   }
   if (v.hands[static_cast<std::size_t>(v.seat)] != v.hand)
     hands[static_cast<std::size_t>(v.seat)].fail("is not this seat's hand (/hand)");
   if (static_cast<int>(v.stock.size()) != v.stock_size)
-    n["stock"].fail("holds " + std::to_string(v.stock.size()) + " cards, but stock_size says " +
+    n["stock"].fail("holds " + detail::plural(v.stock.size(), "card") + ", but stock_size says " +
                     std::to_string(v.stock_size));
   if (static_cast<int>(v.discard.size()) != v.discard_size)
-    n["discard"].fail("holds " + std::to_string(v.discard.size()) +
-                      " cards, but discard_size says " + std::to_string(v.discard_size));
+    n["discard"].fail("holds " + detail::plural(v.discard.size(), "card") +
+                      ", but discard_size says " + std::to_string(v.discard_size));
   if (v.discard.back() != v.top) n["discard"].fail("its last card is not the top (/top)");
 }
 }  // namespace
@@ -721,7 +734,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
-  v.players = n["players"].small(1, kMaxSeats);
+  v.players = n["players"].small(kMinPlayers, kMaxSeats);
   v.seat = n["seat"].small(0, v.players - 1);
   v.turn = n["turn"].small(0, v.players - 1);
   v.dealer = n["dealer"].small(0, v.players - 1);
@@ -762,7 +775,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   v.reshuffles = n["reshuffles"].small(0, std::numeric_limits<int>::max());
   v.hand = n["hand"].cards();
   if (static_cast<int>(v.hand.size()) != v.hand_sizes[v.seat])
-    n["hand"].fail("holds " + std::to_string(v.hand.size()) + " cards, but hand_sizes/" +
+    n["hand"].fail("holds " + detail::plural(v.hand.size(), "card") + ", but hand_sizes/" +
                    std::to_string(v.seat) + " says " + std::to_string(v.hand_sizes[v.seat]));
   if (!n["drawn"].is_null()) v.drawn = n["drawn"].card();
   v.revealed = n["revealed"].boolean();
@@ -957,7 +970,8 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   // A variant file edited since the save keeps its name: the fingerprint tells (absent in
   // saves of earlier versions, which load as they did).
   check_fingerprint(n, &variant, /*named=*/true);
-  const int players = n["players"].small(variant.deal.min_players, variant.deal.max_players);
+  // An elimination match deals its later rounds to fewer seats than deal.min_players.
+  const int players = n["players"].small(variant.fewest_players_dealt(), variant.deal.max_players);
   State s;
   s.seats =
       Seats(players, static_cast<Direction>(n["direction"].choice(kDirections, "a direction")));
@@ -1101,10 +1115,14 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (std::string why = check_representation(s); !why.empty()) return why;
   const Variant& variant = engine.variant();
   const int players = s.players();
-  if (players < variant.deal.min_players || players > variant.deal.max_players)
+  if (players < variant.fewest_players_dealt() || players > variant.deal.max_players)
     return "/players: " + std::to_string(players) + " seats, but the variant is for " +
            std::to_string(variant.deal.min_players) + " to " +
-           std::to_string(variant.deal.max_players);
+           std::to_string(variant.deal.max_players) +
+           (variant.fewest_players_dealt() < variant.deal.min_players
+                ? " (" + std::to_string(variant.fewest_players_dealt()) +
+                      " in the later rounds of a match)"
+                : "");
   if (s.turn >= players) return "/turn: not a seat";
   if (s.dealer >= players) return "/dealer: not a seat";
   if (s.discard.empty()) return "/discard: the discard pile needs its top card";
@@ -1124,6 +1142,14 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.demand >= specials || s.demand < -1) return "/demand: not a special of the variant";
   if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty())
     return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
+  // A suit is named only by a card that names one, and the next card laid lifts it: the top
+  // card, or in a turn of several cards not yet over, one of the cards laid this turn.
+  if (s.named_suit != Suit::none) {
+    const auto window = s.discard.cards().last(std::max<std::size_t>(s.laid, 1));
+    if (std::none_of(window.begin(), window.end(), [&](Card c) { return engine.names_suit(c); }))
+      return "/named_suit: " + std::string(suit_name(s.named_suit)) +
+             " is named, but the top card " + to_string(s.top()) + " names no suit";
+  }
   if (s.pending.effect >= specials || s.pending.effect < -1)
     return "/pending/effect: not a special of the variant";
   if (s.pending.effect < 0 && (s.pending.draw > 0 || s.pending.skip > 0))

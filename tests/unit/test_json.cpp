@@ -96,6 +96,40 @@ TEST_CASE("json: states, views, actions and events round-trip in every built-in 
   }
 }
 
+// QA: an elimination match of a variant for 3 or 4 players deals its later rounds to two
+// seats, and saving such a round failed: the reader and check_state took deal.min_players as
+// the fewest seats a position of the variant can have.
+TEST_CASE("json: a round an elimination match dealt to fewer seats than the minimum saves",
+          "[json]") {
+  const Engine engine(load_variant(
+      "british", "players: {min: 3, max: 4}\nmatch: {end: elimination, limit: 40}", "house"));
+  const State s = engine.deal(2, 5);
+  CHECK(check_state(engine, s) == "");
+  CHECK(state_from_json(engine, to_json(engine, s), "save.json") == s);
+  const Engine single(
+      load_variant("british", "players: {min: 3, max: 4}\nmatch: {end: single_round}", "house"));
+  const State two = single.deal(2, 5);
+  CHECK(check_state(single, two) == "/players: 2 seats, but the variant is for 3 to 4");
+  CHECK_THROWS_WITH(state_from_json(single, to_json(single, two), "save.json"),
+                    Catch::Contains("save.json: /players"));
+}
+
+// QA: a save with a suit named over a card that names none (spades over 5H in British, or in
+// crazy-eights with no 8 on top) was read and forced spades on the next player.
+TEST_CASE("json: a named suit needs a card that names one on top", "[json]") {
+  for (const char* name : {"british", "crazy-eights"}) {
+    const Engine engine(load_variant(name));
+    State s = engine.deal(3, 11);
+    REQUIRE(!engine.names_suit(s.top()));
+    s.named_suit = s.top().suit() == Suit::spades ? Suit::hearts : Suit::spades;
+    const std::string why = check_state(engine, s);
+    CHECK(why.rfind("/named_suit: ", 0) == 0);
+    CHECK(why.find("the top card " + to_string(s.top()) + " names no suit") != std::string::npos);
+    CHECK_THROWS_WITH(state_from_json(engine, to_json(engine, s), "save.json"),
+                      Catch::Contains("save.json: /named_suit"));
+  }
+}
+
 TEST_CASE("json: a resumed state plays on exactly as the original", "[json]") {
   const Engine engine(load_variant("british"));
   State s = engine.deal(4, 17);
@@ -348,7 +382,18 @@ TEST_CASE("json: a view that contradicts itself is refused", "[json]") {
         "view.json: /discard_size: a dealt round has a card on the discard pile");
   CHECK(refusal(set(open, "stock_size", "3")).find("view.json: /stock: holds ") == 0);
   CHECK(refusal(set(open, "discard_size", "2")) ==
-        "view.json: /discard: holds 1 cards, but discard_size says 2");
+        "view.json: /discard: holds 1 card, but discard_size says 2");
+  // QA: a view of one player, and a suit in force that neither the top card nor a named suit
+  // gives, were read.
+  CHECK(refusal(set(hidden, "players", "1")) == "view.json: /players: out of range (2 to 8)");
+  const std::string top_suit(suit_name(s.top().suit()));
+  const std::string other_suit = top_suit == "spades" ? "hearts" : "spades";
+  CHECK(refusal(set(hidden, "suit_in_force", "\"" + other_suit + "\"")) ==
+        "view.json: /suit_in_force: the suit in force is " + top_suit + " (the top card " +
+            to_string(s.top()) + "'s), not " + other_suit);
+  CHECK(refusal(set(hidden, "named_suit", "\"" + other_suit + "\"")) ==
+        "view.json: /suit_in_force: the suit in force is " + other_suit + " (named), not " +
+            top_suit);
   // The seat to act in phase after_draw is shown the card it drew.
   const std::string to_act = to_json(PlayerView(app, s, s.turn));
   CHECK(refusal(set(to_act, "phase", "\"after_draw\"")) ==
@@ -599,16 +644,16 @@ TEST_CASE("json: standings' totals, scores and rounds are read within their rang
     return "";
   };
   REQUIRE(error(good) == "");
-  CHECK(error(with("rounds", "2147483647")) == "match.json: /rounds: out of range (0 to 1000000)");
-  CHECK(error(with("rounds", "1000000")) == "");
+  CHECK(error(with("rounds", "2147483647")) == "match.json: /rounds: out of range (0 to 1250)");
+  CHECK(error(with("rounds", "1250")) == "");
   CHECK(error(with("totals", "[2147483642,0,0]")) ==
         "match.json: /totals/0: out of range (-1000000000 to 1000000000)");
   CHECK(error(with("totals", "[0,0,-1000000001]")) ==
         "match.json: /totals/2: out of range (-1000000000 to 1000000000)");
   CHECK(error(with("totals", "[1000000000,0,-1000000000]")) == "");
-  CHECK(error(with("last_round", "[0,8000001,0]")) ==
-        "match.json: /last_round/1: out of range (-8000000 to 8000000)");
-  CHECK(error(with("last_round", "[0,8000000,-8000000]")) == "");
+  CHECK(error(with("last_round", "[0,800001,0]")) ==
+        "match.json: /last_round/1: out of range (-800000 to 800000)");
+  CHECK(error(with("last_round", "[0,800000,-800000]")) == "");
 }
 
 // QA: {"seat":0,"kind":"pa\u0000ss"} gave a what() cut off at the NUL, and "\u001b[2J..." put

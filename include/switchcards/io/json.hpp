@@ -131,8 +131,10 @@ State state_from_json(const Engine& engine, std::string_view json,
                       std::string_view source = "<json>");
 
 // The check state_from_json makes, for a State from anywhere: "" if it is a position a round
-// of `engine` can be in, else what is wrong (with the JSON path of the field at fault). Every
-// card of the deck must be in a place: a position with cards out of play reports one missing.
+// of `engine` can be in (its seats from Variant::fewest_players_dealt() to deal.max_players:
+// an elimination match deals to two), else what is wrong (with the JSON path of the field at
+// fault). Every card of the deck must be in a place: a position with cards out of play reports
+// one missing.
 std::string check_state(const Engine& engine, const State& state);
 
 // The part of check_state that needs no variant, for a State made from raw bytes (a pickle, a
