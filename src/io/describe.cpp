@@ -44,8 +44,8 @@ std::string several_text(const PlayRules& p) {
       follows,
       p.several_answers
           ? "A pending penalty may be answered with several cards too, while each stacks on the "
-            "penalty as it stands (within its cap): two 2s on a 2 make the next player draw six; "
-            "a card that cancels or deflects it is an answer of one card."
+            "penalty as it stands (within its cap), each adding its own draw; a card that "
+            "cancels or deflects it is an answer of one card."
           : "A pending penalty is answered with one card.",
       p.runs() && p.run_jokers == RunJokers::stand_in
           ? "A joker laid after the turn's first card may stand in a run for its next card "
@@ -53,8 +53,8 @@ std::string several_text(const PlayRules& p) {
             "played first, ends the turn."
           : "A card that moves hands or a joker ends the turn.");
   s += p.effects == SeveralEffects::each
-           ? " Every special laid takes effect, in the order laid: two 2s make the next player "
-             "draw both, two skips skip two players, two reverses cancel."
+           ? " Every special laid takes effect, in the order laid: two penalty cards make the "
+             "next player draw both, two skips skip two players, two reverses cancel."
            : " Only the last card laid takes effect, as if it alone had been played.";
   return s;
 }
@@ -298,8 +298,8 @@ std::string match_text(const MatchRules& m, bool teams) {
       return teams ? "A single round: the team of whoever empties their hand first wins."
                    : "A single round: whoever empties their hand first wins.";
     case MatchKind::fixed_rounds:
-      return fmt::format("{} rounds; the lowest total wins, the highest loses{}.", m.rounds,
-                         teams ? " (partners share a total)" : "");
+      return fmt::format("{}; the lowest total wins, the highest loses{}.",
+                         plural(m.rounds, "round"), teams ? " (partners share a total)" : "");
     case MatchKind::elimination:
       return fmt::format(
           "Elimination at {}: a {} whose total reaches {} is out and sits out the later "
@@ -357,7 +357,7 @@ std::string summarize_variant(const Variant& v) {
       match = "single rounds";
       break;
     case MatchKind::fixed_rounds:
-      match = fmt::format("matches of {} rounds", v.match.rounds);
+      match = "matches of " + plural(v.match.rounds, "round");
       break;
     case MatchKind::elimination:
       match = fmt::format("elimination at {}", v.match.limit);
@@ -368,8 +368,8 @@ std::string summarize_variant(const Variant& v) {
       break;
   }
   if (v.teams.enabled()) match += ", in partnerships";
-  return fmt::format("{} ({}): {}-{} players, {} cards, {} cards each, {}, {}", title, v.name, min,
-                     max, v.deck_for(min).size(), v.deal.hand_size.at(min),
+  return fmt::format("{} ({}): {}-{} players, {} cards, {} each, {}, {}", title, v.name, min, max,
+                     v.deck_for(min).size(), plural(v.deal.hand_size.at(min), "card"),
                      plural(static_cast<int>(v.specials.size()), "special card rule"), match);
 }
 
@@ -415,7 +415,7 @@ std::string describe_variant(const Variant& v) {
 
   // Deal.
   std::string deal = "Deal: " + by_players(v.deal.hand_size, min, max,
-                                           [](int n) { return fmt::format("{} cards each", n); });
+                                           [](int n) { return plural(n, "card") + " each"; });
   deal +=
       ". The rest is the stock, face down; its top card is turned up to start the discard "
       "pile. ";

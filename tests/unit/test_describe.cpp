@@ -571,3 +571,23 @@ TEST_CASE("describe: hand swaps say what the engine does, and the swap is public
   CHECK(to_string(Action::play_swap(0, parse_card("7H"), 2)) == "0 play 7H swap 2");
   CHECK(parse_action("0 play 7H swap 2") == Action::play_swap(0, parse_card("7H"), 2));
 }
+
+// QA: the paragraph on several cards a turn gave British examples ("two 2s on a 2 make the
+// next player draw six") as every variant's own, and one card or one round read "1 cards
+// each", "matches of 1 rounds".
+TEST_CASE("describe: examples fit any variant, and one of a thing is singular") {
+  const std::string mau_mau = flat(describe_variant(load_variant(
+      "mau-mau", "play: {several: same_rank, effects: each, answers: several}", "override")));
+  CHECK(mau_mau.find("2s") == std::string::npos);
+  CHECK(mau_mau.find("two penalty cards make the next player draw both") != std::string::npos);
+  CHECK(mau_mau.find("each adding its own draw") != std::string::npos);
+  const Variant one = load_variant(
+      "british",
+      "players: {min: 2, max: 2}\ndeal: {hand_size: 1}\nmatch: {end: fixed_rounds, rounds: 1}",
+      "one");
+  const std::string text = flat(describe_variant(one));
+  CHECK(text.find("Deal: 1 card each") != std::string::npos);
+  CHECK(text.find("1 round; the lowest total wins") != std::string::npos);
+  CHECK(summarize_variant(one).find("1 card each, ") != std::string::npos);
+  CHECK(summarize_variant(one).find("matches of 1 round") != std::string::npos);
+}
