@@ -45,7 +45,7 @@ void IsmctsAgent::answer_out_of_turn(const Engine& engine, State& s) const {
   for (int k = 1; k < s.players(); ++k) {
     const int seat = s.seats.after(s.turn, k);
     const Action catch_it = Action::challenge(seat, forgetter);
-    if (seat != forgetter && engine.check(s, catch_it) == Refusal::none) {
+    if (team_[seat] != team_[forgetter] && engine.check(s, catch_it) == Refusal::none) {
       engine.apply(s, catch_it);
       return;
     }
@@ -74,27 +74,31 @@ Action IsmctsAgent::rollout_choice(const Engine& engine, const State& s) {
   // the draw or pass.
   const int n = legal_.size();
   const Action last = legal_[n - 1];
-  if (last.kind() == ActionKind::challenge || last.kind() == ActionKind::call) return last;
+  if ((last.kind() == ActionKind::challenge && team_[last.target()] != team_[s.turn]) ||
+      last.kind() == ActionKind::call)
+    return last;
   int plays = 0;
   while (plays < n && legal_[plays].kind() == ActionKind::play) ++plays;
   if (plays == 0) return legal_[0];
   return legal_[static_cast<int>(rng_.below(static_cast<std::uint32_t>(plays)))];
 }
 
+// A win is worth 1 to every seat of the winner's team; the others get up to 0.5, less the more
+// their team's hands score against the worst team's. Without teams a team is a seat.
 IsmctsAgent::Rewards IsmctsAgent::score(const State& s) {
   Rewards r{};
-  if (s.winner >= 0) r[s.winner] = 1;
+  const int n = s.players();
+  const int winners = s.winner >= 0 ? team_[s.winner] : -1;
+  for (int k = 0; k < n; ++k)
+    if (team_[k] == winners) r[k] = 1;
   if (config_.reward == IsmctsConfig::Reward::win) return r;
   const HandScorer& scorer = *hand_scorer_;
-  std::array<int, kMaxSeats> points{};
-  int most = 0;
-  for (int k = 0; k < s.players(); ++k) {
-    if (k == s.winner) continue;
-    points[k] = scorer.score(s.hands[k]);
-    if (points[k] > most) most = points[k];
-  }
-  for (int k = 0; k < s.players(); ++k)
-    if (k != s.winner) r[k] = most > 0 ? 0.5 * (1.0 - double(points[k]) / most) : 0.5;
+  std::array<int, kMaxSeats> points{};  // by team
+  for (int k = 0; k < n; ++k)
+    if (team_[k] != winners) points[team_[k]] += scorer.score(s.hands[k]);
+  const int most = *std::max_element(points.begin(), points.end());
+  for (int k = 0; k < n; ++k)
+    if (team_[k] != winners) r[k] = most > 0 ? 0.5 * (1.0 - double(points[team_[k]]) / most) : 0.5;
   return r;
 }
 
@@ -197,6 +201,9 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
   const auto start = std::chrono::steady_clock::now();
   const Engine& engine = view.engine();
   hand_scorer_ = &scorer_.get(engine);
+  const std::vector<int> teams = view.variant().teams.team_of_seats(view.players());
+  for (int k = 0; k < view.players(); ++k)
+    team_[k] = static_cast<std::uint8_t>(teams.empty() ? k : teams[k]);
   knowledge_.sync(view);
   determinizer_.prepare(view, knowledge_);
   nodes_.clear();

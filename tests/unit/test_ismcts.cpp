@@ -55,6 +55,59 @@ std::vector<std::string> ismcts_round(const Engine& engine, int players, std::ui
 
 }  // namespace
 
+// QA: in british-partnerships ismcts caught its own partner's forgotten "last card" in 19 of
+// 23 seeds (challenges() said yes to every target, and the search's reward counted only the
+// seat that went out): the penalty cards cost its own team.
+TEST_CASE("ismcts plays for its team: a round its partner wins is won, and it does not catch it") {
+  const Engine engine(load_variant("british-partnerships"));
+  // Seat 2 (seat 0's partner) plays an 8, which skips seat 3, and forgets to call "last card"
+  // with one card left: seat 0 is to act and may catch it.
+  Position p;
+  p.hands = {{parse_card("4C"), parse_card("9D"), parse_card("KS")},
+             {parse_card("6C"), parse_card("7D"), parse_card("QS")},
+             {parse_card("8H"), parse_card("3C")},
+             {parse_card("5C"), parse_card("10D"), parse_card("JS")}};
+  p.discard = {parse_card("5H")};
+  p.stock = {parse_card("AD"), parse_card("KD"), parse_card("QD"),
+             parse_card("2S"), parse_card("9S"), parse_card("10S")};
+  p.turn = 2;
+  State s = engine.position(p);
+  engine.apply(s, Action::play(2, parse_card("8H")));
+  REQUIRE(s.turn == 0);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  REQUIRE(legal[legal.size() - 1] == Action::challenge(0, 2));
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    IsmctsAgent agent(seed, budget(400));
+    CHECK(agent.choose(PlayerView(engine, s, 0), legal.span()) != Action::challenge(0, 2));
+  }
+  // Its search counts a round its partner wins as won: seat 0, holding the most points, lets
+  // seat 2 go out at once (8H skips seat 1, and seat 2 follows with 9H), where a search for
+  // its own hand alone scores that 0 and plays on.
+  Position q;
+  q.hands = {
+      {parse_card("8H"), parse_card("5C"), parse_card("KS"), parse_card("KD"), parse_card("KC"),
+       parse_card("QS"), parse_card("QD"), parse_card("QC"), parse_card("10S"), parse_card("10D")},
+      {parse_card("3C"), parse_card("4D")},
+      {parse_card("9H")},
+      {parse_card("6C"), parse_card("7D"), parse_card("9S")}};
+  q.discard = {parse_card("5H")};
+  q.stock = {parse_card("AD"), parse_card("KH"), parse_card("QH"),
+             parse_card("2S"), parse_card("4S"), parse_card("10C")};
+  const State t = engine.position(q);
+  engine.legal_actions(t, legal);
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    IsmctsAgent agent(seed, budget(400));
+    CHECK(agent.choose(PlayerView(engine, t, 0), legal.span()) ==
+          Action::play(0, parse_card("8H")));
+  }
+  // Out of turn: seat 0 would catch an opponent, never its partner.
+  IsmctsAgent agent(1, budget(10));
+  CHECK(!agent.challenges(PlayerView(engine, s, 0), 2));
+  CHECK(agent.challenges(PlayerView(engine, s, 1), 2));
+  CHECK(agent.challenges(PlayerView(engine, s, 3), 2));
+}
+
 TEST_CASE("ismcts chooses only legal actions in every built-in variant, with or without events") {
   for (const std::string& name : builtin_variant_names()) {
     const Engine engine(load_variant(name));
@@ -184,6 +237,11 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
   check_config("ismcts:20ms", 0, 0.02, IsmctsConfig::Rollout::eager);
   check_config("ismcts:2s", 0, 2, IsmctsConfig::Rollout::eager);
   check_config("ismcts:100:heuristic", 100, 0, IsmctsConfig::Rollout::heuristic);
+  for (const char* clock : {"ismcts:20ms", "ismcts:2s", "ismcts:0.5s:heuristic"})
+    CHECK(chooses_by_the_clock(clock));
+  for (const char* counted :
+       {"ismcts", "ismcts:250", "ismcts:100:heuristic", "heuristic", "random"})
+    CHECK(!chooses_by_the_clock(counted));
   for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
                           "ismcts:fast", "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3",
                           "ismcts:0x10", "ismcts:infms", "ismcts:1000.0"}) {

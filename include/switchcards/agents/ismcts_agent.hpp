@@ -68,8 +68,11 @@ class IsmctsAgent final : public Agent {
   Action choose(const PlayerView& view, std::span<const Action> legal) override;
   void observe(const PlayerView& view, std::span<const Event> events) override;
   bool observes() const override { return true; }
-  // Out of turn it takes the sure gain: catching a forgetter, calling late itself.
-  bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  // Out of turn it takes the sure gain: catching a forgetter (not its partner: the penalty
+  // cards would cost its own team), calling late itself.
+  bool challenges(const PlayerView& view, int target) override {
+    return !view.variant().teams.partners(view.players(), view.seat(), target);
+  }
   bool calls_late(const PlayerView& /*view*/) override { return true; }
   // A jump-in is the heuristic's call (HeuristicAgent::jumps_in); simulations jump in the same
   // way, outside the tree (jump_in_out_of_turn).
@@ -121,6 +124,9 @@ class IsmctsAgent final : public Agent {
   HeuristicAgent rollout_agent_{0, 0.0};
   detail::ScorerCache scorer_;
   const HandScorer* hand_scorer_ = nullptr;  // the variant's, for this decision
+  // Each seat's team for this decision (variant `teams:`), or the seat itself without teams:
+  // a round won by a partner is won, and nobody catches a partner.
+  std::array<std::uint8_t, kMaxSeats> team_{};
   SearchStats stats_;
 };
 
