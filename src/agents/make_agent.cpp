@@ -78,6 +78,12 @@ std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
 
 }  // namespace
 
+bool chooses_by_the_clock(std::string_view name) {
+  if (!name.starts_with("ismcts:")) return false;
+  const std::string_view budget = name.substr(7, name.find(':', 7) - 7);
+  return !budget.empty() && budget.back() == 's';  // "250ms", "2s"
+}
+
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   const auto colon = name.find(':');
   const std::string_view base = name.substr(0, colon);

@@ -225,8 +225,12 @@ void add_play(CLI::App& app, int& exit_code) {
       if (next < script->size() && !(*a == (*script)[next]))
         throw std::runtime_error(fmt::format(
             "--resume {}: the save does not replay: round {}, action {} is '{}' in the save but "
-            "'{}' now",
-            resume_file, deal.round + 1, next + 1, to_string((*script)[next]), to_string(*a)));
+            "'{}' now{}",
+            resume_file, deal.round + 1, next + 1, to_string((*script)[next]), to_string(*a),
+            chooses_by_the_clock(bots) ? fmt::format(" (the bots, {}, search for a time, so they "
+                                                     "need not choose as they did)",
+                                                     bots)
+                                       : ""));
       ++next;
       rec.actions.push_back(*a);
     };
@@ -289,6 +293,12 @@ void add_play(CLI::App& app, int& exit_code) {
             "\nThe game so far is saved in {}: continue it with switchcards play "
             "--resume {}\n",
             record_file, record_file);
+        if (chooses_by_the_clock(bots))
+          fmt::print(
+              "(The bots, {}, search for a time, not a number of iterations: they may choose "
+              "differently when the save is played again, and then it cannot be resumed. "
+              "--bots ismcts:N saves games that always resume.)\n",
+              bots);
       }
       throw;
     }

@@ -68,6 +68,20 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
     INFO(rest.out.substr(rest.out.size() > 400 ? rest.out.size() - 400 : 0));
     REQUIRE(rest.status == 0);
     CHECK(record_body(s / "resumed.yaml") == expected);
+    CHECK(!contains(first.out, "search for a time"));
+  }
+  // QA: bots that search for a time need not choose the same when a save is played again, and
+  // quitting said only that --resume continues the game.
+  {
+    const Run clock =
+        run("play --variant british --players 3 --seed 2 --round --bots ismcts:1ms "
+            "--record clock.yaml",
+            s, s / "first.txt");
+    REQUIRE(clock.status == 0);
+    CHECK(contains(clock.out,
+                   "The bots, ismcts:1ms, search for a time, not a number of "
+                   "iterations: they may choose differently when the save is played "
+                   "again"));
   }
   // A save edited by hand is refused before play: a move of the human's that is not legal
   // where it stands (named by round and action), a bot that does not exist.

@@ -20,6 +20,11 @@ namespace switchcards {
 // Throws std::invalid_argument naming the known agents for an unknown name, a bad P or budget.
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed = 0);
 
+// Whether the agent `name` stands for searches for a time rather than a number of iterations
+// ("ismcts:250ms", "ismcts:2s:heuristic"): its choices depend on the machine's speed, so a
+// game it played does not come out the same when played again (`play --resume` needs that).
+bool chooses_by_the_clock(std::string_view name);
+
 // The names make_agent knows, for help texts: random, eager, greedy, heuristic, ismcts,
 // human.
 std::vector<std::string> agent_names();
