@@ -42,7 +42,7 @@ int main() {
   play_round(engine, state, seats, {}, [&](const State&, Action a, std::span<const Event> events) {
     std::string line;
     for (const std::string& part : describe_events(events, text)) line += " " + part;
-    fmt::print("{:>3}. {:<16}|{}\n", ++turn, to_string(a), line);
+    fmt::print("{:>3}. {:<24}|{}\n", ++turn, to_string(a), line);  // fits "2 play JH diamonds last"
   });
 
   fmt::print("Hands at the end:\n");
