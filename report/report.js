@@ -134,9 +134,10 @@
     note("B: " + who(b));
     note("Paired: " + results.pairing + ". " + firstNote);
     heading("Paired differences (B - A), 95% intervals");
-    note("Normal approximation with the standard deviation of the pairs' differences; " +
-         "\"games needed\": pairs that would resolve the observed difference with 80% power " +
-         "at the 5% level, (1.96 + 0.84)^2 s^2 / d^2.");
+    note("Student's t with n - 1 degrees of freedom and the standard deviation of the pairs' " +
+         "differences; \"games needed\": pairs that would resolve the observed difference with " +
+         "80% power at the 5% level, the least m >= (t(m - 1) + 0.84)^2 s^2 / d^2, " +
+         "about (1.96 + 0.84)^2 s^2 / d^2.");
     table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
       results.paired.map((m) => [m.label, num(m.mean_a, 4), num(m.mean_b, 4), num(m.difference, 4),
         m.ci95 === null ? "–" : `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,

@@ -118,8 +118,8 @@ void print_comparison(const ComparisonResults& r) {
               : fmt::format("  {}: no difference at all was observed", m.label));
   }
   fmt::print(
-      "(95% intervals by the normal approximation with the standard deviation of the pairs' "
-      "differences; {} {}{})\n",
+      "(95% intervals by Student's t with n - 1 degrees of freedom and the standard deviation "
+      "of the pairs' differences; {} {}{})\n",
       grouped(r.a.stats.games), r.a.stats.games == 1 ? "pair" : "pairs",
       c.kind == GameKind::round
           ? "; the mid-round leader's rate over pairs in which both rounds had one"
@@ -127,7 +127,8 @@ void print_comparison(const ComparisonResults& r) {
   if (!unresolved.empty()) {
     fmt::print(
         "\nNot distinguishable from zero at this sample size (the interval covers 0); games "
-        "needed for 80% power at the 5% level, (1.96 + 0.84)^2 s^2 / d^2:\n");
+        "needed for 80% power at the 5% level, the least m >= (t(m - 1) + 0.84)^2 s^2 / d^2, "
+        "about (1.96 + 0.84)^2 s^2 / d^2:\n");
     for (const std::string& line : unresolved) fmt::print("{}\n", line);
   }
   fmt::print(
