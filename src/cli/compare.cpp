@@ -81,9 +81,7 @@ void print_comparison(const ComparisonResults& r) {
   fmt::print("A: {}\nB: {}\n", side_name(r.a), side_name(r.b));
   fmt::print("Paired: {}: game i of A and of B are both played from derive_seed({}, i)\n",
              study_text(c, r.a.stats.games), c.seed);
-  if (c.shards > 1)
-    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", r.a.first_game, r.a.end_game,
-               grouped(c.games), c.shard, c.shards);
+  if (const std::string range = range_text(r.a); !range.empty()) fmt::print("{}\n", range);
   fmt::print(
       "Places are counted in the order of play from the first player to act at the deal{}.\n",
       c.kind == GameKind::match ? " of the first round" : "");

@@ -26,9 +26,7 @@ void print_sweep(const SweepResults& r) {
       "Each: {}, on the same seeds; places counted in the order of play from the first player "
       "to act at the deal\n",
       study_text(c, first.stats.games));
-  if (c.shards > 1)
-    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", first.first_game, first.end_game,
-               grouped(c.games), c.shard, c.shards);
+  if (const std::string range = range_text(first); !range.empty()) fmt::print("{}\n", range);
   if (r.seconds > 0) fmt::print("Time: {:.2f} s\n", r.seconds);
   std::size_t width = 11;
   std::vector<std::string> labels;

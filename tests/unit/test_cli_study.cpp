@@ -1,0 +1,48 @@
+// The study commands' words on the command line (simulate, compare, sweep, merge): a partial
+// study says which games it holds.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "../common/run_cli.hpp"
+
+using namespace switchcards::testing;
+
+TEST_CASE("cli: a merge of some shards of a compare or sweep study says which games it holds") {
+  Scratch s("study-range");
+  for (int k = 1; k <= 3; ++k) {
+    const std::string shard = " --shard " + std::to_string(k) + "/3";
+    REQUIRE(run("compare british british-stacked-eights --games 30 --seed 9 --threads 1" + shard +
+                    " --json c" + std::to_string(k) + ".json",
+                s)
+                .status == 0);
+    REQUIRE(run("simulate --variant british --games 30 --threads 1" + shard + " --json s" +
+                    std::to_string(k) + ".json",
+                s)
+                .status == 0);
+  }
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 2]\n");
+  for (int k = 1; k <= 3; ++k)
+    REQUIRE(run("sweep grid.yaml --variant british --games 30 --threads 1 --shard " +
+                    std::to_string(k) + "/3 --json w" + std::to_string(k) + ".json",
+                s)
+                .status == 0);
+  // Shards 1 and 2 of 3: games 0..20 of 30, and the text says so for all three kinds (compare
+  // and sweep said it only of a file with a shard).
+  for (const char* kind : {"c", "s", "w"}) {
+    const std::string k = kind;
+    const Run part = run("merge " + k + "1.json " + k + "2.json", s);
+    INFO(part.out);
+    REQUIRE(part.status == 0);
+    CHECK(contains(part.out, "Games 0..20 of a study of 30\n"));
+    // All three shards: the whole study, no such line.
+    const Run whole = run("merge " + k + "1.json " + k + "2.json " + k + "3.json", s);
+    INFO(whole.out);
+    REQUIRE(whole.status == 0);
+    CHECK_FALSE(contains(whole.out, "of a study of"));
+    // One shard alone names its shard.
+    const Run one = run("merge " + k + "3.json", s);
+    INFO(one.out);
+    CHECK(contains(one.out, "Games 20..30 of a study of 30"));
+  }
+}
