@@ -13,6 +13,7 @@
 #include "cli/study_options.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards::cli {
 
@@ -161,11 +162,18 @@ void add_compare(CLI::App& app, int& exit_code) {
                            {variant_input("rule set A's file", variant_a),
                             variant_input("rule set B's file", variant_b)});
     const std::string b_name = variant_b.empty() ? variant_a : variant_b;
-    if (b_name == variant_a && rules_a == rules_b)
-      throw UsageError("compare: A and B are the same rule set (" + variant_a +
-                       "); name two variants, or give --rules-a or --rules-b");
     const Variant a = load_cli_variant(variant_a, rules_a, "--rules-a");
     const Variant b = load_cli_variant(b_name, rules_b, "--rules-b");
+    // The same rules however named or spelled (an override that sets a rule's own value): every
+    // pair would be the same game twice, and every difference 0.
+    if (const std::string fingerprint = variant_fingerprint(a);
+        fingerprint == variant_fingerprint(b))
+      throw UsageError(fmt::format(
+          "compare: A and B are the same rule set: {} and {} have the same variant fingerprint "
+          "({}), so every difference would be 0; name two variants, or give --rules-a or "
+          "--rules-b that change a rule",
+          rule_set_text('A', variant_a, rules_a), rule_set_text('B', b_name, rules_b),
+          fingerprint));
     config.players = common_players(study, a, rule_set_text('A', variant_a, rules_a), b,
                                     rule_set_text('B', b_name, rules_b));
     study.check_agent_count(config.players);

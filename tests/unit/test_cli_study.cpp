@@ -1,5 +1,5 @@
 // The study commands' words on the command line (simulate, compare, sweep, merge): a partial
-// study says which games it holds.
+// study says which games it holds, identical rule sets are refused by their fingerprint.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -45,4 +45,25 @@ TEST_CASE("cli: a merge of some shards of a compare or sweep study says which ga
     INFO(one.out);
     CHECK(contains(one.out, "Games 20..30 of a study of 30"));
   }
+}
+
+TEST_CASE("cli: compare refuses two sides with the same variant fingerprint") {
+  Scratch s("compare-same");
+  // british's own penalty value: the same rules under another spelling.
+  const Run same_value = run("compare british --rules-b '{last_card: {penalty: 2}}' --games 10", s);
+  INFO(same_value.out);
+  CHECK(same_value.status == 2);
+  CHECK(contains(same_value.out,
+                 "compare: A and B are the same rule set: british and british with --rules-b "
+                 "'{last_card: {penalty: 2}}' have the same variant fingerprint ("));
+  CHECK(contains(same_value.out, "so every difference would be 0"));
+  // The same name twice.
+  const Run desc = run("compare british british --games 10", s);
+  CHECK(desc.status == 2);
+  CHECK(contains(desc.out, "have the same variant fingerprint"));
+  const Run plain = run("compare british --games 10", s);
+  CHECK(plain.status == 2);
+  CHECK(contains(plain.out, "A and B are the same rule set"));
+  // A rule that does change: runs.
+  CHECK(run("compare british --rules-b '{last_card: {penalty: 4}}' --games 10", s).status == 0);
 }
