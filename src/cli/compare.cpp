@@ -144,7 +144,7 @@ void add_compare(CLI::App& app, int& exit_code) {
       "compare", "Play two rule sets on the same seeds and compare them, pair by pair");
   static std::string variant_a, variant_b, rules_a, rules_b, json_file, report_file;
   static StudyOptions study;
-  cmd->add_option("A", variant_a, "rule set A: " + variant_help())->required();
+  cmd->add_option("A", variant_a, "rule set A: " + variant_help());
   cmd->add_option("B", variant_b, "rule set B (default: A again, with --rules-b)");
   study.add_to(*cmd);
   cmd->add_option("--rules-a", rules_a,
@@ -155,6 +155,12 @@ void add_compare(CLI::App& app, int& exit_code) {
   auto* report_opt = cmd->add_option(
       "--report", report_file, "write the comparison as a self-contained HTML page with charts");
   cmd->callback([&exit_code, json_opt, report_opt] {
+    // Not CLI11's required(), whose message is "A is required".
+    if (variant_a.empty())
+      throw UsageError(
+          "compare: no rule sets to compare: give two variants (`switchcards compare british "
+          "british-stacked-eights`), or one with --rules-a or --rules-b (`switchcards compare "
+          "british --rules-b '{last_card: {penalty: 4}}'`)");
     SimulationConfig config = study.config();
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);

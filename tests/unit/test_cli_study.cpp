@@ -1,5 +1,6 @@
 // The study commands' words on the command line (simulate, compare, sweep, merge): a partial
-// study says which games it holds, identical rule sets are refused by their fingerprint.
+// study says which games it holds, identical rule sets are refused by their fingerprint, and the
+// help and error messages are whole sentences.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -66,4 +67,41 @@ TEST_CASE("cli: compare refuses two sides with the same variant fingerprint") {
   CHECK(contains(plain.out, "A and B are the same rule set"));
   // A rule that does change: runs.
   CHECK(run("compare british --rules-b '{last_card: {penalty: 4}}' --games 10", s).status == 0);
+}
+
+TEST_CASE("cli: the study commands' help and messages are whole sentences") {
+  Scratch s("study-words");
+  const Run help = run("help sweep", s);
+  INFO(help.out);
+  CHECK(contains(help.out, "for every row; the grid's values are merged over them"));
+  const Run merge = run("merge", s);
+  INFO(merge.out);
+  CHECK(merge.status == 2);
+  CHECK(contains(merge.out, "switchcards: merge: no files to merge: give the JSON files"));
+  CHECK_FALSE(contains(merge.out, "FILE is required"));
+  const Run compare = run("compare", s);
+  INFO(compare.out);
+  CHECK(compare.status == 2);
+  CHECK(contains(compare.out, "switchcards: compare: no rule sets to compare: give two variants"));
+  CHECK_FALSE(contains(compare.out, "A is required"));
+  // One combination: singular.
+  write_file(s / "one.yaml", "last_card.penalty: [1]\n");
+  const Run one = run("sweep one.yaml --variant british --games 20 --threads 1", s);
+  INFO(one.out);
+  REQUIRE(one.status == 0);
+  CHECK(contains(one.out, "(1 combination of last_card.penalty)"));
+  // A combination that does not load and one that cannot seat the players: the same form of
+  // message, the grid file first (the second had "switchcards: " before it).
+  write_file(s / "min.yaml", "players.min: [5]\n");
+  const Run min = run("sweep min.yaml --variant british --games 20", s);
+  INFO(min.out);
+  CHECK(min.status == 1);
+  CHECK(
+      min.out.starts_with("min.yaml: the combination players.min = 5 does not give a valid "
+                          "british: british is for 5 to 7 players, not 4"));
+  write_file(s / "both.yaml", "players.min: [5]\nplayers.max: [3]\n");
+  const Run both = run("sweep both.yaml --variant british --games 20", s);
+  INFO(both.out);
+  CHECK(both.status == 1);
+  CHECK(both.out.starts_with("both.yaml: the combination players.min = 5, players.max = 3"));
 }
