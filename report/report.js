@@ -42,10 +42,18 @@
     charts.push({ id: id, title: title, values: values, spec: spec });
   };
 
-  const who = (r) =>
-    `${r.title} (${r.variant}${r.rules ? ", rules " + r.rules : ""}): ` +
+  // What a study played, from one simulation's results: "400 single rounds of 4 players, ...".
+  const studyText = (r) =>
     `${r.games.toLocaleString("en")} ${r.game === "round" ? "single rounds" : "matches"} of ` +
     `${r.players} players, agents ${r.agents.join(",")}, seed ${r.seed}`;
+  const who = (r) => `${r.title} (${r.variant}${r.rules ? ", rules " + r.rules : ""}): ${studyText(r)}`;
+  // "Games 300..600 of a study of 900 (shard 2/3)." for results of part of a study (a shard, or a
+  // merge of some shards), as the text report says; null for the whole study.
+  const rangeText = (r) =>
+    r.first_game === 0 && r.end_game === r.study_games ? null :
+      `Games ${r.first_game}..${r.end_game} of a study of ${r.study_games.toLocaleString("en")}` +
+      `${r.shard ? " (shard " + r.shard + ")" : ""}: the results below are of these games alone.`;
+  const rangeNote = (r) => { const text = rangeText(r); if (text) note(text); };
   const firstNote =
     "Places are counted in the order of play from the first player to act at the deal " +
     "(of the first round, for matches), not by seat: seats are fixed, the dealer is not.";
@@ -122,6 +130,7 @@
   const format = results.format || "";
   if (format.startsWith("switchcards-simulation/")) {
     note(who(results));
+    rangeNote(results);
     note(firstNote);
     summaryTable(results);
     heading("Wins by place");
@@ -132,11 +141,13 @@
     const a = results.a, b = results.b;
     note("A: " + who(a));
     note("B: " + who(b));
+    rangeNote(a);
     note("Paired: " + results.pairing + ". " + firstNote);
     heading("Paired differences (B - A), 95% intervals");
-    note("Normal approximation with the standard deviation of the pairs' differences; " +
-         "\"games needed\": pairs that would resolve the observed difference with 80% power " +
-         "at the 5% level, (1.96 + 0.84)^2 s^2 / d^2.");
+    note("Student's t with n - 1 degrees of freedom and the standard deviation of the pairs' " +
+         "differences; \"games needed\": pairs that would resolve the observed difference with " +
+         "80% power at the 5% level, the least m >= (t(m - 1) + 0.84)^2 s^2 / d^2, " +
+         "about (1.96 + 0.84)^2 s^2 / d^2.");
     table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
       results.paired.map((m) => [m.label, num(m.mean_a, 4), num(m.mean_b, 4), num(m.difference, 4),
         m.ci95 === null ? "–" : `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,
@@ -169,13 +180,21 @@
     heading("Round length, A and B");
     lengthChart("chart-round-length", lengthRows(a, "A").concat(lengthRows(b, "B")), true);
   } else if (format.startsWith("switchcards-sweep/")) {
-    note(`${results.title} (${results.variant}), grid ${results.grid}: ` +
-         `${results.rows.length} combinations of ${results.keys.join(", ")}, ` +
-         `${results.study_games.toLocaleString("en")} games each on the same seeds (seed ${results.seed}).`);
+    // The study line of the text output: the base --rules under every row, then what each row
+    // played (its games: a shard's or a partial merge's, not the whole study's).
+    const n = results.rows.length;
+    note(`${results.title} (${results.variant}${results.rules ? ", rules " + results.rules : ""}): ` +
+         `sweep of ${results.grid} (${n} ${n === 1 ? "combination" : "combinations"} of ` +
+         `${results.keys.join(", ")}).`);
+    if (n > 0) {
+      note(`Each: ${studyText(results.rows[0].results)}, on the same seeds.`);
+      rangeNote(results.rows[0].results);
+    }
     note(firstNote);
+    // Values as the grid gives them in YAML (the CLI's table and the CSV): none, 8S, "8".
     const rows = results.rows.map((row) => {
-      const out = { label: results.keys.map((k) => `${k}=${JSON.stringify(row.values[k])}`).join(", ") };
-      results.keys.forEach((k, i) => { out["key" + i] = String(JSON.stringify(row.values[k])); });
+      const out = { label: results.keys.map((k, i) => `${k}=${row.yaml_values[i]}`).join(", ") };
+      results.keys.forEach((k, i) => { out["key" + i] = row.yaml_values[i]; });
       Object.assign(out, row.summary);
       out.low = row.summary.first_player_ci95[0];
       out.high = row.summary.first_player_ci95[1];

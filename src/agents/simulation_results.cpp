@@ -264,7 +264,10 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
         {"mid_leader_rounds", s.mid_leader_rounds},
         {"mid_leader_wins", s.mid_leader_wins},
         {"mid_leader_win_rate", rate_or_null(s.mid_leader_wins, s.mid_leader_rounds)},
-        {"ci95", interval_json(wilson_interval(s.mid_leader_wins, s.mid_leader_rounds))}};
+        // No round to measure: no interval, as no rate (an interval of [0, 1] claimed one).
+        {"ci95", s.mid_leader_rounds > 0
+                     ? interval_json(wilson_interval(s.mid_leader_wins, s.mid_leader_rounds))
+                     : nlohmann::ordered_json(nullptr)}};
   }
   return j;
 }

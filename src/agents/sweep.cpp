@@ -107,7 +107,9 @@ SweepResults sweep(const std::string& variant, const std::string& base_rules, co
     try {
       detail::check_config(variants.back(), config);
     } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(grid.file + ": " + what + e.what());
+      // A LoadError as the combination that does not load: the same message, "FILE: the
+      // combination ...", and not one with the command's name before it and one without.
+      throw LoadError(grid.file, 0, 0, "", what + e.what());
     }
   }
   for (std::size_t i = 0; i < n; ++i) {

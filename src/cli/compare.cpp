@@ -13,6 +13,7 @@
 #include "cli/study_options.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/io/load_variant.hpp"
+#include "switchcards/io/variant_fingerprint.hpp"
 
 namespace switchcards::cli {
 
@@ -81,9 +82,7 @@ void print_comparison(const ComparisonResults& r) {
   fmt::print("A: {}\nB: {}\n", side_name(r.a), side_name(r.b));
   fmt::print("Paired: {}: game i of A and of B are both played from derive_seed({}, i)\n",
              study_text(c, r.a.stats.games), c.seed);
-  if (c.shards > 1)
-    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", r.a.first_game, r.a.end_game,
-               grouped(c.games), c.shard, c.shards);
+  if (const std::string range = range_text(r.a); !range.empty()) fmt::print("{}\n", range);
   fmt::print(
       "Places are counted in the order of play from the first player to act at the deal{}.\n",
       c.kind == GameKind::match ? " of the first round" : "");
@@ -118,8 +117,8 @@ void print_comparison(const ComparisonResults& r) {
               : fmt::format("  {}: no difference at all was observed", m.label));
   }
   fmt::print(
-      "(95% intervals by the normal approximation with the standard deviation of the pairs' "
-      "differences; {} {}{})\n",
+      "(95% intervals by Student's t with n - 1 degrees of freedom and the standard deviation "
+      "of the pairs' differences; {} {}{})\n",
       grouped(r.a.stats.games), r.a.stats.games == 1 ? "pair" : "pairs",
       c.kind == GameKind::round
           ? "; the mid-round leader's rate over pairs in which both rounds had one"
@@ -127,7 +126,8 @@ void print_comparison(const ComparisonResults& r) {
   if (!unresolved.empty()) {
     fmt::print(
         "\nNot distinguishable from zero at this sample size (the interval covers 0); games "
-        "needed for 80% power at the 5% level, (1.96 + 0.84)^2 s^2 / d^2:\n");
+        "needed for 80% power at the 5% level, the least m >= (t(m - 1) + 0.84)^2 s^2 / d^2, "
+        "about (1.96 + 0.84)^2 s^2 / d^2:\n");
     for (const std::string& line : unresolved) fmt::print("{}\n", line);
   }
   fmt::print(
@@ -144,7 +144,7 @@ void add_compare(CLI::App& app, int& exit_code) {
       "compare", "Play two rule sets on the same seeds and compare them, pair by pair");
   static std::string variant_a, variant_b, rules_a, rules_b, json_file, report_file;
   static StudyOptions study;
-  cmd->add_option("A", variant_a, "rule set A: " + variant_help())->required();
+  cmd->add_option("A", variant_a, "rule set A: " + variant_help());
   cmd->add_option("B", variant_b, "rule set B (default: A again, with --rules-b)");
   study.add_to(*cmd);
   cmd->add_option("--rules-a", rules_a,
@@ -155,6 +155,12 @@ void add_compare(CLI::App& app, int& exit_code) {
   auto* report_opt = cmd->add_option(
       "--report", report_file, "write the comparison as a self-contained HTML page with charts");
   cmd->callback([&exit_code, json_opt, report_opt] {
+    // Not CLI11's required(), whose message is "A is required".
+    if (variant_a.empty())
+      throw UsageError(
+          "compare: no rule sets to compare: give two variants (`switchcards compare british "
+          "british-stacked-eights`), or one with --rules-a or --rules-b (`switchcards compare "
+          "british --rules-b '{last_card: {penalty: 4}}'`)");
     SimulationConfig config = study.config();
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
@@ -162,11 +168,18 @@ void add_compare(CLI::App& app, int& exit_code) {
                            {variant_input("rule set A's file", variant_a),
                             variant_input("rule set B's file", variant_b)});
     const std::string b_name = variant_b.empty() ? variant_a : variant_b;
-    if (b_name == variant_a && rules_a == rules_b)
-      throw UsageError("compare: A and B are the same rule set (" + variant_a +
-                       "); name two variants, or give --rules-a or --rules-b");
     const Variant a = load_cli_variant(variant_a, rules_a, "--rules-a");
     const Variant b = load_cli_variant(b_name, rules_b, "--rules-b");
+    // The same rules however named or spelled (an override that sets a rule's own value): every
+    // pair would be the same game twice, and every difference 0.
+    if (const std::string fingerprint = variant_fingerprint(a);
+        fingerprint == variant_fingerprint(b))
+      throw UsageError(fmt::format(
+          "compare: A and B are the same rule set: {} and {} have the same variant fingerprint "
+          "({}), so every difference would be 0; name two variants, or give --rules-a or "
+          "--rules-b that change a rule",
+          rule_set_text('A', variant_a, rules_a), rule_set_text('B', b_name, rules_b),
+          fingerprint));
     config.players = common_players(study, a, rule_set_text('A', variant_a, rules_a), b,
                                     rule_set_text('B', b_name, rules_b));
     study.check_agent_count(config.players);

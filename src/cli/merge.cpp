@@ -60,15 +60,19 @@ void add_merge(CLI::App& app, int& exit_code) {
   static std::vector<std::string> files;
   static std::string json_file, report_file;
   cmd->add_option(
-         "FILE", files,
-         "JSON files written by `simulate`, `compare` or `sweep` with --shard K/M --json FILE")
-      ->required();
+      "FILE", files,
+      "JSON files written by `simulate`, `compare` or `sweep` with --shard K/M --json FILE");
   auto* json_opt = cmd->add_option(
       "--json", json_file, "write the merged results as JSON to FILE ('-': standard output)");
   auto* report_opt =
       cmd->add_option("--report", report_file,
                       "write the merged results as a self-contained HTML page with charts");
   cmd->callback([&exit_code, json_opt, report_opt] {
+    // Not CLI11's required(), whose message is "FILE is required".
+    if (files.empty())
+      throw UsageError(
+          "merge: no files to merge: give the JSON files of the shards, e.g. `switchcards merge "
+          "part1.json part2.json` (written by simulate, compare or sweep with --shard K/M --json)");
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
     // An output over an input would lose the shard it replaces.

@@ -72,13 +72,18 @@ std::string study_text(const SimulationConfig& c, std::uint64_t games) {
                      agents, c.seed);
 }
 
+std::string range_text(const ShardResults& r) {
+  const SimulationConfig& c = r.config;
+  if (r.first_game == 0 && r.end_game == c.games) return "";
+  return fmt::format("Games {}..{} of a study of {}{}", r.first_game, r.end_game, grouped(c.games),
+                     c.shards > 1 ? fmt::format(" (shard {}/{})", c.shard, c.shards) : "");
+}
+
 void print_report(const ShardResults& r, double seconds) {
   const SimulationStats& s = r.stats;
   const SimulationConfig& c = r.config;
   fmt::print("{} ({}): {}\n", r.title, r.variant, study_text(c, s.games));
-  if (r.first_game != 0 || r.end_game != c.games)
-    fmt::print("Games {}..{} of a study of {}{}\n", r.first_game, r.end_game, grouped(c.games),
-               c.shards > 1 ? fmt::format(" (shard {}/{})", c.shard, c.shards) : "");
+  if (const std::string range = range_text(r); !range.empty()) fmt::print("{}\n", range);
   if (seconds >= 0)
     fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} games/s\n", seconds, c.threads,
                c.threads == 1 ? "" : "s",

@@ -18,6 +18,9 @@ std::string grouped(std::uint64_t n);
 // What a study played: "10,000 games (single rounds) of 4 players, agents heuristic,random,
 // heuristic,random, seed 1" ("1 game (a single round)", "12 matches").
 std::string study_text(const SimulationConfig& c, std::uint64_t games);
+// "Games 300..600 of a study of 900 (shard 2/3)" when the results cover part of the study (a
+// shard, or a merge of some of its shards); empty when they cover all of it.
+std::string range_text(const ShardResults& r);
 
 // The text report; `seconds` < 0 leaves out the timing line.
 void print_report(const ShardResults& r, double seconds);

@@ -13,8 +13,9 @@
 namespace switchcards::cli {
 
 void print_sweep(const SweepResults& r) {
-  fmt::print("{} ({}){}: sweep of {} ({} combinations of {})\n", r.title, r.variant,
-             r.base_rules.empty() ? "" : ", rules " + r.base_rules, r.grid, r.rows.size(), [&] {
+  fmt::print("{} ({}){}: sweep of {} ({} combination{} of {})\n", r.title, r.variant,
+             r.base_rules.empty() ? "" : ", rules " + r.base_rules, r.grid, r.rows.size(),
+             r.rows.size() == 1 ? "" : "s", [&] {
                std::string keys;
                for (const std::string& k : r.keys) keys += (keys.empty() ? "" : ", ") + k;
                return keys;
@@ -26,9 +27,7 @@ void print_sweep(const SweepResults& r) {
       "Each: {}, on the same seeds; places counted in the order of play from the first player "
       "to act at the deal\n",
       study_text(c, first.stats.games));
-  if (c.shards > 1)
-    fmt::print("Games {}..{} of a study of {} (shard {}/{})\n", first.first_game, first.end_game,
-               grouped(c.games), c.shard, c.shards);
+  if (const std::string range = range_text(first); !range.empty()) fmt::print("{}\n", range);
   if (r.seconds > 0) fmt::print("Time: {:.2f} s\n", r.seconds);
   std::size_t width = 11;
   std::vector<std::string> labels;
@@ -78,7 +77,9 @@ void add_sweep(CLI::App& app, int& exit_code) {
                   "e.g. a file grid.yaml holding 'last_card.penalty: [1, 2, 3]'")
       ->required();
   cmd->add_option("--variant,-v", variant, variant_help())->required();
-  cmd->add_option("--rules", rules, "YAML overrides merged onto the variant under the grid's");
+  cmd->add_option("--rules", rules,
+                  "YAML overrides merged onto the variant for every row; the grid's values are "
+                  "merged over them");
   study.add_to(*cmd);
   auto* json_opt = cmd->add_option("--json", json_file,
                                    "write the sweep as JSON to FILE ('-': standard output)");

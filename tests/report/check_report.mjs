@@ -56,10 +56,41 @@ function expectedCharts(json) {
     const wins = r.results.wins_by_position.from_first_player[0].wins;
     return { first_player_win_rate: wins / r.results.games };
   });
+  const labels = sweepLabels(json);
+  rows.forEach((r, i) => { r.label = labels[i]; });
   const out = { "chart-sweep": rows };
   if (json.keys.length === 2) out["chart-heatmap"] = rows;
   return out;
 }
+
+// Sentences the page must state, from the JSON file alone: what was played (a sweep's base
+// --rules, agents, players and the games each row holds), and which games of the study when the
+// file holds part of it (a shard, a merge of some shards).
+function expectedText(json) {
+  const out = [];
+  const range = (r) => {
+    if (r.first_game !== 0 || r.end_game !== r.study_games)
+      out.push(`Games ${r.first_game}..${r.end_game} of a study of ` +
+               `${r.study_games.toLocaleString("en")}${r.shard ? ` (shard ${r.shard})` : ""}`);
+  };
+  if (json.format.startsWith("switchcards-simulation/")) range(json);
+  else if (json.format.startsWith("switchcards-comparison/")) range(json.a);
+  else {
+    const first = json.rows[0].results;
+    out.push(`${json.title} (${json.variant}${json.rules ? ", rules " + json.rules : ""}): ` +
+             `sweep of ${json.grid} (${json.rows.length} combination` +
+             `${json.rows.length === 1 ? "" : "s"} of ${json.keys.join(", ")})`);
+    out.push(`Each: ${first.games.toLocaleString("en")} ` +
+             `${first.game === "round" ? "single rounds" : "matches"} of ${first.players} ` +
+             `players, agents ${first.agents.join(",")}, seed ${first.seed}, on the same seeds`);
+    range(first);
+  }
+  return out;
+}
+
+// A sweep's combinations as the CLI's table and the CSV write them: the values' YAML.
+const sweepLabels = (json) =>
+  json.rows.map((row) => json.keys.map((k, i) => `${k}=${row.yaml_values[i]}`).join(", "));
 
 function checkData(id, values, expected) {
   if (typeof expected === "number") {
@@ -101,6 +132,14 @@ try {
       assert.deepEqual(requests, [url], "requests other than the report itself");
       const embedded = await page.evaluate(() => JSON.parse(document.getElementById("results").textContent));
       assert.deepEqual(embedded, json, "the embedded JSON is not the --json file");
+      const text = await page.evaluate(() => document.getElementById("report").textContent);
+      for (const sentence of expectedText(json))
+        assert.ok(text.includes(sentence), `the page does not say "${sentence}"`);
+      if (json.format.startsWith("switchcards-sweep/")) {
+        const cells = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("#report table tr td:first-child"), (td) => td.textContent));
+        assert.deepEqual(cells, sweepLabels(json), "the sweep table's combinations");
+      }
       const charts = await page.evaluate(() => window.switchcardsReport.charts);
       const expected = expectedCharts(json);
       assert.deepEqual(charts.map((c) => c.id).sort(), Object.keys(expected).sort(), "charts");

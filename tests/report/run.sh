@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The report test (CTest report.html): writes the HTML reports of simulate, compare and a
-# two-key sweep with their --json files into WORK_DIR, then checks them in headless Chromium
-# (check_report.mjs), which also saves a screenshot of each (WORK_DIR/*.png).
+# two-key sweep, and of parts of studies, with their --json files into WORK_DIR, then checks
+# them in headless Chromium (check_report.mjs), which also saves a screenshot of each
+# (WORK_DIR/*.png).
 #   tests/report/run.sh SWITCHCARDS WORK_DIR
 # Exit status: 0 passed, 1 failed, 77 skipped (no node, chromium or report/node_modules).
 set -euo pipefail
@@ -28,5 +29,19 @@ done
 printf 'last_card.penalty: [1, 2, 4]\nspecials.skip.skip: [1, 2]\n' > grid.yaml
 "$cli" sweep grid.yaml --variant british --games 100 --threads 2 --json sweep.json \
   --report sweep.html >/dev/null
+# Parts of studies: shards 1 and 2 of 3 merged (games 0..60 of 90), of a comparison and of a
+# sweep with base --rules and values whose YAML and JSON differ (8S, "8"); a lone simulate shard.
+printf 'specials.skip.cards: [8, "8", 8S]\n' > cards.yaml
+for k in 1 2 3; do
+  "$cli" compare british british-stacked-eights --games 90 --threads 2 --shard "$k/3" \
+    --json "cpart$k.json" >/dev/null
+  "$cli" sweep cards.yaml --variant british --rules '{last_card: {penalty: 9}}' --games 90 \
+    --threads 2 --shard "$k/3" --json "wpart$k.json" >/dev/null
+done
+"$cli" merge cpart1.json cpart2.json --json cpartial.json --report cpartial.html >/dev/null
+"$cli" merge wpart1.json wpart2.json --json wpartial.json --report wpartial.html >/dev/null
+"$cli" simulate --variant british --games 200 --threads 2 --shard 2/2 --json shard.json \
+  --report shard.html >/dev/null
 node "$here/check_report.mjs" simulate.html simulate.json compare.html compare.json \
-  one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json
+  one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json \
+  cpartial.html cpartial.json wpartial.html wpartial.json shard.html shard.json

@@ -56,7 +56,7 @@ TEST_CASE("a paired interval equals the direct computation from the games one by
     double ss = 0;
     for (double x : d) ss += (x - mean) * (x - mean);
     const double sd = std::sqrt(ss / double(d.size() - 1));
-    const double half = 1.96 * sd / std::sqrt(double(d.size()));
+    const double half = student_t95(d.size() - 1) * sd / std::sqrt(double(d.size()));
     const PairedDifference p = paired_difference(measure(r, key).sums);
     INFO(key);
     CHECK(p.n == d.size());
@@ -67,9 +67,11 @@ TEST_CASE("a paired interval equals the direct computation from the games one by
     CHECK(*p.high == Approx(mean + half).margin(1e-9));
     CHECK(p.resolved == (mean - half > 0 || mean + half < 0));
     if (mean != 0) {
+      // The normal value and a pair or a few more for the t quantile of that many pairs.
       REQUIRE(p.games_needed);
-      CHECK(double(*p.games_needed) ==
-            Approx(std::ceil(2.8 * 2.8 * sd * sd / (mean * mean))).margin(1));
+      const double normal = std::ceil(2.8 * 2.8 * sd * sd / (mean * mean));
+      CHECK(double(*p.games_needed) >= normal);
+      CHECK(double(*p.games_needed) <= normal + 2 + 0.1 * normal);
     }
   };
   check("first_player_win", first);
@@ -135,11 +137,16 @@ TEST_CASE("the paired formulas on hand-made pairs") {
   // s^2 = (3 - 5 * 0.04) / 4 = 0.7
   REQUIRE(d.sd);
   CHECK(*d.sd == Approx(std::sqrt(0.7)));
-  CHECK(*d.low == Approx(0.2 - 1.96 * std::sqrt(0.7 / 5)));
-  CHECK(*d.high == Approx(0.2 + 1.96 * std::sqrt(0.7 / 5)));
+  // Student's t with 4 degrees of freedom: 2.776445 (R: qt(0.975, 4)), shifted by 1.96 -
+  // 1.959964.
+  const double t4 = 2.7764451051977944 + (1.96 - 1.9599639845400542);
+  CHECK(*d.low == Approx(0.2 - t4 * std::sqrt(0.7 / 5)));
+  CHECK(*d.high == Approx(0.2 + t4 * std::sqrt(0.7 / 5)));
   CHECK_FALSE(d.resolved);
+  // The normal value, ceil((1.96 + 0.84)^2 0.7 / 0.04) = 138, is one short of what the t
+  // quantile of 138 pairs asks: (t(137) + 0.84)^2 17.5 = 138.9, so 139.
   REQUIRE(d.games_needed);
-  CHECK(*d.games_needed == std::uint64_t(std::ceil(2.8 * 2.8 * 0.7 / 0.04)));  // 138
+  CHECK(*d.games_needed == 139);
   // Many pairs of the same kind resolve it.
   PairedSums many;
   for (int i = 0; i < 200; ++i) many.add(s);
@@ -157,6 +164,49 @@ TEST_CASE("the paired formulas on hand-made pairs") {
   CHECK_FALSE(single.high);
   CHECK_FALSE(single.resolved);
   CHECK_FALSE(single.games_needed);
+}
+
+TEST_CASE("the paired interval's quantile is Student's t and tends to 1.96") {
+  // t(0.975, df) (R: qt(0.975, df)) + 1.96 - 1.959964: the table to 17 digits, and the
+  // Cornish-Fisher expansion above 30 (its error is 2.6e-8 at 31, 7.4e-11 at 100).
+  const double shift = 1.96 - 1.9599639845400542;
+  CHECK(student_t95(1) == Approx(12.706204736174705 + shift).epsilon(1e-12));
+  CHECK(student_t95(2) == Approx(4.302652729749464 + shift).epsilon(1e-12));
+  CHECK(student_t95(10) == Approx(2.2281388519862747 + shift).epsilon(1e-12));
+  CHECK(student_t95(30) == Approx(2.0422724563012383 + shift).epsilon(1e-12));
+  CHECK(student_t95(31) == Approx(2.0395134463964085 + shift).margin(3e-8));
+  CHECK(student_t95(40) == Approx(2.0210753903062734 + shift).margin(1e-8));
+  CHECK(student_t95(100) == Approx(1.9839715185235523 + shift).margin(1e-10));
+  CHECK(student_t95(1000) == Approx(1.9623390808264085 + shift).margin(1e-12));
+  // The large-df limit is 1.96 itself, so large studies print what they printed.
+  CHECK(student_t95(1000000000) == Approx(1.96).margin(1e-8));
+  for (std::uint64_t df = 1; df < 200; ++df) CHECK(student_t95(df + 1) < student_t95(df));
+}
+
+TEST_CASE("two pairs get an interval of Student's t and no verdict the normal one would give") {
+  // Round lengths of two pairs whose differences are 3 and 8: d = 5.5, s = 3.54. The normal
+  // interval 5.5 +- 4.9 excluded 0 ("B higher"); t with one degree of freedom gives 5.5 +- 31.8.
+  PairedSums s;
+  s.add(40, 43);
+  s.add(35, 43);
+  const PairedDifference d = paired_difference(s);
+  REQUIRE(d.sd);
+  CHECK(*d.sd == Approx(std::sqrt(12.5)));
+  const double half = student_t95(1) * std::sqrt(12.5) / std::sqrt(2.0);
+  CHECK(half == Approx(31.77).margin(0.01));
+  CHECK(*d.low == Approx(5.5 - half));
+  CHECK(*d.high == Approx(5.5 + half));
+  CHECK_FALSE(d.resolved);
+  // Not the normal figure, 4 ((2.8 s / d)^2 = 3.2, rounded up), but the least m that the t
+  // quantile of m pairs resolves: (t(m - 1) + 0.84)^2 12.5 / 30.25 <= m.
+  REQUIRE(d.games_needed);
+  const auto resolves = [&](std::uint64_t m) {
+    const double q = student_t95(m - 1) + 0.84;
+    return std::ceil(q * q * 12.5 / 30.25) <= double(m);
+  };
+  CHECK(resolves(*d.games_needed));
+  CHECK_FALSE(resolves(*d.games_needed - 1));
+  CHECK(*d.games_needed > 4);
 }
 
 TEST_CASE("a rule set compared with itself differs in nothing") {

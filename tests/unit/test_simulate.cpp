@@ -2,6 +2,8 @@
 // unsharded run, per-game determinism, the statistics helpers, game records that replay.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 
 #include "agents/game_player.hpp"
@@ -447,6 +449,10 @@ TEST_CASE("the first player's advantage is of the games someone won") {
   const std::string json = to_json(shard_results(none, "british", "round: {turn_limit: 3}", "t"));
   CHECK(json.find("\"first_player_advantage\": null") != std::string::npos);
   CHECK(json.find("\"mid_leader_win_rate\": null") != std::string::npos);
+  // ... and no interval of it: null, not [0, 1] (an interval claimed for no rounds).
+  const auto j = nlohmann::json::parse(json);
+  REQUIRE(j["lead"]["mid_leader_rounds"] == 0);
+  CHECK(j["lead"]["ci95"].is_null());
 }
 
 TEST_CASE("record_variant uses the embedded text, with the rules of an older record merged on") {

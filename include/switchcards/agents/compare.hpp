@@ -51,14 +51,22 @@ struct PairedMeasure {
 // empty sums.
 std::vector<PairedMeasure> paired_measures(int players, GameKind kind);
 
-// The mean difference d = B - A of a measure and its 95% interval by the normal approximation:
-// d +- 1.96 s / sqrt(n), s the standard deviation of the pairs' differences (n - 1 in the
-// denominator). `resolved`: the interval excludes 0. `games_needed`: the pairs that would
-// resolve a true difference of the observed size with 80% power at the 5% level,
-// (1.96 + 0.84)^2 s^2 / d^2, rounded up (none when d = 0). With fewer than two pairs s is not
-// defined: sd, low, high and games_needed are empty and nothing is resolved. With none (n = 0)
-// the means and the difference are not defined either: they read 0 here, and the JSON writes
-// them as null.
+// The two-sided 95% quantile of Student's t with `df` (>= 1) degrees of freedom, t(0.975, df),
+// shifted so that its large-df limit is 1.96 exactly, the normal value the intervals used before:
+// 1.96 + (t(0.975, df) - 1.959964). 12.706 at df 1, 2.228 at 10, 2.042 at 30, 1.96 + 2.4 / df
+// beyond.
+double student_t95(std::uint64_t df);
+
+// The mean difference d = B - A of a measure and its 95% interval: d +- t s / sqrt(n), s the
+// standard deviation of the pairs' differences (n - 1 in the denominator) and t the 0.975
+// quantile of Student's t with n - 1 degrees of freedom, shifted to tend to 1.96 exactly
+// (12.71 at one degree of freedom, 2.04 at 30, 1.96 + 2.4 / n beyond). `resolved`: the interval
+// excludes 0. `games_needed`: the pairs that would resolve a true difference of the observed
+// size with 80% power at the 5% level, the least m with m >= (t(m - 1) + 0.84)^2 s^2 / d^2
+// ((1.96 + 0.84)^2 s^2 / d^2 rounded up, and a pair or two more for the t quantile; none when
+// d = 0). With fewer than two pairs s is not defined: sd, low, high and games_needed are empty
+// and nothing is resolved. With none (n = 0) the means and the difference are not defined
+// either: they read 0 here, and the JSON writes them as null.
 struct PairedDifference {
   std::uint64_t n = 0;
   double mean_a = 0, mean_b = 0;

@@ -28,7 +28,8 @@ struct SweepResults {
 
 // Simulates every combination of `grid` on `variant` (a built-in name or a path, with
 // `base_rules` under the grid's overrides). Progress counts games over all rows. Throws
-// LoadError for a combination that does not load, std::invalid_argument as simulate.
+// LoadError, naming the grid file, for a combination that does not load or that simulate
+// refuses with `config` (a player count the combination does not allow, say).
 SweepResults sweep(const std::string& variant, const std::string& base_rules, const SweepGrid& grid,
                    const SimulationConfig& config, const SimulationProgress& progress = {});
 

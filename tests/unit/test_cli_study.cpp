@@ -1,0 +1,107 @@
+// The study commands' words on the command line (simulate, compare, sweep, merge): a partial
+// study says which games it holds, identical rule sets are refused by their fingerprint, and the
+// help and error messages are whole sentences.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "../common/run_cli.hpp"
+
+using namespace switchcards::testing;
+
+TEST_CASE("cli: a merge of some shards of a compare or sweep study says which games it holds") {
+  Scratch s("study-range");
+  for (int k = 1; k <= 3; ++k) {
+    const std::string shard = " --shard " + std::to_string(k) + "/3";
+    REQUIRE(run("compare british british-stacked-eights --games 30 --seed 9 --threads 1" + shard +
+                    " --json c" + std::to_string(k) + ".json",
+                s)
+                .status == 0);
+    REQUIRE(run("simulate --variant british --games 30 --threads 1" + shard + " --json s" +
+                    std::to_string(k) + ".json",
+                s)
+                .status == 0);
+  }
+  write_file(s / "grid.yaml", "last_card.penalty: [1, 2]\n");
+  for (int k = 1; k <= 3; ++k)
+    REQUIRE(run("sweep grid.yaml --variant british --games 30 --threads 1 --shard " +
+                    std::to_string(k) + "/3 --json w" + std::to_string(k) + ".json",
+                s)
+                .status == 0);
+  // Shards 1 and 2 of 3: games 0..20 of 30, and the text says so for all three kinds (compare
+  // and sweep said it only of a file with a shard).
+  for (const char* kind : {"c", "s", "w"}) {
+    const std::string k = kind;
+    const Run part = run("merge " + k + "1.json " + k + "2.json", s);
+    INFO(part.out);
+    REQUIRE(part.status == 0);
+    CHECK(contains(part.out, "Games 0..20 of a study of 30\n"));
+    // All three shards: the whole study, no such line.
+    const Run whole = run("merge " + k + "1.json " + k + "2.json " + k + "3.json", s);
+    INFO(whole.out);
+    REQUIRE(whole.status == 0);
+    CHECK_FALSE(contains(whole.out, "of a study of"));
+    // One shard alone names its shard.
+    const Run one = run("merge " + k + "3.json", s);
+    INFO(one.out);
+    CHECK(contains(one.out, "Games 20..30 of a study of 30"));
+  }
+}
+
+TEST_CASE("cli: compare refuses two sides with the same variant fingerprint") {
+  Scratch s("compare-same");
+  // british's own penalty value: the same rules under another spelling.
+  const Run same_value = run("compare british --rules-b '{last_card: {penalty: 2}}' --games 10", s);
+  INFO(same_value.out);
+  CHECK(same_value.status == 2);
+  CHECK(contains(same_value.out,
+                 "compare: A and B are the same rule set: british and british with --rules-b "
+                 "'{last_card: {penalty: 2}}' have the same variant fingerprint ("));
+  CHECK(contains(same_value.out, "so every difference would be 0"));
+  // The same name twice.
+  const Run desc = run("compare british british --games 10", s);
+  CHECK(desc.status == 2);
+  CHECK(contains(desc.out, "have the same variant fingerprint"));
+  const Run plain = run("compare british --games 10", s);
+  CHECK(plain.status == 2);
+  CHECK(contains(plain.out, "A and B are the same rule set"));
+  // A rule that does change: runs.
+  CHECK(run("compare british --rules-b '{last_card: {penalty: 4}}' --games 10", s).status == 0);
+}
+
+TEST_CASE("cli: the study commands' help and messages are whole sentences") {
+  Scratch s("study-words");
+  const Run help = run("help sweep", s);
+  INFO(help.out);
+  CHECK(contains(help.out, "for every row; the grid's values are merged over them"));
+  const Run merge = run("merge", s);
+  INFO(merge.out);
+  CHECK(merge.status == 2);
+  CHECK(contains(merge.out, "switchcards: merge: no files to merge: give the JSON files"));
+  CHECK_FALSE(contains(merge.out, "FILE is required"));
+  const Run compare = run("compare", s);
+  INFO(compare.out);
+  CHECK(compare.status == 2);
+  CHECK(contains(compare.out, "switchcards: compare: no rule sets to compare: give two variants"));
+  CHECK_FALSE(contains(compare.out, "A is required"));
+  // One combination: singular.
+  write_file(s / "one.yaml", "last_card.penalty: [1]\n");
+  const Run one = run("sweep one.yaml --variant british --games 20 --threads 1", s);
+  INFO(one.out);
+  REQUIRE(one.status == 0);
+  CHECK(contains(one.out, "(1 combination of last_card.penalty)"));
+  // A combination that does not load and one that cannot seat the players: the same form of
+  // message, the grid file first (the second had "switchcards: " before it).
+  write_file(s / "min.yaml", "players.min: [5]\n");
+  const Run min = run("sweep min.yaml --variant british --games 20", s);
+  INFO(min.out);
+  CHECK(min.status == 1);
+  CHECK(
+      min.out.starts_with("min.yaml: the combination players.min = 5 does not give a valid "
+                          "british: british is for 5 to 7 players, not 4"));
+  write_file(s / "both.yaml", "players.min: [5]\nplayers.max: [3]\n");
+  const Run both = run("sweep both.yaml --variant british --games 20", s);
+  INFO(both.out);
+  CHECK(both.status == 1);
+  CHECK(both.out.starts_with("both.yaml: the combination players.min = 5, players.max = 3"));
+}
