@@ -204,10 +204,20 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    std::string text = parse_error_text(e.what());
+    // CLI11's "FILE is required" names neither the command nor what FILE is: its help does.
+    static const std::regex kRequired(R"(^(\S+) is required$)");
+    std::smatch m;
+    const std::string what = e.what();
+    if (std::regex_match(what, m, kRequired))
+      for (const CLI::App* command : app.get_subcommands())
+        if (const CLI::Option* option = command->get_option_no_throw(m[1].str()))
+          text = fmt::format("{}: {} is required: {}", command->get_name(), m[1].str(),
+                             option->get_description());
     fmt::print(stderr,
                "switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
                "help COMMAND' for one command's options.\n",
-               parse_error_text(e.what()));
+               text);
     return 2;
   } catch (const UsageError& e) {
     fmt::print(stderr, "switchcards: {}\n", e.what());

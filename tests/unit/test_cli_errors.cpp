@@ -111,6 +111,12 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
           {"simulate -v british --games 1 --rules '{specials: {skip: {skip: many}}}'", 1,
            "--rules:1:26: specials.skip.skip: expected an integer, got 'many'"},
           {"simulate", 2, "--variant is required"},
+          // CLI11 said only "FILE is required": the command and what FILE is are named.
+          {"validate", 2, "switchcards: validate: FILE is required: "},
+          {"describe", 2, "switchcards: describe: VARIANT is required: "},
+          {"scenario", 2, "switchcards: scenario: PATH is required: "},
+          {"replay", 2, "switchcards: replay: FILE is required: "},
+          {"score", 2, "switchcards: score: --variant is required: "},
           // Regression: an unwritable --json was found only after the whole study.
           {"simulate -v british --games 2 --json /nonexistent/dir/x.json", 2,
            "--json /nonexistent/dir/x.json: the directory /nonexistent/dir does not exist"},
