@@ -192,6 +192,9 @@ std::vector<GameRecord> read_records(std::string_view text, const std::string& l
   const Entry top = Documents::root(root);
   std::vector<GameRecord> out;
   if (root.IsSequence()) {
+    // An empty list would replay nothing and pass.
+    if (root.size() == 0)
+      docs.fail(top, "a list of no game records: nothing to replay (a record, or a list of them)");
     for (const Entry& item : docs.list_items(top))
       out.push_back(read_record(docs, item, text, label));
   } else {
@@ -299,6 +302,15 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     result.failure = std::move(why);
     return result;
   };
+  // A record names its variant (a built-in name, or a path) and embeds its rules: a name that
+  // is not the embedded rules' would label a replay of other rules.
+  const std::filesystem::path named(record.variant);
+  const bool a_path =
+      named.has_parent_path() || named.extension() == ".yaml" || named.extension() == ".yml";
+  if (!record.variant_text.empty() && !record.variant.empty() && !a_path &&
+      record.variant != variant.name)
+    return fail("variant: '" + record.variant + "', but its variant_text is the rules of '" +
+                variant.name + "'");
   if (record.players < 1 || record.players > kMaxSeats)
     return fail("players: " + std::to_string(record.players) + " is not a seat count");
   // A match is replayed through its driver, which deals each round as Match did; a single
@@ -346,6 +358,16 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       if (deal.round_dealer < 0)
         return fail(where + ": the dealer " + std::to_string(round.dealer) +
                     " is not one of the seats " + ints_text(deal.seats));
+      // A single round is the first round of a match of the game's seed, as play and simulate
+      // deal it: a seed or dealer edited on either side shows here.
+      if (i == 0) {
+        const RoundDeal first = driver->next_round();
+        if (round.seed != first.seed || round.dealer != first.dealer)
+          return fail(where + ": dealt by seat " + std::to_string(round.dealer) + " from seed " +
+                      std::to_string(round.seed) + ", but a game of seed " +
+                      std::to_string(record.seed) + " is dealt by seat " +
+                      std::to_string(first.dealer) + " from seed " + std::to_string(first.seed));
+      }
     }
     State state;
     try {
@@ -400,8 +422,8 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     }
     const int winner = state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1;
     if (winner != round.winner)
-      return fail(where + ": recorded winner " + std::to_string(round.winner) + ", replayed " +
-                  std::to_string(winner));
+      return fail(where + ": recorded winner " + seat_text(round.winner) + ", replayed " +
+                  seat_text(winner));
     const std::vector<int> scores = driver->match_scores(deal, state);
     if (!round.scores.empty() && round.scores != scores)
       return fail(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +

@@ -265,6 +265,42 @@ TEST_CASE("matches: whole Balkan matches simulate, record and replay") {
   CHECK(replayed.rounds == static_cast<int>(rec.rounds.size()));
 }
 
+// QA: a single round's record replayed whatever its game seed said, a record whose variant
+// name was not its embedded rules' replayed under the other name, a stalemate's winner read
+// "-1", and a file holding an empty list of records passed.
+TEST_CASE("replay checks a single round's game seed and its variant's name", "[records]") {
+  SimulationConfig c = study(3, 1, {"heuristic"});
+  c.record = 1;
+  const SimulationResult sim = simulate(load_variant("british"), c);
+  REQUIRE(sim.records.size() == 1);
+  GameRecord rec = sim.records[0];
+  rec.variant = "british";  // as the command line writes it
+  rec.variant_text = resolved_variant_yaml("british", "");
+  REQUIRE(!rec.match);
+  REQUIRE(replay_game(rec).failure == "");
+  GameRecord bad = rec;
+  bad.seed += 1;
+  CHECK(replay_game(bad).failure.rfind("round 1: dealt by seat " +
+                                           std::to_string(rec.rounds[0].dealer) + " from seed " +
+                                           std::to_string(rec.rounds[0].seed) +
+                                           ", but a game of seed " + std::to_string(bad.seed),
+                                       0) == 0);
+  bad = rec;
+  bad.variant = "balkan";
+  CHECK(replay_game(bad).failure ==
+        "variant: 'balkan', but its variant_text is the rules of 'british'");
+  bad = rec;
+  bad.variant = "house/british.yaml";  // a path names a file, whatever the rules' name
+  CHECK(replay_game(bad).failure == "");
+  bad = rec;
+  bad.rounds[0].winner = -1;
+  CHECK(replay_game(bad).failure ==
+        "round 1: recorded winner null, replayed " + std::to_string(rec.rounds[0].winner));
+  CHECK_THROWS_WITH(read_game_records_from_string("[]\n", "empty.yaml"),
+                    "empty.yaml:1:1: a list of no game records: nothing to replay (a record, or "
+                    "a list of them)");
+}
+
 TEST_CASE("replay finds every kind of tampering with a record, and says where") {
   // A recorded British elimination match of three seats (a seat goes out, so later rounds have
   // two), each copy changed in one place.
