@@ -215,8 +215,13 @@ class Runner {
       : r_(reader), engine_(engine), state_(state), scoring_(std::move(track)) {}
 
   void run(const Entry& steps) {
+    const std::vector<Entry> items = r_.docs().list_items(steps);
+    // A scenario without steps would pass whatever the engine did (its steps deleted by
+    // mistake, say): it is a mistake in the file, not a pass.
+    if (items.empty())
+      r_.fail(steps, "the scenario checks nothing: give at least one do, reject or expect step");
     int number = 0;
-    for (const Entry& step : r_.docs().list_items(steps)) {
+    for (const Entry& step : items) {
       ++number;
       if (!step.value.IsMap() || step.value.size() != 1)
         r_.fail(step, "each step is one of {do: ACTION}, {reject: ACTION}, {expect: {...}}");
@@ -288,6 +293,8 @@ class Runner {
                       "can",        "cannot",     "round_over",   "winner",      "round_scores",
                       "scores",     "match_over", "match_winner", "match_loser", "winning_team",
                       "jump_ins"});
+    if (e.value.IsMap() && e.value.size() == 0)
+      r_.fail(e, "this step checks nothing: give at least one key to expect");
     const State& s = state_;
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
