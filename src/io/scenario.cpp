@@ -68,19 +68,30 @@ class Reader {
   // for `cannot`, which an action of a seat past the table would pass whatever the rules.
   std::vector<Action> seated_actions(const Entry& e) const {
     std::vector<Action> out;
-    for (const Entry& item : list_of(e, "actions")) {
-      const Action a = action(item);
-      const int target = a.kind() == ActionKind::challenge ? a.target()
-                         : a.kind() == ActionKind::play    ? a.swap_target()
-                                                           : -1;
-      for (const int seat : {a.seat(), target})
-        if (seat >= players_)
-          d_.fail(item, fmt::format("seat {} is not at the table (0 to {}): the engine refuses "
-                                    "it whatever the rules (reject: checks that refusal)",
-                                    seat, players_ - 1));
-      out.push_back(a);
-    }
+    for (const Entry& item : list_of(e, "actions")) out.push_back(seated_action(item));
     return out;
+  }
+  // One such action: for `do`, which the engine would refuse whatever the rules.
+  Action seated_action(const Entry& e) const {
+    const Action a = action(e);
+    const int target = a.kind() == ActionKind::challenge ? a.target()
+                       : a.kind() == ActionKind::play    ? a.swap_target()
+                                                         : -1;
+    for (const int seat : {a.seat(), target})
+      if (seat >= players_)
+        d_.fail(e, fmt::format("seat {} is not at the table (0 to {}): the engine refuses "
+                               "it whatever the rules (reject: checks that refusal)",
+                               seat, players_ - 1));
+    return a;
+  }
+  // A map key naming a seat at the table (expect.hands, expect.jump_ins): a plain number, as
+  // everywhere in the format; a quoted "0" is text.
+  int seat_key(const Entry& e) const {
+    if (e.key && is_scalar(*e.key) && e.key->Tag() != "?")
+      d_.fail_at_key(e, fmt::format("expected a seat number, got the text '{}' (a quoted "
+                                    "number is text)",
+                                    e.key->Scalar()));
+    return d_.key_int(e, 0, players_ - 1);
   }
   std::vector<int> ints(const Entry& e) const {
     std::vector<int> out;
@@ -228,7 +239,7 @@ class Runner {
       const Entry verb = r_.docs().map_entries(step).front();
       try {
         if (verb.key->Scalar() == "do") {
-          do_action(r_.action(verb));
+          do_action(r_.seated_action(verb));
         } else if (verb.key->Scalar() == "reject") {
           reject(verb);
         } else if (verb.key->Scalar() == "expect") {
@@ -319,7 +330,7 @@ class Runner {
       } else if (key == "hands") {
         if (!v.value.IsMap()) r_.fail(v, "'hands' maps a seat to its exact cards");
         for (const Entry& h : d.map_entries(v)) {
-          const int seat = d.key_int(h, 0, s.players() - 1);
+          const int seat = r_.seat_key(h);
           const std::string want = cards_text(r_.cards(h));
           const std::string got = cards_text(cards_of(s.hands[seat]));
           if (want != got)
@@ -357,7 +368,7 @@ class Runner {
       } else if (key == "jump_ins") {
         if (!v.value.IsMap()) r_.fail(v, "'jump_ins' maps a seat to the exact set of its jump-ins");
         for (const Entry& j : d.map_entries(v)) {
-          const int seat = d.key_int(j, 0, s.players() - 1);
+          const int seat = r_.seat_key(j);
           const std::string want = actions_text(r_.actions(j));
           ActionList list;
           engine_.jump_ins(s, seat, list);
