@@ -142,6 +142,15 @@ class Reader {
   int players_ = kMaxSeats;  // the round's seats, once known (seat_count)
 };
 
+// A plain (unquoted) scalar written as a whole number, however large.
+bool plain_integer(const YAML::Node& n) {
+  if (!is_scalar(n) || n.Tag() != "?") return false;
+  std::string_view text = n.Scalar();
+  if (text.starts_with('-') || text.starts_with('+')) text.remove_prefix(1);
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 std::string cards_text(std::vector<Card> cards) {
   std::sort(cards.begin(), cards.end());
   std::string out = "[";
@@ -450,7 +459,19 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     if (auto e = d.find(top, "seed")) seed = d.get_u64(*e);
   });
   d.attempt([&] {
-    if (players_entry) players = d.get_int(*players_entry, 1, kMaxSeats);
+    if (!players_entry) return;
+    // The variant's range, not the engine's: a table the variant does not seat would test
+    // rules nobody plays. A word or a quoted number keeps its own message.
+    const int low = variant.deal.min_players, high = variant.deal.max_players;
+    try {
+      players = d.get_int(*players_entry, low, high);
+    } catch (const LoadError&) {
+      if (!plain_integer(players_entry->value)) throw;
+      std::string number = players_entry->value.Scalar();
+      if (number.size() > 24) number = number.substr(0, 20) + "...";
+      r.fail(*players_entry, fmt::format("{} is out of range: {} plays with {} to {} players",
+                                         number, variant.name, low, high));
+    }
   });
   d.stop_if_errors();
   Start out;
@@ -462,9 +483,6 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
       missing.path = detail::yaml::child_path(top.path, "players");
       r.fail(missing, "'players' is required unless setup.hands gives the seats");
     }
-    if (*players < variant.deal.min_players || *players > variant.deal.max_players)
-      r.fail(*players_entry, fmt::format("{} plays with {} to {} players", variant.name,
-                                         variant.deal.min_players, variant.deal.max_players));
     try {
       out.state = engine.deal(*players, seed);
     } catch (const std::exception& e) {
