@@ -473,10 +473,10 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
                                          number, variant.name, low, high));
     }
   });
-  d.stop_if_errors();
   Start out;
   const std::optional<Entry> setup = d.find(top, "setup");
   if (!setup || is_null(setup->value)) {
+    d.stop_if_errors();
     if (!players) {
       // Placed at the map, named by the key it lacks (LoadError::key()).
       Entry missing = top;
@@ -490,45 +490,78 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     }
     return out;
   }
-  d.expect_keys(*setup, {"hands", "discard", "stock", "turn", "direction", "suit", "scores"});
-  d.stop_if_errors();
+  // Each part of the setup is checked on its own (attempt), so that every independent mistake
+  // is reported together; a check that needs another part (the seats of `turn` and `scores`)
+  // runs only once that part was read.
+  d.attempt([&] {
+    d.expect_keys(*setup, {"hands", "discard", "stock", "turn", "direction", "suit", "scores"});
+  });
+  if (!setup->value.IsMap()) d.stop_if_errors();
   Position p;
   p.seed = seed;
   const auto need = [&](std::string_view key, std::string_view why) {
     if (auto e = d.find(*setup, key)) return *e;
     r.fail(*setup, fmt::format("setup needs '{}'{}", key, why));
   };
-  const Entry hands = need("hands", "");
-  if (!hands.value.IsSequence()) r.fail(hands, "'hands' is a list of hands, seat 0 first");
-  for (const Entry& h : d.list_items(hands)) {
-    p.hands.push_back(r.cards(h));
-    // A seat without cards would have won already: no running round has one.
-    if (p.hands.back().empty())
-      r.fail(h, fmt::format("seat {} holds no cards: a round in which a hand is empty is "
-                            "over; give every seat at least one card",
-                            p.hands.size() - 1));
-  }
-  if (players && *players != static_cast<int>(p.hands.size()))
-    r.fail(*players_entry,
-           fmt::format("players is {} but setup.hands gives {} hands", *players, p.hands.size()));
-  if (p.hands.empty() || p.hands.size() > static_cast<std::size_t>(kMaxSeats))
-    r.fail(hands, fmt::format("setup.hands must give 1 to {} hands", kMaxSeats));
-  // A position is tested under the variant's rules only where they apply: a table the
-  // variant does not seat would test rules nobody plays.
-  const int seats = static_cast<int>(p.hands.size());
-  if (seats < variant.deal.min_players || seats > variant.deal.max_players)
-    r.fail(hands, fmt::format("setup.hands gives {} hands; {} plays with {} to {} players", seats,
-                              variant.name, variant.deal.min_players, variant.deal.max_players));
-  const Entry discard = need("discard", " (its last card is the top)");
-  p.discard = r.cards(discard);
-  if (p.discard.empty()) r.fail(discard, "the discard pile needs at least its top card");
-  if (auto e = d.find(*setup, "stock")) p.stock = r.cards(*e);
-  if (auto e = d.find(*setup, "turn")) p.turn = r.integer(*e, 0, seats - 1);
-  if (auto e = d.find(*setup, "direction")) p.direction = r.direction(*e);
-  if (auto e = d.find(*setup, "suit")) p.suit = r.suit(*e);
-  if (auto e = d.find(*setup, "scores")) {
+  std::optional<int> seats;  // the number of hands, once `hands` is a list
+  std::optional<Entry> hands;
+  d.attempt([&] {
+    const Entry e = need("hands", "");
+    if (!e.value.IsSequence()) r.fail(e, "'hands' is a list of hands, seat 0 first");
+    hands = e;
+  });
+  const std::vector<Entry> items = hands ? d.list_items(*hands) : std::vector<Entry>{};
+  if (hands) seats = static_cast<int>(items.size());
+  const std::size_t errors_before_hands = d.error_count();
+  for (std::size_t seat = 0; seat < items.size(); ++seat)
+    d.attempt([&] {
+      p.hands.push_back(r.cards(items[seat]));
+      // A seat without cards would have won already: no running round has one.
+      if (p.hands.back().empty())
+        r.fail(items[seat], fmt::format("seat {} holds no cards: a round in which a hand is "
+                                        "empty is over; give every seat at least one card",
+                                        seat));
+    });
+  const bool hands_read = hands && d.error_count() == errors_before_hands;
+  if (hands && players && *players != *seats)
+    d.attempt([&] {
+      r.fail(*players_entry,
+             fmt::format("players is {} but setup.hands gives {} hands", *players, *seats));
+    });
+  d.attempt([&] {
+    if (!hands) return;
+    if (*seats < 1 || *seats > kMaxSeats)
+      r.fail(*hands, fmt::format("setup.hands must give 1 to {} hands", kMaxSeats));
+    // A position is tested under the variant's rules only where they apply: a table the
+    // variant does not seat would test rules nobody plays.
+    if (*seats < variant.deal.min_players || *seats > variant.deal.max_players)
+      r.fail(*hands,
+             fmt::format("setup.hands gives {} hands; {} plays with {} to {} players", *seats,
+                         variant.name, variant.deal.min_players, variant.deal.max_players));
+  });
+  d.attempt([&] {
+    const Entry discard = need("discard", " (its last card is the top)");
+    p.discard = r.cards(discard);
+    if (p.discard.empty()) r.fail(discard, "the discard pile needs at least its top card");
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "stock")) p.stock = r.cards(*e);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "turn"); e && seats) p.turn = r.integer(*e, 0, *seats - 1);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "direction")) p.direction = r.direction(*e);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "suit")) p.suit = r.suit(*e);
+  });
+  d.attempt([&] {
+    auto e = d.find(*setup, "scores");
+    if (!e) return;
     out.prior_scores = r.ints(*e);
-    if (out.prior_scores.size() != p.hands.size())
+    if (!seats || !hands_read) return;
+    if (out.prior_scores.size() != static_cast<std::size_t>(*seats))
       r.fail(*e, "setup.scores needs one total per seat");
     // Every seat of the setup holds a hand, so it plays this round: a seat the totals put out
     // of an elimination match would sit it out (it played, and could win, a round it is not in).
@@ -543,7 +576,8 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     if (const std::string problem = check_standings(engine.variant().match, before, teams);
         !problem.empty())
       r.fail(*e, problem);
-  }
+  });
+  d.stop_if_errors();
   try {
     out.state = engine.position(p);
   } catch (const std::exception& e) {
@@ -558,8 +592,9 @@ ScenarioResult run_one(const std::string& path) {
   result.name = fs::path(path).filename().string();
   try {
     // Behind the guards shared with variant files and game records (size, encoding, nesting,
-    // anchors and aliases, duplicate keys, one document). The header and the setup report
-    // every independent mistake together; a step's error stops the run at that step.
+    // anchors and aliases, duplicate keys, one document). The header's mistakes are reported
+    // together, and stop the run (the setup needs its variant); then those of players, seed and
+    // the setup together. A step's error stops the run at that step.
     Documents docs;
     docs.collect_errors(true);
     const Entry top = Documents::root(docs.parse(detail::yaml::read_text_file(path, path), path));
