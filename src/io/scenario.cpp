@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -416,6 +417,20 @@ struct Header {
   Entry steps;
 };
 
+// The directory a variant path is relative to: the file's, as written, unless it is reached
+// through a symbolic link to a directory; then the real one, as `..` goes from there for the
+// system too (a scenario in a linked directory finds the variant beside its real directory).
+fs::path file_dir(const std::string& path) {
+  const fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) return dir;
+  std::error_code ec, cwd_ec;
+  const fs::path real = fs::canonical(dir, ec);
+  const fs::path lexical =
+      (fs::canonical(fs::current_path(cwd_ec), cwd_ec) / dir).lexically_normal();
+  if (ec || cwd_ec || real == lexical || real == lexical.parent_path()) return dir;
+  return real;
+}
+
 // `name` is set as soon as it is read, for the report of a scenario that fails later.
 Header read_header(Documents& d, const Reader& r, const Entry& top, const std::string& path,
                    std::string& name) {
@@ -439,7 +454,7 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
     rules = e->value;
   }
   // The variant: a built-in name, or a path relative to this file.
-  h.variant = detail::load_variant_in(d, *variant, fs::path(path).parent_path(), rules);
+  h.variant = detail::load_variant_in(d, *variant, file_dir(path), rules);
   return h;
 }
 
@@ -625,23 +640,66 @@ ScenarioResult run_scenario_file(const std::string& path) {
   return run_one(path);
 }
 
+namespace {
+
+// `*.yaml` and `*.yml` in any case (`UPPER.YAML` too).
+bool scenario_extension(const fs::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".yaml" || ext == ".yml";
+}
+
+// The scenario files under `dir`, following symbolic links to files and directories; a
+// directory reached twice (a link loop, or two links to one place) is walked once. A dangling
+// link, or an entry that cannot be read, is a problem named in `problems`, never skipped.
+std::vector<std::string> scenario_files(const fs::path& dir, std::vector<std::string>& problems) {
+  std::vector<std::string> found;
+  std::vector<fs::path> walked;
+  std::error_code ec;
+  walked.push_back(fs::canonical(dir, ec));
+  fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec);
+  if (ec) problems.push_back(fmt::format("{}: {}", dir.string(), ec.message()));
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
+    std::error_code status_ec;
+    if (entry.is_symlink(status_ec) && !fs::exists(entry.path(), status_ec)) {
+      problems.push_back(fmt::format("{}: a symbolic link to {}, which does not exist",
+                                     entry.path().string(),
+                                     fs::read_symlink(entry.path(), status_ec).string()));
+    } else if (entry.is_directory(status_ec)) {
+      const fs::path real = fs::canonical(entry.path(), status_ec);
+      if (std::find(walked.begin(), walked.end(), real) != walked.end())
+        it.disable_recursion_pending();
+      else
+        walked.push_back(real);
+    } else if (scenario_extension(entry.path())) {
+      found.push_back(entry.path().string());
+    }
+  }
+  if (ec) problems.push_back(fmt::format("{}: {}", dir.string(), ec.message()));
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+}  // namespace
+
 int run_scenarios(const std::vector<std::string>& paths, std::ostream& out) {
   std::vector<std::string> files;
   int failed = 0, passed = 0;
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        const auto ext = entry.path().extension();
-        if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml"))
-          found.push_back(entry.path().string());
+      std::vector<std::string> problems;
+      std::vector<std::string> found = scenario_files(p, problems);
+      for (const std::string& problem : problems) {
+        out << "FAIL " << problem << "\n";
+        ++failed;
       }
-      if (found.empty()) {
+      if (found.empty() && problems.empty()) {
         out << "FAIL " << p << ": no scenario files (*.yaml, *.yml) in this directory\n";
         ++failed;
       }
-      std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(p, ec)) {
       files.push_back(p);
