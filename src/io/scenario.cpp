@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -68,19 +69,30 @@ class Reader {
   // for `cannot`, which an action of a seat past the table would pass whatever the rules.
   std::vector<Action> seated_actions(const Entry& e) const {
     std::vector<Action> out;
-    for (const Entry& item : list_of(e, "actions")) {
-      const Action a = action(item);
-      const int target = a.kind() == ActionKind::challenge ? a.target()
-                         : a.kind() == ActionKind::play    ? a.swap_target()
-                                                           : -1;
-      for (const int seat : {a.seat(), target})
-        if (seat >= players_)
-          d_.fail(item, fmt::format("seat {} is not at the table (0 to {}): the engine refuses "
-                                    "it whatever the rules (reject: checks that refusal)",
-                                    seat, players_ - 1));
-      out.push_back(a);
-    }
+    for (const Entry& item : list_of(e, "actions")) out.push_back(seated_action(item));
     return out;
+  }
+  // One such action: for `do`, which the engine would refuse whatever the rules.
+  Action seated_action(const Entry& e) const {
+    const Action a = action(e);
+    const int target = a.kind() == ActionKind::challenge ? a.target()
+                       : a.kind() == ActionKind::play    ? a.swap_target()
+                                                         : -1;
+    for (const int seat : {a.seat(), target})
+      if (seat >= players_)
+        d_.fail(e, fmt::format("seat {} is not at the table (0 to {}): the engine refuses "
+                               "it whatever the rules (reject: checks that refusal)",
+                               seat, players_ - 1));
+    return a;
+  }
+  // A map key naming a seat at the table (expect.hands, expect.jump_ins): a plain number, as
+  // everywhere in the format; a quoted "0" is text.
+  int seat_key(const Entry& e) const {
+    if (e.key && is_scalar(*e.key) && e.key->Tag() != "?")
+      d_.fail_at_key(e, fmt::format("expected a seat number, got the text '{}' (a quoted "
+                                    "number is text)",
+                                    e.key->Scalar()));
+    return d_.key_int(e, 0, players_ - 1);
   }
   std::vector<int> ints(const Entry& e) const {
     std::vector<int> out;
@@ -130,6 +142,15 @@ class Reader {
   const Documents& d_;
   int players_ = kMaxSeats;  // the round's seats, once known (seat_count)
 };
+
+// A plain (unquoted) scalar written as a whole number, however large.
+bool plain_integer(const YAML::Node& n) {
+  if (!is_scalar(n) || n.Tag() != "?") return false;
+  std::string_view text = n.Scalar();
+  if (text.starts_with('-') || text.starts_with('+')) text.remove_prefix(1);
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
 
 std::string cards_text(std::vector<Card> cards) {
   std::sort(cards.begin(), cards.end());
@@ -215,15 +236,20 @@ class Runner {
       : r_(reader), engine_(engine), state_(state), scoring_(std::move(track)) {}
 
   void run(const Entry& steps) {
+    const std::vector<Entry> items = r_.docs().list_items(steps);
+    // A scenario without steps would pass whatever the engine did (its steps deleted by
+    // mistake, say): it is a mistake in the file, not a pass.
+    if (items.empty())
+      r_.fail(steps, "the scenario checks nothing: give at least one do, reject or expect step");
     int number = 0;
-    for (const Entry& step : r_.docs().list_items(steps)) {
+    for (const Entry& step : items) {
       ++number;
       if (!step.value.IsMap() || step.value.size() != 1)
         r_.fail(step, "each step is one of {do: ACTION}, {reject: ACTION}, {expect: {...}}");
       const Entry verb = r_.docs().map_entries(step).front();
       try {
         if (verb.key->Scalar() == "do") {
-          do_action(r_.action(verb));
+          do_action(r_.seated_action(verb));
         } else if (verb.key->Scalar() == "reject") {
           reject(verb);
         } else if (verb.key->Scalar() == "expect") {
@@ -288,6 +314,8 @@ class Runner {
                       "can",        "cannot",     "round_over",   "winner",      "round_scores",
                       "scores",     "match_over", "match_winner", "match_loser", "winning_team",
                       "jump_ins"});
+    if (e.value.IsMap() && e.value.size() == 0)
+      r_.fail(e, "this step checks nothing: give at least one key to expect");
     const State& s = state_;
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
@@ -312,7 +340,7 @@ class Runner {
       } else if (key == "hands") {
         if (!v.value.IsMap()) r_.fail(v, "'hands' maps a seat to its exact cards");
         for (const Entry& h : d.map_entries(v)) {
-          const int seat = d.key_int(h, 0, s.players() - 1);
+          const int seat = r_.seat_key(h);
           const std::string want = cards_text(r_.cards(h));
           const std::string got = cards_text(cards_of(s.hands[seat]));
           if (want != got)
@@ -350,7 +378,7 @@ class Runner {
       } else if (key == "jump_ins") {
         if (!v.value.IsMap()) r_.fail(v, "'jump_ins' maps a seat to the exact set of its jump-ins");
         for (const Entry& j : d.map_entries(v)) {
-          const int seat = d.key_int(j, 0, s.players() - 1);
+          const int seat = r_.seat_key(j);
           const std::string want = actions_text(r_.actions(j));
           ActionList list;
           engine_.jump_ins(s, seat, list);
@@ -389,6 +417,20 @@ struct Header {
   Entry steps;
 };
 
+// The directory a variant path is relative to: the file's, as written, unless it is reached
+// through a symbolic link to a directory; then the real one, as `..` goes from there for the
+// system too (a scenario in a linked directory finds the variant beside its real directory).
+fs::path file_dir(const std::string& path) {
+  const fs::path dir = fs::path(path).parent_path();
+  if (dir.empty()) return dir;
+  std::error_code ec, cwd_ec;
+  const fs::path real = fs::canonical(dir, ec);
+  const fs::path lexical =
+      (fs::canonical(fs::current_path(cwd_ec), cwd_ec) / dir).lexically_normal();
+  if (ec || cwd_ec || real == lexical || real == lexical.parent_path()) return dir;
+  return real;
+}
+
 // `name` is set as soon as it is read, for the report of a scenario that fails later.
 Header read_header(Documents& d, const Reader& r, const Entry& top, const std::string& path,
                    std::string& name) {
@@ -412,7 +454,7 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
     rules = e->value;
   }
   // The variant: a built-in name, or a path relative to this file.
-  h.variant = detail::load_variant_in(d, *variant, fs::path(path).parent_path(), rules);
+  h.variant = detail::load_variant_in(d, *variant, file_dir(path), rules);
   return h;
 }
 
@@ -432,21 +474,30 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     if (auto e = d.find(top, "seed")) seed = d.get_u64(*e);
   });
   d.attempt([&] {
-    if (players_entry) players = d.get_int(*players_entry, 1, kMaxSeats);
+    if (!players_entry) return;
+    // The variant's range, not the engine's: a table the variant does not seat would test
+    // rules nobody plays. A word or a quoted number keeps its own message.
+    const int low = variant.deal.min_players, high = variant.deal.max_players;
+    try {
+      players = d.get_int(*players_entry, low, high);
+    } catch (const LoadError&) {
+      if (!plain_integer(players_entry->value)) throw;
+      std::string number = players_entry->value.Scalar();
+      if (number.size() > 24) number = number.substr(0, 20) + "...";
+      r.fail(*players_entry, fmt::format("{} is out of range: {} plays with {} to {} players",
+                                         number, variant.name, low, high));
+    }
   });
-  d.stop_if_errors();
   Start out;
   const std::optional<Entry> setup = d.find(top, "setup");
   if (!setup || is_null(setup->value)) {
+    d.stop_if_errors();
     if (!players) {
       // Placed at the map, named by the key it lacks (LoadError::key()).
       Entry missing = top;
       missing.path = detail::yaml::child_path(top.path, "players");
       r.fail(missing, "'players' is required unless setup.hands gives the seats");
     }
-    if (*players < variant.deal.min_players || *players > variant.deal.max_players)
-      r.fail(*players_entry, fmt::format("{} plays with {} to {} players", variant.name,
-                                         variant.deal.min_players, variant.deal.max_players));
     try {
       out.state = engine.deal(*players, seed);
     } catch (const std::exception& e) {
@@ -454,45 +505,78 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     }
     return out;
   }
-  d.expect_keys(*setup, {"hands", "discard", "stock", "turn", "direction", "suit", "scores"});
-  d.stop_if_errors();
+  // Each part of the setup is checked on its own (attempt), so that every independent mistake
+  // is reported together; a check that needs another part (the seats of `turn` and `scores`)
+  // runs only once that part was read.
+  d.attempt([&] {
+    d.expect_keys(*setup, {"hands", "discard", "stock", "turn", "direction", "suit", "scores"});
+  });
+  if (!setup->value.IsMap()) d.stop_if_errors();
   Position p;
   p.seed = seed;
   const auto need = [&](std::string_view key, std::string_view why) {
     if (auto e = d.find(*setup, key)) return *e;
     r.fail(*setup, fmt::format("setup needs '{}'{}", key, why));
   };
-  const Entry hands = need("hands", "");
-  if (!hands.value.IsSequence()) r.fail(hands, "'hands' is a list of hands, seat 0 first");
-  for (const Entry& h : d.list_items(hands)) {
-    p.hands.push_back(r.cards(h));
-    // A seat without cards would have won already: no running round has one.
-    if (p.hands.back().empty())
-      r.fail(h, fmt::format("seat {} holds no cards: a round in which a hand is empty is "
-                            "over; give every seat at least one card",
-                            p.hands.size() - 1));
-  }
-  if (players && *players != static_cast<int>(p.hands.size()))
-    r.fail(*players_entry,
-           fmt::format("players is {} but setup.hands gives {} hands", *players, p.hands.size()));
-  if (p.hands.empty() || p.hands.size() > static_cast<std::size_t>(kMaxSeats))
-    r.fail(hands, fmt::format("setup.hands must give 1 to {} hands", kMaxSeats));
-  // A position is tested under the variant's rules only where they apply: a table the
-  // variant does not seat would test rules nobody plays.
-  const int seats = static_cast<int>(p.hands.size());
-  if (seats < variant.deal.min_players || seats > variant.deal.max_players)
-    r.fail(hands, fmt::format("setup.hands gives {} hands; {} plays with {} to {} players", seats,
-                              variant.name, variant.deal.min_players, variant.deal.max_players));
-  const Entry discard = need("discard", " (its last card is the top)");
-  p.discard = r.cards(discard);
-  if (p.discard.empty()) r.fail(discard, "the discard pile needs at least its top card");
-  if (auto e = d.find(*setup, "stock")) p.stock = r.cards(*e);
-  if (auto e = d.find(*setup, "turn")) p.turn = r.integer(*e, 0, seats - 1);
-  if (auto e = d.find(*setup, "direction")) p.direction = r.direction(*e);
-  if (auto e = d.find(*setup, "suit")) p.suit = r.suit(*e);
-  if (auto e = d.find(*setup, "scores")) {
+  std::optional<int> seats;  // the number of hands, once `hands` is a list
+  std::optional<Entry> hands;
+  d.attempt([&] {
+    const Entry e = need("hands", "");
+    if (!e.value.IsSequence()) r.fail(e, "'hands' is a list of hands, seat 0 first");
+    hands = e;
+  });
+  const std::vector<Entry> items = hands ? d.list_items(*hands) : std::vector<Entry>{};
+  if (hands) seats = static_cast<int>(items.size());
+  const std::size_t errors_before_hands = d.error_count();
+  for (std::size_t seat = 0; seat < items.size(); ++seat)
+    d.attempt([&] {
+      p.hands.push_back(r.cards(items[seat]));
+      // A seat without cards would have won already: no running round has one.
+      if (p.hands.back().empty())
+        r.fail(items[seat], fmt::format("seat {} holds no cards: a round in which a hand is "
+                                        "empty is over; give every seat at least one card",
+                                        seat));
+    });
+  const bool hands_read = hands && d.error_count() == errors_before_hands;
+  if (hands && players && *players != *seats)
+    d.attempt([&] {
+      r.fail(*players_entry,
+             fmt::format("players is {} but setup.hands gives {} hands", *players, *seats));
+    });
+  d.attempt([&] {
+    if (!hands) return;
+    if (*seats < 1 || *seats > kMaxSeats)
+      r.fail(*hands, fmt::format("setup.hands must give 1 to {} hands", kMaxSeats));
+    // A position is tested under the variant's rules only where they apply: a table the
+    // variant does not seat would test rules nobody plays.
+    if (*seats < variant.deal.min_players || *seats > variant.deal.max_players)
+      r.fail(*hands,
+             fmt::format("setup.hands gives {} hands; {} plays with {} to {} players", *seats,
+                         variant.name, variant.deal.min_players, variant.deal.max_players));
+  });
+  d.attempt([&] {
+    const Entry discard = need("discard", " (its last card is the top)");
+    p.discard = r.cards(discard);
+    if (p.discard.empty()) r.fail(discard, "the discard pile needs at least its top card");
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "stock")) p.stock = r.cards(*e);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "turn"); e && seats) p.turn = r.integer(*e, 0, *seats - 1);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "direction")) p.direction = r.direction(*e);
+  });
+  d.attempt([&] {
+    if (auto e = d.find(*setup, "suit")) p.suit = r.suit(*e);
+  });
+  d.attempt([&] {
+    auto e = d.find(*setup, "scores");
+    if (!e) return;
     out.prior_scores = r.ints(*e);
-    if (out.prior_scores.size() != p.hands.size())
+    if (!seats || !hands_read) return;
+    if (out.prior_scores.size() != static_cast<std::size_t>(*seats))
       r.fail(*e, "setup.scores needs one total per seat");
     // Every seat of the setup holds a hand, so it plays this round: a seat the totals put out
     // of an elimination match would sit it out (it played, and could win, a round it is not in).
@@ -507,7 +591,8 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     if (const std::string problem = check_standings(engine.variant().match, before, teams);
         !problem.empty())
       r.fail(*e, problem);
-  }
+  });
+  d.stop_if_errors();
   try {
     out.state = engine.position(p);
   } catch (const std::exception& e) {
@@ -522,8 +607,9 @@ ScenarioResult run_one(const std::string& path) {
   result.name = fs::path(path).filename().string();
   try {
     // Behind the guards shared with variant files and game records (size, encoding, nesting,
-    // anchors and aliases, duplicate keys, one document). The header and the setup report
-    // every independent mistake together; a step's error stops the run at that step.
+    // anchors and aliases, duplicate keys, one document). The header's mistakes are reported
+    // together, and stop the run (the setup needs its variant); then those of players, seed and
+    // the setup together. A step's error stops the run at that step.
     Documents docs;
     docs.collect_errors(true);
     const Entry top = Documents::root(docs.parse(detail::yaml::read_text_file(path, path), path));
@@ -554,23 +640,66 @@ ScenarioResult run_scenario_file(const std::string& path) {
   return run_one(path);
 }
 
+namespace {
+
+// `*.yaml` and `*.yml` in any case (`UPPER.YAML` too).
+bool scenario_extension(const fs::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".yaml" || ext == ".yml";
+}
+
+// The scenario files under `dir`, following symbolic links to files and directories; a
+// directory reached twice (a link loop, or two links to one place) is walked once. A dangling
+// link, or an entry that cannot be read, is a problem named in `problems`, never skipped.
+std::vector<std::string> scenario_files(const fs::path& dir, std::vector<std::string>& problems) {
+  std::vector<std::string> found;
+  std::vector<fs::path> walked;
+  std::error_code ec;
+  walked.push_back(fs::canonical(dir, ec));
+  fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec);
+  if (ec) problems.push_back(fmt::format("{}: {}", dir.string(), ec.message()));
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
+    std::error_code status_ec;
+    if (entry.is_symlink(status_ec) && !fs::exists(entry.path(), status_ec)) {
+      problems.push_back(fmt::format("{}: a symbolic link to {}, which does not exist",
+                                     entry.path().string(),
+                                     fs::read_symlink(entry.path(), status_ec).string()));
+    } else if (entry.is_directory(status_ec)) {
+      const fs::path real = fs::canonical(entry.path(), status_ec);
+      if (std::find(walked.begin(), walked.end(), real) != walked.end())
+        it.disable_recursion_pending();
+      else
+        walked.push_back(real);
+    } else if (scenario_extension(entry.path())) {
+      found.push_back(entry.path().string());
+    }
+  }
+  if (ec) problems.push_back(fmt::format("{}: {}", dir.string(), ec.message()));
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+}  // namespace
+
 int run_scenarios(const std::vector<std::string>& paths, std::ostream& out) {
   std::vector<std::string> files;
   int failed = 0, passed = 0;
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        const auto ext = entry.path().extension();
-        if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml"))
-          found.push_back(entry.path().string());
+      std::vector<std::string> problems;
+      std::vector<std::string> found = scenario_files(p, problems);
+      for (const std::string& problem : problems) {
+        out << "FAIL " << problem << "\n";
+        ++failed;
       }
-      if (found.empty()) {
+      if (found.empty() && problems.empty()) {
         out << "FAIL " << p << ": no scenario files (*.yaml, *.yml) in this directory\n";
         ++failed;
       }
-      std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(p, ec)) {
       files.push_back(p);

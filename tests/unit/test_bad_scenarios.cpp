@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -188,4 +189,42 @@ TEST_CASE("randomly damaged scenarios fail with a message or pass, never crash")
     ++count;
   }
   CHECK(count == 200);
+}
+
+TEST_CASE("a directory run follows links, names a dangling one and reads .YAML") {
+  TempDir dir;
+  const std::string ok =
+      "name: NAME\nvariant: british\nplayers: 2\nsteps:\n  - expect: {turn: 0}\n";
+  const auto scenario = [&](const std::string& name) {
+    std::string text = ok;
+    text.replace(text.find("NAME"), 4, name);
+    return text;
+  };
+  dir.write("run/ok.yaml", scenario("plain"));
+  dir.write("run/UPPER.YAML", scenario("upper case"));
+  // Its variant path goes from the real directory, as `..` does for the system.
+  std::string linked = scenario("in a linked directory");
+  linked.replace(linked.find("british"), 7, "../house.yaml");
+  dir.write("elsewhere/linked.yml", linked);
+  dir.write("house.yaml", "name: house\nextends: british\n");
+  dir.write("target.yaml", scenario("a linked file"));
+  const fs::path run = dir.path() / "run";
+  fs::create_directory_symlink(dir.path() / "elsewhere", run / "linked");
+  fs::create_symlink(dir.path() / "target.yaml", run / "file-link.yaml");
+  fs::create_symlink(dir.path() / "missing.yaml", run / "broken.yaml");
+  // A loop: walked once, not forever.
+  fs::create_directory_symlink(run, run / "loop");
+
+  std::ostringstream out;
+  CHECK(run_scenarios({run.string()}, out) == 1);
+  const std::string text = out.str();
+  INFO(text);
+  CHECK(text.find("PASS plain\n") != std::string::npos);
+  CHECK(text.find("PASS upper case\n") != std::string::npos);
+  CHECK(text.find("PASS in a linked directory\n") != std::string::npos);
+  CHECK(text.find("PASS a linked file\n") != std::string::npos);
+  CHECK(text.find("FAIL " + (run / "broken.yaml").string() + ": a symbolic link to " +
+                  (dir.path() / "missing.yaml").string() + ", which does not exist\n") !=
+        std::string::npos);
+  CHECK(text.find("4 passed, 1 failed\n") != std::string::npos);
 }

@@ -105,6 +105,18 @@ TEST_CASE("cli: scenario runs files and sets the exit status") {
   Run documented = run("scenario documented.yaml", s);
   CHECK(documented.status == 0);
   CHECK(contains(documented.out, "1 passed, 0 failed"));
+  // Its plain `reject:` step tests a rule (turn order), not a card the seat does not hold: it is
+  // refused for that reason.
+  std::string example = doc.substr(body, doc.find("```", body) - body);
+  const std::string plain = "- reject: 0 play 4H ";
+  const auto at = example.find(plain);
+  REQUIRE(at != std::string::npos);
+  example.replace(at, plain.size(),
+                  "- reject: {action: 0 play 4H, reason: \"not this seat's turn\"} ");
+  write_file(s / "documented-reason.yaml", example);
+  Run reason = run("scenario documented-reason.yaml", s);
+  INFO(reason.out);
+  CHECK(reason.status == 0);
 }
 
 TEST_CASE(

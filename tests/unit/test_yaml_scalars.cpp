@@ -64,8 +64,8 @@ TEST_CASE("scenarios and variants accept the same spellings of true and false") 
 TEST_CASE("scenarios and game records read seeds by the same rule") {
   TempDir dir;
   const auto scenario_seed = [&](const std::string& seed) {
-    const std::string text =
-        "name: seed\nvariant: british\nplayers: 2\nseed: " + seed + "\nsteps: []\n";
+    const std::string text = "name: seed\nvariant: british\nplayers: 2\nseed: " + seed +
+                             "\nsteps:\n  - expect: {turn: 0}\n";
     return run_scenario_file(dir.write("seed.yaml", text).string());
   };
   const auto record_seed = [](const std::string& seed) {
