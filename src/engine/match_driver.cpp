@@ -96,10 +96,10 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
         ": " + problem + " (under the match rules of " + variant.name + ")");
   // Refused before a round is played: the match would have stopped at its cap.
   if (start.resume && standings_.rounds >= max_rounds_)
-    throw std::invalid_argument(fmt::format(
-        "resume: {} rounds played, and a match of at most {} rounds (max_rounds, or "
-        "kMaxMatchRounds) stops there: that match is over",
-        standings_.rounds, max_rounds_));
+    throw std::invalid_argument(
+        fmt::format("resume: {} rounds played, and a match of at most {} rounds (max_rounds, or "
+                    "kMaxMatchRounds) stops there: that match is over",
+                    standings_.rounds, max_rounds_));
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
 }
