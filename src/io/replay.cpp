@@ -358,16 +358,6 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       if (deal.round_dealer < 0)
         return fail(where + ": the dealer " + std::to_string(round.dealer) +
                     " is not one of the seats " + ints_text(deal.seats));
-      // A single round is the first round of a match of the game's seed, as play and simulate
-      // deal it: a seed or dealer edited on either side shows here.
-      if (i == 0) {
-        const RoundDeal first = driver->next_round();
-        if (round.seed != first.seed || round.dealer != first.dealer)
-          return fail(where + ": dealt by seat " + std::to_string(round.dealer) + " from seed " +
-                      std::to_string(round.seed) + ", but a game of seed " +
-                      std::to_string(record.seed) + " is dealt by seat " +
-                      std::to_string(first.dealer) + " from seed " + std::to_string(first.seed));
-      }
     }
     State state;
     try {
