@@ -72,6 +72,23 @@ class Reader {
     for (const Entry& item : list_of(e, "actions")) out.push_back(seated_action(item));
     return out;
   }
+  // The actions of `legal`, the exact set of the seat to act's: each once, and none with
+  // `last` (legal_actions never lists it: a call goes with any play that leaves one card), which
+  // would make the step fail whatever the rules.
+  std::vector<Action> legal_set(const Entry& e) const {
+    std::vector<Action> out;
+    for (const Entry& item : list_of(e, "actions")) {
+      const Action a = seated_action(item);
+      if (a.calls_last())
+        fail(item, fmt::format("'legal' lists actions without 'last' (write '{}'; 'can:' checks "
+                               "a play with its call)",
+                               to_string(a.with_last(false))));
+      if (std::find(out.begin(), out.end(), a) != out.end())
+        fail(item, fmt::format("'{}' is listed twice: 'legal' is a set", to_string(a)));
+      out.push_back(a);
+    }
+    return out;
+  }
   // One such action: for `do`, which the engine would refuse whatever the rules.
   Action seated_action(const Entry& e) const {
     const Action a = action(e);
@@ -356,12 +373,21 @@ class Runner {
       } else if (key == "stock_size") {
         same(key, r_.integer(v, 0, kMaxCards), s.stock.size());
       } else if (key == "legal") {
-        std::vector<Action> want = r_.actions(v);
+        std::vector<Action> want = r_.legal_set(v);
         ActionList list;
         engine_.legal_actions(s, list);
         std::vector<Action> got(list.begin(), list.end());
         const std::string w = actions_text(want), g = actions_text(got);
-        if (w != g) throw StepFailure{fmt::format("expected legal {}, got {}", w, g)};
+        if (w != g) {
+          // An action of another seat never matches: say whose actions `legal` lists.
+          const bool other_seat =
+              std::any_of(want.begin(), want.end(), [&](Action a) { return a.seat() != s.turn; });
+          throw StepFailure{fmt::format(
+              "expected legal {}, got {}{}", w, g,
+              other_seat ? fmt::format(" ('legal' lists the actions of the seat to act, seat {})",
+                                       static_cast<int>(s.turn))
+                         : std::string())};
+        }
       } else if (key == "can" || key == "cannot") {
         ActionList list;
         engine_.legal_actions(s, list);
