@@ -572,13 +572,9 @@ void bind_engine(py::module_& m) {
             const int players = static_cast<int>(hands.size());
             const int fewest = v.fewest_players_dealt();
             if (players < fewest || players > v.deal.max_players)
-              throw std::invalid_argument(
-                  "hands: " + std::to_string(players) + " (a hand a seat), but " + v.name +
-                  " is for " + std::to_string(v.deal.min_players) + " to " +
-                  std::to_string(v.deal.max_players) + " players" +
-                  (fewest < v.deal.min_players
-                       ? " (" + std::to_string(fewest) + " in the later rounds of a match)"
-                       : ""));
+              throw std::invalid_argument("hands: " + std::to_string(players) +
+                                          " (a hand a seat), but " + v.name + " is for " +
+                                          v.players_dealt_text());
             Position p;
             for (const auto& h : hands) p.hands.push_back(cards_from(h));
             p.discard = cards_from(discard);

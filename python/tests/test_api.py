@@ -711,3 +711,17 @@ def test_a_memory_fed_a_new_round_without_its_deal_forgets_the_old_round():
     second = engine.deal(3, 6)
     memory.observe(second, 1, engine.apply(second, engine.legal_actions(second)[0]))
     assert memory.discard_seen == [second.top]
+
+
+def test_a_position_with_too_many_or_too_few_hands_names_the_variants_seat_counts():
+    """position() names the seat counts a round of the variant may be dealt to, the later rounds
+    of an elimination match included (fewer than the minimum)."""
+    eliminating = sc.Engine(sc.load_variant("british", "{players: {min: 3, max: 4}, match: {end: elimination, limit: 40}}"))
+    two = dict(hands=[["7H", "2C"], ["8H", "3D"]], discard=["9H"], stock=["KS", "4D"])
+    assert eliminating.position(**two).players == 2
+    five = dict(two, hands=[["7H"], ["2C"], ["8H"], ["3D"], ["5S"]])
+    with pytest.raises(ValueError, match=r"is for 3 to 4 players \(2 in the later rounds of a match\)$"):
+        eliminating.position(**five)
+    single = sc.Engine(sc.load_variant("british", "{players: {min: 3, max: 4}}"))
+    with pytest.raises(ValueError, match=r"british is for 3 to 4 players$"):
+        single.position(**two)

@@ -1117,12 +1117,7 @@ std::string check_state_with(const Engine& engine, const State& s,
   const int players = s.players();
   if (players < variant.fewest_players_dealt() || players > variant.deal.max_players)
     return "/players: " + std::to_string(players) + " seats, but the variant is for " +
-           std::to_string(variant.deal.min_players) + " to " +
-           std::to_string(variant.deal.max_players) +
-           (variant.fewest_players_dealt() < variant.deal.min_players
-                ? " (" + std::to_string(variant.fewest_players_dealt()) +
-                      " in the later rounds of a match)"
-                : "");
+           variant.players_dealt_text();
   if (s.turn >= players) return "/turn: not a seat";
   if (s.dealer >= players) return "/dealer: not a seat";
   if (s.discard.empty()) return "/discard: the discard pile needs its top card";

@@ -109,7 +109,12 @@ TEST_CASE("json: a round an elimination match dealt to fewer seats than the mini
   const Engine single(
       load_variant("british", "players: {min: 3, max: 4}\nmatch: {end: single_round}", "house"));
   const State two = single.deal(2, 5);
-  CHECK(check_state(single, two) == "/players: 2 seats, but the variant is for 3 to 4");
+  CHECK(check_state(single, two) == "/players: 2 seats, but the variant is for 3 to 4 players");
+  // Five seats are too many for either; the elimination match says how few it may deal to.
+  const Engine five(load_variant("british", "players: {min: 3, max: 5}", "house"));
+  CHECK(check_state(engine, five.deal(5, 5)) ==
+        "/players: 5 seats, but the variant is for 3 to 4 players (2 in the later rounds of a "
+        "match)");
   CHECK_THROWS_WITH(state_from_json(single, to_json(single, two), "save.json"),
                     Catch::Contains("save.json: /players"));
 }

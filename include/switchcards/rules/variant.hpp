@@ -314,6 +314,15 @@ struct Variant {
   int fewest_players_dealt() const {
     return match.end == MatchKind::elimination ? 2 : deal.min_players;
   }
+  // The seat counts a round may be dealt to, for messages: "3 to 4 players", and
+  // " (2 in the later rounds of a match)" after it when an elimination match deals fewer.
+  std::string players_dealt_text() const {
+    std::string text =
+        std::to_string(deal.min_players) + " to " + std::to_string(deal.max_players) + " players";
+    if (fewest_players_dealt() < deal.min_players)
+      text += " (" + std::to_string(fewest_players_dealt()) + " in the later rounds of a match)";
+    return text;
+  }
   // The deck used with `players` players.
   DeckSpec deck_for(int players) const {
     DeckSpec d = deal.deck;
