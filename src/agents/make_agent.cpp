@@ -37,7 +37,7 @@ std::pair<double, std::size_t> leading_decimal(std::string_view text) {
 
 // "ismcts[:BUDGET[:ROLLOUT]]": BUDGET is iterations per decision (a positive whole number) or a
 // time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
-std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
+IsmctsConfig ismcts_config(std::string_view name) {
   IsmctsConfig config;
   config.iterations = IsmctsAgent::kDefaultIterations;
   const auto fail = [&](const std::string& why) {
@@ -46,7 +46,7 @@ std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
                                  "ismcts:ITERATIONS:heuristic)");
   };
   std::string_view rest = name.substr(std::string_view("ismcts").size());
-  if (rest.empty()) return std::make_unique<IsmctsAgent>(seed, config);
+  if (rest.empty()) return config;
   if (rest.front() != ':') throw fail("unknown agent");
   rest.remove_prefix(1);
   const auto colon = rest.find(':');
@@ -73,21 +73,24 @@ std::unique_ptr<Agent> make_ismcts(std::string_view name, std::uint64_t seed) {
     config.iterations = 0;
     config.seconds = unit == "ms" ? value / 1000 : value;
   }
-  return std::make_unique<IsmctsAgent>(seed, config);
+  return config;
 }
 
 }  // namespace
 
 bool chooses_by_the_clock(std::string_view name) {
-  if (!name.starts_with("ismcts:")) return false;
-  const std::string_view budget = name.substr(7, name.find(':', 7) - 7);
-  return !budget.empty() && budget.back() == 's';  // "250ms", "2s"
+  if (name.substr(0, name.find(':')) != "ismcts") return false;
+  try {
+    return ismcts_config(name).seconds > 0;
+  } catch (const std::invalid_argument&) {
+    return false;  // no agent at all: make_agent says why
+  }
 }
 
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   const auto colon = name.find(':');
   const std::string_view base = name.substr(0, colon);
-  if (base == "ismcts") return make_ismcts(name, seed);
+  if (base == "ismcts") return std::make_unique<IsmctsAgent>(seed, ismcts_config(name));
   const bool has_parameter = colon != std::string_view::npos;
   double forget = 0;
   if (has_parameter) {

@@ -240,7 +240,9 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
   for (const char* clock : {"ismcts:20ms", "ismcts:2s", "ismcts:0.5s:heuristic"})
     CHECK(chooses_by_the_clock(clock));
   for (const char* counted :
-       {"ismcts", "ismcts:250", "ismcts:100:heuristic", "heuristic", "random"})
+       {"ismcts", "ismcts:250", "ismcts:100:heuristic", "heuristic", "random",
+        // no agents at all (make_agent refuses them), so none that plays by the clock
+        "ismcts:fasts", "ismcts:0s", "ismcts:2s:smart", "ismctsx:2s"})
     CHECK(!chooses_by_the_clock(counted));
   for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
                           "ismcts:fast", "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3",
