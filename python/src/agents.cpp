@@ -126,8 +126,7 @@ py::dict round_dict(const RoundRecord& r) {
   d["dealer"] = r.dealer;
   d["seats"] = r.seats;
   d["scores"] = r.scores;
-  // None after a stalemate, as the standings give "no seat".
-  d["winner"] = r.winner >= 0 ? py::object(py::int_(r.winner)) : py::object(py::none());
+  d["winner"] = seat_object(r.winner);  // None after a stalemate
   d["stalemate"] = r.stalemate;
   d["decisions"] = r.decisions;
   return d;

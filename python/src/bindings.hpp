@@ -58,6 +58,11 @@ inline py::object suit_object(Suit s) {
   if (s == Suit::none) return py::none();
   return py::str(std::string(suit_name(s)));
 }
+// A seat in a dict, or None for none (a stalemate's winner, a match without a result): the C++
+// side's -1, as the JSON and YAML forms write null.
+inline py::object seat_object(int seat) {
+  return seat >= 0 ? py::object(py::int_(seat)) : py::object(py::none());
+}
 Suit suit_from_object(const py::object& o);
 
 // Integer arguments. pybind11 converts a Python int to a C++ integer only when it fits, and

@@ -19,7 +19,7 @@ py::dict round_dict(const RecordedRound& r) {
   d["dealer"] = r.dealer;
   d["seats"] = r.seats;
   d["actions"] = r.actions;
-  d["winner"] = r.winner;
+  d["winner"] = seat_object(r.winner);  // None after a stalemate, as match.history gives it
   d["scores"] = r.scores;
   return d;
 }

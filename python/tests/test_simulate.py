@@ -217,3 +217,21 @@ def test_game_k_of_a_study_replays_alone_from_derive_seed(tmp_path, matches):
             assert [str(a) for a in actions] == [str(a) for a in want["actions"]]
         if matches:
             assert match.standings["totals"] == recorded.totals
+
+
+def test_a_recorded_stalemate_has_no_winner_as_the_match_history_says():
+    """A record's round dict gives None for a stalemate's winner, as `Match.history` and
+    `play_round` do (the YAML and JSON forms write null), so the two compare equal."""
+    text = """
+format: switchcards-game/1
+variant: british
+players: 2
+seed: 5
+match: false
+rounds:
+  - {seed: 5, dealer: 1, seats: [0, 1], actions: [], winner: null, scores: [0, 0]}
+"""
+    record = sc.read_game_records_from_string(text, "stalemate.yaml")[0]
+    assert record.rounds[0]["winner"] is None and record.match_winner == -1
+    back = sc.read_game_records_from_string(record.to_yaml(), "again.yaml")[0]
+    assert back.rounds[0]["winner"] is None
