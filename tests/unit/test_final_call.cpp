@@ -49,6 +49,40 @@ TEST_CASE("final call: the call is due with the play that leaves one card, and t
   CHECK_FALSE(r.call_due(0));
 }
 
+// QA: crazy-eights-swaps (last_card.enforce: none) asked the person at the terminal to call
+// "last card" and every bot called it, though nobody needs to: the call is accepted there but
+// not asked for, except with the final card under final_call.
+TEST_CASE("final call: the call is asked for only where the variant enforces it",
+          "[final_call]") {
+  LastCardRules r;
+  for (const LastCardEnforcement enforce :
+       {LastCardEnforcement::when_caught, LastCardEnforcement::next_turn}) {
+    r.enforce = enforce;
+    CHECK(r.call_expected(2));
+    CHECK_FALSE(r.call_expected(1));
+  }
+  r.enforce = LastCardEnforcement::none;
+  CHECK(r.call_due(2));  // the engine accepts it
+  CHECK_FALSE(r.call_expected(2));
+  r.final_call = 2;
+  CHECK(r.call_expected(1));
+  CHECK_FALSE(r.call_expected(2));
+
+  const Engine swaps(load_variant("crazy-eights-swaps"));
+  Position p;
+  p.hands = {cards({"9S", "10S"}), cards({"7S", "9C", "KD"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"7C", "8C"});
+  const State s = swaps.position(p);
+  CHECK_FALSE(PlayerView(swaps, s, 0).call_due());
+  State called = s;
+  CHECK(swaps.apply(called, Action::play(0, parse_card("9S")).with_last()));
+  const std::unique_ptr<Agent> eager = make_agent("eager", 1);
+  ActionList legal;
+  swaps.legal_actions(s, legal);
+  CHECK_FALSE(eager->choose(PlayerView(swaps, s, 0), legal.span()).calls_last());
+}
+
 TEST_CASE("final call: a jump-in with the final card goes out with the call, else draws",
           "[final_call]") {
   // Balkan's jump-in: seat 2 holds only the other 7H when seat 0 plays one.

@@ -88,12 +88,13 @@ class PlayerView {
 
   // Own cards.
   const Hand& hand() const { return state_->hands[seat_]; }
-  // Whether a play of this seat now carries the "last card" call (LastCardRules::call_due): it
-  // leaves one card, or it is the final card where the variant has last_card.final_call.
-  // Most plays are from three cards or more: one test, before the variant is looked at.
+  // Whether a play of this seat now carries the "last card" call (LastCardRules::call_expected):
+  // it leaves one card where the variant enforces the call, or it is the final card where the
+  // variant has last_card.final_call. Most plays are from three cards or more: one test, before
+  // the variant is looked at.
   bool call_due() const {
     const int n = hand().size();
-    return n <= 2 && variant().last_card.call_due(n);
+    return n <= 2 && variant().last_card.call_expected(n);
   }
   // The card this seat just drew and may play, during its after-draw decision.
   std::optional<Card> drawn() const {

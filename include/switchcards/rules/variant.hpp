@@ -180,10 +180,16 @@ struct LastCardRules {
   // carries the call too (Mau-Mau's "Mau-Mau"), and a final card played without it stands, its
   // player draws N cards at once and the round goes on.
   int final_call = 0;
-  // Whether a play from a hand of `hand_size` cards carries the call: the play that leaves one
-  // card, and with final_call the play of the final card. Agents call with exactly these.
+  // Whether a play from a hand of `hand_size` cards may carry the call: the play that leaves one
+  // card, and with final_call the play of the final card. The engine refuses a call elsewhere.
   constexpr bool call_due(int hand_size) const {
     return hand_size == 2 || (hand_size == 1 && final_call > 0);
+  }
+  // Whether the call is asked for there (PlayerView::call_due; agents call with exactly these):
+  // under enforce: none nobody needs to call the card that leaves one, which the engine still
+  // accepts with the call but nothing follows from.
+  constexpr bool call_expected(int hand_size) const {
+    return hand_size == 1 ? final_call > 0 : hand_size == 2 && enforce != LastCardEnforcement::none;
   }
   friend bool operator==(const LastCardRules&, const LastCardRules&) = default;
 };
