@@ -11,6 +11,7 @@
 
 #include "io/words.hpp"
 #include "switchcards/engine/scoring.hpp"
+#include "switchcards/io/event_text.hpp"
 
 namespace switchcards {
 
@@ -79,21 +80,6 @@ std::string by_players(const ByPlayers& b, int min_players, int max_players, F&&
   return out;
 }
 
-std::string selector_text(const Selector& s) {
-  if (s.text.size() > 2 && s.text.front() == '[' && s.text.back() == ']') {
-    // "[J, Q, K]" reads "J, Q or K".
-    std::string inner = s.text.substr(1, s.text.size() - 2);
-    const std::size_t last = inner.rfind(", ");
-    if (last != std::string::npos) inner.replace(last, 2, " or ");
-    return inner;
-  }
-  if (!s.text.empty()) return s.text;
-  std::string out;
-  for (CardMask m = s.cards; !m.empty();)
-    out += (out.empty() ? "" : " ") + to_string(m.pop_first());
-  return out;
-}
-
 // A wrapped paragraph: words joined with spaces, lines of at most 96 characters.
 std::string wrap(const std::string& text, std::string_view indent = "",
                  std::string_view first_indent = "") {
@@ -133,7 +119,7 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
     if (mine.empty() || (!other.reverse && other.skip == 0)) continue;
     std::string words;
     if (mine == other.cards.cards)
-      words = selector_text(other.cards);
+      words = selector_words(other.cards);
     else
       for (CardMask m = mine; !m.empty();)
         words += (words.empty() ? "" : " ") + to_string(m.pop_first());
@@ -163,7 +149,7 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   if (e.wild) parts.push_back("may be played on any card");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
   if (!e.demand.cards.empty())
-    parts.push_back("the next card must be " + selector_text(e.demand) + " (any suit)");
+    parts.push_back("the next card must be " + selector_words(e.demand) + " (any suit)");
   const bool answerable = !(e.stack.cards | e.cancel.cards).empty();
   // What the engine does (engine.hpp): a penalty's victim draws, misses its turn if the effect
   // skips or says miss_turn, and `skip - 1` players after it are skipped too; a plain skip
@@ -180,14 +166,14 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   if (answerable && (e.draw > 0 || e.skip > 0)) {
     std::string s;
     if (!e.stack.cards.empty()) {
-      s = "unless they answer with " + selector_text(e.stack);
+      s = "unless they answer with " + selector_words(e.stack);
       // An answer adds its own special's draw: one progression only when every answer's is
       // this card's.
       std::vector<std::string> adds;
       bool same_draw = true;
       for (const Effect& other : specials)
         if (!(other.cards.cards & e.stack.cards).empty()) {
-          adds.push_back(fmt::format("{} adds {}", selector_text(other.cards), other.draw));
+          adds.push_back(fmt::format("{} adds {}", selector_words(other.cards), other.draw));
           same_draw = same_draw && other.draw == e.draw;
         }
       if (e.draw > 0 && e.stack_adds && same_draw)
@@ -208,7 +194,7 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
     }
     if (!e.cancel.cards.empty())
-      s += (s.empty() ? "unless they answer with " : "; or with ") + selector_text(e.cancel) +
+      s += (s.empty() ? "unless they answer with " : "; or with ") + selector_words(e.cancel) +
            ", which cancels the penalty: nobody draws and play goes on to the following player";
     parts.push_back(s);
   }
@@ -238,7 +224,7 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
         "player's last card it goes out instead; a hand it leaves with one card needs no "
         "\"last card\" call)");
   if (!e.not_on.cards.empty())
-    parts.push_back("it may not be played on " + selector_text(e.not_on));
+    parts.push_back("it may not be played on " + selector_words(e.not_on));
   if (parts.empty()) return "no effect";
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -475,7 +461,7 @@ std::string describe_variant(const Variant& v) {
   } else {
     out += "Special cards (an effect hits the next player; after that the card is ordinary):\n";
     for (const Effect& e : v.specials)
-      out += wrap(fmt::format("{} ({}): {}.", selector_text(e.cards), e.name,
+      out += wrap(fmt::format("{} ({}): {}.", selector_words(e.cards), e.name,
                               effect_text(e, v.specials, max)),
                   "    ", "  - ");
     out += wrap(
@@ -564,7 +550,7 @@ std::string describe_variant(const Variant& v) {
   // Round end.
   std::string no_finish;
   // `special` and `wild` name sets of this variant: say which cards they are.
-  std::string finish_cards = selector_text(v.round.no_finish.cards);
+  std::string finish_cards = selector_words(v.round.no_finish.cards);
   for (const auto& [word, what] :
        {std::pair<std::string_view, std::string_view>{"special", "a special card"},
         {"wild", "a wild card"}})
@@ -572,7 +558,7 @@ std::string describe_variant(const Variant& v) {
       std::vector<std::string> names;
       for (const Effect& e : v.specials)
         if ((e.cards.cards & v.round.no_finish.cards.cards) == e.cards.cards)
-          names.push_back(selector_text(e.cards));
+          names.push_back(selector_words(e.cards));
       finish_cards = fmt::format("{} ({})", what, fmt::join(names, ", "));
     }
   if (!v.round.no_finish.cards.cards.empty())

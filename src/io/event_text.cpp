@@ -14,6 +14,21 @@ std::string card_text(Card card, bool colour) {
   return colour ? fmt::format("{:c}", card) : fmt::format("{:s}", card);
 }
 
+std::string selector_words(const Selector& selector) {
+  const std::string& text = selector.text;
+  if (text.size() > 2 && text.front() == '[' && text.back() == ']') {
+    std::string inner = text.substr(1, text.size() - 2);
+    if (const std::size_t last = inner.rfind(", "); last != std::string::npos)
+      inner.replace(last, 2, " or ");
+    return inner;
+  }
+  if (!text.empty()) return text;
+  std::string out;
+  for (CardMask m = selector.cards; !m.empty();)
+    out += (out.empty() ? "" : " ") + to_string(m.pop_first());
+  return out;
+}
+
 std::string seat_text(int seat, const EventTextOptions& options) {
   if (seat == options.viewer) return "You";
   return fmt::format("Seat {}", seat);
@@ -52,15 +67,22 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} {}.", says(seat, o, "name", "names"), suit_name(e.card.suit()));
     case EventKind::demand_set: {
       const Effect* effect = o.engine ? o.engine->effect_of(e.card) : nullptr;
-      if (effect && !effect->demand.text.empty())
-        return fmt::format("The next card must be {}.", effect->demand.text);
+      if (effect && !effect->demand.cards.empty())
+        return fmt::format("The next card must be {}.", selector_words(effect->demand));
       return fmt::format("{} sets a demand on the next card.", card);
     }
     case EventKind::penalty_pending: {
+      // A skip of N: this seat's turn and the N - 1 turns after it are missed (by the next
+      // players, this seat again once they have all missed one).
       std::string what;
       if (e.count > 0) what = "draw " + std::to_string(e.count);
-      if (e.extra > 0) what += (what.empty() ? "miss " : " and miss ") + plural(e.extra, "turn");
-      return fmt::format("{} must {} unless answered.", seat_text(seat, o), what);
+      if (e.extra > 0) what += what.empty() ? "miss a turn" : " and miss a turn";
+      std::string after;
+      if (e.extra > 1)
+        after = e.extra == 2
+                    ? ", and the turn after it is missed too"
+                    : fmt::format(", and the {} turns after it are missed too", e.extra - 1);
+      return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), what, after);
     }
     case EventKind::penalty_paid:
       return fmt::format("{} the penalty ({}).", says(seat, o, "take", "takes"),
@@ -84,7 +106,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
     case EventKind::last_card_missed:
       return fmt::format("{} not call \"last card\"{}.", says(seat, o, "did", "did"),
-                         e.extra == 1 ? " with the final card, and is not out" : "");
+                         e.extra != 1       ? ""
+                         : seat == o.viewer ? " with the final card, and you are not out"
+                                            : " with the final card, and is not out");
     case EventKind::last_card_caught:
       return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
                          other == o.viewer ? "you" : seat_text(other, o));

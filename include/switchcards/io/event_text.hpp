@@ -34,6 +34,10 @@ std::string seat_text(int seat, const EventTextOptions& options = {});
 // A card for people: `7♥`, coloured if asked.
 std::string card_text(Card card, bool colour);
 
+// A selector of cards in words, for sentences: a list ("[J, Q, K]") reads "J, Q or K", words
+// ("black J") read as written, and a selector built in code lists its cards.
+std::string selector_words(const Selector& selector);
+
 // The whole position for people, every hidden card included (for `replay --until`, logs and
 // debugging; a player is shown its PlayerView instead): one line per seat with its cards, then
 // the table (top card, suit in force, demand, pending penalty), the piles, the direction, the

@@ -1,0 +1,68 @@
+// Event sentences (io/event_text.hpp) where the rules make the wording easy to get wrong: a
+// skip of several turns, a demand of several ranks, the final card played without its call.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "switchcards/core/card_format.hpp"
+#include "switchcards/io/event_text.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+using namespace switchcards;
+
+namespace {
+
+std::string line_of(const Event& e, const EventTextOptions& o = {}) {
+  const std::vector<std::string> lines = describe_events(std::span<const Event>(&e, 1), o);
+  REQUIRE(lines.size() == 1);
+  return lines.front();
+}
+
+Event pending(int seat, std::uint32_t draw, std::uint32_t skip) {
+  Event e{EventKind::penalty_pending, static_cast<std::uint8_t>(seat)};
+  e.count = draw;
+  e.extra = skip;
+  return e;
+}
+
+}  // namespace
+
+// QA: british-stacked-eights said "You must miss 2 turns", where two stacked 8s skip two
+// players: the victim's turn and the next player's are missed, one each.
+TEST_CASE("event text: a skip of several turns says whose turns are missed", "[event_text]") {
+  const EventTextOptions you{.viewer = 1};
+  CHECK(line_of(pending(1, 0, 1), you) == "You must miss a turn unless answered.");
+  CHECK(line_of(pending(1, 0, 2), you) ==
+        "You must miss a turn unless answered, and the turn after it is missed too.");
+  CHECK(line_of(pending(2, 0, 4), you) ==
+        "Seat 2 must miss a turn unless answered, and the 3 turns after it are missed too.");
+  CHECK(line_of(pending(2, 2, 0), you) == "Seat 2 must draw 2 unless answered.");
+  CHECK(line_of(pending(2, 4, 1), you) == "Seat 2 must draw 4 and miss a turn unless answered.");
+}
+
+// QA: Balkan's jacks printed "The next card must be [J, Q, K]." (the YAML list as written),
+// where EventTextOptions promises the demand spelled out.
+TEST_CASE("event text: a demand reads as words, as describe writes it", "[event_text]") {
+  const Engine balkan(load_variant("balkan"));
+  Event e{EventKind::demand_set, 0, parse_card("JS")};
+  REQUIRE(balkan.effect_of(e.card) != nullptr);
+  CHECK(line_of(e, {.engine = &balkan}) == "The next card must be J, Q or K.");
+  CHECK(line_of(e) == "J♠ sets a demand on the next card.");
+  Selector listed{CardMask{}, "[2, A]"};
+  CHECK(selector_words(listed) == "2 or A");
+  CHECK(selector_words(Selector{CardMask{}, "black J"}) == "black J");
+}
+
+// QA: "You did not call "last card" with the final card, and is not out."
+TEST_CASE("event text: a final card without its call, to its player and to others",
+          "[event_text]") {
+  Event e{EventKind::last_card_missed, 0};
+  e.extra = 1;
+  CHECK(line_of(e, {.viewer = 0}) ==
+        "You did not call \"last card\" with the final card, and you are not out.");
+  CHECK(line_of(e, {.viewer = 1}) ==
+        "Seat 0 did not call \"last card\" with the final card, and is not out.");
+  e.extra = 0;
+  CHECK(line_of(e, {.viewer = 0}) == "You did not call \"last card\".");
+}
