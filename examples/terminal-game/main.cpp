@@ -92,6 +92,9 @@ int main() {
   } catch (const InputEnded& e) {  // the player closed the input (Ctrl-D)
     fmt::print("\n{}\n", e.what());
     return 0;
+  } catch (const PlayerQuit& e) {  // the player typed `quit`
+    fmt::print("\n{}; goodbye.\n", e.what());
+    return 0;
   }
   return match.over() ? 0 : 1;
 }
