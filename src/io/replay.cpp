@@ -118,7 +118,9 @@ std::pair<int, int> literal_block_start(std::string_view text, const YAML::Mark&
   return {0, 0};
 }
 
-GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text,
+// `text`: the text the record's nodes were parsed from, whose first line is line `first_line`
+// + 1 of the file (an item of a list read alone).
+GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text, int first_line,
                        const std::string& label) {
   docs.expect_keys(e, {"format", "variant", "variant_text", "rules", "players", "agents", "seed",
                        "match", "rounds", "result"});
@@ -132,6 +134,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     r.variant_text = docs.get_string(*t);
     std::tie(r.variant_text_line, r.variant_text_column) =
         literal_block_start(text, t->value.Mark());
+    if (r.variant_text_line > 0) r.variant_text_line += first_line;
   }
   if (auto t = docs.find(e, "rules")) r.rules = docs.get_string(*t);
   r.players = docs.get_int(docs.require(e, "players"), 1, kMaxSeats);
@@ -188,17 +191,24 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
 
 std::vector<GameRecord> read_records(std::string_view text, const std::string& label) {
   Documents docs;
-  const YAML::Node root = docs.parse(text, label, detail::yaml::kMaxRecordBytes);
-  const Entry top = Documents::root(root);
   std::vector<GameRecord> out;
+  // A list as records are written is read one record at a time (a file may hold thousands).
+  const std::optional<YAML::Node> whole = docs.parse_items(
+      text, label, detail::yaml::kMaxRecordBytes, [&](const Documents::Item& item) {
+        out.push_back(read_record(docs, item.entry, item.text, item.first_line, label));
+      });
+  if (!whole) return out;
+  out.clear();  // read whole after all
+  const YAML::Node& root = *whole;
+  const Entry top = Documents::root(root);
   if (root.IsSequence()) {
     // An empty list would replay nothing and pass.
     if (root.size() == 0)
       docs.fail(top, "a list of no game records: nothing to replay (a record, or a list of them)");
     for (const Entry& item : docs.list_items(top))
-      out.push_back(read_record(docs, item, text, label));
+      out.push_back(read_record(docs, item, text, 0, label));
   } else {
-    out.push_back(read_record(docs, top, text, label));
+    out.push_back(read_record(docs, top, text, 0, label));
   }
   return out;
 }

@@ -94,10 +94,42 @@ std::string describe(const YAML::Node& node) {
 YAML::Node Documents::parse(std::string_view text, std::string label, std::size_t max_bytes) {
   check_text(text, label, max_bytes);
   YAML::Node root = parse_guarded(std::string(text), label);
-  Doc doc{std::move(label), root, {}, {}};
+  Doc doc{std::move(label), root, {}, {}, 0};
   collect(root, doc.nodes);
   docs_.push_back(std::move(doc));
   return root;
+}
+
+std::optional<YAML::Node> Documents::parse_items(std::string_view text, std::string label,
+                                                 std::size_t max_bytes,
+                                                 const std::function<void(const Item&)>& each) {
+  check_text(text, label, max_bytes);
+  const std::vector<ListItem> items = split_list(text);
+  if (!items.empty() && read_items(text, label, items, each)) return std::nullopt;
+  // Not such a list, or an item that does not parse alone: the whole text.
+  return parse(text, std::move(label), max_bytes);
+}
+
+bool Documents::read_items(std::string_view text, const std::string& label,
+                           const std::vector<ListItem>& items,
+                           const std::function<void(const Item&)>& each) {
+  std::optional<LoadError> first_error;  // from `each`, thrown unless a guard fails later
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string own = item_text(text, items[i]);
+    const std::optional<YAML::Node> root = parse_guarded_item(own, label);
+    if (!root) return false;
+    if (first_error) continue;  // only the guards now
+    docs_.push_back(Doc{label, *root, {}, {}, items[i].line});
+    collect(*root, docs_.back().nodes);
+    try {
+      each(Item{Entry{std::nullopt, *root, index_path("", i)}, own, items[i].line});
+    } catch (const LoadError& e) {
+      first_error = e;
+    }
+    docs_.pop_back();
+  }
+  if (first_error) throw *first_error;
+  return true;
 }
 
 namespace {
@@ -133,7 +165,7 @@ const Documents::Doc* Documents::find_doc(const YAML::Node& node) const {
 Location Documents::locate(const YAML::Node& node) const {
   const Doc* doc = find_doc(node);
   if (doc == nullptr || !has_mark(node)) return Location{primary_label(), 0, 0};
-  return Location{doc->label, node.Mark().line + 1, node.Mark().column + 1};
+  return Location{doc->label, doc->first_line + node.Mark().line + 1, node.Mark().column + 1};
 }
 
 bool Documents::comes_from(const YAML::Node& node, std::string_view label) const {

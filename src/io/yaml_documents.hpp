@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <span>
@@ -62,6 +63,27 @@ class Documents {
   // every error positioned in it, as "(chain: ...)": the user named another file, and the
   // message says how this one was reached.
   YAML::Node parse_base(std::string_view text, std::string label, std::string chain);
+
+  // One item of a list read by parse_items: its entry ("[i]") and its own text (its lines, the
+  // first one's `- ` as spaces: item_text in yaml_parse.hpp), whose first line is line
+  // `first_line` + 1 of the file.
+  struct Item {
+    Entry entry;
+    std::string_view text;
+    int first_line = 0;
+  };
+  // parse() for a file that may be a long list (game records: up to 64 MiB, whose whole tree
+  // takes some 30 times the text). When the top level is a list whose items are block maps,
+  // each begun on a line `- key: ...` (as lists are written), each item is parsed alone, given
+  // to `each`, and forgotten: memory holds one item's tree, not the file's. Returns nullopt
+  // then. Otherwise it returns the root, as parse() would, to be read instead of whatever
+  // `each` was given: also when an item does not parse alone to one block map, or any guard
+  // refuses an item (only the whole text says which error comes first). The guards, the
+  // errors and every position are parse()'s: an error `each` throws is thrown once every item
+  // has passed the guards, as parse() checks the whole tree before anything is read.
+  std::optional<YAML::Node> parse_items(std::string_view text, std::string label,
+                                        std::size_t max_bytes,
+                                        const std::function<void(const Item&)>& each);
 
   // The document and position of a node from parse() (found by identity, so merged trees work);
   // file = the first document's label and line 0 for any other node.
@@ -177,8 +199,12 @@ class Documents {
     YAML::Node root;
     std::vector<YAML::Node> nodes;  // every node of the tree, keys included, for locate()
     std::string chain;              // parse_base: how the document was reached
+    int first_line = 0;             // parse_items: the 0-based line of its first in the file
   };
   const Doc* find_doc(const YAML::Node& node) const;
+  // parse_items' items, one at a time; false when one does not parse alone (or is refused).
+  bool read_items(std::string_view text, const std::string& label,
+                  const std::vector<ListItem>& items, const std::function<void(const Item&)>& each);
   static std::string enum_message(std::string_view text, std::span<const std::string_view> names);
   [[noreturn]] void fail_at(const YAML::Node& node, const std::string& path,
                             const std::string& message) const;

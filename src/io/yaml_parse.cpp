@@ -294,17 +294,21 @@ std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int
   return std::nullopt;
 }
 
+// The event pass, when the text needs it.
+void guard_events(const std::string& text, const std::string& label) {
+  if (tree_shows_everything(text)) return;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  EventGuard guard(label);
+  while (parser.HandleNextDocument(guard)) {
+  }
+}
+
 // YAML::Load, after the event pass when the text needs it; yaml-cpp's exceptions become
 // positioned LoadErrors.
 YAML::Node load(const std::string& text, const std::string& label) {
   try {
-    if (!tree_shows_everything(text)) {
-      std::istringstream in(text);
-      YAML::Parser parser(in);
-      EventGuard guard(label);
-      while (parser.HandleNextDocument(guard)) {
-      }
-    }
+    guard_events(text, label);
     return YAML::Load(text);
   } catch (const LoadError&) {
     throw;
@@ -322,6 +326,21 @@ YAML::Node load(const std::string& text, const std::string& label) {
   }
 }
 
+// Whether the text begins as a list: its first line that is not blank, a comment or `---`
+// starts with `- `.
+bool begins_as_list(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    const std::string_view line = text.substr(0, end);
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos && line[first] != '#' && line != "---" && line != "---\r")
+      return line.starts_with("- ");
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return false;
+}
+
 }  // namespace
 
 bool is_null(const YAML::Node& node) {
@@ -336,6 +355,52 @@ YAML::Node parse_guarded(const std::string& text, const std::string& label) {
   YAML::Node root = load(text, label);
   TreeGuard(text, label).check(root, 0);
   return root;
+}
+
+std::vector<ListItem> split_list(std::string_view text) {
+  // yaml-cpp counts a carriage return alone as a line break too; the lines here are counted
+  // by line feeds.
+  for (std::size_t cr = text.find('\r'); cr != std::string_view::npos; cr = text.find('\r', cr + 1))
+    if (cr + 1 == text.size() || text[cr + 1] != '\n') return {};
+  if (!begins_as_list(text)) return {};
+  std::vector<ListItem> items;
+  int line = 0;
+  for (std::size_t start = text.starts_with("\xEF\xBB\xBF") ? 3 : 0; start < text.size(); ++line) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view rest = text.substr(start, end - start);
+    if (rest.starts_with("- ")) {
+      // `- `, then the item's first key on this line.
+      const std::size_t item = rest.find_first_not_of(' ', 2);
+      if (item == std::string_view::npos || rest[item] == '#' || rest[item] == '\t') return {};
+      if (!items.empty()) items.back().end = start;
+      items.push_back(ListItem{start, start + item, text.size(), line});
+    }
+    start = end + 1;
+  }
+  return items;
+}
+
+std::string item_text(std::string_view text, const ListItem& item) {
+  std::string out(item.begin - item.line_start, ' ');
+  out.append(text.substr(item.begin, item.end - item.begin));
+  return out;
+}
+
+std::optional<YAML::Node> parse_guarded_item(const std::string& text, const std::string& label) {
+  try {
+    guard_events(text, label);
+    // Every document: text after the item's map (a line less indented) would be another,
+    // which the whole text's tree would not hold.
+    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.size() != 1) return std::nullopt;
+    const YAML::Node& root = documents.front();
+    if (!root.IsMap() || root.Style() == YAML::EmitterStyle::Flow) return std::nullopt;
+    // One level deep, as in the whole text's tree.
+    TreeGuard(text, label).check(root, 1);
+    return root;
+  } catch (const std::exception&) {
+    return std::nullopt;  // LoadError or yaml-cpp's: the whole text says which error is the file's
+  }
 }
 
 }  // namespace switchcards::detail::yaml
