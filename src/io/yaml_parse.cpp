@@ -304,12 +304,25 @@ void guard_events(const std::string& text, const std::string& label) {
   }
 }
 
-// YAML::Load, after the event pass when the text needs it; yaml-cpp's exceptions become
+constexpr const char* kAfterTheDocument =
+    "text after the end of the document (a line that leaves the top-level list or map, or a "
+    "second document): a file holds one document; indent it to belong to what is above";
+
+// YAML::LoadAll, after the event pass when the text needs it; yaml-cpp's exceptions become
 // positioned LoadErrors.
 YAML::Node load(const std::string& text, const std::string& label) {
   try {
     guard_events(text, label);
-    return YAML::Load(text);
+    // Every document, not YAML::Load's first: yaml-cpp ends a document where a line leaves its
+    // top-level list or map (`foo: 1` at column 0 after a list) and starts another without a
+    // `---`, which YAML::Load would drop silently with all that follows.
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.size() > 1) {
+      const YAML::Mark at = documents[1].Mark();
+      if (at.is_null()) throw LoadError(label, 0, 0, "", kAfterTheDocument);
+      fail_at_mark(label, at, kAfterTheDocument);
+    }
+    return documents.empty() ? YAML::Node() : documents.front();
   } catch (const LoadError&) {
     throw;
   } catch (const YAML::DeepRecursion& e) {

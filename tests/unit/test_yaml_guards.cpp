@@ -222,3 +222,14 @@ TEST_CASE("!!null tags only a null, by every loader") {
   expect_refused("a map", "name: x\ntitle: !!null {a: 1}\n", ":2:8: tagged !!null, but a map");
   expect_refused("a key", "name: x\n!!null ~: 1\n", ":2:1: an empty (null) key");
 }
+
+// QA: yaml-cpp ends a document where a line leaves its top-level list (or an indented top-level
+// map) and begins another without '---'; YAML::Load kept the first, so a record list followed
+// by `foo: 1` replayed its records and dropped the line and every record after it.
+TEST_CASE("text after the top-level list or map is refused where it starts, by every loader") {
+  const std::string message =
+      ":3:1: text after the end of the document (a line that leaves the top-level list or map, "
+      "or a second document)";
+  expect_refused("a key after a list", "- a: 1\n- b: 2\nfoo: 1\nbar: 2\n", message);
+  expect_refused("a key after an indented map", "  name: x\n  players: 2\nfoo: 1\n", message);
+}
