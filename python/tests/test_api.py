@@ -722,6 +722,6 @@ def test_a_position_with_too_many_or_too_few_hands_names_the_variants_seat_count
     five = dict(two, hands=[["7H"], ["2C"], ["8H"], ["3D"], ["5S"]])
     with pytest.raises(ValueError, match=r"is for 3 to 4 players \(2 in the later rounds of a match\)$"):
         eliminating.position(**five)
-    single = sc.Engine(sc.load_variant("british", "{players: {min: 3, max: 4}}"))
+    single = sc.Engine(sc.load_variant("british", "{players: {min: 3, max: 4}, match: {end: single_round}}"))
     with pytest.raises(ValueError, match=r"british is for 3 to 4 players$"):
         single.position(**two)

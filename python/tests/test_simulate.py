@@ -233,5 +233,7 @@ rounds:
 """
     record = sc.read_game_records_from_string(text, "stalemate.yaml")[0]
     assert record.rounds[0]["winner"] is None and record.match_winner == -1
+    # A record that names no agents (written by hand) reads back from both its forms.
     back = sc.read_game_records_from_string(record.to_yaml(), "again.yaml")[0]
-    assert back.rounds[0]["winner"] is None
+    assert back.rounds[0]["winner"] is None and back.agents == []
+    assert sc.GameRecord.from_json(record.to_json()).rounds == record.rounds

@@ -354,7 +354,9 @@ std::string summarize_variant(const Variant& v) {
       break;
   }
   if (v.teams.enabled()) match += ", in partnerships";
-  return fmt::format("{} ({}): {}-{} players, {} cards, {} each, {}, {}", title, v.name, min, max,
+  const std::string players =
+      min == max ? plural(min, "player") : fmt::format("{}-{} players", min, max);
+  return fmt::format("{} ({}): {}, {} cards, {} each, {}, {}", title, v.name, players,
                      v.deck_for(min).size(), plural(v.deal.hand_size.at(min), "card"),
                      plural(static_cast<int>(v.specials.size()), "special card rule"), match);
 }

@@ -906,7 +906,8 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   const auto check = [](const Node& at, const std::string& problem) {
     if (!problem.empty()) at.fail(problem);
   };
-  check(n["agents"], detail::per_seat_problem(r.agents.size(), r.players, "agent"));
+  if (!r.agents.empty())  // none: a record written by hand, which need not name its players
+    check(n["agents"], detail::per_seat_problem(r.agents.size(), r.players, "agent"));
   r.seed = seed_of(n["seed"]);
   r.match = n["match"].boolean();
   for (const Node& rn : n["rounds"].elements()) {

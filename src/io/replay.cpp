@@ -52,7 +52,8 @@ void emit_record(YAML::Emitter& out, const GameRecord& r) {
     out << YAML::Key << "variant_text" << YAML::Value << YAML::Literal << r.variant_text;
   if (!r.rules.empty()) out << YAML::Key << "rules" << YAML::Value << YAML::Literal << r.rules;
   out << YAML::Key << "players" << YAML::Value << r.players;
-  out << YAML::Key << "agents" << YAML::Value << YAML::Flow << r.agents;
+  if (!r.agents.empty())  // a record written by hand may leave them out, and reads back so
+    out << YAML::Key << "agents" << YAML::Value << YAML::Flow << r.agents;
   out << YAML::Key << "seed" << YAML::Value << r.seed;
   out << YAML::Key << "match" << YAML::Value << r.match;
   out << YAML::Key << "rounds" << YAML::Value << YAML::BeginSeq;
@@ -144,7 +145,8 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
   };
   if (auto a = docs.find(e, "agents")) {
     for (const Entry& item : docs.list_items(*a)) r.agents.push_back(docs.get_string(item));
-    check(*a, detail::per_seat_problem(r.agents.size(), r.players, "agent"));
+    if (!r.agents.empty())  // `agents: []`: none named, as when the key is left out
+      check(*a, detail::per_seat_problem(r.agents.size(), r.players, "agent"));
   }
   r.seed = docs.get_u64(docs.require(e, "seed"));
   if (auto m = docs.find(e, "match")) r.match = docs.get_bool(*m);

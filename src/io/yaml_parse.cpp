@@ -40,11 +40,19 @@ const std::string kNoAnchors = "are not supported: repeat the value, or use `ext
 // exponential one) and a second document (YAML::Load would drop it silently).
 class EventGuard : public YAML::EventHandler {
  public:
-  explicit EventGuard(const std::string& label) : label_(label) {}
+  EventGuard(std::string_view text, const std::string& label) : text_(text), label_(label) {}
 
   void OnDocumentStart(const YAML::Mark& mark) override {
-    if (++documents_ > 1)
-      fail_at_mark(label_, mark, "a second YAML document ('---'): a file holds one document");
+    if (++documents_ == 1) return;
+    // yaml-cpp also starts a document, without '---', where a line leaves the top-level list
+    // (or an indented top-level map): `foo: 1` at column 0 after `- a`.
+    const bool marked = mark.pos >= 0 && static_cast<std::size_t>(mark.pos) < text_.size() &&
+                        text_.substr(static_cast<std::size_t>(mark.pos)).starts_with("---");
+    fail_at_mark(label_, mark,
+                 marked ? "a second YAML document ('---'): a file holds one document"
+                        : "text after the end of the document (a line that leaves the top-level "
+                          "list or map): a file holds one document; indent it to belong to what "
+                          "is above");
   }
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { node(mark, anchor); }
@@ -74,21 +82,43 @@ class EventGuard : public YAML::EventHandler {
     if (anchor != YAML::NullAnchor) fail_at_mark(label_, mark, "anchors (&name) " + kNoAnchors);
   }
 
+  std::string_view text_;
   const std::string& label_;
   int documents_ = 0;
 };
 
 // Whether the text holds none of what only the event stream shows: no `&` or `*` (anchor,
-// alias) and no line starting `---` or `...` (a second document). A false answer only costs
-// speed: the text then takes the event pass too (a '*' in a formula, say).
+// alias), no line starting `---` or `...` (a second document), and no line that may leave the
+// top-level block list or map, after which yaml-cpp starts another document unmarked: one
+// indented less than the first line of content, or, under a top-level list, one as indented
+// that is no item (`foo: 1` after `- a`). A top level that is neither (a flow collection, a
+// scalar) is not judged. A false answer only costs speed: the text then takes the event pass
+// too (a '*' in a formula, say).
 bool tree_shows_everything(std::string_view text) {
   if (text.find_first_of("&*") != std::string_view::npos) return false;
+  const auto is_item = [](std::string_view content) {
+    return content == "-" || content.starts_with("- ");
+  };
+  std::size_t top_indent = std::string_view::npos;  // of the first line of content
+  bool top_list = false;
   for (std::size_t line = 0; line < text.size();) {
-    const std::string_view rest = text.substr(line);
-    if (rest.starts_with("---") || rest.starts_with("...")) return false;
-    const std::size_t end = text.find('\n', line);
-    if (end == std::string_view::npos) break;
+    std::size_t end = text.find('\n', line);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view rest = text.substr(line, end - line);
+    if (rest.ends_with('\r')) rest.remove_suffix(1);
     line = end + 1;
+    if (rest.starts_with("---") || rest.starts_with("...")) return false;
+    const std::size_t indent = rest.find_first_not_of(' ');
+    if (indent == std::string_view::npos || rest[indent] == '#') continue;  // blank, comment
+    const std::string_view content = rest.substr(indent);
+    if (top_indent == std::string_view::npos) {
+      if (content.starts_with('%')) return false;  // a directive
+      top_list = is_item(content);
+      if (!top_list && content.find(':') == std::string_view::npos) return false;
+      top_indent = indent;
+    } else if (indent < top_indent || (top_list && indent == top_indent && !is_item(content))) {
+      return false;
+    }
   }
   return true;
 }
@@ -299,30 +329,17 @@ void guard_events(const std::string& text, const std::string& label) {
   if (tree_shows_everything(text)) return;
   std::istringstream in(text);
   YAML::Parser parser(in);
-  EventGuard guard(label);
+  EventGuard guard(text, label);
   while (parser.HandleNextDocument(guard)) {
   }
 }
 
-constexpr const char* kAfterTheDocument =
-    "text after the end of the document (a line that leaves the top-level list or map, or a "
-    "second document): a file holds one document; indent it to belong to what is above";
-
-// YAML::LoadAll, after the event pass when the text needs it; yaml-cpp's exceptions become
+// YAML::Load, after the event pass when the text needs it; yaml-cpp's exceptions become
 // positioned LoadErrors.
 YAML::Node load(const std::string& text, const std::string& label) {
   try {
     guard_events(text, label);
-    // Every document, not YAML::Load's first: yaml-cpp ends a document where a line leaves its
-    // top-level list or map (`foo: 1` at column 0 after a list) and starts another without a
-    // `---`, which YAML::Load would drop silently with all that follows.
-    std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() > 1) {
-      const YAML::Mark at = documents[1].Mark();
-      if (at.is_null()) throw LoadError(label, 0, 0, "", kAfterTheDocument);
-      fail_at_mark(label, at, kAfterTheDocument);
-    }
-    return documents.empty() ? YAML::Node() : documents.front();
+    return YAML::Load(text);
   } catch (const LoadError&) {
     throw;
   } catch (const YAML::DeepRecursion& e) {
@@ -401,12 +418,10 @@ std::string item_text(std::string_view text, const ListItem& item) {
 
 std::optional<YAML::Node> parse_guarded_item(const std::string& text, const std::string& label) {
   try {
+    // Text after the item's map (a line less indented) would be a second document, which
+    // the event pass refuses (guard_events), as it does in the whole text.
     guard_events(text, label);
-    // Every document: text after the item's map (a line less indented) would be another,
-    // which the whole text's tree would not hold.
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() != 1) return std::nullopt;
-    const YAML::Node& root = documents.front();
+    const YAML::Node root = YAML::Load(text);
     if (!root.IsMap() || root.Style() == YAML::EmitterStyle::Flow) return std::nullopt;
     // One level deep, as in the whole text's tree.
     TreeGuard(text, label).check(root, 1);

@@ -590,4 +590,9 @@ TEST_CASE("describe: examples fit any variant, and one of a thing is singular") 
   CHECK(text.find("1 round; the lowest total wins") != std::string::npos);
   CHECK(summarize_variant(one).find("1 card each, ") != std::string::npos);
   CHECK(summarize_variant(one).find("matches of 1 round") != std::string::npos);
+  // QA: british-partnerships (4 players exactly) read "4-4 players".
+  const std::string four = summarize_variant(load_variant("british-partnerships"));
+  CHECK(four.find(": 4 players, ") != std::string::npos);
+  CHECK(four.find("4-4") == std::string::npos);
+  CHECK(summarize_variant(load_variant("british")).find(": 2-7 players, ") != std::string::npos);
 }

@@ -228,8 +228,8 @@ TEST_CASE("!!null tags only a null, by every loader") {
 // by `foo: 1` replayed its records and dropped the line and every record after it.
 TEST_CASE("text after the top-level list or map is refused where it starts, by every loader") {
   const std::string message =
-      ":3:1: text after the end of the document (a line that leaves the top-level list or map, "
-      "or a second document)";
+      ":3:1: text after the end of the document (a line that leaves the top-level list or "
+      "map)";
   expect_refused("a key after a list", "- a: 1\n- b: 2\nfoo: 1\nbar: 2\n", message);
   expect_refused("a key after an indented map", "  name: x\n  players: 2\nfoo: 1\n", message);
 }
