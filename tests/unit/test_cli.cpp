@@ -398,6 +398,7 @@ TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
     };
     CHECK(contains(on_terminal(""), esc));
     CHECK_FALSE(contains(on_terminal("NO_COLOR=1"), esc));
+    CHECK_FALSE(contains(on_terminal("TERM=dumb"), esc));  // a terminal without colours
   }
 }
 
