@@ -9,6 +9,9 @@
 #include <optional>
 #include <ostream>
 #include <span>
+#include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "io/words.hpp"
 #include "switchcards/io/describe.hpp"
@@ -25,16 +28,128 @@ std::string trim(std::string s) {
   return s.substr(i);
 }
 
-// A move typed as text instead of its number: "6H", "play 6h", "JS hearts", "draw", "pass",
-// "call", "challenge 2", optionally with "last". nullopt if it is no move at all.
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The words of `s`, split at spaces and tabs.
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> words;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// The answer as the action notation reads it: keywords in any case ("DRAW", "Play 6D",
+// "6D LAST"), the move list's own words typed back ("play 8C and name hearts", "play 7C and
+// swap hands with seat 1 (7 cards)", "challenge seat 2"), and "last" anywhere after the card
+// ("8C last hearts").
+std::string notation_of(const std::string& answer) {
+  std::string text;
+  int depth = 0;  // the move list's remarks in parentheses are not part of the move
+  for (const char c : lower(answer)) {
+    if (c == '(') ++depth;
+    if (c == ':') break;  // "challenge seat 2: it did not call ...": the rest is a remark
+    if (depth == 0) text += c == ',' ? ' ' : c;
+    if (c == ')' && depth > 0) --depth;
+  }
+  std::vector<std::string> kept;
+  bool last = false;
+  for (const std::string& w : words_of(text)) {
+    if (w == "and" || w == "name" || w == "hands" || w == "with") continue;
+    if (w == "seat" && !kept.empty() && (kept.back() == "swap" || kept.back() == "challenge"))
+      continue;
+    if (w == "last" && !kept.empty() && kept.front() != "call") {
+      last = true;
+      continue;
+    }
+    kept.push_back(w);
+  }
+  std::string out;
+  for (const std::string& w : kept) out += (out.empty() ? "" : " ") + w;
+  return last ? out + " last" : out;
+}
+
+// A move typed as text instead of its number: "6H", "play 6h", "JS hearts", "7C swap 2",
+// "draw", "pass", "call", "challenge 2", optionally with "last" (notation_of). nullopt if it is
+// no move at all.
 std::optional<Action> typed_move(const std::string& answer, int seat) {
+  const std::string text = notation_of(answer);
+  if (text.empty()) return std::nullopt;
   for (const char* verb : {"", "play "}) {
     try {
-      return parse_action(fmt::format("{} {}{}", seat, verb, answer));
+      return parse_action(fmt::format("{} {}{}", seat, verb, text));
     } catch (const NotationError&) {
     }
   }
   return std::nullopt;
+}
+
+bool is_number(const std::string& answer) {
+  bool number = !answer.empty() && answer.size() <= 4;
+  for (const char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
+  return number;
+}
+
+// The display width of UTF-8 text without escape sequences: its code points.
+std::size_t text_width(std::string_view s) {
+  std::size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// `text` (paragraphs, and list items "  - ..." whose lines go on indented) wrapped again to
+// `width` columns. Text written for a wider page keeps its paragraphs and indents.
+std::string rewrap(const std::string& text, int width) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const auto indent_of = [](const std::string& l) { return l.find_first_not_of(' '); };
+  const auto is_rule = [](const std::string& l) {  // a title's underline
+    return !l.empty() && l.find_first_not_of("=-") == std::string::npos;
+  };
+  std::string out;
+  std::size_t i = 0;
+  while (i < lines.size()) {
+    const std::string& first = lines[i];
+    if (first.find_first_not_of(' ') == std::string::npos || is_rule(first) ||
+        (i + 1 < lines.size() && is_rule(lines[i + 1]))) {
+      out += first + "\n";
+      ++i;
+      continue;
+    }
+    // A block: its first line, then the lines indented as its continuation.
+    const std::size_t lead = indent_of(first);
+    const bool item = first.compare(lead, 2, "- ") == 0;
+    const std::size_t hang = item ? lead + 2 : lead;
+    std::vector<std::string> words = words_of(first);
+    for (++i; i < lines.size(); ++i) {
+      const std::string& l = lines[i];
+      if (l.find_first_not_of(' ') == std::string::npos || is_rule(l) || indent_of(l) != hang ||
+          l.compare(hang, 2, "- ") == 0)
+        break;
+      for (const std::string& w : words_of(l)) words.push_back(w);
+    }
+    std::string line(lead, ' ');
+    std::size_t used = lead;
+    bool empty = true;
+    for (const std::string& w : words) {
+      const std::size_t ww = text_width(w);
+      if (!empty && used + 1 + ww > static_cast<std::size_t>(width)) {
+        out += line + "\n";
+        line.assign(hang, ' ');
+        used = hang;
+        empty = true;
+      }
+      line += (empty ? "" : " ") + w;
+      used += (empty ? 0 : 1) + ww;
+      empty = false;
+    }
+    out += line + "\n";
+  }
+  if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
+  return out;
 }
 
 bool is_legal(Action a, std::span<const Action> legal) {
@@ -50,6 +165,19 @@ const char* call_question(const PlayerView& view) {
                                  : "That leaves you one card. Call \"last card\"?";
 }
 
+// What a seat caught without the call pays.
+std::string caught_text(const Variant& v) {
+  return fmt::format("a player caught without it draws {}{}.",
+                     detail::plural(v.last_card.penalty, "penalty card"),
+                     v.last_card.miss_turn ? " and misses a turn" : "");
+}
+
+std::string call_help(const PlayerView& view) {
+  return fmt::format("Calling \"last card\" with this play tells the table you {}; {}",
+                     view.hand().size() == 1 ? "are going out" : "will have one card left",
+                     caught_text(view.variant()));
+}
+
 }  // namespace
 
 std::string HumanAgent::read_line() {
@@ -57,20 +185,29 @@ std::string HumanAgent::read_line() {
   if (!std::getline(*in_, line)) throw InputEnded();
   line = trim(line);
   if (echo_) *out_ << line << "\n";
-  if (line == "quit" || line == "q") throw PlayerQuit();
+  if (const std::string l = lower(line); l == "quit" || l == "q") throw PlayerQuit();
   return line;
 }
 
-bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer) {
+std::string HumanAgent::wrapped(const std::string& text) const {
+  // Texts are written for about 100 columns; a narrower terminal gets them wrapped again.
+  return width_ > 0 && width_ < 100 ? rewrap(text, width_ - 1) : text;
+}
+
+bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer,
+                            const std::string& explanation) {
   for (;;) {
     fmt::print(*out_, "{} [{}] ", question, default_answer ? "Y/n" : "y/N");
     out_->flush();
-    const std::string answer = read_line();
+    const std::string answer = lower(read_line());
     if (answer.empty()) return default_answer;
-    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(answer[0])));
-    if (c == 'y') return true;
-    if (c == 'n') return false;
-    fmt::print(*out_, "Please answer y or n.\n");
+    if (answer == "y" || answer == "yes") return true;
+    if (answer == "n" || answer == "no") return false;
+    if (answer == "help" || answer == "?") fmt::print(*out_, "{}", wrapped(explanation + "\n"));
+    fmt::print(*out_, "{}",
+               wrapped(fmt::format("Please answer y (yes) or n (no); an empty line means {}. "
+                                   "'help' explains the question, 'quit' leaves the game.\n",
+                                   default_answer ? "yes" : "no")));
   }
 }
 
@@ -119,13 +256,17 @@ void HumanAgent::show_table(const PlayerView& view) const {
   fmt::print(out, "Your hand:{}\n", hand);
 }
 
-std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
+std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour) const {
   switch (a.kind()) {
     case ActionKind::play:
       if (a.named_suit() != Suit::none)
-        return fmt::format("play {} and name {}", card_text(a.card(), colour_),
+        return fmt::format("play {} and name {}", card_text(a.card(), colour),
                            suit_name(a.named_suit()));
-      return fmt::format("play {}", card_text(a.card(), colour_));
+      if (a.swap_target() >= 0)
+        return fmt::format("play {} and swap hands with seat {} ({})", card_text(a.card(), colour),
+                           a.swap_target(),
+                           detail::plural(view.hand_size(a.swap_target()), "card"));
+      return fmt::format("play {}", card_text(a.card(), colour));
     case ActionKind::draw:
       if (view.penalty_pending())
         return fmt::format("take the penalty ({})", detail::plural(view.pending_draw(), "card"));
@@ -144,13 +285,51 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a) const {
 
 void HumanAgent::show_moves(const PlayerView& view, std::span<const Action> legal) const {
   for (std::size_t i = 0; i < legal.size(); ++i)
-    fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i]));
+    fmt::print(*out_, "  {}) {}\n", i + 1, move_text(view, legal[i], colour_));
+}
+
+std::optional<Action> HumanAgent::listed_move(const PlayerView& view, const std::string& answer,
+                                              std::span<const Action> legal) const {
+  // A move's own words, typed back as the list shows them (with or without its remark in
+  // parentheses), in any case and spacing.
+  const auto canonical = [](const std::string& text, bool remark) {
+    std::string out;
+    int depth = 0;
+    for (const char c : lower(text)) {
+      if (c == '(') ++depth;
+      if (depth == 0 || remark) out += c;
+      if (c == ')' && depth > 0) --depth;
+    }
+    std::string joined;
+    for (const std::string& w : words_of(out)) joined += (joined.empty() ? "" : " ") + w;
+    return joined;
+  };
+  const std::string typed = canonical(answer, true);
+  for (const Action a : legal) {
+    const std::string listed = move_text(view, a, false);
+    if (typed == canonical(listed, true) || typed == canonical(listed, false)) return a;
+  }
+  return std::nullopt;
+}
+
+std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
+  std::string swap;
+  for (const Action a : legal)
+    if (a.kind() == ActionKind::play && a.swap_target() >= 0) {
+      swap = fmt::format(", '{} swap {}'", to_string(a.card()), a.swap_target());
+      break;
+    }
+  return fmt::format("the move itself (as 'play 6H', '6H last', 'JS hearts'{} or 'draw')", swap);
 }
 
 Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal) {
   show_table(view);
-  if (auto drawn = view.drawn())
-    fmt::print(*out_, "You drew {}, which you may play now.\n", card_text(*drawn, colour_));
+  if (auto drawn = view.drawn()) {
+    // Under forced play (draw.after: must_play_drawn) a playable drawn card is no choice.
+    const bool must = view.variant().draw.after == AfterDraw::must_play_drawn;
+    fmt::print(*out_, "You drew {}, which you {} play now.\n", card_text(*drawn, colour_),
+               must ? "must" : "may");
+  }
   show_moves(view, legal);
   Action chosen;
   bool typed_last = false;  // "last" typed with the move: no need to ask
@@ -158,23 +337,25 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
     fmt::print(*out_, "Your move [1-{}, help, quit]: ", legal.size());
     out_->flush();
     const std::string answer = read_line();
-    if (answer == "help" || answer == "?") {
-      fmt::print(*out_, "\n{}\nYour moves now:\n", describe_variant(view.variant()));
+    if (const std::string l = lower(answer); l == "help" || l == "?") {
+      fmt::print(*out_, "\n{}\nYour moves now:\n", wrapped(describe_variant(view.variant())));
       show_moves(view, legal);
-      fmt::print(*out_,
-                 "Type a move's number, or the move itself ('play 6H', '6H last', 'JS hearts', "
-                 "'draw'); 'quit' leaves the game.\n");
+      fmt::print(*out_, "{}",
+                 wrapped(fmt::format("Type a move's number, or {}; 'quit' leaves the game.\n",
+                                     typing_hint(legal))));
       continue;
     }
-    std::size_t pick = 0;
-    bool number = !answer.empty() && answer.size() <= 4;
-    for (char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
-    if (number) pick = std::stoul(answer);
+    const bool number = is_number(answer);
+    const std::size_t pick = number ? std::stoul(answer) : 0;
     if (number && pick >= 1 && pick <= legal.size()) {
       chosen = legal[pick - 1];
       break;
     }
     if (!number && !answer.empty()) {
+      if (const auto listed = listed_move(view, answer, legal)) {
+        chosen = *listed;
+        break;
+      }
       if (const auto typed = typed_move(answer, view.seat())) {
         if (is_legal(*typed, legal)) {
           chosen = *typed;
@@ -190,13 +371,13 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
         continue;
       }
     }
-    fmt::print(*out_,
-               "Please type a number from 1 to {}, or the move itself (as 'play 6H', '6H last', "
-               "'JS hearts' or 'draw'); 'help' lists the moves and the rules, 'quit' leaves.\n",
-               legal.size());
+    fmt::print(*out_, "{}",
+               wrapped(fmt::format("Please type a number from 1 to {}, or {}; 'help' lists the "
+                                   "moves and the rules, 'quit' leaves.\n",
+                                   legal.size(), typing_hint(legal))));
   }
   if (chosen.kind() == ActionKind::play && view.call_due() && !typed_last)
-    chosen = chosen.with_last(ask_yes_no(call_question(view), true));
+    chosen = chosen.with_last(ask_yes_no(call_question(view), true, call_help(view)));
   if (chosen.calls_last() && !view.call_due()) {
     // Said too early: the play stands, without the call (a record could not carry it).
     fmt::print(*out_,
@@ -217,8 +398,11 @@ void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) 
     fmt::print(*out_, "  {}\n", line);
 }
 
-bool HumanAgent::calls_late(const PlayerView& /*view*/) {
-  return ask_yes_no("You have one card left and did not call \"last card\". Call it now?", true);
+bool HumanAgent::calls_late(const PlayerView& view) {
+  return ask_yes_no("You have one card left and did not call \"last card\". Call it now?", true,
+                    fmt::format("You played without calling \"last card\". Calling it now, before "
+                                "anyone catches you, is allowed and costs nothing; {}",
+                                caught_text(view.variant())));
 }
 
 std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<const Action> jumps) {
@@ -229,28 +413,55 @@ std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<con
                                                                    : "identical to",
              card_text(view.top(), colour_));
   show_moves(view, jumps);
+  const bool one = jumps.size() == 1;
   for (;;) {
-    fmt::print(*out_, "Jump in? [1-{}, or 0 to let play go on, quit]: ", jumps.size());
+    fmt::print(*out_, "Jump in? [{}, or 0 to let play go on, help, quit]: ",
+               one ? std::string("y or 1") : fmt::format("1-{}", jumps.size()));
     out_->flush();
     const std::string answer = read_line();
-    if (answer.empty() || answer == "0" || answer == "n" || answer == "no") return std::nullopt;
-    bool number = answer.size() <= 4;
-    for (char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
-    const std::size_t pick = number ? std::stoul(answer) : 0;
-    if (pick >= 1 && pick <= jumps.size()) {
-      const Action a = jumps[pick - 1];
-      if (!view.call_due()) return a;
-      return a.with_last(ask_yes_no(call_question(view), true));
+    const std::string l = lower(answer);
+    if (l.empty() || l == "0" || l == "n" || l == "no") return std::nullopt;
+    std::optional<Action> jump;
+    if (is_number(l)) {
+      const std::size_t pick = std::stoul(l);
+      if (pick >= 1 && pick <= jumps.size()) jump = jumps[pick - 1];
+    } else if (l == "y" || l == "yes") {
+      if (one) jump = jumps[0];
+    } else if (auto listed = listed_move(view, answer, jumps)) {
+      jump = listed;
+    } else if (const auto typed = typed_move(answer, view.seat())) {
+      for (const Action a : jumps)
+        if (a == typed->with_last(false)) jump = *typed;
     }
-    fmt::print(*out_, "Please type a number from 1 to {}, or 0 to let play go on.\n", jumps.size());
+    if (jump) {
+      if (!view.call_due()) return jump->with_last(false);
+      if (jump->calls_last()) return jump;
+      return jump->with_last(ask_yes_no(call_question(view), true, call_help(view)));
+    }
+    if (l == "help" || l == "?")
+      fmt::print(*out_, "{}",
+                 wrapped("Jumping in plays your card now, out of turn; play then goes on from "
+                         "you. Letting play go on keeps the card.\n"));
+    fmt::print(*out_, "{}",
+               wrapped(fmt::format("Please type {}, or 0 (or n) to let play go on.\n",
+                                   one ? std::string("y (or 1) to jump in")
+                                       : fmt::format("a number from 1 to {}", jumps.size()))));
   }
 }
 
-bool HumanAgent::challenges(const PlayerView& /*view*/, int target) {
-  return ask_yes_no(fmt::format("Seat {} has one card left and did not call \"last card\". "
-                                "Challenge?",
-                                target),
-                    true);
+bool HumanAgent::challenges(const PlayerView& view, int target) {
+  // The rules let a partner catch too (docs/house-rules.md), but it costs the partnership
+  // the penalty cards: asked, with "no" the default.
+  const bool partner = view.variant().teams.partners(view.players(), view.seat(), target);
+  return ask_yes_no(
+      fmt::format("Seat {}{} has one card left and did not call \"last card\". Challenge?", target,
+                  partner ? ", your partner," : ""),
+      !partner,
+      fmt::format("Challenging catches seat {} for the missed call: {}{}", target,
+                  caught_text(view.variant()),
+                  partner ? " Seat " + std::to_string(target) +
+                                " is your partner: its penalty is your team's."
+                          : ""));
 }
 
 }  // namespace switchcards

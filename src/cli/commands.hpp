@@ -36,8 +36,8 @@ void add_replay(CLI::App& app, int& exit_code);
 Variant load_cli_variant(const std::string& name_or_path, const std::string& rules = "",
                          const std::string& rules_flag = "--rules");
 bool stdout_is_terminal();
-// Coloured cards: --no-color never, --color always, else only on a terminal and unless the
-// NO_COLOR environment variable is set (to anything but "").
+// Coloured cards: --no-color never, --color always, else only on a terminal, unless the
+// NO_COLOR environment variable is set (to anything but "") or TERM is `dumb`.
 // Throws UsageError if both flags are given.
 bool use_colour(bool colour_flag, bool no_colour_flag);
 // The help text naming the built-in variants: "british, balkan, ... or a path to a YAML file".

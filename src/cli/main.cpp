@@ -38,8 +38,11 @@ bool use_colour(bool colour_flag, bool no_colour_flag) {
   if (colour_flag && no_colour_flag) throw UsageError("--color and --no-color: give one of them");
   if (no_colour_flag) return false;
   if (colour_flag) return true;
-  // https://no-color.org: a NO_COLOR that is set and not empty turns colour off by default.
+  // https://no-color.org: a NO_COLOR that is set and not empty turns colour off by default;
+  // so does TERM=dumb, a terminal that shows escape sequences as text.
   const char* no_colour = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
   return stdout_is_terminal() && (no_colour == nullptr || no_colour[0] == '\0');
 }
 

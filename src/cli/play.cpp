@@ -1,10 +1,16 @@
 // `switchcards play`: you (seat 0) against bots at the terminal — coloured cards, numbered
-// moves, the last-card call, the other seats' moves as they happen, round and match scores.
+// moves, the last-card call, the other seats' moves as they happen (the rounds the human sits
+// out too), round and match scores, partners under `teams:`; a --record game saved on quit,
+// at the end of the input and on Ctrl-C.
 // The match is a Match (agents/match.hpp): its observer prints the rounds, its action hook
 // records the moves and checks a resumed game's saved moves as they are made again.
 #include <fmt/core.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,6 +18,8 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
@@ -78,6 +86,95 @@ std::string hand_text(const Hand& hand, bool colour) {
   return out.empty() ? " (none)" : out;
 }
 
+// "you", "seat 2".
+std::string seat_name(int seat) {
+  return seat == 0 ? std::string("you") : fmt::format("seat {}", seat);
+}
+
+// Match seats as people say them: "you", "seat 2", "you and seat 2", "seats 1 and 3",
+// "you, seat 1 and seat 3".
+std::string seats_text(const std::vector<int>& seats) {
+  const bool you = !seats.empty() && seats[0] == 0;
+  std::vector<std::string> names;
+  for (const int seat : seats)
+    if (seat != 0) names.push_back(std::to_string(seat));
+  if (you || names.size() == 1)
+    for (std::string& name : names) name = "seat " + name;
+  else if (!names.empty())
+    names[0] = "seats " + names[0];
+  if (you) names.insert(names.begin(), "you");
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
+// The match seats of `team` (team_of_seats numbering).
+std::vector<int> team_seats(const std::vector<int>& team_of, int team) {
+  std::vector<int> seats;
+  for (std::size_t seat = 0; seat < team_of.size(); ++seat)
+    if (team_of[seat] == team) seats.push_back(static_cast<int>(seat));
+  return seats;
+}
+
+// The round's events with the match seats for its round seats: a round the human sits out is
+// told with the seat numbers of the match, as its scores are.
+std::vector<Event> with_match_seats(std::span<const Event> events, const std::vector<int>& seats) {
+  const auto match_seat = [&](auto round_seat) {
+    const auto r = static_cast<std::size_t>(round_seat);
+    return r < seats.size() ? seats[r] : static_cast<int>(round_seat);
+  };
+  std::vector<Event> out(events.begin(), events.end());
+  for (Event& e : out) {
+    if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>(match_seat(e.seat));
+    // The events whose `extra` is a seat (engine/event.hpp).
+    if (e.kind == EventKind::last_card_caught || e.kind == EventKind::penalty_deflected ||
+        e.kind == EventKind::hands_swapped || e.kind == EventKind::jumped_in)
+      e.extra = static_cast<std::uint32_t>(match_seat(e.extra));
+  }
+  return out;
+}
+
+// The terminal's width in columns, from COLUMNS or the terminal itself; 0 if unknown.
+int terminal_width() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    const int n = std::atoi(columns);
+    if (n > 0) return n;
+  }
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 0;
+}
+
+// Ctrl-C during a game with --record: noted here, then the game so far is saved and the
+// signal delivered again (play_interrupted). Without SA_RESTART the read the human waits in
+// ends at once (as the end of the input); a bot's move ends at the next action.
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void note_interrupt(int) {
+  interrupted = 1;
+}
+
+// Installs note_interrupt for SIGINT, unless SIGINT is ignored (a background job). True if
+// installed.
+bool catch_interrupt() {
+  struct sigaction now {};
+  if (::sigaction(SIGINT, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) return false;
+  struct sigaction act {};
+  act.sa_handler = note_interrupt;
+  sigemptyset(&act.sa_mask);
+  act.sa_flags = 0;  // no SA_RESTART: a blocked read returns
+  return ::sigaction(SIGINT, &act, nullptr) == 0;
+}
+
+// Ends the process by the SIGINT it was sent, as if it had not been caught.
+[[noreturn]] void die_of_interrupt() {
+  std::cout.flush();
+  std::fflush(stdout);
+  std::signal(SIGINT, SIG_DFL);
+  std::raise(SIGINT);
+  std::_Exit(130);
+}
+
 }  // namespace
 
 void add_play(CLI::App& app, int& exit_code) {
@@ -100,11 +197,13 @@ void add_play(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   auto* record_opt = cmd->add_option("--record", record_file,
                                      "write the game record (YAML) to FILE when the game ends, or "
-                                     "when you quit (then --resume FILE continues it)");
+                                     "the game so far when it stops early: quit, the end of the "
+                                     "input, Ctrl-C (then --resume FILE continues it)");
   cmd->add_option("--rules", rules, "YAML overrides merged onto the variant");
   auto* resume_opt = cmd->add_option(
       "--resume", resume_file,
-      "continue the game saved in FILE (a record written by --record when you quit): its "
+      "continue the game saved in FILE (a record written by --record when the game stopped "
+      "early): its "
       "variant, seats, bots and seed are the save's");
   cmd->add_flag("--round", single_round, "play one round instead of a match");
   cmd->add_flag("--color", colour,
@@ -178,6 +277,13 @@ void add_play(CLI::App& app, int& exit_code) {
       if (!check.ok)
         throw std::runtime_error("--resume " + resume_file +
                                  ": the save does not replay: " + check.failure);
+      // A record of a game played to its end (its last round scored and, for a match, its
+      // result written) has nothing left to play.
+      if (!check.unfinished && (!saved.match || saved.match_winner >= 0))
+        throw std::runtime_error(
+            "--resume " + resume_file + ": that " + (saved.match ? "match" : "round") +
+            " is already over; there is nothing to continue (switchcards replay " + resume_file +
+            " checks it)");
     }
     const int n = resuming ? saved.players : players_for(v, *players_opt, players);
     if (beginner && !v.beginner_mode)
@@ -186,6 +292,7 @@ void add_play(CLI::App& app, int& exit_code) {
 
     HumanAgent human(std::cin, std::cout, col);
     human.set_echo(::isatty(STDIN_FILENO) != 1);
+    human.set_width(terminal_width());
     static const std::vector<Action> kNone;
     const std::vector<Action>* script = &kNone;  // the saved actions of the round being played
     std::size_t next = 0;                        // actions applied in the round being played
@@ -201,6 +308,16 @@ void add_play(CLI::App& app, int& exit_code) {
     fmt::print("You are seat 0, against {} {} bot{}. Seed {} (replay this deal with --seed {}).\n",
                n - 1, bots, n == 2 ? "" : "s", match_seed, match_seed);
     fmt::print("Rules: switchcards describe {}\n", variant);
+    const std::vector<int> team_of = v.teams.team_of_seats(n);  // empty without teams
+    if (!team_of.empty()) {
+      std::vector<int> partners = team_seats(team_of, team_of[0]);
+      partners.erase(partners.begin());  // seat 0, you
+      fmt::print(
+          "You play in a partnership: your partner{} {} {}. Partners win, score and stand in the "
+          "match together.\n",
+          partners.size() == 1 ? "" : "s", partners.size() == 1 ? "is" : "are",
+          partners.empty() ? "nobody" : seats_text(partners));
+    }
 
     GameRecord record;
     record.variant = variant;
@@ -216,9 +333,18 @@ void add_play(CLI::App& app, int& exit_code) {
     MatchOptions options;
     options.max_rounds = kMaxRounds;
     if (beginner) options.round.revealed = 1;
-    RecordedRound rec;  // the round being played
-    options.on_action = [&](const RoundDeal& deal, const State&, const Action* a,
-                            std::span<const Event>) {
+    RecordedRound rec;            // the round being played
+    EventTextOptions table_text;  // the rounds the human sits out, seen from the table
+    table_text.viewer = kAtTheTable;
+    table_text.colour = col;
+    options.on_action = [&](const RoundDeal& deal, const State& state, const Action* a,
+                            std::span<const Event> events) {
+      if (interrupted != 0 && !state.over()) throw InputEnded();  // saved, then the signal
+      // The human's agent narrates the rounds it plays; one it sits out is narrated here.
+      if (deal.round_seat(0) < 0)
+        for (const std::string& line :
+             describe_events(with_match_seats(events, deal.seats), table_text))
+          fmt::print("  {}\n", line);
       if (a == nullptr) return;  // the deal
       // A resumed game replays the saved rounds: the human's moves from the save, the bots'
       // again (they must come out the same), until the saved actions run out.
@@ -234,6 +360,7 @@ void add_play(CLI::App& app, int& exit_code) {
       ++next;
       rec.actions.push_back(*a);
     };
+    if (!record_file.empty()) catch_interrupt();
     Match match(v, agents, match_seed, options);
     match.set_observer([&](const MatchEvent& e) {
       if (e.kind == MatchEventKind::round_started) {
@@ -265,9 +392,15 @@ void add_play(CLI::App& app, int& exit_code) {
                                  : fmt::format("seat {} wins", e.seat));
         for (int r = 0; r < deal.players(); ++r) {
           const int seat = deal.seats[static_cast<std::size_t>(r)];
-          fmt::print("  {:<7} {:>4} points:{}\n", seat == 0 ? "you" : fmt::format("seat {}", seat),
+          fmt::print("  {:<7} {:>4} points:{}\n", seat_name(seat),
                      e.scores[static_cast<std::size_t>(seat)], hand_text(e.state->hand(r), col));
         }
+        if (!team_of.empty())
+          fmt::print(
+              "  (Partners score together: each line shows the team's score{}.)\n",
+              v.teams.score == TeamScore::losing_teams
+                  ? "; the round winner's team scores 0, the other the cards of all its hands"
+                  : ", the cards of all its players' hands");
         if (single_round || v.match.end == MatchKind::single_round) return;
         std::string totals;
         for (int seat = 0; seat < n; ++seat)
@@ -278,21 +411,17 @@ void add_play(CLI::App& app, int& exit_code) {
         fmt::print("Totals: {}\n", totals);
       }
     });
-    try {
-      if (single_round)
-        match.play_round();
-      else
-        match.play();
-    } catch (const PlayerQuit&) {
-      // Save the game so far, the unfinished round too, where --record asked for it.
+    // Leaving (quit), the end of the input and Ctrl-C save the game so far, the unfinished
+    // round too, where --record asked for it; `why` begins the message.
+    const auto save_so_far = [&](std::string_view why) {
       if (!record_file.empty()) {
         record.rounds.push_back(std::move(rec));
         if (!single_round) record.totals = match.standings().totals;
         write_game_record(record_file, record);
         fmt::print(
-            "\nThe game so far is saved in {}: continue it with switchcards play "
+            "\n{}The game so far is saved in {}: continue it with switchcards play "
             "--resume {}\n",
-            record_file, record_file);
+            why, record_file, record_file);
         if (chooses_by_the_clock(bots))
           fmt::print(
               "(The bots, {}, search for a time, not a number of iterations: they may choose "
@@ -300,6 +429,19 @@ void add_play(CLI::App& app, int& exit_code) {
               "--bots ismcts:N saves games that always resume.)\n",
               bots);
       }
+    };
+    try {
+      if (single_round)
+        match.play_round();
+      else
+        match.play();
+    } catch (const PlayerQuit&) {
+      save_so_far("");
+      throw;
+    } catch (const InputEnded&) {
+      // The end of the input (Ctrl-D, a closed terminal) or Ctrl-C (note_interrupt).
+      save_so_far(interrupted != 0 ? "Interrupted. " : "The input ended. ");
+      if (interrupted != 0) die_of_interrupt();
       throw;
     }
     if (!single_round) {
@@ -307,14 +449,19 @@ void add_play(CLI::App& app, int& exit_code) {
       record.totals = standings.totals;
       record.match_winner = standings.winner;
       record.match_loser = standings.loser;
-      const auto who = [](int s) {
-        return s == 0 ? std::string("you") : fmt::format("seat {}", s);
+      // With partnerships a seat wins or loses with its team.
+      const auto who = [&](int s) {
+        return s < 0 || team_of.empty() ? std::vector<int>{s}
+                                        : team_seats(team_of, team_of[static_cast<std::size_t>(s)]);
       };
-      fmt::print("\n*** The match is over: {} {}", who(standings.winner),
-                 standings.winner == 0 ? "win" : "wins");
-      if (standings.loser >= 0 && standings.loser != standings.winner &&
-          v.match.end != MatchKind::single_round)
-        fmt::print("; {} {}", who(standings.loser), standings.loser == 0 ? "lose" : "loses");
+      const auto verb = [](const std::vector<int>& seats, const char* one, const char* many) {
+        return seats.size() > 1 || seats[0] == 0 ? many : one;
+      };
+      const std::vector<int> winners = who(standings.winner), losers = who(standings.loser);
+      fmt::print("\n*** The match is over: {} {}", seats_text(winners),
+                 verb(winners, "wins", "win"));
+      if (standings.loser >= 0 && losers != winners && v.match.end != MatchKind::single_round)
+        fmt::print("; {} {}", seats_text(losers), verb(losers, "loses", "lose"));
       fmt::print(". ***\n");
     }
     if (!record_file.empty()) {

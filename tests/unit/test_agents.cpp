@@ -566,3 +566,151 @@ TEST_CASE("the heuristic goes down to a last card that may still finish on its s
   }
   CHECK(won == 20);
 }
+
+TEST_CASE("the terminal player takes keywords in any case and the move list's words typed back") {
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  const PlayerView view(engine, s, 0);
+  std::istringstream in("DRAW\nPlay 6H\nn\n6H LAST\nplay 6♥\nNO\nDraw A Card\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK(to_string(human.choose(view, legal.span())) == "0 draw");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H last");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H");  // the list's words
+  CHECK(to_string(human.choose(view, legal.span())) == "0 draw");
+  CHECK(out.str().find("Please type") == std::string::npos);
+  std::istringstream quit("QUIT\n");
+  HumanAgent leaver(quit, out, false);
+  CHECK_THROWS_AS(leaver.choose(view, legal.span()), PlayerQuit);
+
+  // A wild: "last" before or after the suit, and the list's "and name".
+  const Engine eights(load_variant("crazy-eights"));
+  Position w;
+  w.hands = {cards({"8C", "KS"}), cards({"3D", "4D", "5D"})};
+  w.discard = cards({"5H"});
+  w.stock = cards({"3C"});
+  const State ws = eights.position(w);
+  eights.legal_actions(ws, legal);
+  std::istringstream wild(
+      "8C last hearts\nplay 8C and name hearts\nn\nPLAY 8♣ AND NAME SPADES\nn\n");
+  HumanAgent namer(wild, out, false);
+  const PlayerView wview(eights, ws, 0);
+  CHECK(to_string(namer.choose(wview, legal.span())) == "0 play 8C hearts last");
+  CHECK(to_string(namer.choose(wview, legal.span())) == "0 play 8C hearts");
+  CHECK(to_string(namer.choose(wview, legal.span())) == "0 play 8C spades");
+}
+
+TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing, and explain") {
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  const PlayerView view(engine, s, 0);
+  // "yolo" and "nope" are no answers (the first letter decided once); "help" explains.
+  std::istringstream in("1\nyolo\nnope\nhelp\n?\nYES\n1\nNo\n1\n\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H last");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 6H last");  // the default
+  const std::string text = out.str();
+  std::size_t asked = 0;
+  for (std::size_t at = 0;
+       (at = text.find("Please answer y (yes) or n (no)", at)) != std::string::npos; ++at)
+    ++asked;
+  CHECK(asked == 4);
+  CHECK(text.find("an empty line means yes") != std::string::npos);
+  CHECK(text.find("a player caught without it draws 2 penalty cards") != std::string::npos);
+}
+
+TEST_CASE("the terminal player is asked to catch a partner with no the default, and told so") {
+  const Engine engine(load_variant("british-partnerships"));
+  Position p;
+  p.hands = {cards({"9C", "KS"}), cards({"3D", "4D", "5D"}), cards({"6H", "KH"}),
+             cards({"3S", "4S"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  p.turn = 2;
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, Action::play(2, parse_card("6H"))));  // no call
+  REQUIRE(s.catchable == 2);
+  std::istringstream in("\n\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK_FALSE(human.challenges(PlayerView(engine, s, 0), 2));  // partners sit opposite
+  CHECK(out.str().find("Seat 2, your partner, has one card left") != std::string::npos);
+  CHECK(out.str().find("[y/N]") != std::string::npos);
+  // An opponent: yes by default.
+  Position q = p;
+  q.turn = 1;
+  q.hands[1] = cards({"6D", "KD"});
+  q.discard = cards({"5D"});
+  State t = engine.position(q);
+  REQUIRE(engine.apply(t, Action::play(1, parse_card("6D"))));
+  REQUIRE(t.catchable == 1);
+  CHECK(human.challenges(PlayerView(engine, t, 0), 1));
+}
+
+TEST_CASE("the terminal player's swap moves say whom they swap with, and take 'swap T'") {
+  const Engine engine(load_variant("crazy-eights-swaps"));
+  Position p;
+  p.hands = {cards({"7C", "KS", "2D"}), cards({"3D", "4D", "5D"}), cards({"3S", "4S"})};
+  p.discard = cards({"5C"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  const PlayerView view(engine, s, 0);
+  std::istringstream in("7C\nwhat\n7c SWAP 2\nplay 7♣ and swap hands with seat 1 (3 cards)\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 7C swap 2");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 play 7C swap 1");
+  const std::string text = out.str();
+  CHECK(text.find(") play 7♣ and swap hands with seat 1 (3 cards)") != std::string::npos);
+  CHECK(text.find(") play 7♣ and swap hands with seat 2 (2 cards)") != std::string::npos);
+  CHECK(text.find("'7C swap 1'") != std::string::npos);  // the hint gives the typed form
+}
+
+TEST_CASE("the terminal player wraps the rules to a narrow terminal") {
+  const Engine engine(load_variant("british"));
+  Position p;
+  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::istringstream in("help\n2\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  human.set_width(40);
+  CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 draw");
+  const std::string text = out.str();
+  const std::size_t from = text.find("British Switch (british)");
+  const std::size_t to = text.find("Your moves now:");
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to != std::string::npos);
+  std::istringstream rules(text.substr(from, to - from));
+  std::size_t longest = 0, lines = 0;
+  for (std::string line; std::getline(rules, line); ++lines) {
+    std::size_t width = 0;
+    for (const char c : line) width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    longest = std::max(longest, width);
+  }
+  CHECK(longest <= 39);
+  CHECK(lines > 40);
+  // Paragraphs and the list's hanging indent survive.
+  CHECK(text.find("\n  - 8 (skip): the next player misses a\n    turn.\n") != std::string::npos);
+}

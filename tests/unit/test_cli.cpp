@@ -381,6 +381,65 @@ TEST_CASE("cli: play says why a typed move is refused, and offers help and quit"
   CHECK(contains(r.out, "you left the game"));
 }
 
+TEST_CASE("cli: play narrates the rounds of a match the human sits out") {
+  // QA: after the human was eliminated the rest of the match ran silently.
+  Scratch s("play-out");
+  const std::string input = scripted_input(s);
+  const Run r = run("play --variant british --players 3 --seed 1 --no-color", s, input);
+  REQUIRE(r.status == 0);
+  const std::size_t out = r.out.find("(you are out: the others play on) ===");
+  REQUIRE(out != std::string::npos);
+  const std::size_t over = r.out.find("--- Round", out);
+  REQUIRE(over != std::string::npos);
+  const std::string round = r.out.substr(out, over - out);
+  INFO(round);
+  CHECK(contains(round, "  The first card turned up is "));
+  // The seats of the match, as the scores name them, not the round's renumbered ones.
+  CHECK(contains(round, "  Seat 1 plays "));
+  CHECK(contains(round, "  Seat 2 plays "));
+  CHECK(!contains(round, "Seat 0"));
+  CHECK(!contains(round, "draws 1 card:"));  // hidden cards stay hidden
+}
+
+TEST_CASE("cli: play in partnerships names the partner and the teams' result") {
+  Scratch s("play-teams");
+  const std::string input = scripted_input(s);
+  const Run r = run("play --variant british-partnerships --seed 3 --no-color", s, input);
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "You play in a partnership: your partner is seat 2."));
+  CHECK(contains(r.out,
+                 "(Partners score together: each line shows the team's score; the round "
+                 "winner's team scores 0"));
+  const bool lost = contains(r.out,
+                             "*** The match is over: seats 1 and 3 win; you and seat 2 "
+                             "lose. ***");
+  const bool won = contains(r.out,
+                            "*** The match is over: you and seat 2 win; seats 1 and 3 "
+                            "lose. ***");
+  CHECK(lost != won);
+}
+
+TEST_CASE("cli: play says a drawn card must be played under forced play") {
+  Scratch s("play-forced");
+  const std::string input = scripted_input(s);
+  const Run r =
+      run("play --variant british-forced-play --players 3 --seed 3 --round --no-color", s, input);
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, ", which you must play now."));
+  CHECK(!contains(r.out, ", which you may play now."));
+}
+
+TEST_CASE("cli: play wraps the rules to the terminal's width") {
+  Scratch s("play-width");
+  write_file(s / "help.txt", "help\nquit\n");
+  const Run narrow =
+      run("play --players 3 --seed 3 --no-color", s, s / "help.txt", 60, "COLUMNS=40");
+  CHECK(contains(narrow.out, "\n  - 8 (skip): the next player misses a\n    turn.\n"));
+  const Run wide =
+      run("play --players 3 --seed 3 --no-color", s, s / "help.txt", 60, "COLUMNS=200");
+  CHECK(contains(wide.out, "\n  - 8 (skip): the next player misses a turn.\n"));
+}
+
 TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
   Scratch s("colour");
   const std::string esc = "\x1b[";
@@ -398,6 +457,7 @@ TEST_CASE("cli: colour only on a terminal, and NO_COLOR is honoured") {
     };
     CHECK(contains(on_terminal(""), esc));
     CHECK_FALSE(contains(on_terminal("NO_COLOR=1"), esc));
+    CHECK_FALSE(contains(on_terminal("TERM=dumb"), esc));  // a terminal without colours
   }
 }
 

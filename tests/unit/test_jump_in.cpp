@@ -302,6 +302,18 @@ TEST_CASE("jump-in: the human agent lists the jump-ins and reads the answer") {
   CHECK_FALSE(decliner.jumps_in(view, jumps.span()).has_value());
   CHECK_THAT(out.str(), Catch::Contains("jump in") && Catch::Contains("1) "));
   CHECK_THAT(out.str(), Catch::Contains("identical to"));
+  // With one jump-in offered, y or yes takes it; NO declines in any case; help explains; the
+  // card itself may be typed.
+  REQUIRE(jumps.size() == 1);
+  std::istringstream words("help\nYes\nNO\ny\n7h\n");
+  std::ostringstream told;
+  HumanAgent typist(words, told, false);
+  CHECK(typist.jumps_in(view, jumps.span()) == jumps[0]);
+  CHECK_FALSE(typist.jumps_in(view, jumps.span()).has_value());
+  CHECK(typist.jumps_in(view, jumps.span()) == jumps[0]);
+  CHECK(typist.jumps_in(view, jumps.span()) == jumps[0]);
+  CHECK_THAT(told.str(), Catch::Contains("Jump in? [y or 1, or 0 to let play go on, help, quit]") &&
+                             Catch::Contains("Jumping in plays your card now"));
 }
 
 TEST_CASE(

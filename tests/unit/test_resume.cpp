@@ -116,6 +116,63 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
   CHECK(contains(not_a_save.out, "not a game saved by `play`"));
 }
 
+TEST_CASE("play --record saves the game when the input ends or on Ctrl-C, as on quit", "[resume]") {
+  Scratch s("resume-ended");
+  const std::string all = answers(3000);
+  write_file(s / "all.txt", all);
+  const Run full =
+      run("play --variant british --players 3 --seed 2 --record full.yaml", s, s / "all.txt");
+  REQUIRE(full.status == 0);
+  const std::string expected = record_body(s / "full.yaml");
+  // The input ends after 40 answers (Ctrl-D, a closed terminal): saved, status 1.
+  std::size_t at = 0;
+  for (int i = 0; i < 40; ++i) at = all.find('\n', at) + 1;
+  write_file(s / "first.txt", all.substr(0, at));
+  write_file(s / "rest.txt", all.substr(at));
+  const Run ended =
+      run("play --variant british --players 3 --seed 2 --record save.yaml", s, s / "first.txt");
+  CHECK(ended.status == 1);
+  CHECK(contains(ended.out,
+                 "The input ended. The game so far is saved in save.yaml: continue "
+                 "it with switchcards play --resume save.yaml"));
+  CHECK(contains(ended.out, "the input ended before the game did"));
+  const Run rest = run("play --resume save.yaml --record resumed.yaml", s, s / "rest.txt");
+  REQUIRE(rest.status == 0);
+  CHECK(record_body(s / "resumed.yaml") == expected);
+
+  // Ctrl-C while the game waits for an answer (the input stays open): saved, then the
+  // program ends by the signal. `timeout -s INT` sends it.
+  const std::string command = "cd '" + s.dir.string() + "' && sleep 4 | timeout -s INT 1 '" +
+                              cli_path() +
+                              "' play --variant british --players 3 --seed 2 --record int.yaml "
+                              "> int.txt 2>&1";
+  (void)std::system(command.c_str());
+  const std::string out = read_file(s / "int.txt");
+  INFO(out);
+  CHECK(contains(out, "Interrupted. The game so far is saved in int.yaml"));
+  CHECK(!contains(out, "the input ended"));
+  CHECK(run("replay int.yaml", s).status == 0);
+}
+
+TEST_CASE("play --resume refuses the record of a game already over", "[resume]") {
+  Scratch s("resume-over");
+  write_file(s / "all.txt", answers(3000));
+  REQUIRE(run("play --variant british --players 3 --seed 7 --round --record round.yaml", s,
+              s / "all.txt")
+              .status == 0);
+  const Run round = run("play --resume round.yaml", s, s / "all.txt");
+  CHECK(round.status == 1);
+  CHECK(contains(round.out,
+                 "--resume round.yaml: that round is already over; there is nothing "
+                 "to continue"));
+  CHECK(!contains(round.out, "Your turn"));
+  REQUIRE(run("play --variant balkan --players 3 --seed 11 --record match.yaml", s, s / "all.txt")
+              .status == 0);
+  const Run match = run("play --resume match.yaml", s, s / "all.txt");
+  CHECK(match.status == 1);
+  CHECK(contains(match.out, "--resume match.yaml: that match is already over"));
+}
+
 TEST_CASE("replay --until K: the position after K actions, as text and as JSON", "[resume]") {
   Scratch s("until");
   REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)

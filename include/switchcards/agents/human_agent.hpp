@@ -1,13 +1,15 @@
 // HumanAgent: a person at a terminal. Shows the table (top card, suit in force, pending
 // penalty, the other seats' hand sizes, or their cards in beginner mode), the hand in coloured
-// cards and the legal moves numbered; reads the number (or the move typed out) from an input
-// stream, says why the engine refuses a typed move, answers `help` with the moves and the
-// rules and `quit` by leaving (PlayerQuit); asks whether to call "last card", and offers to
-// challenge a forgetful opponent. It prints the other seats'
-// events as they happen. The streams are parameters, so a scripted istream drives it in tests.
+// cards and the legal moves numbered; reads the number (or the move typed out, keywords in any
+// case, or the list's own words typed back) from an input stream, says why the engine refuses
+// a typed move, answers `help` with the moves and the rules and `quit` by leaving
+// (PlayerQuit); asks whether to call "last card", and offers to challenge a forgetful seat
+// (its partner with "no" the default). It prints the other seats' events as they happen. The
+// streams are parameters, so a scripted istream drives it in tests.
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -43,19 +45,32 @@ class HumanAgent final : public Agent {
   // Repeat each answer read on the output: for input that is not typed at a terminal (a
   // script), so the transcript reads as a session.
   void set_echo(bool echo) { echo_ = echo; }
+  // The terminal's width in columns (0: unknown). Below 100 the rules and the longer hints are
+  // wrapped to it.
+  void set_width(int columns) { width_ = columns; }
 
  private:
   void show_table(const PlayerView& view) const;
-  std::string move_text(const PlayerView& view, Action a) const;
-  // Reads a line; throws InputEnded at the end of the input and PlayerQuit for `quit`.
+  std::string move_text(const PlayerView& view, Action a, bool colour) const;
+  // The move of `legal` whose listed words `answer` repeats (case and spacing aside).
+  std::optional<Action> listed_move(const PlayerView& view, const std::string& answer,
+                                    std::span<const Action> legal) const;
+  // "the move itself (as 'play 6H', ...)", with a swap's form when `legal` has one.
+  std::string typing_hint(std::span<const Action> legal) const;
+  std::string wrapped(const std::string& text) const;
+  // Reads a line; throws InputEnded at the end of the input and PlayerQuit for `quit` (any
+  // case).
   std::string read_line();
   void show_moves(const PlayerView& view, std::span<const Action> legal) const;
-  bool ask_yes_no(const std::string& question, bool default_answer);
+  // y, yes, n or no in any case, or an empty line for `default_answer`; `help` or `?` prints
+  // `explanation`.
+  bool ask_yes_no(const std::string& question, bool default_answer, const std::string& explanation);
 
   std::istream* in_;
   std::ostream* out_;
   bool colour_;
   bool echo_ = false;
+  int width_ = 0;
 };
 
 }  // namespace switchcards
