@@ -24,13 +24,23 @@
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
+using switchcards::testing::cards;
 
 namespace {
 
 Card C(const char* s) {
   return parse_card(s);
 }
-using switchcards::testing::cards;
+
+// The terminal player's table: seat 0 to act holding 6H and KS on 5H (the 6 plays, and leaves
+// one card: the call is due), seat 1 three diamonds, one card in the stock.
+State six_of_hearts_on_five(const Engine& engine) {
+  Position p;
+  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"5H"});
+  p.stock = cards({"3C"});
+  return engine.position(p);
+}
 
 using Checked = switchcards::testing::CheckedAgent;
 
@@ -371,11 +381,7 @@ TEST_CASE("the greedy agent sheds the card worth most against it") {
 
 TEST_CASE("the terminal player reads numbered moves from its input") {
   const Engine engine(load_variant("british"));
-  Position p;
-  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
-  p.discard = cards({"5H"});
-  p.stock = cards({"3C"});
-  const State s = engine.position(p);
+  const State s = six_of_hearts_on_five(engine);
   ActionList legal;
   engine.legal_actions(s, legal);
   REQUIRE(legal.size() == 2);  // play 6H, draw
@@ -569,11 +575,7 @@ TEST_CASE("the heuristic goes down to a last card that may still finish on its s
 
 TEST_CASE("the terminal player takes keywords in any case and the move list's words typed back") {
   const Engine engine(load_variant("british"));
-  Position p;
-  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
-  p.discard = cards({"5H"});
-  p.stock = cards({"3C"});
-  const State s = engine.position(p);
+  const State s = six_of_hearts_on_five(engine);
   ActionList legal;
   engine.legal_actions(s, legal);
   const PlayerView view(engine, s, 0);
@@ -609,11 +611,7 @@ TEST_CASE("the terminal player takes keywords in any case and the move list's wo
 
 TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing, and explain") {
   const Engine engine(load_variant("british"));
-  Position p;
-  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
-  p.discard = cards({"5H"});
-  p.stock = cards({"3C"});
-  const State s = engine.position(p);
+  const State s = six_of_hearts_on_five(engine);
   ActionList legal;
   engine.legal_actions(s, legal);
   const PlayerView view(engine, s, 0);
@@ -685,11 +683,7 @@ TEST_CASE("the terminal player's swap moves say whom they swap with, and take 's
 
 TEST_CASE("the terminal player wraps the rules to a narrow terminal") {
   const Engine engine(load_variant("british"));
-  Position p;
-  p.hands = {cards({"6H", "KS"}), cards({"3D", "4D", "5D"})};
-  p.discard = cards({"5H"});
-  p.stock = cards({"3C"});
-  const State s = engine.position(p);
+  const State s = six_of_hearts_on_five(engine);
   ActionList legal;
   engine.legal_actions(s, legal);
   std::istringstream in("help\n2\n");
