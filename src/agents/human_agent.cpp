@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cctype>
 #include <istream>
 #include <optional>
@@ -41,19 +42,34 @@ std::vector<std::string> words_of(const std::string& s) {
   return words;
 }
 
+// `text` without the move list's remarks in parentheses ("(7 cards)").
+std::string without_remarks(const std::string& text) {
+  std::string out;
+  int depth = 0;
+  for (const char c : text) {
+    if (c == '(') ++depth;
+    if (depth == 0) out += c;
+    if (c == ')' && depth > 0) --depth;
+  }
+  return out;
+}
+
+// The words joined by single spaces.
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
 // The answer as the action notation reads it: keywords in any case ("DRAW", "Play 6D",
 // "6D LAST"), the move list's own words typed back ("play 8C and name hearts", "play 7C and
 // swap hands with seat 1 (7 cards)", "challenge seat 2"), and "last" anywhere after the card
 // ("8C last hearts").
 std::string notation_of(const std::string& answer) {
-  std::string text;
-  int depth = 0;  // the move list's remarks in parentheses are not part of the move
-  for (const char c : lower(answer)) {
-    if (c == '(') ++depth;
-    if (c == ':') break;  // "challenge seat 2: it did not call ...": the rest is a remark
-    if (depth == 0) text += c == ',' ? ' ' : c;
-    if (c == ')' && depth > 0) --depth;
-  }
+  // "challenge seat 2: it did not call ...": what follows a colon is a remark too.
+  const std::string lowered = lower(answer);
+  std::string text = without_remarks(lowered.substr(0, lowered.find(':')));
+  std::replace(text.begin(), text.end(), ',', ' ');
   std::vector<std::string> kept;
   bool last = false;
   for (const std::string& w : words_of(text)) {
@@ -66,8 +82,7 @@ std::string notation_of(const std::string& answer) {
     }
     kept.push_back(w);
   }
-  std::string out;
-  for (const std::string& w : kept) out += (out.empty() ? "" : " ") + w;
+  const std::string out = joined(kept);
   return last ? out + " last" : out;
 }
 
@@ -293,16 +308,7 @@ std::optional<Action> HumanAgent::listed_move(const PlayerView& view, const std:
   // A move's own words, typed back as the list shows them (with or without its remark in
   // parentheses), in any case and spacing.
   const auto canonical = [](const std::string& text, bool remark) {
-    std::string out;
-    int depth = 0;
-    for (const char c : lower(text)) {
-      if (c == '(') ++depth;
-      if (depth == 0 || remark) out += c;
-      if (c == ')' && depth > 0) --depth;
-    }
-    std::string joined;
-    for (const std::string& w : words_of(out)) joined += (joined.empty() ? "" : " ") + w;
-    return joined;
+    return joined(words_of(remark ? lower(text) : without_remarks(lower(text))));
   };
   const std::string typed = canonical(answer, true);
   for (const Action a : legal) {
