@@ -107,66 +107,6 @@ bool is_number(const std::string& answer) {
   return number;
 }
 
-// The display width of UTF-8 text without escape sequences: its code points.
-std::size_t text_width(std::string_view s) {
-  std::size_t n = 0;
-  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-// `text` (paragraphs, and list items "  - ..." whose lines go on indented) wrapped again to
-// `width` columns. Text written for a wider page keeps its paragraphs and indents.
-std::string rewrap(const std::string& text, int width) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  const auto indent_of = [](const std::string& l) { return l.find_first_not_of(' '); };
-  const auto is_rule = [](const std::string& l) {  // a title's underline
-    return !l.empty() && l.find_first_not_of("=-") == std::string::npos;
-  };
-  std::string out;
-  std::size_t i = 0;
-  while (i < lines.size()) {
-    const std::string& first = lines[i];
-    if (first.find_first_not_of(' ') == std::string::npos || is_rule(first) ||
-        (i + 1 < lines.size() && is_rule(lines[i + 1]))) {
-      out += first + "\n";
-      ++i;
-      continue;
-    }
-    // A block: its first line, then the lines indented as its continuation.
-    const std::size_t lead = indent_of(first);
-    const bool item = first.compare(lead, 2, "- ") == 0;
-    const std::size_t hang = item ? lead + 2 : lead;
-    std::vector<std::string> words = words_of(first);
-    for (++i; i < lines.size(); ++i) {
-      const std::string& l = lines[i];
-      if (l.find_first_not_of(' ') == std::string::npos || is_rule(l) || indent_of(l) != hang ||
-          l.compare(hang, 2, "- ") == 0)
-        break;
-      for (const std::string& w : words_of(l)) words.push_back(w);
-    }
-    std::string line(lead, ' ');
-    std::size_t used = lead;
-    bool empty = true;
-    for (const std::string& w : words) {
-      const std::size_t ww = text_width(w);
-      if (!empty && used + 1 + ww > static_cast<std::size_t>(width)) {
-        out += line + "\n";
-        line.assign(hang, ' ');
-        used = hang;
-        empty = true;
-      }
-      line += (empty ? "" : " ") + w;
-      used += (empty ? 0 : 1) + ww;
-      empty = false;
-    }
-    out += line + "\n";
-  }
-  if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
-  return out;
-}
-
 bool is_legal(Action a, std::span<const Action> legal) {
   const Action listed = a.kind() == ActionKind::play ? a.with_last(false) : a;
   for (const Action l : legal)
@@ -204,9 +144,13 @@ std::string HumanAgent::read_line() {
   return line;
 }
 
+int HumanAgent::columns() const {
+  // One short of the terminal: a line that fills the last column wraps on some terminals.
+  return width_ > 0 && width_ < 100 ? width_ - 1 : 0;
+}
+
 std::string HumanAgent::wrapped(const std::string& text) const {
-  // Texts are written for about 100 columns; a narrower terminal gets them wrapped again.
-  return width_ > 0 && width_ < 100 ? rewrap(text, width_ - 1) : text;
+  return columns() > 0 ? detail::fill(text, static_cast<std::size_t>(columns())) : text;
 }
 
 bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer,
@@ -344,7 +288,8 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
     out_->flush();
     const std::string answer = read_line();
     if (const std::string l = lower(answer); l == "help" || l == "?") {
-      fmt::print(*out_, "\n{}\nYour moves now:\n", wrapped(describe_variant(view.variant())));
+      fmt::print(*out_, "\n{}\nYour moves now:\n",
+                 describe_variant(view.variant(), columns() > 0 ? std::min(columns(), 96) : 96));
       show_moves(view, legal);
       fmt::print(*out_, "{}",
                  wrapped(fmt::format("Type a move's number, or {}; 'quit' leaves the game.\n",

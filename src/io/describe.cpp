@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 #include "io/words.hpp"
@@ -77,32 +78,6 @@ std::string by_players(const ByPlayers& b, int min_players, int max_players, F&&
       out += fmt::format("; {} from {} players", value, from);
       shown = value;
     }
-  return out;
-}
-
-// A wrapped paragraph: words joined with spaces, lines of at most 96 characters.
-std::string wrap(const std::string& text, std::string_view indent = "",
-                 std::string_view first_indent = "") {
-  std::string out, line(first_indent);
-  std::size_t i = 0;
-  bool line_empty = true;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < text.size() && text[j] != ' ') ++j;
-    if (j == i) break;
-    const std::string_view word(text.data() + i, j - i);
-    if (!line_empty && line.size() + 1 + word.size() > 96) {
-      out += line + "\n";
-      line = std::string(indent);
-      line_empty = true;
-    }
-    if (!line_empty) line += ' ';
-    line += word;
-    line_empty = false;
-    i = j;
-  }
-  if (!line_empty) out += line + "\n";
   return out;
 }
 
@@ -361,12 +336,18 @@ std::string summarize_variant(const Variant& v) {
                      plural(static_cast<int>(v.specials.size()), "special card rule"), match);
 }
 
-std::string describe_variant(const Variant& v) {
+std::string describe_variant(const Variant& v, int width) {
+  if (width < 1)
+    throw std::invalid_argument(fmt::format("describe_variant: a width of {} columns", width));
   std::string out;
+  const auto wrap = [&](const std::string& text, std::string_view indent = "",
+                        std::string_view first_indent = "") {
+    return detail::fill(text, static_cast<std::size_t>(width), indent, first_indent);
+  };
   const auto para = [&](const std::string& text) { out += wrap(text) + "\n"; };
   const std::string title = v.title.empty() ? v.name : v.title;
-  out += fmt::format("{} ({})\n{}\n\n", title, v.name,
-                     std::string(title.size() + v.name.size() + 3, '='));
+  const std::string heading = fmt::format("{} ({})", title, v.name);
+  out += fmt::format("{}\n{}\n\n", heading, std::string(detail::text_width(heading), '='));
   if (!v.description.empty()) para(v.description);
 
   const int min = v.deal.min_players, max = v.deal.max_players;
@@ -461,7 +442,7 @@ std::string describe_variant(const Variant& v) {
   if (v.specials.empty()) {
     para("Special cards: none; every card is ordinary.");
   } else {
-    out += "Special cards (an effect hits the next player; after that the card is ordinary):\n";
+    out += wrap("Special cards (an effect hits the next player; after that the card is ordinary):");
     for (const Effect& e : v.specials)
       out += wrap(fmt::format("{} ({}): {}.", selector_words(e.cards), e.name,
                               effect_text(e, v.specials, max)),

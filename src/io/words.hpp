@@ -1,9 +1,10 @@
-// Counts in English, for the library's texts (describe, event lines, the terminal player):
-// plural(1, "card") is "1 card", plural(3, "card") "3 cards".
+// English text for the library's readers (describe, event lines, the terminal player): counts
+// ("1 card", "3 cards") and paragraphs wrapped to a width.
 #pragma once
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,50 @@ namespace switchcards::detail {
 
 inline std::string plural(long long n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+// The columns UTF-8 text without escape sequences takes on a terminal: its code points ("♣" is
+// three bytes and one column).
+inline std::size_t text_width(std::string_view s) {
+  std::size_t n = 0;
+  for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// `text`'s words (split at spaces and line ends) filled into lines of at most `width` columns,
+// each ending in '\n': the first line begins with `first_indent`, the others with `indent` (a
+// list item's hanging indent). A word wider than a line stands on a line of its own. No words,
+// no lines.
+inline std::string fill(std::string_view text, std::size_t width, std::string_view indent = "",
+                        std::string_view first_indent = "") {
+  std::string out, line(first_indent);
+  std::size_t used = text_width(first_indent);
+  bool empty = true;  // no word on `line` yet
+  const auto is_space = [](char c) { return c == ' ' || c == '\n'; };
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !is_space(text[j])) ++j;
+    if (j == i) break;
+    const std::string_view word = text.substr(i, j - i);
+    const std::size_t columns = text_width(word);
+    if (!empty && used + 1 + columns > width) {
+      out += line + "\n";
+      line = indent;
+      used = text_width(indent);
+      empty = true;
+    }
+    if (!empty) {
+      line += ' ';
+      ++used;
+    }
+    line += word;
+    used += columns;
+    empty = false;
+    i = j;
+  }
+  if (!empty) out += line + "\n";
+  return out;
 }
 
 }  // namespace switchcards::detail

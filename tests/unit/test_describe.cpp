@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -595,4 +597,37 @@ TEST_CASE("describe: examples fit any variant, and one of a thing is singular") 
   CHECK(four.find(": 4 players, ") != std::string::npos);
   CHECK(four.find("4-4") == std::string::npos);
   CHECK(summarize_variant(load_variant("british")).find(": 2-7 players, ") != std::string::npos);
+}
+
+TEST_CASE("describe: the rules wrap to the width asked, counting a character as one column") {
+  for (const std::string& name : builtin_variant_names()) {
+    const Variant v = load_variant(name);
+    CHECK(describe_variant(v, 96) == describe_variant(v));
+    for (const int width : {30, 40, 60, 96}) {
+      INFO(name << " at " << width << " columns");
+      const std::string text = describe_variant(v, width);
+      CHECK(flat(text) == flat(describe_variant(v)));
+      std::istringstream lines(text);
+      std::string line;
+      for (int i = 0; std::getline(lines, line); ++i) {
+        if (i < 2) continue;  // the heading and its underline, a line each however long
+        std::size_t columns = 0;
+        for (const char c : line) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        // A word longer than a line stands alone: the only line that may be longer.
+        const bool one_word = line.find(' ', line.find_first_not_of(" -")) == std::string::npos;
+        CHECK((columns <= static_cast<std::size_t>(width) || one_word));
+      }
+    }
+  }
+  // "é" is two bytes and one column: sixteen words of five make a line of 95 columns.
+  Variant accented = load_variant("british");
+  accented.description.clear();
+  for (int i = 0; i < 16; ++i) accented.description += (i ? " " : "") + std::string("ééééé");
+  const std::string text = describe_variant(accented);
+  CHECK(text.find("\n" + accented.description + "\n") != std::string::npos);
+  // The underline is as long as the heading looks.
+  accented.title = "Switch à la maison";
+  CHECK(describe_variant(accented).starts_with("Switch à la maison (british)\n" +
+                                               std::string(28, '=') + "\n"));
+  CHECK_THROWS_AS(describe_variant(accented, 0), std::invalid_argument);
 }

@@ -57,6 +57,10 @@ class HumanAgent final : public Agent {
                                     std::span<const Action> legal) const;
   // "the move itself (as 'play 6H', ...)", with a swap's form when `legal` has one.
   std::string typing_hint(std::span<const Action> legal) const;
+  // The columns the rules and hints are wrapped to: the terminal's less one below 100 columns,
+  // else 0 (as written, for about 100 columns).
+  int columns() const;
+  // A hint (one paragraph) filled to columns().
   std::string wrapped(const std::string& text) const;
   // Reads a line; throws InputEnded at the end of the input and PlayerQuit for `quit` (any
   // case).

@@ -9,8 +9,10 @@
 
 namespace switchcards {
 
-// Several paragraphs, each line under 100 columns, ending in a newline.
-std::string describe_variant(const Variant& variant);
+// Several paragraphs ending in a newline, wrapped to lines of at most `width` columns (a word
+// or a heading longer than that stands on a line of its own). Throws std::invalid_argument for
+// a width below 1.
+std::string describe_variant(const Variant& variant, int width = 96);
 
 // One line: "British Switch (british): 2-7 players, 52 cards, 7 cards each, 4 special cards,
 // elimination at 100", for `switchcards validate`.
