@@ -87,13 +87,21 @@ TEST_CASE("the fuzz seed corpora pass every fuzz target's checks") {
 }
 
 // The engine target's rule switches (fuzz::tweak) must make variants the Engine takes: one it
-// refused would end the fuzz run with an exception instead of exploring the engine.
+// refused would end the fuzz run with an exception instead of exploring the engine. Every pair
+// of switch bytes in the normal build; under the sanitizers (about seven times slower), which
+// look for what check_variant does wrong with memory rather than what it answers, every
+// seventh second byte.
+#ifdef SWITCHCARDS_SANITIZED
+constexpr int kSecondByteStep = 7;
+#else
+constexpr int kSecondByteStep = 1;
+#endif
 TEST_CASE("every rule switch of the engine fuzz target makes a variant check_variant passes") {
   for (const Variant& base : fuzz::builtin_variants()) {
     int refused = 0;
     std::string first;
     for (int a = 0; a < 256; ++a)
-      for (int b = 0; b < 256; ++b) {
+      for (int b = a % kSecondByteStep; b < 256; b += kSecondByteStep) {
         const std::string problem = check_variant(
             fuzz::tweak(base, static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)));
         if (problem.empty()) continue;
