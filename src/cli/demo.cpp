@@ -29,12 +29,9 @@ class Narrator final : public ForwardingAgent {
     ForwardingAgent::observe(view, events);
     if (view.seat() != 0) return;
     // Round seats are renumbered to match seats for the log.
-    std::vector<Event> renamed(events.begin(), events.end());
-    for (Event& e : renamed) {
-      if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>((*seats_)[e.seat]);
-      if (e.kind == EventKind::last_card_caught)
-        e.extra = static_cast<std::uint8_t>((*seats_)[e.extra]);
-    }
+    std::vector<Event> renamed;
+    renamed.reserve(events.size());
+    for (const Event& e : events) renamed.push_back(with_seats(e, *seats_));
     EventTextOptions o;
     o.viewer = kAtTheTable;
     o.colour = colour_;

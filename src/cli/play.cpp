@@ -120,18 +120,9 @@ std::vector<int> team_seats(const std::vector<int>& team_of, int team) {
 // The round's events with the match seats for its round seats: a round the human sits out is
 // told with the seat numbers of the match, as its scores are.
 std::vector<Event> with_match_seats(std::span<const Event> events, const std::vector<int>& seats) {
-  const auto match_seat = [&](auto round_seat) {
-    const auto r = static_cast<std::size_t>(round_seat);
-    return r < seats.size() ? seats[r] : static_cast<int>(round_seat);
-  };
-  std::vector<Event> out(events.begin(), events.end());
-  for (Event& e : out) {
-    if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>(match_seat(e.seat));
-    // The events whose `extra` is a seat (engine/event.hpp).
-    if (e.kind == EventKind::last_card_caught || e.kind == EventKind::penalty_deflected ||
-        e.kind == EventKind::hands_swapped || e.kind == EventKind::jumped_in)
-      e.extra = static_cast<std::uint32_t>(match_seat(e.extra));
-  }
+  std::vector<Event> out;
+  out.reserve(events.size());
+  for (const Event& e : events) out.push_back(with_seats(e, seats));
   return out;
 }
 
@@ -147,7 +138,7 @@ int terminal_width() {
 }
 
 // Ctrl-C during a game with --record: noted here, then the game so far is saved and the
-// signal delivered again (play_interrupted). Without SA_RESTART the read the human waits in
+// signal delivered again (die_of_interrupt). Without SA_RESTART the read the human waits in
 // ends at once (as the end of the input); a bot's move ends at the next action.
 volatile std::sig_atomic_t interrupted = 0;
 extern "C" void note_interrupt(int) {

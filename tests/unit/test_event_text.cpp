@@ -30,6 +30,29 @@ Event pending(int seat, std::uint32_t draw, std::uint32_t skip) {
 
 // QA: british-stacked-eights said "You must miss 2 turns", where two stacked 8s skip two
 // players: the victim's turn and the next player's are missed, one each.
+TEST_CASE("events: with_seats renumbers every seat an event names", "[event_text]") {
+  // A round dealt to match seats 1, 2 and 3 (seat 0 is out).
+  const std::vector<int> match_seats = {1, 2, 3};
+  for (int k = 0; k < kEventKindCount; ++k) {
+    const auto kind = static_cast<EventKind>(k);
+    INFO(event_name(kind));
+    const Event e{kind, 0, Card(Rank::eight, Suit::spades), 2, 2};
+    const Event renumbered = with_seats(e, match_seats);
+    CHECK(renumbered.seat == 1);
+    CHECK(renumbered.card == e.card);
+    CHECK(renumbered.count == e.count);
+    CHECK(renumbered.extra == (extra_is_seat(kind) ? 3u : 2u));
+  }
+  CHECK(extra_is_seat(EventKind::penalty_deflected));
+  CHECK(extra_is_seat(EventKind::hands_swapped));
+  CHECK(extra_is_seat(EventKind::jumped_in));
+  CHECK(extra_is_seat(EventKind::last_card_caught));
+  CHECK_FALSE(extra_is_seat(EventKind::penalty_pending));  // the turns to skip
+  // No seat stays no seat; a seat past the list keeps its number.
+  CHECK(with_seats(Event{EventKind::round_over}, match_seats).seat == kNoSeat);
+  CHECK(with_seats(Event{EventKind::card_played, 5}, match_seats).seat == 5);
+}
+
 TEST_CASE("event text: a skip of several turns says whose turns are missed", "[event_text]") {
   const EventTextOptions you{.viewer = 1};
   CHECK(line_of(pending(1, 0, 1), you) == "You must miss a turn unless answered.");

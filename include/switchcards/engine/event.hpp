@@ -68,6 +68,26 @@ constexpr std::string_view event_name(EventKind k) {
   return kNames[static_cast<int>(k)];
 }
 
+// Whether the event's `extra` is a seat: the offender caught, the new victim of a deflection,
+// the seat swapped with, the seat jumped in before.
+constexpr bool extra_is_seat(EventKind k) {
+  return k == EventKind::last_card_caught || k == EventKind::penalty_deflected ||
+         k == EventKind::hands_swapped || k == EventKind::jumped_in;
+}
+
+// `e` with its seats (`seat`, and `extra` where extra_is_seat) renumbered by `seat_of`: seat r
+// becomes seat_of[r]. A round a match deals to fewer seats numbers them 0.. (MatchDriver's
+// deal.seats are their match seats), so its events are told with the match's numbers this
+// way. A seat past the end of `seat_of` keeps its number.
+inline Event with_seats(Event e, std::span<const int> seat_of) {
+  const auto renumbered = [&](std::uint32_t seat) {
+    return seat < seat_of.size() ? static_cast<std::uint32_t>(seat_of[seat]) : seat;
+  };
+  if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>(renumbered(e.seat));
+  if (extra_is_seat(e.kind)) e.extra = renumbered(e.extra);
+  return e;
+}
+
 // The event as `seat` may see it: a card another seat was dealt or drew becomes the joker
 // placeholder, unless the seat sees every hand (beginner mode). Everything else is public.
 constexpr Event seen_by(Event e, int seat, bool revealed) {
