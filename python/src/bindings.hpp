@@ -100,11 +100,6 @@ std::vector<int> int_list(py::handle values, const char* what);
 // Engine.view refuse one).
 int state_seat(const State& state, py::handle seat);
 
-// The command line's default player count: 4, or the nearest count the variant allows.
-inline int default_players(const Variant& v) {
-  return std::clamp(4, v.deal.min_players, v.deal.max_players);
-}
-
 // The variant an entry point is given (Engine, Match): a Variant as it is, or a built-in name
 // or a path (a str) loaded by load_variant with `rules` (a YAML mapping, as the command line's
 // --rules) merged on. Rules with a Variant are a ValueError (they are merged at load time, so

@@ -168,7 +168,7 @@ void bind_engine(py::module_& m) {
       .def_property_readonly("min_players", [](const Variant& v) { return v.deal.min_players; })
       .def_property_readonly("max_players", [](const Variant& v) { return v.deal.max_players; })
       .def_property_readonly(
-          "default_players", [](const Variant& v) { return default_players(v); },
+          "default_players", [](const Variant& v) { return v.default_players(); },
           "4, or the nearest player count the variant allows (the command line's default)")
       .def_property_readonly("specials",
                              [](const Variant& v) {

@@ -50,7 +50,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
   config.kind = matches ? GameKind::match : GameKind::round;
   const Variant v = rules.empty() ? load_variant(variant) : load_variant(variant, rules, "--rules");
   const int min = v.deal.min_players, max = v.deal.max_players;
-  if (players == 0) players = default_players(v);
+  if (players == 0) players = v.default_players();
   if (players < min || players > max)
     throw std::invalid_argument("players " + std::to_string(players) + ": " + v.name + " is for " +
                                 std::to_string(min) + " to " + std::to_string(max) + " players");

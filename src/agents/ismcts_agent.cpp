@@ -1,6 +1,8 @@
 // The ISMCTS search; see include/switchcards/agents/ismcts_agent.hpp.
 #include "switchcards/agents/ismcts_agent.hpp"
 
+#include "switchcards/agents/random_agent.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -28,7 +30,7 @@ void IsmctsAgent::observe(const PlayerView& view, std::span<const Event> events)
 void IsmctsAgent::apply_listed(const Engine& engine, State& s, Action listed) const {
   // A play calls "last card" wherever the call is due: it costs nothing.
   const Action a = listed.kind() == ActionKind::play &&
-                           engine.variant().last_card.call_due(s.hands[s.turn].size())
+                           engine.variant().last_card.call_allowed(s.hands[s.turn].size())
                        ? listed.with_last()
                        : listed;
   if (!engine.apply(s, a))
@@ -61,7 +63,7 @@ bool IsmctsAgent::jump_in_out_of_turn(const Engine& engine, State& s) {
         rollout_agent_.jumps_in(PlayerView(engine, s, seat), legal_.span());
     if (!a) continue;
     // The jumper calls "last card" where it is due, as apply_listed does for the seat to act.
-    engine.apply(s, a->with_last(engine.variant().last_card.call_due(s.hands[seat].size())));
+    engine.apply(s, a->with_last(engine.variant().last_card.call_allowed(s.hands[seat].size())));
     return true;
   }
   return false;
@@ -77,10 +79,8 @@ Action IsmctsAgent::rollout_choice(const Engine& engine, const State& s) {
   if ((last.kind() == ActionKind::challenge && team_[last.target()] != team_[s.turn]) ||
       last.kind() == ActionKind::call)
     return last;
-  int plays = 0;
-  while (plays < n && legal_[plays].kind() == ActionKind::play) ++plays;
-  if (plays == 0) return legal_[0];
-  return legal_[static_cast<int>(rng_.below(static_cast<std::uint32_t>(plays)))];
+  if (legal_[0].kind() != ActionKind::play) return legal_[0];
+  return legal_[static_cast<int>(rng_.below(plays_listed(legal_.span())))];
 }
 
 // A win is worth 1 to every seat of the winner's team; the others get up to 0.5, less the more

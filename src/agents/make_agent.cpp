@@ -23,8 +23,8 @@ std::vector<std::string> agent_names() {
 namespace {
 
 // The decimal number at the start of `text` ("0.25", "250" of "250ms") and how many characters
-// it takes: digits and a point only, as written in a name (std::stod also took " 0.5", "0x1",
-// "1e-1" and "inf"). 0 characters: no number there.
+// it takes: digits and a point only, as written in a name (not std::stod, which takes " 0.5",
+// "0x1", "1e-1" and "inf"). 0 characters: no number there.
 std::pair<double, std::size_t> leading_decimal(std::string_view text) {
   if (text.empty() || !((text.front() >= '0' && text.front() <= '9') || text.front() == '.'))
     return {0, 0};
@@ -39,7 +39,6 @@ std::pair<double, std::size_t> leading_decimal(std::string_view text) {
 // time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
 IsmctsConfig ismcts_config(std::string_view name) {
   IsmctsConfig config;
-  config.iterations = IsmctsAgent::kDefaultIterations;
   const auto fail = [&](const std::string& why) {
     return std::invalid_argument("agent '" + std::string(name) + "': " + why +
                                  " (expected ismcts, ismcts:ITERATIONS, ismcts:250ms or "

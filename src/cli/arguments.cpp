@@ -41,7 +41,7 @@ std::string players_range(const Variant& variant) {
 
 int players_for(const Variant& variant, const CLI::Option& option, const std::string& requested) {
   const int min = variant.deal.min_players, max = variant.deal.max_players;
-  if (option.count() == 0) return std::clamp(4, min, max);
+  if (option.count() == 0) return variant.default_players();
   bool digits = !requested.empty() && requested.size() <= 3;
   for (char c : requested) digits = digits && c >= '0' && c <= '9';
   const int n = digits ? std::stoi(requested) : -1;

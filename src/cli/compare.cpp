@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cmath>
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
@@ -50,7 +49,7 @@ int common_players(const StudyOptions& study, const Variant& a, const std::strin
       throw UsageError(fmt::format(
           "compare: no player count suits both rule sets: A, {}, is for {}; B, {}, for {}", set_a,
           players_range(a), set_b, players_range(b)));
-    return std::clamp(4, min, max);
+    return std::clamp(Variant::kDefaultPlayers, min, max);
   }
   const auto refuse = [&](char side, const std::string& set, const Variant& v) {
     const std::string hint = min > max

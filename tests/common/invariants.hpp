@@ -277,7 +277,7 @@ inline std::string check_state(const Engine& e, const State& s, const Census& de
     if (auto b = check_stacking(e, s, a, copy); !b.empty()) return b;
     if (a.kind() == ActionKind::play) {
       const Refusal last = e.check(s, a.with_last());
-      if (e.variant().last_card.call_due(hand.size()) != (last == Refusal::none))
+      if (e.variant().last_card.call_allowed(hand.size()) != (last == Refusal::none))
         return "'last' wrongly " + std::string(last == Refusal::none ? "accepted" : "refused") +
                ": " + to_string(a.with_last());
     }
@@ -415,8 +415,8 @@ RoundReport play_checked(const Engine& e, State s, const Engine& twin_engine, St
       while (plays < legal.size() && legal[plays].kind() == ActionKind::play) ++plays;
       const bool play = plays > 0 && pick(8) != 0;
       a = legal[static_cast<int>(pick(static_cast<std::uint32_t>(play ? plays : legal.size())))];
-      if (a.kind() == ActionKind::play && e.variant().last_card.call_due(s.hands[s.turn].size()) &&
-          pick(2) == 0)
+      if (a.kind() == ActionKind::play &&
+          e.variant().last_card.call_allowed(s.hands[s.turn].size()) && pick(2) == 0)
         a = a.with_last();
     } else if (choice < 14 || s.catchable < 0) {
       a = arbitrary_action(pick, s.players());

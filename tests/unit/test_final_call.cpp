@@ -39,21 +39,20 @@ TEST_CASE("final call: the Engine refuses a penalty out of the loader's bounds",
 TEST_CASE("final call: the call is due with the play that leaves one card, and the final one",
           "[final_call]") {
   LastCardRules r;
-  CHECK(r.call_due(2));
-  CHECK_FALSE(r.call_due(1));
-  CHECK_FALSE(r.call_due(3));
+  CHECK(r.call_allowed(2));
+  CHECK_FALSE(r.call_allowed(1));
+  CHECK_FALSE(r.call_allowed(3));
   r.final_call = 2;
-  CHECK(r.call_due(2));
-  CHECK(r.call_due(1));
-  CHECK_FALSE(r.call_due(3));
-  CHECK_FALSE(r.call_due(0));
+  CHECK(r.call_allowed(2));
+  CHECK(r.call_allowed(1));
+  CHECK_FALSE(r.call_allowed(3));
+  CHECK_FALSE(r.call_allowed(0));
 }
 
 // QA: crazy-eights-swaps (last_card.enforce: none) asked the person at the terminal to call
 // "last card" and every bot called it, though nobody needs to: the call is accepted there but
 // not asked for, except with the final card under final_call.
-TEST_CASE("final call: the call is asked for only where the variant enforces it",
-          "[final_call]") {
+TEST_CASE("final call: the call is asked for only where the variant enforces it", "[final_call]") {
   LastCardRules r;
   for (const LastCardEnforcement enforce :
        {LastCardEnforcement::when_caught, LastCardEnforcement::next_turn}) {
@@ -62,7 +61,7 @@ TEST_CASE("final call: the call is asked for only where the variant enforces it"
     CHECK_FALSE(r.call_expected(1));
   }
   r.enforce = LastCardEnforcement::none;
-  CHECK(r.call_due(2));  // the engine accepts it
+  CHECK(r.call_allowed(2));  // the engine accepts it
   CHECK_FALSE(r.call_expected(2));
   r.final_call = 2;
   CHECK(r.call_expected(1));

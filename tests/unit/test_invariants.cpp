@@ -205,7 +205,7 @@ std::string check_whole_action_space(const Engine& e, const State& s) {
         const bool listed = legal.contains(plain) || jumps.contains(plain);
         if (auto b = expect(plain, listed); !b.empty()) return b;
         if (auto b = expect(plain.with_last(),
-                            listed && e.variant().last_card.call_due(s.hands[seat].size()));
+                            listed && e.variant().last_card.call_allowed(s.hands[seat].size()));
             !b.empty())
           return b;
       }

@@ -232,7 +232,7 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
     CHECK(ismcts->config().seconds == Approx(seconds));
     CHECK(ismcts->config().rollout == rollout);
   };
-  check_config("ismcts", IsmctsAgent::kDefaultIterations, 0, IsmctsConfig::Rollout::eager);
+  check_config("ismcts", IsmctsConfig::kDefaultIterations, 0, IsmctsConfig::Rollout::eager);
   check_config("ismcts:250", 250, 0, IsmctsConfig::Rollout::eager);
   check_config("ismcts:20ms", 0, 0.02, IsmctsConfig::Rollout::eager);
   check_config("ismcts:2s", 0, 2, IsmctsConfig::Rollout::eager);

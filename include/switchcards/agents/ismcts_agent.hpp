@@ -41,7 +41,8 @@ struct IsmctsConfig {
   // between its decisions (they then play as the policy does, not as if they saw its hand).
   enum class Opponents { tree, policy };
 
-  int iterations = 1000;     // per decision; 0: the time budget alone
+  static constexpr int kDefaultIterations = 1000;
+  int iterations = kDefaultIterations;  // per decision; 0: the time budget alone
   double seconds = 0;        // per decision; 0: none. Given both, whichever runs out first.
   double exploration = 0.7;  // UCB1's constant c
   Rollout rollout = Rollout::eager;
@@ -61,8 +62,6 @@ struct IsmctsConfig {
 
 class IsmctsAgent final : public Agent {
  public:
-  static constexpr int kDefaultIterations = 1000;
-
   explicit IsmctsAgent(std::uint64_t seed = 0, IsmctsConfig config = {});
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override;

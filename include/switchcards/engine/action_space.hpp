@@ -113,7 +113,7 @@ class ActionSpace {
 
   // out[i] = 1 where action i is legal, else 0: the actions `legal` that Engine::legal_actions
   // listed for `state` (its seat to act), and each listed play with the "last card" call where
-  // the call is due (LastCardRules::call_due: it holds two, or one under
+  // the call is allowed (LastCardRules::call_allowed: it holds two, or one under
   // last_card.final_call). `out` has size() entries. Throws std::invalid_argument for a State
   // of another seat count than players(): ids are relative to the acting seat, so a
   // challenge's id would name another seat. Writes no memory but `out`.
@@ -137,7 +137,7 @@ class ActionSpace {
       if (i < 0) [[unlikely]]
         throw_no_id(a);
       out[static_cast<std::size_t>(i)] = 1;
-      if (a.kind() == ActionKind::play && last_card_.call_due(hand_size))
+      if (a.kind() == ActionKind::play && last_card_.call_allowed(hand_size))
         out[static_cast<std::size_t>(id(a.with_last()))] = 1;
     }
   }

@@ -238,7 +238,7 @@ class Engine {
   // make now, or its own late "last card" call (last_card.late_call). In this order: the plays
   // by card index (a wild's suits in suit order), then draw or pass, then the challenge or the
   // call. Plays are listed without the "last card" call; `a.with_last()` is accepted too
-  // wherever the call is due (LastCardRules::call_due: the play leaves exactly one card, or
+  // wherever the call is allowed (LastCardRules::call_allowed: the play leaves exactly one card, or
   // under last_card.final_call empties the hand). Empty only when the round is over.
   void legal_actions(const State& s, ActionList& out) const;
 
@@ -361,10 +361,6 @@ class Engine {
   // play.answers: several — the penalty as it stands after the cards of the turn under way
   // (`laid`, in the order laid) stacked on the pending one.
   Pending stacked_by(const State& s, int seat, std::span<const Card> laid) const;
-  // The cards laid in the turn of several cards under way, in the order laid (the last on top).
-  static std::span<const Card> laid_cards(const State& s) {
-    return s.discard.cards().last(static_cast<std::size_t>(s.laid));
-  }
   // followers in a turn that answers a pending penalty: none (the answer is one card) unless
   // play.answers is several and the first card laid stacked on the penalty (rather than
   // cancelling or deflecting it); then those of `follow` (the cards that follow by the
@@ -834,7 +830,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
         if (target >= s.players()) return Refusal::no_such_seat;
         if (target == a.seat()) return Refusal::cannot_swap_with_self;
       }
-      if (a.calls_last() && !variant_.last_card.call_due(hand.size()))
+      if (a.calls_last() && !variant_.last_card.call_allowed(hand.size()))
         return Refusal::last_not_allowed;
       return Refusal::none;
     }
@@ -867,7 +863,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Ac
   ActionList jumps;
   jump_ins(s, a.seat(), jumps);
   if (jumps.contains(a.with_last(false)) &&
-      (!a.calls_last() || variant_.last_card.call_due(s.hands[a.seat()].size())))
+      (!a.calls_last() || variant_.last_card.call_allowed(s.hands[a.seat()].size())))
     return Refusal::none;
   if (!s.hands[a.seat()].contains(a.card())) return Refusal::card_not_in_hand;
   if (!s.jump_open || !jumps_onto(a.card(), s.top()) || owes_at_turn_start(s, a.seat()))
@@ -1265,7 +1261,7 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::followers(const State& s) const {
 SWITCHCARDS_NOINLINE inline CardMask Engine::stacking_followers(const State& s,
                                                                 CardMask follow) const {
   if (!variant_.play.several_answers) return {};
-  const std::span<const Card> laid = laid_cards(s);
+  const std::span<const Card> laid = s.laid_cards();
   if (!stacks_on(s.pending, CardMask::of(laid.front())).contains(laid.front())) return {};
   return stacks_on(stacked_by(s, s.turn, laid), follow);
 }

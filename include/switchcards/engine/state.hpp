@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <span>
 #include <string_view>
 
 #include "switchcards/core/card.hpp"
@@ -94,6 +95,10 @@ struct State {
   bool over() const { return phase == Phase::over; }
   Card top() const { return discard.top(); }
   const Hand& hand(int seat) const { return hands[seat]; }
+  // The `laid` cards of the turn under way, first laid first (the last on top).
+  std::span<const Card> laid_cards() const {
+    return discard.cards().last(static_cast<std::size_t>(laid));
+  }
 
   friend bool operator==(const State&, const State&) = default;
 };

@@ -69,9 +69,7 @@ class PlayerView {
   // Phase::laying: the cards laid so far this turn (the top ones of the discard pile, first
   // laid first, in view of all) and the run's direction once its first step fixed it (+1 up,
   // -1 down, 0); none and 0 in the other phases.
-  std::span<const Card> turn_cards() const {
-    return state_->discard.cards().last(static_cast<std::size_t>(state_->laid));
-  }
+  std::span<const Card> turn_cards() const { return state_->laid_cards(); }
   int run_step() const { return state_->run_step; }
   bool owes_last_card(int seat) const { return (state_->owes_last_card >> at_table(seat)) & 1u; }
   bool misses_turn(int seat) const { return (state_->misses_turn >> at_table(seat)) & 1u; }

@@ -4,6 +4,7 @@
 // The YAML key for each field is named in its comment (see docs/variant-format.md).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -182,7 +183,7 @@ struct LastCardRules {
   int final_call = 0;
   // Whether a play from a hand of `hand_size` cards may carry the call: the play that leaves one
   // card, and with final_call the play of the final card. The engine refuses a call elsewhere.
-  constexpr bool call_due(int hand_size) const {
+  constexpr bool call_allowed(int hand_size) const {
     return hand_size == 2 || (hand_size == 1 && final_call > 0);
   }
   // Whether the call is asked for there (PlayerView::call_due; agents call with exactly these):
@@ -315,6 +316,12 @@ struct Variant {
   TeamRules teams;             // teams: partnerships
   bool beginner_mode = false;  // beginner_mode: seats may be shown every hand and the stock
 
+  // The player count taken when none is given (the command line, the Python package): four, or
+  // the nearest count deal.min_players..max_players allows.
+  static constexpr int kDefaultPlayers = 4;
+  int default_players() const {
+    return std::clamp(kDefaultPlayers, deal.min_players, deal.max_players);
+  }
   // The fewest players a round is dealt to: an elimination match deals its later rounds to the
   // seats still in, down to two; otherwise every round has deal.min_players or more.
   int fewest_players_dealt() const {
