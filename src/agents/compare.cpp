@@ -452,10 +452,4 @@ ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
   return out;
 }
 
-std::string results_format(std::string_view text, const std::string& file) {
-  const nlohmann::json j = detail::parse_json(text, file);
-  if (!j.is_object() || !j.contains("format") || !j["format"].is_string()) return "";
-  return j["format"].get<std::string>();
-}
-
 }  // namespace switchcards

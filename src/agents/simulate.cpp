@@ -359,9 +359,9 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
     throw std::invalid_argument(
         variant.name + " is for " + std::to_string(variant.deal.min_players) + " to " +
         std::to_string(variant.deal.max_players) + " players, not " + std::to_string(c.players));
-  if (c.shards < 1 || c.shard < 1 || c.shard > c.shards)
-    throw std::invalid_argument("shard " + std::to_string(c.shard) + "/" +
-                                std::to_string(c.shards) + ": K/M needs 1 <= K <= M");
+  if (c.shards < 1 || c.shard < 1 || c.shard > c.shards || c.shards > SimulationConfig::kMaxShards)
+    throw std::invalid_argument(fmt::format("shard {}/{}: K/M needs 1 <= K <= M <= {}", c.shard,
+                                            c.shards, SimulationConfig::kMaxShards));
   if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
   // Checked here, not counted as kMaxMatchRounds as MatchDriver counts it: the results and the
   // records name the cap, which must be the one the matches were stopped at.

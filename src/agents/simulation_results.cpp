@@ -5,6 +5,7 @@
 #include "io/write_file.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/core/seats.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
@@ -31,7 +32,6 @@ using detail::field;
 using detail::json_value_text;
 using detail::JsonAt;
 
-constexpr int kMaxInt = std::numeric_limits<int>::max();
 // Round lengths (decisions) read from a file: far above any turn limit, and a guard against a
 // histogram key that would make the round-length table huge.
 constexpr std::uint64_t kMaxRoundLength = 100'000'000;
@@ -74,13 +74,15 @@ std::optional<std::uint64_t> decimal(std::string_view text) {
   return x;
 }
 
-// "K/M" as the writer writes it, with 1 <= K <= M; false for anything else.
+// "K/M" as the writer writes it, with 1 <= K <= M <= kMaxShards; false for anything else.
 bool parse_shard(std::string_view text, int& shard, int& shards) {
   const std::size_t slash = text.find('/');
   if (slash == std::string_view::npos) return false;
   const std::optional<std::uint64_t> k = decimal(text.substr(0, slash));
   const std::optional<std::uint64_t> m = decimal(text.substr(slash + 1));
-  if (!k || !m || *k < 1 || *k > *m || *m > static_cast<std::uint64_t>(kMaxInt)) return false;
+  if (!k || !m || *k < 1 || *k > *m ||
+      *m > static_cast<std::uint64_t>(SimulationConfig::kMaxShards))
+    return false;
   shard = static_cast<int>(*k);
   shards = static_cast<int>(*m);
   return true;
@@ -308,12 +310,12 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
     r.config.agents.push_back(agent.text());
   r.config.seed = doc["seed"].whole();
   r.config.games = doc["study_games"].whole(1);
-  if (matches) r.config.max_match_rounds = doc["max_match_rounds"].small(1, kMaxInt);
+  if (matches) r.config.max_match_rounds = doc["max_match_rounds"].small(1, kMaxMatchRounds);
   if (doc.has("shard")) {
     const JsonAt shard = doc["shard"];
     if (!parse_shard(shard.text(), r.config.shard, r.config.shards))
-      shard.fail("expected \"K/M\", the K-th of M parts with 1 <= K <= M, got " +
-                 json_value_text(shard.json()));
+      shard.fail(fmt::format("expected \"K/M\", the K-th of M parts with 1 <= K <= M <= {}, got {}",
+                             SimulationConfig::kMaxShards, json_value_text(shard.json())));
   }
 
   // The games covered, [first_game, end_game): a shard's are fixed by K/M; a merge of some of
@@ -597,6 +599,12 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
   out.config.shards = 1;
   if (parts.size() == 1) out.config = parts[0].config;
   return out;
+}
+
+std::string results_format(std::string_view text, const std::string& file) {
+  const nlohmann::json j = detail::parse_json(text, file);
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string()) return "";
+  return j["format"].get<std::string>();
 }
 
 }  // namespace switchcards

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "io/write_file.hpp"
+#include "switchcards/agents/simulate.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards::cli {
@@ -51,8 +52,8 @@ class UsageError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The most shards a study can be split into (K/M is read into ints).
-inline constexpr std::uint64_t kMaxShards = 1'000'000;
+// The most shards a study can be split into.
+inline constexpr std::uint64_t kMaxShards = SimulationConfig::kMaxShards;
 // The most worker threads `simulate --threads` starts.
 inline constexpr std::uint64_t kMaxThreads = 1024;
 

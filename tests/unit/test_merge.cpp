@@ -17,6 +17,7 @@
 #include "../common/run_cli.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
@@ -116,6 +117,10 @@ TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer"
       {set("shard", "2/3junk"), "s2.json: /shard: expected \"K/M\""},
       {set("shard", "0/0"), "s2.json: /shard: expected \"K/M\""},
       {set("shard", "9/3"), "s2.json: /shard: expected \"K/M\""},
+      // More shards than simulate and --shard allow.
+      {set("shard", "2/1000001"),
+       "s2.json: /shard: expected \"K/M\", the K-th of M parts with 1 <= K <= M <= 1000000, got "
+       "\"2/1000001\""},
       {set("teams", J::array({0, 1, 0, 7})),
        "s2.json: /teams/3: expected a whole number from 0 to 3, got 7"},
       {[](J& j) { j["wins"].erase(0); },
@@ -192,6 +197,10 @@ TEST_CASE("merge: counts that contradict each other are refused") {
                              "games (10), got 11"));
   CHECK_THAT(refusal(m2, [](J& j) { j["max_match_rounds"] = 0; }),
              Catch::Contains("s2.json: /max_match_rounds: expected a whole number from 1 to"));
+  // A cap simulate refuses (above kMaxMatchRounds) no results file can claim.
+  CHECK_THAT(refusal(m2, [](J& j) { j["max_match_rounds"] = kMaxMatchRounds + 1; }),
+             Catch::Contains("s2.json: /max_match_rounds: expected a whole number from 1 to 1250, "
+                             "got 1251"));
 }
 
 TEST_CASE("merge: a key given twice is refused, where nlohmann would keep the last") {

@@ -52,7 +52,7 @@ struct PairedMeasure {
 std::vector<PairedMeasure> paired_measures(int players, GameKind kind);
 
 // The two-sided 95% quantile of Student's t with `df` (>= 1) degrees of freedom, t(0.975, df),
-// shifted so that its large-df limit is 1.96 exactly, the normal value the intervals used before:
+// shifted so that its large-df limit is 1.96 exactly, the normal quantile of a large sample:
 // 1.96 + (t(0.975, df) - 1.959964). 12.706 at df 1, 2.228 at 10, 2.042 at 30, 1.96 + 2.4 / df
 // beyond.
 double student_t95(std::uint64_t df);
@@ -100,9 +100,5 @@ ComparisonResults comparison_from_json(std::string_view text, const std::string&
 // Adds shards of one comparison exactly (as merge_shards does for simulations).
 ComparisonResults merge_comparisons(std::vector<ComparisonResults> parts,
                                     const std::vector<std::string>& files);
-
-// The "format" field of a results file ("" if the text is a JSON value without one); throws
-// std::runtime_error "FILE: not JSON: ..." for text that is not JSON.
-std::string results_format(std::string_view text, const std::string& file);
 
 }  // namespace switchcards

@@ -37,6 +37,10 @@ struct SimulationConfig {
   std::uint64_t record = 0;     // keep game records of the first `record` games of the range
   int max_match_rounds = 1000;  // matches: a match still running after this many rounds stops
 
+  // The most shards a study splits into: simulate, `--shard K/M` and the results files refuse
+  // more.
+  static constexpr int kMaxShards = 1'000'000;
+
   // The agent name of a seat.
   const std::string& agent_of(int seat) const {
     return agents[static_cast<std::size_t>(seat) % agents.size()];
@@ -125,7 +129,7 @@ using SimulationProgress = std::function<void(std::uint64_t done, std::uint64_t 
 SimulationResult simulate(const Variant& variant, const SimulationConfig& config,
                           const SimulationProgress& progress = {});
 
-// Plays one game (index `game` of the study) alone, as simulate would; for tests and replays.
+// Plays one game (index `game` of the study) alone, as simulate would; for tests.
 SimulationStats simulate_game(const Variant& variant, const SimulationConfig& config,
                               std::uint64_t game, GameRecord* record = nullptr);
 

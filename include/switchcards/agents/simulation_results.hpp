@@ -32,7 +32,7 @@ struct ShardResults {
   int format_version = 3;
 };
 
-// What a simulation of `variant_title` by the name `variant` (and `rules`) returned.
+// What a simulation of the variant titled `title`, by the name `variant` (and `rules`), returned.
 ShardResults shard_results(const SimulationResult& result, std::string variant, std::string rules,
                            std::string title);
 
@@ -57,6 +57,11 @@ ShardResults shard_results_from_json(std::string_view text, const std::string& f
 // some carry a fingerprint and others not (then it cannot be told), overlap, or leave a gap.
 // `files` names each part in messages.
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
+
+// The "format" field of any results file (a simulation's, a comparison's or a sweep's; "" if
+// the text is a JSON value without one), which says how to read the rest; throws
+// std::runtime_error "FILE: not JSON: ..." for text that is not JSON.
+std::string results_format(std::string_view text, const std::string& file);
 
 // Fairness of the places at the table (docs/studies.md): the first player's win rate, its share
 // of the games someone won and that share's excess over 1/players (stalemated games are no
