@@ -1,4 +1,4 @@
-// The checks of integer arguments (bindings.hpp: int_arg, seed_arg, seat_arg): one place where a
+// The checks of integer arguments (bindings.hpp: int_arg, seed_arg, state_seat): one place where a
 // Python int that no C++ integer of the argument holds, or that is outside what the argument
 // may be, becomes an exception naming the argument, the value and what it may be.
 #include <cstring>

@@ -29,12 +29,14 @@ Episodes and rewards (``rewards=``):
   (``teams:``) every seat of the winner's team gets +1 and every other seat -w/(players-w), w
   the team's size.
 
-Out of turn (variants where a missed "last card" call can be caught): after a seat leaves
-itself one card without calling, the environment asks, as ``play_round`` asks agents, first that
-seat whether it calls late (where the variant allows it), then the other seats but the one to
-act, in order of play, whether they challenge, until one does; each is an AEC turn of its own
-whose mask allows the call (or the challenge) and ``"decline"``, the last id. Then the seat to
-act decides, with the challenge or its own late call among its legal actions.
+Out of turn (variants where a missed "last card" call can be caught, or with
+``identical.jump_in``): after a seat leaves itself one card without calling, the environment
+asks, as ``play_round`` asks agents, first that seat whether it calls late (where the variant
+allows it), then the other seats but the one to act, in order of play, whether they challenge,
+until one does; after a play where jump-ins are on, the seats that hold a card to jump in with,
+in order of play after the seat to act, whether they jump in. Each is an AEC turn of its own
+whose mask allows the call, the challenge or the jump-ins, and ``"decline"``, the last id. Then
+the seat to act decides, with the challenge or its own late call among its legal actions.
 ``out_of_turn=False`` asks nobody out of turn (and has no ``"decline"`` id).
 """
 
@@ -92,8 +94,8 @@ class SwitchcardsEnv:
     ``variant``: a built-in name, a path, or a Variant; ``rules``: YAML overrides (as the
     command line's ``--rules``); ``players``: default 4, or the nearest count the variant
     allows; ``rewards``: ``"round"`` or ``"match"``; ``max_match_rounds``: a match still running
-    after this many rounds (1 to 1250) is truncated; ``out_of_turn``: ask seats out of turn for a late call
-    or a challenge (where the variant has them).
+    after this many rounds (1 to 1250) is truncated; ``out_of_turn``: ask seats out of turn for a late call,
+    a challenge or a jump-in (where the variant has them).
     """
 
     metadata = {"name": "switchcards_v0", "render_modes": ["ansi"], "is_parallelizable": False}

@@ -5,7 +5,6 @@
 
 #include <fmt/core.h>
 
-#include <stdexcept>
 #include <string_view>
 
 #include "cli/commands.hpp"

@@ -1,5 +1,6 @@
-// `switchcards merge FILE...`: add up the JSON files of `simulate --shard K/M --json FILE`; the
-// merged results equal those of one unsharded run (exact sums and histograms).
+// `switchcards merge FILE...`: add up the JSON files of `simulate`, `compare` or `sweep` run
+// with `--shard K/M --json FILE`; the merged results equal those of one unsharded run (exact
+// sums and histograms).
 #include <fmt/core.h>
 
 #include <filesystem>

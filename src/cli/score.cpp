@@ -2,7 +2,6 @@
 // are checked against the variant's deck first (ranks, jokers, copies).
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <vector>
 
 #include "cli/commands.hpp"

@@ -1,5 +1,5 @@
-// The text report of `simulate` and `merge` (their JSON is the library's,
-// switchcards/agents/simulation_results.hpp).
+// The text reports of `simulate`, `compare`, `sweep` and `merge` (their JSON is the library's,
+// switchcards/agents/simulation_results.hpp, compare.hpp and sweep.hpp).
 #pragma once
 
 #include <cstdint>

@@ -24,7 +24,6 @@ class StudyOptions {
   int players(const Variant& variant) const;
   // Throws UsageError if --agents names more agents than `players` seats.
   void check_agent_count(int players) const;
-  const std::string& shard_text() const { return shard_; }
   // Whether --players was given, and its text.
   bool players_given() const { return players_opt_->count() > 0; }
   const std::string& players_text() const { return players_; }
@@ -36,8 +35,8 @@ class StudyOptions {
   CLI::Option* shard_opt_ = nullptr;
 };
 
-// The results of simulate and compare: `json` to standard output for `--json -`; otherwise the
-// readable report (`print_readable`) and, with `--json FILE`, the JSON to FILE. With `--report
+// The results of simulate, compare and merge: `json` to standard output for `--json -`; otherwise
+// the readable report (`print_readable`) and, with `--json FILE`, the JSON to FILE. With `--report
 // FILE`, also the HTML page titled `report_title`. `quiet`: another output goes to standard
 // output (`simulate --record -`), so neither the report nor "written to" lines are printed.
 void write_study_results(const std::string& json, const std::string& json_file,

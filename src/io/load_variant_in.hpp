@@ -6,7 +6,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <string_view>
 
 #include "io/yaml_documents.hpp"
 #include "switchcards/io/load_variant.hpp"

@@ -1,4 +1,5 @@
-// Documents: the one YAML reading layer of the loaders of variants, scenarios and game records.
+// Documents: the one YAML reading layer of the loaders of variants, scenarios, game records and
+// sweep grids.
 // It owns the parsed documents of one load, so that a node's file, line and column stay known
 // after deep merging nodes from several documents; it checks keys (with suggestions) and reads
 // scalars by one set of rules. Private to the library. Every failure is a LoadError,

@@ -1,6 +1,7 @@
 # Compiles every public header alone (and twice in one unit, for its include guard) with
 # COMPILER, at C++20 with the project's warnings as errors, syntax only. A user may include any
-# one header, with g++ or clang, so each must bring what it uses and compile with both.
+# one header, with g++ or clang, so each must bring what it uses and compile with both. And
+# switchcards/switchcards.hpp must include every other header.
 #
 #   cmake -DCOMPILER=clang++ -DSOURCE_DIR=... -DWORK_DIR=... -P tests/cmake/headers.cmake
 #
@@ -17,6 +18,22 @@ list(LENGTH headers count)
 if(count EQUAL 0)
   message(FATAL_ERROR "headers.cmake: no header under ${SOURCE_DIR}/include")
 endif()
+# switchcards.hpp is "the whole public API in one include": it names every other header.
+file(READ "${SOURCE_DIR}/include/switchcards/switchcards.hpp" umbrella)
+set(left_out "")
+foreach(header IN LISTS headers)
+  if(NOT header STREQUAL "switchcards/switchcards.hpp")
+    string(FIND "${umbrella}" "#include \"${header}\"" at)
+    if(at EQUAL -1)
+      list(APPEND left_out "${header}")
+    endif()
+  endif()
+endforeach()
+if(left_out)
+  list(JOIN left_out ", " left_out)
+  message(FATAL_ERROR "include/switchcards/switchcards.hpp does not include ${left_out}")
+endif()
+
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 

@@ -135,6 +135,32 @@ TEST_CASE(
   CHECK(t.hands[1].size() == 4);  // skipped, but drew one for the identical card
 }
 
+TEST_CASE("jump-in: play_round asks nobody out of turn when told not to") {
+  const Engine e(load_variant("balkan-jump-in"));
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::vector<Agent*> agents;
+  for (int seat = 0; seat < 4; ++seat) {
+    owned.push_back(make_agent("heuristic:0.5", 0));
+    agents.push_back(owned.back().get());
+  }
+  const auto out_of_turn = [&](bool ask) {
+    RoundOptions options;
+    options.ask_out_of_turn = ask;
+    int asked = 0;  // jump-ins, catches and late calls
+    for (std::uint64_t round = 0; round < 20; ++round) {
+      for (int seat = 0; seat < 4; ++seat) agents[seat]->reset(round * 4 + seat);
+      State s = e.deal(4, round);
+      play_round(e, s, agents, options, [&](const State&, Action a, std::span<const Event> events) {
+        asked += a.kind() == ActionKind::challenge || a.kind() == ActionKind::call;
+        for (const Event& ev : events) asked += ev.kind == EventKind::jumped_in;
+      });
+    }
+    return asked;
+  };
+  CHECK(out_of_turn(true) > 0);
+  CHECK(out_of_turn(false) == 0);
+}
+
 TEST_CASE("jump-in: a seat owing a last-card penalty cannot jump in") {
   const Engine e(load_variant("balkan-jump-in"));
   Position p;

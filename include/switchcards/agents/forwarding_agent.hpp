@@ -1,7 +1,7 @@
 // ForwardingAgent: the one base of every agent wrapper (narrators, recorders, checkers). It
-// passes every question of Agent — the turn's choice, the out-of-turn challenge and late call,
-// observe and whether it observes, reset, name — to the wrapped agent, so a wrapper overrides only
-// what it adds and can never forget to forward a question Agent gains later.
+// passes every question of Agent — the turn's choice, the out-of-turn challenge, late call and
+// jump-in, observe and whether it observes, reset, name — to the wrapped agent, so a wrapper
+// overrides only what it adds and can never forget to forward a question Agent gains later.
 #pragma once
 
 #include <cstdint>

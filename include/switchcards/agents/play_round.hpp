@@ -34,9 +34,10 @@ class IllegalChoice : public std::logic_error {
 struct RoundOptions {
   std::uint8_t revealed = 0;  // bit per seat: its view shows every hand (beginner mode)
   bool observe = true;        // deliver each action's events to every agent (Agent::observe)
-  bool challenges_out_of_turn = true;  // ask the forgetter (Agent::calls_late), then the other
-                                       // seats (Agent::challenges), then those that may jump in
-                                       // (Agent::jumps_in)
+  // After each action, ask the seats out of turn: the forgetter whether it calls late
+  // (Agent::calls_late), the other seats whether they catch it (Agent::challenges), then those
+  // that may jump in (Agent::jumps_in). Off, nobody is asked: no late call, catch or jump-in.
+  bool ask_out_of_turn = true;
 };
 
 struct NoActionCallback {
@@ -147,7 +148,7 @@ SWITCHCARDS_ALWAYS_INLINE void play_round(const Engine& engine, State& state,
   while (!state.over()) {
     // Most actions leave nobody to catch and nobody able to jump in: one test skips the
     // questions out of turn.
-    if (options.challenges_out_of_turn && (state.catchable >= 0 || state.jump_open)) [[unlikely]] {
+    if (options.ask_out_of_turn && (state.catchable >= 0 || state.jump_open)) [[unlikely]] {
       if (state.catchable >= 0 && late_calls && state.catchable != state.turn) {
         const int seat = state.catchable;
         if (agents[seat]->calls_late(views[seat])) act(seat, Action::call(seat));

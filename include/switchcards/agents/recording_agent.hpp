@@ -1,7 +1,7 @@
 // RecordingAgent: wraps another agent and appends every action it takes — its choices and its
-// out-of-turn challenges and late calls — to a shared log, in the order play_round applies them.
-// Give every seat a RecordingAgent on the same log and the log is the round's action list, ready
-// for a game record (io/replay.hpp).
+// out-of-turn challenges, late calls and jump-ins — to a shared log, in the order play_round
+// applies them. Give every seat a RecordingAgent on the same log and the log is the round's action
+// list, ready for a game record (io/replay.hpp).
 #pragma once
 
 #include <memory>
@@ -21,31 +21,27 @@ class RecordingAgent final : public ForwardingAgent {
 
   Action choose(const PlayerView& view, std::span<const Action> legal) override {
     const Action a = ForwardingAgent::choose(view, legal);
-    if (recording_) log_->push_back(a);
+    log_->push_back(a);
     return a;
   }
   bool challenges(const PlayerView& view, int target) override {
     const bool yes = ForwardingAgent::challenges(view, target);
-    if (yes && recording_) log_->push_back(Action::challenge(view.seat(), target));
+    if (yes) log_->push_back(Action::challenge(view.seat(), target));
     return yes;
   }
   bool calls_late(const PlayerView& view) override {
     const bool yes = ForwardingAgent::calls_late(view);
-    if (yes && recording_) log_->push_back(Action::call(view.seat()));
+    if (yes) log_->push_back(Action::call(view.seat()));
     return yes;
   }
   std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
     const std::optional<Action> a = ForwardingAgent::jumps_in(view, jumps);
-    if (a && recording_) log_->push_back(*a);
+    if (a) log_->push_back(*a);
     return a;
   }
-  // While off, the agent plays as usual and nothing is logged (simulate records only some
-  // games of a study).
-  void set_recording(bool on) { recording_ = on; }
 
  private:
   std::vector<Action>* log_;
-  bool recording_ = true;
 };
 
 }  // namespace switchcards

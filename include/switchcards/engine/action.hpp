@@ -5,7 +5,6 @@
 // `2 play 7D last`, `0 play 7H swap 2`, `1 draw`, `2 pass`, `0 challenge 2`, `2 call`.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>

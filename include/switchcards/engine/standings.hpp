@@ -1,8 +1,9 @@
 // Standings: the cumulative totals of a match of several rounds and the end conditions of
 // `match:` (a single round, a fixed number of rounds, elimination at a cap, the Balkan
 // threshold game with its hard limit), plus the dealer rotation and the seeded cut for the
-// first dealer. Pure functions over plain data: the Match runner (agents/match.hpp), the
-// scenario runner and the CLI all use them. Readings and tie rules: docs/scoring.md.
+// first dealer. Pure functions over plain data: MatchDriver (engine/match_driver.hpp), which
+// every match runner uses, the scenario runner and replays use them. Readings and tie rules:
+// docs/scoring.md.
 #pragma once
 
 #include <cstdint>

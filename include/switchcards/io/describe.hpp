@@ -14,8 +14,8 @@ namespace switchcards {
 // a width below 1.
 std::string describe_variant(const Variant& variant, int width = 96);
 
-// One line: "British Switch (british): 2-7 players, 52 cards, 7 cards each, 4 special cards,
-// elimination at 100", for `switchcards validate`.
+// One line: "British Switch (british): 2-7 players, 52 cards, 7 cards each, 4 special card
+// rules, elimination at 100" (validate, demo and play open with it).
 std::string summarize_variant(const Variant& variant);
 
 }  // namespace switchcards

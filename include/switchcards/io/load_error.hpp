@@ -1,6 +1,7 @@
 // LoadError: the one error every loader of YAML input throws (variant files, `--rules`
-// overrides, scenarios, game records). It names the file (or label), line, column and key, so
-// a program can point at the mistake; several independent errors of one load travel together.
+// overrides, scenarios, game records, sweep grids). It names the file (or label), line, column and
+// key, so a program can point at the mistake; several independent errors of one load travel
+// together.
 #pragma once
 
 #include <memory>

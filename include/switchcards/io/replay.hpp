@@ -36,8 +36,8 @@ struct GameRecord {
   // merged), so the record replays in any directory, on any machine. Records of older versions
   // may hold a file's own text here, with `rules` apart; a hand-written record may omit it.
   std::string variant_text;
-  std::string rules;  // overrides still to merge onto the variant ("" for none; records
-                      // written now have them merged into variant_text)
+  std::string rules;  // overrides still to merge onto the variant ("" for none; the writer
+                      // merges them into variant_text, older records may keep them here)
   int players = 0;
   std::vector<std::string> agents;  // by seat, as make_agent names them
   std::uint64_t seed = 0;           // the game's seed (round seeds derive from it)
