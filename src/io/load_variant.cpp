@@ -3,11 +3,13 @@
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/engine/check_variant.hpp"
 #include "switchcards/engine/scoring.hpp"
+#include "switchcards/engine/variant_combinations.hpp"
 
 #include <algorithm>
 #include <array>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -170,7 +172,8 @@ class VariantBuilder {
 
   // Every section is read even after another failed (Documents::attempt), so that one run
   // names every mistake; the table (players, deck, deal) comes first, and an error there ends
-  // the load, since what follows is checked against it.
+  // the load, since what follows is checked against it. Each key is read on its own; the
+  // combinations of keys (engine/variant_combinations.hpp) are judged once all is read.
   Variant build() {
     d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
                            "play", "constraints", "specials", "identical", "last_card", "round",
@@ -179,21 +182,22 @@ class VariantBuilder {
     read_players();
     read_deck();
     read_deal();
-    d_.attempt([&] { read_match(); });  // before check_deal: elimination deals to fewer seats
-    check_deal();
-    d_.attempt([&] { read_draw(); });
-    d_.attempt([&] { read_play(); });
-    d_.attempt([&] { read_constraints(); });
+    read_section("match", [&] { read_match(); });  // before the table: elimination deals to
+                                                   // fewer seats
+    report_combinations(true);
+    read_section("draw", [&] { read_draw(); });
+    read_section("play", [&] { read_play(); });
+    read_section("constraints", [&] { read_constraints(); });
     read_specials();
-    d_.attempt([&] { read_identical(); });
-    d_.attempt([&] { check_play(); });
-    d_.attempt([&] { read_last_card(); });
-    d_.attempt([&] { read_round(); });
-    d_.attempt([&] { read_scoring(); });
-    d_.attempt([&] { read_teams(); });
+    read_section("identical", [&] { read_identical(); });
+    read_section("last_card", [&] { read_last_card(); });
+    read_section("round", [&] { read_round(); });
+    read_section("scoring", [&] { read_scoring(); });
+    read_section("teams", [&] { read_teams(); });
     d_.attempt([&] {
       if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
     });
+    report_combinations(false);
     return std::move(v_);
   }
 
@@ -210,6 +214,14 @@ class VariantBuilder {
   bool get_bool(const Entry& map, std::string_view key, bool fallback) {
     auto e = d_.find(map, key);
     return e ? d_.get_bool(*e) : fallback;
+  }
+  // d_.attempt(f), remembering the top-level key `section` when `f` failed: its values may
+  // be half read, so the combinations are not judged there.
+  template <typename F>
+  void read_section(std::string_view section, F&& f) {
+    const std::size_t errors = d_.error_count();
+    d_.attempt(std::forward<F>(f));
+    if (d_.error_count() != errors) failed_.emplace_back(section);
   }
 
   void read_names() {
@@ -230,9 +242,6 @@ class VariantBuilder {
     DealRules& deal = v_.deal;
     deal.min_players = get_int(*players_, "min", kMinPlayers, kMaxSeats, deal.min_players);
     deal.max_players = get_int(*players_, "max", kMinPlayers, kMaxSeats, deal.max_players);
-    if (deal.min_players > deal.max_players)
-      d_.fail(*players_,
-              fmt::format("min {} is greater than max {}", deal.min_players, deal.max_players));
   }
 
   // A number, or a map from player counts to numbers.
@@ -345,28 +354,115 @@ class VariantBuilder {
     return root_;
   }
 
-  void check_deal() {
-    const DealRules& deal = v_.deal;
-    for (int players = v_.fewest_players_dealt(); players <= deal.max_players; ++players) {
-      const DeckSpec deck = v_.deck_for(players);
-      if (deck.size() > kMaxCards) {
-        const Entry at = deck_ ? *deck_ : root_;
-        d_.fail(at, fmt::format("with {} players the deck has {} cards; at most {} are supported",
-                                players, deck.size(), kMaxCards));
-      }
-      const int hand = deal.hand_size.at(players);
-      const int needed = players * hand + 1;
-      if (needed > deck.size()) {
+  // ---- the combination rules (engine/variant_combinations.hpp) ----
+
+  // Where a combination problem about the field `path` (a CombinationProblem's) is reported:
+  // the entry of the key that set it, at its value, or at its key for a key refused for being
+  // written at all. Without the key: nullopt if `exact`, else the nearest enclosing entry
+  // written (the file's root at worst).
+  struct Place {
+    std::optional<Entry> entry;
+    bool at_key = false;
+  };
+  Place place(std::string_view path, bool exact) const {
+    struct Key {
+      std::string_view path;
+      std::vector<std::string_view> keys;
+      bool at_key;
+    };
+    static const std::vector<Key> kKeys = {
+        {"draw.limit", {"draw", "limit"}, true},
+        {"draw.cards", {"draw", "cards"}, false},
+        {"draw.after", {"draw", "after"}, false},
+        {"play.runs", {"play", "runs"}, true},
+        {"play.turn_corner", {"play", "runs", "turn_corner"}, true},
+        {"play.run_jokers", {"play", "runs", "jokers"}, true},
+        {"play.effects", {"play", "effects"}, true},
+        {"play.several_answers", {"play", "answers"}, true},
+        {"play.several", {"play", "several"}, false},
+        {"identical.jump_in", {"identical", "jump_in"}, false},
+        {"round.no_finish.cards", {"round", "no_finish", "cards"}, false},
+        {"round.no_finish.then", {"round", "no_finish", "then"}, false},
+        {"round.no_finish.draw", {"round", "no_finish", "draw"}, true},
+        {"round.no_finish.unless", {"round", "no_finish", "unless"}, true},
+        {"match.hard_limit", {"match", "hard_limit"}, false},
+        {"teams.seating", {"teams", "seats"}, false},
+        {"teams.listed", {"teams", "seats"}, false},
+        {"teams.score", {"teams", "score"}, false},
+    };
+    std::vector<std::string_view> keys;
+    bool at_key = false;
+    std::string name;  // a special's key under specials
+    if (path.starts_with("specials[")) {
+      const std::size_t close = path.find(']');
+      const std::size_t i = std::stoul(std::string(path.substr(9, close - 9)));
+      name = v_.specials.at(i).name;
+      std::string_view field = path.substr(close + 2);
+      at_key = field == "deflect_to_attacker";
+      if (at_key) field = "deflect_reverse_to";  // the file's key
+      keys = {"specials", name, field};
+    } else {
+      const auto it =
+          std::find_if(kKeys.begin(), kKeys.end(), [&](const Key& k) { return k.path == path; });
+      if (it == kKeys.end()) return exact ? Place{} : Place{root_, false};
+      keys = it->keys;
+      at_key = it->at_key;
+      // draw.cards: until_playable is the other key of the one rule about draw.after.
+      if (path == "draw.after" && !find_keys(keys) && !exact) keys = {"draw", "cards"};
+    }
+    std::optional<Entry> at = find_keys(keys);
+    if (at) return Place{at, at_key};
+    if (exact) return Place{};
+    // The nearest enclosing entry written.
+    while (!keys.empty() && !at) {
+      keys.pop_back();
+      at = find_keys(keys);
+    }
+    return Place{at ? at : root_, false};
+  }
+  // The entry under `keys` from the root. (Entries are constructed, never assigned: assigning
+  // a YAML::Node writes into the node it refers to, which would change the tree.)
+  std::optional<Entry> find_keys(std::span<const std::string_view> keys) const {
+    if (keys.empty()) return root_;
+    const std::optional<Entry> parent = find_keys(keys.first(keys.size() - 1));
+    return parent ? d_.find(*parent, keys.back()) : std::nullopt;
+  }
+
+  // Reports every combination problem of the variant read so far at its place: with `table`
+  // those of the table (players, deck, deal), which end the load, since what follows is
+  // checked against it; else the others, but none in a section that failed to read.
+  void report_combinations(bool table) {
+    struct Found {
+      Entry at;
+      bool at_key;
+      std::string message;
+    };
+    std::vector<Found> found;
+    const auto given = [&](std::string_view path) { return place(path, true).entry.has_value(); };
+    const auto report = [&](const CombinationProblem& p) {
+      if (p.path.starts_with("deal.") != table) return;
+      if (p.path == "deal.min_players")
+        return found.push_back({players_.value_or(root_), false, p.message});
+      if (p.path == "deal.decks") return found.push_back({deck_.value_or(root_), false, p.message});
+      if (p.path == "deal.hand_size") {
         Entry at = deal_error_entry();
         at.path = "deal.hand_size";
-        d_.fail(at, fmt::format("impossible deal: {} players x {} cards + 1 turned up = {} cards, "
-                                "but the deck has only {}{}",
-                                players, hand, needed, deck.size(),
-                                players < deal.min_players
-                                    ? " (match.end elimination deals later rounds to the seats "
-                                      "still in)"
-                                    : ""));
+        return found.push_back({at, false, p.message});
       }
+      const Place where = place(p.path, false);
+      const std::string_view section =
+          std::string_view(where.entry->path).substr(0, where.entry->path.find_first_of(".["));
+      if (std::find(failed_.begin(), failed_.end(), section) == failed_.end())
+        found.push_back({*where.entry, where.at_key, p.message});
+    };
+    for_each_combination_problem(v_, report, given);
+    const auto fail = [&](const Found& f) {
+      if (f.at_key) d_.fail_at_key(f.at, f.message);
+      d_.fail(f.at, f.message);
+    };
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      if (table && i + 1 == found.size()) fail(found[i]);
+      d_.attempt([&] { fail(found[i]); });
     }
   }
 
@@ -374,9 +470,7 @@ class VariantBuilder {
     with(root_, "draw", [&](const Entry& draw) {
       d_.expect_keys(draw, {"after", "when_playable", "cards", "limit"});
       DrawRules& r = v_.draw;
-      std::optional<Entry> after;
       with(draw, "after", [&](const Entry& e) {
-        after = e;
         r.after = d_.get_enum<AfterDraw>(e, {{"end_turn", AfterDraw::end_turn},
                                              {"may_play_drawn", AfterDraw::may_play_drawn},
                                              {"must_play_drawn", AfterDraw::must_play_drawn}});
@@ -391,16 +485,7 @@ class VariantBuilder {
           r.cards = d_.get_int(e, 1, kMaxEffectDraw);
         }
       });
-      with(draw, "limit", [&](const Entry& e) {
-        if (!r.until_playable)
-          d_.fail_at_key(e, "draw.limit caps a draw of cards: until_playable; this variant draws " +
-                                std::to_string(r.cards) + (r.cards == 1 ? " card" : " cards"));
-        r.limit = d_.get_int(e, 0, kMaxCards);
-      });
-      if (r.until_playable && r.after == AfterDraw::end_turn)
-        d_.fail(after ? *after : *d_.find(draw, "cards"),
-                "draw.cards: until_playable stops at a playable card, which draw.after: end_turn "
-                "would never let be played: use may_play_drawn or must_play_drawn");
+      r.limit = get_int(draw, "limit", 0, kMaxCards, r.limit);
     });
   }
 
@@ -417,73 +502,30 @@ class VariantBuilder {
                                              {"both", Several::both}});
       });
       with(play, "runs", [&](const Entry& runs) {
-        if (!r.runs())
-          d_.fail_at_key(
-              runs,
-              "play.runs shapes a run, which play.several: runs or both lays; "
-              "this variant lays " +
-                  std::string(r.several_cards() ? "cards of one rank only" : "one card a turn"));
         d_.expect_keys(runs, {"direction", "ace", "turn_corner", "jokers"});
         with(runs, "direction", [&](const Entry& e) {
           r.run_direction = d_.get_enum<RunDirection>(e, {{"ascending", RunDirection::ascending},
                                                           {"descending", RunDirection::descending},
                                                           {"either", RunDirection::either}});
         });
-        std::optional<Entry> ace;
         with(runs, "ace", [&](const Entry& e) {
-          ace = e;
           r.run_ace = d_.get_enum<RunAce>(
               e, {{"low", RunAce::low}, {"high", RunAce::high}, {"both", RunAce::both}});
         });
-        with(runs, "turn_corner", [&](const Entry& e) {
-          r.turn_corner = d_.get_bool(e);
-          if (r.turn_corner && r.run_ace != RunAce::both)
-            d_.fail_at_key(e,
-                           "play.runs.turn_corner lets an ace be high and low in one run "
-                           "(K, A, 2), which play.runs.ace: " +
-                               std::string(r.run_ace == RunAce::low ? "low" : "high") +
-                               " forbids: use ace: both");
-        });
+        r.turn_corner = get_bool(runs, "turn_corner", r.turn_corner);
         with(runs, "jokers", [&](const Entry& e) {
           r.run_jokers = d_.get_enum<RunJokers>(
               e, {{"none", RunJokers::none}, {"stand_in", RunJokers::stand_in}});
-          if (r.run_jokers == RunJokers::stand_in && v_.deal.deck.jokers == 0)
-            d_.fail_at_key(e,
-                           "stand_in lets a joker stand in a run, and this variant's deck has no "
-                           "jokers: add them with deck: {jokers: N}");
         });
       });
       with(play, "effects", [&](const Entry& e) {
-        if (!r.several_cards())
-          d_.fail_at_key(e,
-                         "play.effects says how the specials of a turn of several cards "
-                         "combine; play.several: none lays one card a turn");
         r.effects = d_.get_enum<SeveralEffects>(
             e, {{"each", SeveralEffects::each}, {"last", SeveralEffects::last}});
       });
       with(play, "answers", [&](const Entry& e) {
         r.several_answers = d_.get_enum<bool>(e, {{"one", false}, {"several", true}});
-        if (r.several_answers && !r.several_cards())
-          d_.fail_at_key(e,
-                         "play.answers: several answers a penalty with several cards in a turn, "
-                         "which play.several: none never lays");
-        else if (r.several_answers && r.effects == SeveralEffects::last)
-          d_.fail_at_key(e,
-                         "play.answers: several stacks every card laid on the pending penalty, "
-                         "and play.effects: last lets only the top card take effect: use "
-                         "effects: each");
       });
     });
-  }
-
-  // play.several against the rules read after it.
-  void check_play() {
-    if (!v_.play.several_cards() || !v_.identical.enabled) return;
-    const Entry several = *d_.find(*d_.find(root_, "play"), "several");
-    d_.fail(several,
-            "play.several lays further cards in the turn, and identical.enabled already rewards "
-            "a second identical card with another turn: the two rules judge the same card "
-            "differently; use one of them");
   }
 
   Lasts get_lasts(const Entry& e) {
@@ -549,57 +591,6 @@ class VariantBuilder {
     for (const Entry& entry : entries) names.push_back(entry.key->Scalar());
     // Each special on its own: an error in one does not hide those of the others.
     for (const Entry& entry : entries) d_.attempt([&] { read_special(entry, names); });
-    // Deflection names cards of other specials, which may come later in the file.
-    for (const Entry& entry : entries)
-      d_.attempt([&] {
-        if (entry.value.IsMap() && d_.find(entry, "deflect")) check_deflect(entry);
-      });
-  }
-
-  // specials.NAME.deflect and deflect_reverse_to, against the specials of the deflecting cards.
-  void check_deflect(const Entry& entry) {
-    const std::string& name = entry.key->Scalar();
-    const auto it = std::find_if(v_.specials.begin(), v_.specials.end(),
-                                 [&](const Effect& e) { return e.name == name; });
-    if (it == v_.specials.end()) return;  // the special itself failed, and said why
-    const Effect& penalty = *it;
-    const Entry deflect = *d_.find(entry, "deflect");
-    if (!penalty.is_attack())
-      d_.fail(deflect, fmt::format("'{}' sets no penalty to deflect (deflect goes with draw, or "
-                                   "a skip that can be answered)",
-                                   name));
-    if (const CardMask both = penalty.deflect.cards & (penalty.stack.cards | penalty.cancel.cards);
-        !both.empty())
-      d_.fail(deflect,
-              fmt::format("{} both deflects and {} the penalty: a card answers it one "
-                          "way",
-                          to_string(both.first()),
-                          penalty.stack.cards.contains(both.first()) ? "stacks on" : "cancels"));
-    bool any_reverse = false;
-    for (CardMask m = penalty.deflect.cards; !m.empty();) {
-      const Card card = m.pop_first();
-      const Effect* own = nullptr;
-      for (const Effect& e : v_.specials)
-        if (e.cards.cards.contains(card)) own = &e;
-      if (own != nullptr && (own->is_attack() || own->draw > 0))
-        d_.fail(deflect, fmt::format("{} carries a penalty of its own ('{}'): stack it instead of "
-                                     "deflecting with it",
-                                     to_string(card), own->name));
-      if (own == nullptr || (!own->reverse && own->skip == 0))
-        d_.fail(deflect,
-                fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
-                            own ? fmt::format("'{}' does neither", own->name)
-                                : std::string("it is no special card")));
-      if (own->reverse && own->skip > 0)
-        d_.fail(deflect, fmt::format("{} both reverses and skips ('{}'): which way it deflects "
-                                     "is ambiguous",
-                                     to_string(card), own->name));
-      any_reverse = any_reverse || own->reverse;
-    }
-    if (auto to = d_.find(entry, "deflect_reverse_to"); to && !any_reverse)
-      d_.fail_at_key(*to,
-                     "deflect_reverse_to says where a reverse sends the penalty, but no "
-                     "card of deflect reverses");
   }
 
   void read_special(const Entry& entry, const std::vector<std::string_view>& names) {
@@ -625,13 +616,6 @@ class VariantBuilder {
       const Entry cards = d_.require(entry, "cards");
       Effect effect = read_effect(entry, cards);
       effect.name = name;
-      for (std::size_t i = 0; i < v_.specials.size(); ++i) {
-        const CardMask both = v_.specials[i].cards.cards & effect.cards.cards;
-        if (!both.empty())
-          d_.fail(cards, fmt::format("{} is matched by both '{}' and '{}' (a card has at most one "
-                                     "entry: put both effects in one)",
-                                     to_string(both.first()), v_.specials[i].name, name));
-      }
       v_.specials.push_back(std::move(effect));
     }
   }
@@ -646,19 +630,10 @@ class VariantBuilder {
     e.skip = get_int(entry, "skip", 0, kMaxSeats - 1, e.skip);
     with(entry, "stack", [&](const Entry& x) { e.stack = selector(x); });
     e.stack_adds = get_bool(entry, "stack_adds", e.stack_adds);
-    with(entry, "cap", [&](const Entry& x) {
-      e.cap = d_.get_int(x, 0, kMaxEffectCap);
-      if (e.cap > 0 && e.cap < e.draw)
-        d_.fail(x, fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap,
-                               e.draw));
-    });
+    e.cap = get_int(entry, "cap", 0, kMaxEffectCap, e.cap);
     with(entry, "cancel", [&](const Entry& x) { e.cancel = selector(x); });
     with(entry, "deflect", [&](const Entry& x) { e.deflect = selector(x); });
     with(entry, "deflect_reverse_to", [&](const Entry& x) {
-      if (e.deflect.cards.empty())
-        d_.fail_at_key(x,
-                       "deflect_reverse_to goes with deflect: this special lists no card that "
-                       "deflects its penalty");
       e.deflect_to_attacker = d_.get_enum<bool>(x, {{"attacker", true}, {"next_player", false}});
     });
     e.miss_turn = get_bool(entry, "miss_turn", e.miss_turn);
@@ -667,52 +642,10 @@ class VariantBuilder {
       e.reverse_skips_with_two = d_.get_enum<bool>(x, {{"skip", true}, {"reverse", false}});
     });
     e.back = get_bool(entry, "back", e.back);
-    with(entry, "play_again", [&](const Entry& x) {
-      e.play_again = d_.get_bool(x);
-      // The same player acts next: a penalty or a skip aimed at "the next player" would hit
-      // nobody, and going back contradicts it.
-      if (e.play_again && (e.draw > 0 || e.skip > 0 || e.back))
-        d_.fail(x, fmt::format("play_again cannot be combined with {}: its player acts next",
-                               e.draw > 0   ? "draw"
-                               : e.skip > 0 ? "skip"
-                                            : "back"));
-    });
+    e.play_again = get_bool(entry, "play_again", e.play_again);
     with(entry, "not_on", [&](const Entry& x) { e.not_on = selector(x); });
     e.swap_hands = get_bool(entry, "swap_hands", e.swap_hands);
-    with(entry, "rotate_hands", [&](const Entry& x) {
-      e.rotate_hands = d_.get_bool(x);
-      if (e.rotate_hands && e.swap_hands)
-        d_.fail(x,
-                "a card swaps with one chosen player (swap_hands) or passes every hand on "
-                "(rotate_hands), not both");
-    });
-    // Combinations the engine would play otherwise than they read: each is refused where its
-    // second key is.
-    if (const CardMask both = e.stack.cards & e.cancel.cards; !both.empty())
-      // The engine takes the cancel, then the card's own penalty starts afresh: it neither
-      // stacks nor cancels as the file says.
-      d_.fail(*d_.find(entry, "cancel"),
-              fmt::format("{} both stacks on the penalty (stack) and cancels it (cancel): a card "
-                          "answers it one way, so list it in one of them",
-                          to_string(both.first())));
-    if (auto x = d_.find(entry, "demand"); x && e.names_suit && !e.demand.cards.empty())
-      // The demand binds the next player and the named suit only the one after: neither is
-      // what "names a suit" and "demands" promise together.
-      d_.fail(*x,
-              "a card that names a suit (names_suit) cannot also make a demand: the next card "
-              "would have to follow both, and only one can bind it (put the demand on another "
-              "card)");
-    if (auto x = d_.find(entry, "miss_turn"); x && !e.miss_turn && e.draw > 0 && e.skip > 0)
-      // With a draw, skip makes the victim miss its turn (and skip - 1 players after it).
-      d_.fail(*x, fmt::format("miss_turn: false contradicts skip {}: with a draw, skip makes the "
-                              "victim miss its turn (skip: 0 lets it play after drawing)",
-                              e.skip));
-    if (auto x = d_.find(entry, "swap_hands"); x && e.swap_hands && e.names_suit)
-      // A play names a suit or a seat, not both (and a wild swap for every suit and seat
-      // would not fit the action lists).
-      d_.fail(*x,
-              "a swap card cannot also name a suit (names_suit): its play names the seat "
-              "to swap with");
+    e.rotate_hands = get_bool(entry, "rotate_hands", e.rotate_hands);
     return e;
   }
 
@@ -732,11 +665,6 @@ class VariantBuilder {
         r.jump_in = d_.get_enum<JumpIn>(e, {{"none", JumpIn::none},
                                             {"same_card", JumpIn::same_card},
                                             {"same_rank", JumpIn::same_rank}});
-        if (r.jump_in == JumpIn::same_card && !v_.deck_has_twins())
-          d_.fail(e,
-                  "same_card jump-in needs a deck with identical cards (deck.decks 2 or more, or "
-                  "two jokers) for some player count: with one deck no card is held twice, so "
-                  "nobody could ever jump in (same_rank jumps in with a card of the same rank)");
       });
     });
   }
@@ -784,38 +712,14 @@ class VariantBuilder {
       if (e.wild) words[1].cards |= e.cards.cards;
     }
     r.cards = selector(d_.require(x, "cards"), words);
-    std::optional<Entry> then;
     with(x, "then", [&](const Entry& e) {
-      then = e;
       r.then = d_.get_enum<NoFinish>(e, {{"refused", NoFinish::refused}, {"draw", NoFinish::draw}});
     });
-    with(x, "draw", [&](const Entry& e) {
-      if (r.then != NoFinish::draw)
-        d_.fail_at_key(e,
-                       "round.no_finish.draw is the penalty of then: draw; with then: refused "
-                       "the play is not allowed at all");
-      r.draw = d_.get_int(e, 1, kMaxEffectDraw);
-    });
-    if (r.then == NoFinish::draw && r.draw == 0)
-      d_.fail(*then, "then: draw needs round.no_finish.draw, the cards its player draws");
-
+    r.draw = get_int(x, "draw", 1, kMaxEffectDraw, r.draw);
     with(x, "unless", [&](const Entry& e) {
       r.unless = d_.get_enum<NoFinishUnless>(
           e, {{"none", NoFinishUnless::none}, {"follows_suit", NoFinishUnless::follows_suit}});
-      // With then: draw the card stands and the draw comes after it is played, when the suit
-      // it had to follow is gone; the rule is written for a play that is refused.
-      if (r.unless != NoFinishUnless::none && r.then != NoFinish::refused)
-        d_.fail_at_key(e,
-                       "round.no_finish.unless works with then: refused only (a card that may "
-                       "not finish is then not playable as the last one)");
     });
-    // A refused finish that covers every card of the deck, with no exception, leaves nobody a
-    // way out: every round would stall.
-    if (r.then == NoFinish::refused && r.unless == NoFinishUnless::none &&
-        (kinds_ - r.cards.cards).empty())
-      d_.fail(d_.require(x, "cards"),
-              "every card of the deck is refused as a last card: nobody could ever go out (name "
-              "fewer cards, or then: draw, or unless: follows_suit)");
   }
 
   void read_scoring() {
@@ -876,12 +780,7 @@ class VariantBuilder {
       });
       r.rounds = get_int(x, "rounds", 1, kMaxFixedRounds, r.rounds);
       r.limit = get_int(x, "limit", 1, kMaxMatchPoints, r.limit);
-      with(x, "hard_limit", [&](const Entry& e) {
-        r.hard_limit = d_.get_int(e, 0, kMaxMatchPoints);
-        if (r.hard_limit != 0 && r.hard_limit <= r.limit)
-          d_.fail(e, fmt::format("hard_limit {} must be above limit {} (or 0: none)", r.hard_limit,
-                                 r.limit));
-      });
+      r.hard_limit = get_int(x, "hard_limit", 0, kMaxMatchPoints, r.hard_limit);
       with(x, "first_dealer", [&](const Entry& e) {
         r.first_dealer = d_.get_enum<FirstDealer>(
             e, {{"seat_zero", FirstDealer::seat_zero}, {"lowest_cut", FirstDealer::lowest_cut}});
@@ -889,27 +788,16 @@ class VariantBuilder {
     });
   }
 
-  // teams: {seats: opposite | [[0, 2], [1, 3]], score: losing_teams | each_hand}. The seating
-  // must fit every player count of `players`: opposite needs an even count, a list names each
-  // seat of the one count once.
+  // teams: {seats: opposite | [[0, 2], [1, 3]], score: losing_teams | each_hand}. A list
+  // names each seat once, from 0; whether the seating fits `players` is a combination rule
+  // (report_combinations).
   void read_teams() {
     with(root_, "teams", [&](const Entry& x) {
       d_.expect_keys(x, {"seats", "score"});
       TeamRules& r = v_.teams;
-      const int min = v_.deal.min_players, max = v_.deal.max_players;
       const Entry seats = d_.require(x, "seats");
       if (is_scalar(seats.value)) {
         r.seating = d_.get_enum<TeamSeating>(seats, {{"opposite", TeamSeating::opposite}});
-        if (min == 2 && max == 2)
-          d_.fail(seats,
-                  "opposite seats partners across the table, and two players opposite each "
-                  "other would be one team with nobody to play against: use 4 players or more");
-        if (min != max || min % 2 != 0)
-          d_.fail(seats, fmt::format(
-                             "opposite needs one even number of players, "
-                             "but players allows {}: set players to {{min: 4, max: 4}} "
-                             "(or 6, 8)",
-                             min == max ? std::to_string(min) : fmt::format("{} to {}", min, max)));
       } else {
         r.seating = TeamSeating::listed;
         const std::vector<Entry> teams = d_.list_items(seats);
@@ -935,13 +823,6 @@ class VariantBuilder {
             d_.fail(seats, fmt::format("the teams name {} seats but not seat {}: number the "
                                        "seats from 0",
                                        count, seat));
-        if (min != max || min != count)
-          d_.fail(seats,
-                  fmt::format("the teams seat {} players, but players allows {}: set "
-                              "players to {{min: {}, max: {}}}",
-                              count,
-                              min == max ? std::to_string(min) : fmt::format("{} to {}", min, max),
-                              count, count));
       }
       with(x, "score", [&](const Entry& e) {
         r.score = d_.get_enum<TeamScore>(
@@ -955,6 +836,7 @@ class VariantBuilder {
   Variant v_;
   CardMask kinds_ = CardMask::all();
   std::optional<Entry> players_, deck_, decks_, ranks_, jokers_, deal_, hand_size_;
+  std::vector<std::string> failed_;  // the sections read_section saw fail
 };
 
 Variant finish(const Documents& docs, const YAML::Node& tree, std::string source) {

@@ -10,6 +10,7 @@
 #include "switchcards/core/pile.hpp"
 #include "switchcards/engine/check_variant.hpp"
 #include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/variant_combinations.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_error.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -58,7 +59,7 @@ const std::vector<Case>& invalid_cases() {
        [](Variant& v) { v.deal.min_players = 1; }},
       {"deal.max_players: 9 is out of range (allowed: 2..8)",
        [](Variant& v) { v.deal.max_players = 9; }},
-      {"deal.min_players: 5 is greater than deal.max_players 3",
+      {"deal.min_players: min 5 is greater than max 3",
        [](Variant& v) {
          v.deal.min_players = 5;
          v.deal.max_players = 3;
@@ -100,15 +101,15 @@ const std::vector<Case>& invalid_cases() {
       // draw
       {"draw.cards: 0 is out of range (allowed: 1..100)", [](Variant& v) { v.draw.cards = 0; }},
       {"draw.cards: 101 is out of range (allowed: 1..100)", [](Variant& v) { v.draw.cards = 101; }},
-      {"draw.limit: 3 caps a draw until_playable; this variant draws 1 card",
+      {"draw.limit: draw.limit caps a draw of cards: until_playable; this variant draws 1 card",
        [](Variant& v) { v.draw.limit = 3; }},
       {"draw.cards: 2 with until_playable, which takes cards one at a time: set cards to 1",
        [](Variant& v) {
          v.draw.until_playable = true;
          v.draw.cards = 2;
        }},
-      {"draw.until_playable: it stops at a playable card, which draw.after: end_turn would never "
-       "let be played: use may_play_drawn or must_play_drawn",
+      {"draw.after: draw.cards: until_playable stops at a playable card, which draw.after: "
+       "end_turn would never let be played: use may_play_drawn or must_play_drawn",
        [](Variant& v) {
          v.draw.until_playable = true;
          v.draw.after = AfterDraw::end_turn;
@@ -121,34 +122,34 @@ const std::vector<Case>& invalid_cases() {
       {"draw.after: 7 is no value of its enum (0..2)",
        [](Variant& v) { v.draw.after = static_cast<AfterDraw>(7); }},
       // several cards a turn
-      {"play.run_ace: shapes a run, which play.several: runs or both lays; this variant lays "
-       "cards of one rank only (leave it at its default)",
+      {"play.runs: play.runs shapes a run, which play.several: runs or both lays; this variant "
+       "lays cards of one rank only",
        [](Variant& v) {
          v.play.several = Several::same_rank;
          v.play.run_ace = RunAce::low;
        }},
-      {"play.turn_corner: it lets an ace be high and low in one run (K, A, 2), which "
-       "play.run_ace low or high forbids: use RunAce::both",
+      {"play.turn_corner: play.runs.turn_corner lets an ace be high and low in one run (K, A, "
+       "2), which play.runs.ace: high forbids: use ace: both",
        [](Variant& v) {
          v.play.several = Several::runs;
          v.play.run_ace = RunAce::high;
          v.play.turn_corner = true;
        }},
       {"play.run_jokers: stand_in lets a joker stand in a run, and this variant's deck has no "
-       "jokers (deal.deck.jokers)",
+       "jokers: add them with deck: {jokers: N}",
        [](Variant& v) {
          v.play.several = Several::runs;
          v.play.run_jokers = RunJokers::stand_in;
        }},
-      {"play.effects: it says how the specials of a turn of several cards combine; "
+      {"play.effects: play.effects says how the specials of a turn of several cards combine; "
        "play.several: none lays one card a turn",
        [](Variant& v) { v.play.effects = SeveralEffects::last; }},
-      {"play.several_answers: it answers a penalty with several cards in a turn, which "
-       "play.several: none never lays",
+      {"play.several_answers: play.answers: several answers a penalty with several cards in a "
+       "turn, which play.several: none never lays",
        [](Variant& v) { v.play.several_answers = true; }},
-      {"play.several: it lays further cards in the turn, and identical.enabled already rewards "
-       "a second identical card with another turn: the two rules judge the same card "
-       "differently; use one of them",
+      {"play.several: play.several lays further cards in the turn, and identical.enabled "
+       "already rewards a second identical card with another turn: the two rules judge the "
+       "same card differently; use one of them",
        [](Variant& v) {
          v.play.several = Several::same_rank;
          v.identical.enabled = true;
@@ -169,8 +170,8 @@ const std::vector<Case>& invalid_cases() {
        }},
       {"specials[0].cards: 'joker' matches no card of the deck",
        [](Variant& v) { v.specials = {effect("jokers", CardMask::of(Card::joker()), "joker")}; }},
-      {"specials[1].cards: 2C is also a card of specials[0] 'draw-two' (a card has at most one "
-       "special: put both effects in one)",
+      {"specials[1].cards: 2C is matched by both 'draw-two' and 'clubs' (a card has at most "
+       "one entry: put both effects in one)",
        [](Variant& v) {
          v.specials = {two_draws_two(), effect("clubs", CardMask::of_suit(Suit::clubs), "C")};
        }},
@@ -192,7 +193,7 @@ const std::vector<Case>& invalid_cases() {
          e.cap = 1;
          v.specials = {e};
        }},
-      {"specials[0].play_again: it cannot be combined with draw: its player acts next",
+      {"specials[0].play_again: play_again cannot be combined with draw: its player acts next",
        [](Variant& v) {
          Effect e = two_draws_two();
          e.play_again = true;
@@ -213,15 +214,16 @@ const std::vector<Case>& invalid_cases() {
          v.specials = {e};
        }},
       {"specials[0].demand: a card that names a suit (names_suit) cannot also make a demand: the "
-       "next card would have to follow both, and only one can bind it",
+       "next card would have to follow both, and only one can bind it (put the demand on another "
+       "card)",
        [](Variant& v) {
          Effect e = effect("ace", CardMask::of_rank(Rank::ace), "A");
          e.names_suit = true;
          e.demand = Selector{CardMask::of_rank(Rank::king), "K"};
          v.specials = {e};
        }},
-      {"specials[0].miss_turn: false contradicts skip 1: with a draw, skip makes the victim "
-       "miss its turn (skip: 0 lets it play after drawing)",
+      {"specials[0].miss_turn: miss_turn: false contradicts skip 1: with a draw, skip makes the "
+       "victim miss its turn (skip: 0 lets it play after drawing)",
        [](Variant& v) {
          Effect e = two_draws_two();
          e.skip = 1;
@@ -235,8 +237,8 @@ const std::vector<Case>& invalid_cases() {
          e.swap_hands = e.names_suit = true;
          v.specials = {e};
        }},
-      {"specials[0].deflect: the special sets no penalty to deflect (deflect goes with draw, or "
-       "a skip that can be answered)",
+      {"specials[0].deflect: 'eights' sets no penalty to deflect (deflect goes with draw, or a "
+       "skip that can be answered)",
        [](Variant& v) {
          Effect e = effect("eights", CardMask::of_rank(Rank::eight), "8");
          e.deflect = Selector{CardMask::of_rank(Rank::ace), "A"};
@@ -248,8 +250,8 @@ const std::vector<Case>& invalid_cases() {
          e.deflect = Selector{CardMask::of_rank(Rank::ace), "A"};
          v.specials = {e};
        }},
-      {"specials[0].deflect_to_attacker: false says where a reverse deflects the penalty, but "
-       "the special lists no card that deflects (deflect)",
+      {"specials[0].deflect_to_attacker: deflect_reverse_to goes with deflect: this special "
+       "lists no card that deflects its penalty",
        [](Variant& v) {
          Effect e = two_draws_two();
          e.deflect_to_attacker = false;
@@ -258,9 +260,9 @@ const std::vector<Case>& invalid_cases() {
       // identical cards, last card, round
       {"identical.others_draw: -1 is out of range (allowed: 0..100)",
        [](Variant& v) { v.identical.others_draw = -1; }},
-      {"identical.jump_in: same_card jump-in needs a deck with identical cards (deal.decks 2 or "
+      {"identical.jump_in: same_card jump-in needs a deck with identical cards (deck.decks 2 or "
        "more, or two jokers) for some player count: with one deck no card is held twice, so "
-       "nobody could ever jump in",
+       "nobody could ever jump in (same_rank jumps in with a card of the same rank)",
        [](Variant& v) { v.identical.jump_in = JumpIn::same_card; }},
       {"last_card.penalty: 101 is out of range (allowed: 0..100)",
        [](Variant& v) { v.last_card.penalty = 101; }},
@@ -278,13 +280,13 @@ const std::vector<Case>& invalid_cases() {
          v.round.no_finish.then = NoFinish::draw;
          v.round.no_finish.draw = 2;
        }},
-      {"round.no_finish.draw: 0 is out of range (allowed: 1..100)",
+      {"round.no_finish.then: then: draw needs round.no_finish.draw, the cards its player draws",
        [](Variant& v) {
          v.round.no_finish.cards = Selector{CardMask::of_rank(Rank::two), "2"};
          v.round.no_finish.then = NoFinish::draw;
        }},
-      {"round.no_finish.draw: it is the penalty of then: draw; with then: refused the play is "
-       "not allowed at all",
+      {"round.no_finish.draw: round.no_finish.draw is the penalty of then: draw; with then: "
+       "refused the play is not allowed at all",
        [](Variant& v) {
          v.round.no_finish.cards = Selector{CardMask::of_rank(Rank::two), "2"};
          v.round.no_finish.draw = 2;
@@ -315,7 +317,7 @@ const std::vector<Case>& invalid_cases() {
        [](Variant& v) { v.match.rounds = 0; }},
       {"match.limit: 0 is out of range (allowed: 1..1000000)",
        [](Variant& v) { v.match.limit = 0; }},
-      {"match.hard_limit: 100 must be above match.limit 100 (or 0: none)",
+      {"match.hard_limit: hard_limit 100 must be above limit 100 (or 0: none)",
        [](Variant& v) { v.match.hard_limit = 100; }},
       {"deal.hand_size: impossible deal: 6 players x 9 cards + 1 turned up = 55 cards, but the "
        "deck has only 52 (match.end elimination deals later rounds to the seats still in)",
@@ -326,16 +328,17 @@ const std::vector<Case>& invalid_cases() {
          v.match.end = MatchKind::elimination;
        }},
       // teams
-      {"teams.seating: opposite with two players makes them one team, with nobody to play "
-       "against: use 4 players or more",
+      {"teams.seating: opposite seats partners across the table, and two players opposite "
+       "each other would be one team with nobody to play against: use 4 players or more",
        [](Variant& v) {
          v.deal.min_players = v.deal.max_players = 2;
          v.teams.seating = TeamSeating::opposite;
        }},
-      {"teams.seating: opposite needs one even number of players, but deal.min_players to "
-       "max_players allows 2 to 7",
+      {"teams.seating: opposite needs one even number of players, but players allows 2 to 7: "
+       "set players to {min: 4, max: 4} (or 6, 8)",
        [](Variant& v) { v.teams.seating = TeamSeating::opposite; }},
-      {"teams.listed: the teams seat 4 players, but deal.min_players to max_players allows 2 to 7",
+      {"teams.listed: the teams seat 4 players, but players allows 2 to 7: set players to "
+       "{min: 4, max: 4}",
        [](Variant& v) {
          v.teams.seating = TeamSeating::listed;
          v.teams.listed = {{0, 2}, {1, 3}};
@@ -345,7 +348,7 @@ const std::vector<Case>& invalid_cases() {
          v.teams.seating = TeamSeating::listed;
          v.teams.listed = {{0, 3}, {1}};
        }},
-      {"teams.score: a team score without teams (teams.seating: none)",
+      {"teams.score: a team score without teams (no teams.seats)",
        [](Variant& v) { v.teams.score = TeamScore::each_hand; }},
   };
   return cases;
@@ -361,6 +364,32 @@ TEST_CASE("check_variant names the first field out of the loader's rules", "[che
     INFO(c.message);
     CHECK(check_variant(v) == c.message);
   }
+}
+
+TEST_CASE("for_each_combination_problem gives every combination problem, in order",
+          "[check_variant]") {
+  Variant v = named();
+  Effect e = two_draws_two();
+  e.cancel = e.stack;
+  e.play_again = true;
+  v.specials = {e};
+  v.match.hard_limit = 100;
+  std::vector<std::string> found;
+  for_each_combination_problem(
+      v, [&](const CombinationProblem& p) { found.push_back(p.path + ": " + p.message); });
+  CHECK(found == std::vector<std::string>{
+                     "specials[0].play_again: play_again cannot be combined with draw: its "
+                     "player acts next",
+                     "specials[0].cancel: 2C both stacks on the penalty (stack) and cancels it "
+                     "(cancel): a card answers it one way, so list it in one of them",
+                     "match.hard_limit: hard_limit 100 must be above limit 100 (or 0: none)"});
+  CHECK(check_variant(v) == found.front());
+  // A key refused for being written at all, as a file writes it: with its default value.
+  found.clear();
+  for_each_combination_problem(
+      named(), [&](const CombinationProblem& p) { found.push_back(p.path); },
+      [](std::string_view path) { return path == "draw.limit" || path == "play.effects"; });
+  CHECK(found == std::vector<std::string>{"draw.limit", "play.effects"});
 }
 
 TEST_CASE("Engine refuses a variant check_variant finds fault with, with its message",

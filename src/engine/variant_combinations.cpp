@@ -1,0 +1,336 @@
+// The combination rules (engine/variant_combinations.hpp): combinations the engine would play
+// otherwise than they read, each stated once with the reason it is refused. A problem's path
+// names, as a rule, the second of the keys that clash (the one a file is refused at).
+#include "switchcards/engine/variant_combinations.hpp"
+
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "switchcards/core/card_format.hpp"
+
+namespace switchcards {
+
+namespace {
+
+class Combinations {
+ public:
+  Combinations(const Variant& v, const std::function<void(const CombinationProblem&)>& report,
+               const FieldGiven& given)
+      : v_(v), report_(report), given_(given), kinds_(v.deal.deck.kinds()) {}
+
+  void run() {
+    table();
+    draw();
+    play();
+    for (std::size_t i = 0; i < v_.specials.size(); ++i) special(i);
+    for (std::size_t i = 0; i < v_.specials.size(); ++i) deflect(i);
+    identical();
+    no_finish();
+    match();
+    teams();
+  }
+
+ private:
+  void problem(std::string path, std::string message) const {
+    report_(CombinationProblem{std::move(path), std::move(message)});
+  }
+  bool given(std::string_view path) const { return given_ && given_(path); }
+  static std::string special_path(std::size_t i, std::string_view field) {
+    return fmt::format("specials[{}].{}", i, field);
+  }
+  std::string players_allow() const {
+    const int min = v_.deal.min_players, max = v_.deal.max_players;
+    return min == max ? std::to_string(min) : fmt::format("{} to {}", min, max);
+  }
+
+  void table() const {
+    const DealRules& deal = v_.deal;
+    if (deal.min_players > deal.max_players)
+      return problem("deal.min_players", fmt::format("min {} is greater than max {}",
+                                                     deal.min_players, deal.max_players));
+    // From fewest_players_dealt: an elimination match deals to fewer seats as they go out.
+    for (int players = v_.fewest_players_dealt(); players <= deal.max_players; ++players) {
+      const DeckSpec deck = v_.deck_for(players);
+      if (deck.size() > kMaxCards) {
+        problem("deal.decks", fmt::format("with {} players the deck has {} cards; at most {} are "
+                                          "supported",
+                                          players, deck.size(), kMaxCards));
+        return;
+      }
+      const int hand = deal.hand_size.at(players);
+      const int needed = players * hand + 1;
+      if (needed > deck.size()) {
+        problem("deal.hand_size",
+                fmt::format("impossible deal: {} players x {} cards + 1 turned up = {} cards, but "
+                            "the deck has only {}{}",
+                            players, hand, needed, deck.size(),
+                            players < deal.min_players ? " (match.end elimination deals later "
+                                                         "rounds to the seats still in)"
+                                                       : ""));
+        return;
+      }
+    }
+  }
+
+  void draw() const {
+    const DrawRules& draw = v_.draw;
+    if (draw.until_playable) {
+      if (draw.cards != 1)
+        problem("draw.cards", fmt::format("{} with until_playable, which takes cards one at a "
+                                          "time: set cards to 1",
+                                          draw.cards));
+      if (draw.after == AfterDraw::end_turn)
+        problem("draw.after",
+                "draw.cards: until_playable stops at a playable card, which draw.after: end_turn "
+                "would never let be played: use may_play_drawn or must_play_drawn");
+    } else if (draw.limit != 0 || given("draw.limit")) {
+      problem("draw.limit",
+              fmt::format("draw.limit caps a draw of cards: until_playable; this variant draws "
+                          "{} {}",
+                          draw.cards, draw.cards == 1 ? "card" : "cards"));
+    }
+  }
+
+  void play() const {
+    const PlayRules& play = v_.play;
+    if (!play.runs()) {
+      const PlayRules defaults;
+      const bool shaped =
+          play.run_direction != defaults.run_direction || play.run_ace != defaults.run_ace ||
+          play.turn_corner != defaults.turn_corner || play.run_jokers != defaults.run_jokers;
+      if (shaped || given("play.runs"))
+        problem("play.runs",
+                fmt::format("play.runs shapes a run, which play.several: runs or "
+                            "both lays; this variant lays {}",
+                            play.several_cards() ? "cards of one rank only" : "one card a turn"));
+    }
+    if (play.turn_corner && play.run_ace != RunAce::both)
+      problem("play.turn_corner",
+              fmt::format("play.runs.turn_corner lets an ace be high and low in one run (K, A, "
+                          "2), which play.runs.ace: {} forbids: use ace: both",
+                          play.run_ace == RunAce::low ? "low" : "high"));
+    if (play.run_jokers == RunJokers::stand_in && v_.deal.deck.jokers == 0)
+      problem("play.run_jokers",
+              "stand_in lets a joker stand in a run, and this variant's deck has no jokers: add "
+              "them with deck: {jokers: N}");
+    if ((play.effects != SeveralEffects::each || given("play.effects")) && !play.several_cards())
+      problem("play.effects",
+              "play.effects says how the specials of a turn of several cards combine; "
+              "play.several: none lays one card a turn");
+    if (play.several_answers && !play.several_cards())
+      problem("play.several_answers",
+              "play.answers: several answers a penalty with several cards in a turn, which "
+              "play.several: none never lays");
+    else if (play.several_answers && play.effects != SeveralEffects::each)
+      problem("play.several_answers",
+              "play.answers: several stacks every card laid on the pending penalty, and "
+              "play.effects: last lets only the top card take effect: use effects: each");
+    if (play.several_cards() && v_.identical.enabled)
+      problem("play.several",
+              "play.several lays further cards in the turn, and identical.enabled already "
+              "rewards a second identical card with another turn: the two rules judge the same "
+              "card differently; use one of them");
+  }
+
+  // A special's own settings, then its cards against the specials before it.
+  void special(std::size_t i) const {
+    const Effect& e = v_.specials[i];
+    const auto path = [&](std::string_view field) { return special_path(i, field); };
+    if (e.cap > 0 && e.cap < e.draw)
+      problem(path("cap"), fmt::format("cap {} is below draw {}: the first card would exceed it",
+                                       e.cap, e.draw));
+    // The same player acts next: a penalty or a skip aimed at "the next player" would hit
+    // nobody, and going back contradicts it.
+    if (e.play_again && (e.draw > 0 || e.skip > 0 || e.back))
+      problem(path("play_again"), fmt::format("play_again cannot be combined with {}: its player "
+                                              "acts next",
+                                              e.draw > 0   ? "draw"
+                                              : e.skip > 0 ? "skip"
+                                                           : "back"));
+    if (e.rotate_hands && e.swap_hands)
+      problem(path("rotate_hands"),
+              "a card swaps with one chosen player (swap_hands) or passes every hand on "
+              "(rotate_hands), not both");
+    // The engine takes the cancel, then the card's own penalty starts afresh: it neither
+    // stacks nor cancels as the file says.
+    if (const CardMask both = e.stack.cards & e.cancel.cards & kinds_; !both.empty())
+      problem(path("cancel"),
+              fmt::format("{} both stacks on the penalty (stack) and cancels it (cancel): a card "
+                          "answers it one way, so list it in one of them",
+                          to_string(both.first())));
+    // The demand binds the next player and the named suit only the one after: neither is
+    // what "names a suit" and "demands" promise together.
+    if (e.names_suit && !e.demand.cards.empty())
+      problem(path("demand"),
+              "a card that names a suit (names_suit) cannot also make a demand: the next card "
+              "would have to follow both, and only one can bind it (put the demand on another "
+              "card)");
+    // With a draw, skip makes the victim miss its turn (and skip - 1 players after it).
+    if (!e.miss_turn && e.draw > 0 && e.skip > 0)
+      problem(path("miss_turn"),
+              fmt::format("miss_turn: false contradicts skip {}: with a draw, skip makes the "
+                          "victim miss its turn (skip: 0 lets it play after drawing)",
+                          e.skip));
+    // A play names a suit or a seat, not both (and a wild swap for every suit and seat would
+    // not fit the action lists).
+    if (e.swap_hands && e.names_suit)
+      problem(path("swap_hands"),
+              "a swap card cannot also name a suit (names_suit): its play names the seat to swap "
+              "with");
+    for (std::size_t j = 0; j < i; ++j)
+      if (const CardMask both = v_.specials[j].cards.cards & e.cards.cards & kinds_;
+          !both.empty()) {
+        problem(path("cards"), fmt::format("{} is matched by both '{}' and '{}' (a card has at "
+                                           "most one entry: put both effects in one)",
+                                           to_string(both.first()), v_.specials[j].name, e.name));
+        break;
+      }
+  }
+
+  // Deflection, against the specials of the deflecting cards (any of which may come later).
+  // The first problem of each special only: the later ones follow from it.
+  void deflect(std::size_t i) const {
+    const Effect& penalty = v_.specials[i];
+    const std::string at = special_path(i, "deflect");
+    const std::string to = special_path(i, "deflect_to_attacker");
+    const CardMask deflect = penalty.deflect.cards & kinds_;
+    const bool to_given = !penalty.deflect_to_attacker || given(to);
+    if (deflect.empty()) {
+      if (to_given)
+        problem(to,
+                "deflect_reverse_to goes with deflect: this special lists no card that "
+                "deflects its penalty");
+      return;
+    }
+    if (!penalty.is_attack())
+      return problem(at, fmt::format("'{}' sets no penalty to deflect (deflect goes with draw, "
+                                     "or a skip that can be answered)",
+                                     penalty.name));
+    if (const CardMask both = deflect & (penalty.stack.cards | penalty.cancel.cards); !both.empty())
+      return problem(
+          at, fmt::format("{} both deflects and {} the penalty: a card answers it one "
+                          "way",
+                          to_string(both.first()),
+                          penalty.stack.cards.contains(both.first()) ? "stacks on" : "cancels"));
+    bool any_reverse = false;
+    for (CardMask m = deflect; !m.empty();) {
+      const Card card = m.pop_first();
+      const Effect* own = nullptr;
+      for (const Effect& e : v_.specials)
+        if (own == nullptr && e.cards.cards.contains(card)) own = &e;
+      if (own != nullptr && (own->is_attack() || own->draw > 0))
+        return problem(at, fmt::format("{} carries a penalty of its own ('{}'): stack it instead "
+                                       "of deflecting with it",
+                                       to_string(card), own->name));
+      if (own == nullptr || (!own->reverse && own->skip == 0))
+        return problem(
+            at, fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
+                            own ? fmt::format("'{}' does neither", own->name)
+                                : std::string("it is no special card")));
+      if (own->reverse && own->skip > 0)
+        return problem(at, fmt::format("{} both reverses and skips ('{}'): which way it deflects "
+                                       "is ambiguous",
+                                       to_string(card), own->name));
+      any_reverse = any_reverse || own->reverse;
+    }
+    if (to_given && !any_reverse)
+      problem(to,
+              "deflect_reverse_to says where a reverse sends the penalty, but no card of "
+              "deflect reverses");
+  }
+
+  void identical() const {
+    if (v_.identical.jump_in == JumpIn::same_card && !v_.deck_has_twins())
+      problem("identical.jump_in",
+              "same_card jump-in needs a deck with identical cards (deck.decks 2 or more, or two "
+              "jokers) for some player count: with one deck no card is held twice, so nobody "
+              "could ever jump in (same_rank jumps in with a card of the same rank)");
+  }
+
+  void no_finish() const {
+    const NoFinishRules& f = v_.round.no_finish;
+    if (f.cards.cards.empty()) {
+      if (f.then != NoFinish::refused || f.draw != 0 || f.unless != NoFinishUnless::none)
+        problem("round.no_finish.cards",
+                "no card: then, draw and unless apply to the cards that may not finish");
+      return;
+    }
+    if (f.then != NoFinish::draw && (f.draw != 0 || given("round.no_finish.draw")))
+      problem("round.no_finish.draw",
+              "round.no_finish.draw is the penalty of then: draw; with then: refused the play is "
+              "not allowed at all");
+    if (f.then == NoFinish::draw && f.draw == 0)
+      problem("round.no_finish.then",
+              "then: draw needs round.no_finish.draw, the cards its player draws");
+    // With then: draw the card stands and the draw comes after it is played, when the suit it
+    // had to follow is gone; the rule is written for a play that is refused.
+    if (f.unless != NoFinishUnless::none && f.then != NoFinish::refused)
+      problem("round.no_finish.unless",
+              "round.no_finish.unless works with then: refused only (a card that may not finish "
+              "is then not playable as the last one)");
+    // A refused finish that covers every card of the deck, with no exception, leaves nobody a
+    // way out: every round would stall.
+    if (f.then == NoFinish::refused && f.unless == NoFinishUnless::none &&
+        (kinds_ - f.cards.cards).empty())
+      problem("round.no_finish.cards",
+              "every card of the deck is refused as a last card: nobody could ever go out (name "
+              "fewer cards, or then: draw, or unless: follows_suit)");
+  }
+
+  void match() const {
+    const MatchRules& r = v_.match;
+    if (r.hard_limit != 0 && r.hard_limit <= r.limit)
+      problem("match.hard_limit", fmt::format("hard_limit {} must be above limit {} (or 0: none)",
+                                              r.hard_limit, r.limit));
+  }
+
+  // The seating must fit every player count of the table: opposite needs one even count, a
+  // list names each seat of the one count once.
+  void teams() const {
+    const TeamRules& r = v_.teams;
+    const int min = v_.deal.min_players, max = v_.deal.max_players;
+    if (r.seating != TeamSeating::listed && !r.listed.empty())
+      problem("teams.listed", "teams are listed, but teams.seats is not a list of teams");
+    switch (r.seating) {
+      case TeamSeating::none:
+        if (r.score != TeamScore::losing_teams)
+          problem("teams.score", "a team score without teams (no teams.seats)");
+        return;
+      case TeamSeating::opposite:
+        if (min == 2 && max == 2)
+          problem("teams.seating",
+                  "opposite seats partners across the table, and two players opposite each "
+                  "other would be one team with nobody to play against: use 4 players or more");
+        else if (min != max || min % 2 != 0)
+          problem("teams.seating",
+                  fmt::format("opposite needs one even number of players, but players allows "
+                              "{}: set players to {{min: 4, max: 4}} (or 6, 8)",
+                              players_allow()));
+        return;
+      case TeamSeating::listed:
+        break;
+    }
+    int count = 0;
+    for (const std::vector<int>& team : r.listed) count += static_cast<int>(team.size());
+    if (min != max || min != count)
+      problem("teams.listed", fmt::format("the teams seat {} players, but players allows {}: set "
+                                          "players to {{min: {}, max: {}}}",
+                                          count, players_allow(), count, count));
+  }
+
+  const Variant& v_;
+  const std::function<void(const CombinationProblem&)>& report_;
+  const FieldGiven& given_;
+  CardMask kinds_;
+};
+
+}  // namespace
+
+void for_each_combination_problem(const Variant& v,
+                                  const std::function<void(const CombinationProblem&)>& report,
+                                  const FieldGiven& given) {
+  Combinations(v, report, given).run();
+}
+
+}  // namespace switchcards
