@@ -39,6 +39,7 @@
 #include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/engine/state.hpp"
+#include "switchcards/engine/variant_combinations.hpp"
 #include "switchcards/engine/view.hpp"
 #include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/describe.hpp"
