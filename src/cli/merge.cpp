@@ -4,15 +4,16 @@
 #include <fmt/core.h>
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <memory>
+#include <stdexcept>
 #include <system_error>
+#include <utility>
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
+#include "io/read_file.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/sweep.hpp"
 
@@ -27,30 +28,25 @@ constexpr std::size_t kMaxResultsBytes = std::size_t{256} << 20;
 // The text of a results file; std::runtime_error naming it (exit status 1, as every command that
 // cannot use a file) when it is missing, a directory, unreadable or too large.
 std::string read_results_file(const std::string& file) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status status = fs::status(file, ec);
-  if (!fs::exists(status))
-    throw std::runtime_error(file + ": cannot open '" + file + "': no such file");
-  if (fs::is_directory(status))
-    throw std::runtime_error(file + ": '" + file + "' is a directory, not a JSON file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file + ": cannot open '" + file + "'");
-  // Read in blocks up to one byte past the limit, which also tells an endless stream.
-  std::string text;
-  constexpr std::size_t kBlock = 64 * 1024;
-  while (in && text.size() <= kMaxResultsBytes) {
-    const std::size_t old_size = text.size();
-    text.resize(old_size + kBlock);
-    in.read(text.data() + old_size, static_cast<std::streamsize>(kBlock));
-    text.resize(old_size + static_cast<std::size_t>(in.gcount()));
+  detail::FileText read = detail::read_whole_file(file, kMaxResultsBytes);
+  using Problem = detail::FileText::Problem;
+  switch (read.problem) {
+    case Problem::none:
+      return std::move(read.text);
+    case Problem::missing:
+      throw std::runtime_error(file + ": cannot open '" + file + "': no such file");
+    case Problem::directory:
+      throw std::runtime_error(file + ": '" + file + "' is a directory, not a JSON file");
+    case Problem::unopenable:
+      throw std::runtime_error(file + ": cannot open '" + file + "'");
+    case Problem::unreadable:
+      break;
+    case Problem::too_large:
+      throw std::runtime_error(
+          fmt::format("{}: larger than the limit of {} bytes (256 MiB) for a results file", file,
+                      kMaxResultsBytes));
   }
-  if (in.bad()) throw std::runtime_error(file + ": cannot read '" + file + "'");
-  if (text.size() > kMaxResultsBytes)
-    throw std::runtime_error(
-        fmt::format("{}: larger than the limit of {} bytes (256 MiB) for a results file", file,
-                    kMaxResultsBytes));
-  return text;
+  throw std::runtime_error(file + ": cannot read '" + file + "'");
 }
 
 }  // namespace

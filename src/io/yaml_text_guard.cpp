@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "io/read_file.hpp"
 #include "switchcards/io/load_error.hpp"
 
 namespace switchcards::detail::yaml {
@@ -173,34 +174,25 @@ void check_text(std::string_view text, const std::string& label, std::size_t max
 
 std::string read_text_file(const std::filesystem::path& path, const std::string& label,
                            std::size_t max_bytes) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status))
-    fail_text(label, 0, 0, fmt::format("cannot open '{}': no such file", path.string()));
-  if (std::filesystem::is_directory(status))
-    fail_text(label, 0, 0, fmt::format("'{}' is a directory, not a YAML file", path.string()));
-  if (std::filesystem::is_regular_file(status)) {
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > max_bytes)
-      fail_text(label, 0, 0, fmt::format("{} bytes: {}", size, limit_text(max_bytes)));
+  FileText file = detail::read_whole_file(path, max_bytes);
+  const std::string name = path.string();
+  switch (file.problem) {
+    case FileText::Problem::none:
+      return std::move(file.text);
+    case FileText::Problem::missing:
+      fail_text(label, 0, 0, fmt::format("cannot open '{}': no such file", name));
+    case FileText::Problem::directory:
+      fail_text(label, 0, 0, fmt::format("'{}' is a directory, not a YAML file", name));
+    case FileText::Problem::unopenable:
+      fail_text(label, 0, 0, fmt::format("cannot open '{}'", name));
+    case FileText::Problem::unreadable:
+      fail_text(label, 0, 0, fmt::format("cannot read '{}'", name));
+    case FileText::Problem::too_large:
+      fail_text(label, 0, 0,
+                file.size > 0 ? fmt::format("{} bytes: {}", file.size, limit_text(max_bytes))
+                              : limit_text(max_bytes));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail_text(label, 0, 0, fmt::format("cannot open '{}'", path.string()));
-  // Read in blocks up to one byte more than the limit, which tells a too-large stream (a pipe,
-  // /dev/zero) apart, without filling a 1 MiB buffer for a 4 KiB file.
-  const std::size_t limit = max_bytes;
-  std::string text;
-  constexpr std::size_t kBlock = 16 * 1024;
-  while (text.size() <= limit) {
-    const std::size_t old_size = text.size();
-    text.resize(old_size + std::min(kBlock, limit + 1 - old_size));
-    in.read(text.data() + old_size, static_cast<std::streamsize>(text.size() - old_size));
-    text.resize(old_size + static_cast<std::size_t>(in.gcount()));
-    if (!in) break;
-  }
-  if (in.bad()) fail_text(label, 0, 0, fmt::format("cannot read '{}'", path.string()));
-  if (text.size() > limit) fail_text(label, 0, 0, limit_text(limit));
-  return text;
+  fail_text(label, 0, 0, fmt::format("cannot read '{}'", name));
 }
 
 }  // namespace switchcards::detail::yaml

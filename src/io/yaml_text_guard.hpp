@@ -31,7 +31,7 @@ void check_text(std::string_view text, const std::string& label,
 
 // Reads a whole file for parsing. Refuses (LoadError naming `label`) a missing or unreadable
 // file, a directory, and a file larger than `max_bytes` (checked by size and by a bounded read,
-// so /dev/zero is refused too) — before reading it whole.
+// so /dev/zero is refused too: io/read_file.hpp) — before reading it whole.
 std::string read_text_file(const std::filesystem::path& path, const std::string& label,
                            std::size_t max_bytes = kMaxTextBytes);
 

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -420,6 +421,14 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   Run dir = run("merge .", s);
   CHECK(dir.status == 1);
   CHECK(contains(dir.out, "'.' is a directory, not a JSON file"));
+  // An endless stream is read to the limit and refused, not read until memory runs out.
+  if (std::filesystem::exists("/dev/zero")) {
+    Run endless = run("merge /dev/zero", s);
+    CHECK(endless.status == 1);
+    CHECK(contains(endless.out,
+                   "/dev/zero: larger than the limit of 268435456 bytes (256 MiB) "
+                   "for a results file"));
+  }
   // JSON of no kind merge knows: all three kinds are named (it named only simulation files).
   write_file(s / "other.json", "{\"format\": \"something/1\", \"games\": 3}");
   Run other = run("merge other.json", s);
