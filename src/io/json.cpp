@@ -1156,6 +1156,20 @@ std::string check_state_with(const Engine& engine, const State& s,
     if (s.pending.draw == 0 && s.pending.skip == 0)
       return "/pending: a pending penalty of '" + e.name + "' draws or skips something";
   }
+  // A penalty is set by an attack card, and stays pending only while the card that set it, one
+  // stacked on it or one that deflected it lies on top: any other card laid answered it. Where
+  // a turn lays several cards, the rest of a run may lie on the card that set it (play.effects:
+  // each), and the pile does not tell where that turn began, so there it is not checked.
+  if (s.pending.active() && !variant.play.several_cards()) {
+    CardMask keeps;  // the cards that may lie on top of a pending penalty
+    for (const Effect& e : variant.specials)
+      if (e.is_attack()) keeps = keeps | e.stack.cards | e.deflect.cards;
+    const Effect* top = engine.effect_of(s.top());
+    if ((top == nullptr || !top->is_attack()) && !keeps.contains(s.top()))
+      return "/pending: a penalty of '" + variant.specials[s.pending.effect].name +
+             "' is pending, but the top card " + to_string(s.top()) +
+             " neither sets a penalty nor stacks on or deflects one";
+  }
   if (s.pending.from >= players) return "/pending/from: not a seat";
   if (s.pending.from >= 0 && !s.pending.active())
     return "/pending/from: the seat that played a penalty is kept only while it is pending";

@@ -66,7 +66,11 @@ std::string error_of(const Engine& engine, const std::string& json) {
 
 TEST_CASE("json: states, views, actions and events round-trip in every built-in variant",
           "[json]") {
-  for (const std::string& name : builtin_variant_names()) {
+  // The built-in variants, and every house rule at once on one and on two decks.
+  std::vector<std::string> names = builtin_variant_names();
+  for (const char* file : {"kitchen-sink.yaml", "kitchen-sink-several.yaml"})
+    names.push_back(SWITCHCARDS_SOURCE_DIR "/tests/variants/" + std::string(file));
+  for (const std::string& name : names) {
     const Engine engine(load_variant(name));
     const Variant& v = engine.variant();
     for (int players : {v.deal.min_players, v.deal.max_players}) {
@@ -75,9 +79,10 @@ TEST_CASE("json: states, views, actions and events round-trip in every built-in 
       random_play(engine, players, 6, [&](const State& s, Action a, std::span<const Event> ev) {
         REQUIRE(action_from_json(to_json(a)) == a);
         for (const Event& e : ev) REQUIRE(event_from_json(to_json(e)) == e);
+        // Every position the engine reaches is one check_state accepts.
+        REQUIRE(check_state(engine, s) == "");
         if (s.decisions % 5 != 0 && !s.over()) return;
         const std::string text = to_json(engine, s);
-        REQUIRE(check_state(engine, s) == "");
         const State back = state_from_json(engine, text);
         REQUIRE(back == s);
         REQUIRE(to_json(engine, back) == text);
@@ -93,6 +98,42 @@ TEST_CASE("json: states, views, actions and events round-trip in every built-in 
       });
       CHECK(checked > 0);
     }
+  }
+}
+
+TEST_CASE("json: a round stopped by the turn limit mid-turn saves and loads", "[json]") {
+  // The turn limit ends a round after its first action here. A play opens a jump-in window
+  // (balkan-jump-in) or starts a turn of several cards (british-runs); the round's end closes
+  // both, as check_state and the view's reader expect of a finished round.
+  for (const char* name : {"balkan-jump-in", "british-runs"}) {
+    INFO(name);
+    const Engine free(load_variant(name));
+    Variant v = free.variant();
+    v.round.turn_limit = 1;
+    const Engine limited(v);
+    int open = 0;  // rounds whose play left a window open or a turn under way in `free`
+    ActionList legal;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      State s = limited.deal(4, seed);
+      limited.legal_actions(s, legal);
+      const Action play = legal[0];  // plays come first
+      if (play.kind() != ActionKind::play) continue;
+      State unlimited = s;
+      REQUIRE(free.apply(unlimited, play));
+      open += unlimited.jump_open || unlimited.phase == Phase::laying;
+      REQUIRE(limited.apply(s, play));
+      REQUIRE(s.stalemate);
+      CHECK_FALSE(s.jump_open);
+      CHECK(s.laid == 0);
+      CHECK(s.run_step == 0);
+      CHECK(check_state(limited, s) == "");
+      CHECK(state_from_json(limited, to_json(limited, s)) == s);
+      for (int seat = 0; seat < 4; ++seat) {
+        const ViewSnapshot view = snapshot(PlayerView(limited, s, seat));
+        CHECK(view_from_json(to_json(view)) == view);
+      }
+    }
+    CHECK(open > 0);
   }
 }
 
@@ -293,12 +334,23 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
   const std::string after_draw = set(good, "phase", "\"after_draw\"");
   CHECK(error_of(british, set(after_draw, "drawn", seat1_card)) ==
         "save.json: /drawn: the seat to act does not hold the drawn card");
-  const std::string two_pending = set(set(good, "draw", "2"), "effect", "\"draw-two\"");
+  // The first position of seeded random play with a penalty pending.
+  State attacked = s;
+  random_play(british, 3, 1, [&](const State& now, Action, std::span<const Event>) {
+    if (!attacked.pending.active() && now.pending.active()) attacked = now;
+  });
+  REQUIRE(attacked.pending.active());
+  const std::string two_pending = to_json(british, attacked);
   REQUIRE(error_of(british, two_pending) == "");
   CHECK(error_of(british, set(set(two_pending, "phase", "\"after_draw\""), "drawn",
-                              to_json(s.hand(s.turn).kinds().first()))) ==
+                              to_json(attacked.hand(attacked.turn).kinds().first()))) ==
         "save.json: /pending: a draw with a penalty pending pays it, and play goes on in phase "
         "play");
+  // A penalty stays pending only on the card that set it, or one stacked on it or deflecting it.
+  REQUIRE(british.effect_of(s.top()) == nullptr);
+  CHECK(error_of(british, set(set(good, "draw", "2"), "effect", "\"draw-two\"")) ==
+        "save.json: /pending: a penalty of 'draw-two' is pending, but the top card " +
+            to_string(s.top()) + " neither sets a penalty nor stacks on or deflects one");
   // A demand and a pending penalty name specials that make them.
   CHECK(error_of(british, set(good, "demand", "\"draw-two\"")) ==
         "save.json: /demand: 'draw-two' makes no demand");

@@ -1360,7 +1360,12 @@ inline void Engine::finish_action(State& s, EventBuffer* ev) const {
   if (s.phase != Phase::over &&
       s.decisions >= static_cast<std::uint32_t>(variant_.round.turn_limit)) {
     s.phase = Phase::over;
-    s.drawn = Card{};  // a round that stalls after a draw keeps no card to play
+    // A round that stalls keeps no card drawn to play, no turn of several cards under way and
+    // no jump-in window on its last card: nothing more is played in it.
+    s.drawn = Card{};
+    s.laid = 0;
+    s.run_step = 0;
+    s.jump_open = false;
     s.stalemate = true;
     detail::emit(ev, EventKind::round_over, kNoSeat);
   }
