@@ -29,9 +29,7 @@ class Narrator final : public ForwardingAgent {
     ForwardingAgent::observe(view, events);
     if (view.seat() != 0) return;
     // Round seats are renumbered to match seats for the log.
-    std::vector<Event> renamed;
-    renamed.reserve(events.size());
-    for (const Event& e : events) renamed.push_back(with_seats(e, *seats_));
+    const std::vector<Event> renamed = with_seats(events, *seats_);
     EventTextOptions o;
     o.viewer = kAtTheTable;
     o.colour = colour_;

@@ -117,15 +117,6 @@ std::vector<int> team_seats(const std::vector<int>& team_of, int team) {
   return seats;
 }
 
-// The round's events with the match seats for its round seats: a round the human sits out is
-// told with the seat numbers of the match, as its scores are.
-std::vector<Event> with_match_seats(std::span<const Event> events, const std::vector<int>& seats) {
-  std::vector<Event> out;
-  out.reserve(events.size());
-  for (const Event& e : events) out.push_back(with_seats(e, seats));
-  return out;
-}
-
 // The terminal's width in columns, from COLUMNS or the terminal itself; 0 if unknown.
 int terminal_width() {
   if (const char* columns = std::getenv("COLUMNS")) {
@@ -331,10 +322,10 @@ void add_play(CLI::App& app, int& exit_code) {
     options.on_action = [&](const RoundDeal& deal, const State& state, const Action* a,
                             std::span<const Event> events) {
       if (interrupted != 0 && !state.over()) throw InputEnded();  // saved, then the signal
-      // The human's agent narrates the rounds it plays; one it sits out is narrated here.
+      // The human's agent narrates the rounds it plays; one it sits out is narrated here,
+      // with the seat numbers of the match, as its scores are.
       if (deal.round_seat(0) < 0)
-        for (const std::string& line :
-             describe_events(with_match_seats(events, deal.seats), table_text))
+        for (const std::string& line : describe_events(with_seats(events, deal.seats), table_text))
           fmt::print("  {}\n", line);
       if (a == nullptr) return;  // the deal
       // A resumed game replays the saved rounds: the human's moves from the save, the bots'

@@ -28,8 +28,6 @@ Event pending(int seat, std::uint32_t draw, std::uint32_t skip) {
 
 }  // namespace
 
-// QA: british-stacked-eights said "You must miss 2 turns", where two stacked 8s skip two
-// players: the victim's turn and the next player's are missed, one each.
 TEST_CASE("events: with_seats renumbers every seat an event names", "[event_text]") {
   // A round dealt to match seats 1, 2 and 3 (seat 0 is out).
   const std::vector<int> match_seats = {1, 2, 3};
@@ -51,8 +49,18 @@ TEST_CASE("events: with_seats renumbers every seat an event names", "[event_text
   // No seat stays no seat; a seat past the list keeps its number.
   CHECK(with_seats(Event{EventKind::round_over}, match_seats).seat == kNoSeat);
   CHECK(with_seats(Event{EventKind::card_played, 5}, match_seats).seat == 5);
+  // A span of events, each renumbered, in order.
+  const std::vector<Event> round = {Event{EventKind::card_played, 0},
+                                    Event{EventKind::jumped_in, 2, Card{}, 0, 1}};
+  const std::vector<Event> told = with_seats(round, match_seats);
+  REQUIRE(told.size() == 2);
+  CHECK(told[0] == with_seats(round[0], match_seats));
+  CHECK(told[1] == with_seats(round[1], match_seats));
+  CHECK(told[1].extra == 2u);
 }
 
+// QA: british-stacked-eights said "You must miss 2 turns", where two stacked 8s skip two
+// players: the victim's turn and the next player's are missed, one each.
 TEST_CASE("event text: a skip of several turns says whose turns are missed", "[event_text]") {
   const EventTextOptions you{.viewer = 1};
   CHECK(line_of(pending(1, 0, 1), you) == "You must miss a turn unless answered.");

@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "switchcards/core/card.hpp"
 
@@ -86,6 +87,14 @@ inline Event with_seats(Event e, std::span<const int> seat_of) {
   if (e.seat != kNoSeat) e.seat = static_cast<std::uint8_t>(renumbered(e.seat));
   if (extra_is_seat(e.kind)) e.extra = renumbered(e.extra);
   return e;
+}
+
+// Every event of `events` renumbered so.
+inline std::vector<Event> with_seats(std::span<const Event> events, std::span<const int> seat_of) {
+  std::vector<Event> out;
+  out.reserve(events.size());
+  for (const Event& e : events) out.push_back(with_seats(e, seat_of));
+  return out;
 }
 
 // The event as `seat` may see it: a card another seat was dealt or drew becomes the joker
