@@ -27,6 +27,14 @@ nlohmann::ordered_json results_json(const ShardResults& r);
 // value ("FILE: /games: expected ..."), also when the counts contradict each other.
 ShardResults results_from_json(const nlohmann::json& j, const std::string& file);
 
+// Why merge refuses a file as a shard of the first file's study: `what` differs, "(seed: 2 here,
+// 1 in s1.json)". The values are written as JSON.
+inline std::string differs_from_first(std::string_view what, const nlohmann::json& here,
+                                      const nlohmann::json& first, std::string_view first_file) {
+  return "(" + std::string(what) + ": " + here.dump() + " here, " + first.dump() + " in " +
+         std::string(first_file) + ")";
+}
+
 // A measure that may have no value (a rate of no games, an advantage where nobody won) as the
 // files write it: the number, or null (not 0, which would read as measured).
 inline nlohmann::ordered_json number_or_null(const std::optional<double>& x) {

@@ -536,21 +536,35 @@ std::string place_name(int k, bool from_dealer) {
 
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files) {
   if (parts.empty()) throw std::runtime_error("merge: no files");
-  const auto same_study = [](const ShardResults& a, const ShardResults& b) {
-    return a.variant == b.variant && a.rules == b.rules && a.config.kind == b.config.kind &&
-           a.config.players == b.config.players && a.config.agents == b.config.agents &&
-           a.config.seed == b.config.seed && a.config.games == b.config.games &&
-           a.teams == b.teams &&
-           (a.config.kind == GameKind::round ||
-            a.config.max_match_rounds == b.config.max_match_rounds);
+  // The first setting of the study that shard `b` differs in from the first file's, worded;
+  // "" for a shard of the same study.
+  const auto study_difference = [&](const ShardResults& b) -> std::string {
+    const ShardResults& a = parts[0];
+    const auto differs = [&](std::string_view what, const auto& here, const auto& first) {
+      return detail::differs_from_first(what, here, first, files[0]);
+    };
+    if (a.variant != b.variant) return differs("variant", b.variant, a.variant);
+    if (a.rules != b.rules) return differs("rules", b.rules, a.rules);
+    if (a.config.kind != b.config.kind)
+      return differs("game", kind_name(b.config.kind), kind_name(a.config.kind));
+    if (a.config.players != b.config.players)
+      return differs("players", b.config.players, a.config.players);
+    if (a.config.agents != b.config.agents)
+      return differs("agents", b.config.agents, a.config.agents);
+    if (a.config.seed != b.config.seed) return differs("seed", b.config.seed, a.config.seed);
+    if (a.config.games != b.config.games)
+      return differs("study_games", b.config.games, a.config.games);
+    if (a.teams != b.teams) return differs("teams", b.teams, a.teams);
+    if (a.config.kind == GameKind::match && a.config.max_match_rounds != b.config.max_match_rounds)
+      return differs("max_match_rounds", b.config.max_match_rounds, a.config.max_match_rounds);
+    return "";
   };
   std::vector<std::size_t> order(parts.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   for (std::size_t i = 1; i < parts.size(); ++i)
-    if (!same_study(parts[0], parts[i]))
+    if (const std::string why = study_difference(parts[i]); !why.empty())
       throw std::runtime_error("merge: " + files[i] + " is not from the same study as " + files[0] +
-                               " (variant, rules, game kind, players, agents, seed and game count "
-                               "must agree)");
+                               " " + why);
   // The same variant name may stand for other rules in another shard: its file (or one it
   // extends, or a built-in of another version) changed between the runs. The fingerprints of
   // the rules played tell.

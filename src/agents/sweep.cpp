@@ -223,13 +223,19 @@ SweepResults merge_sweeps(std::vector<SweepResults> parts, const std::vector<std
   if (parts.empty()) throw std::runtime_error("merge: no files");
   SweepResults out = parts[0];
   for (std::size_t p = 1; p < parts.size(); ++p) {
-    bool same = parts[p].variant == out.variant && parts[p].base_rules == out.base_rules &&
-                parts[p].keys == out.keys && parts[p].rows.size() == out.rows.size();
-    for (std::size_t i = 0; same && i < out.rows.size(); ++i)
-      same = parts[p].rows[i].values == out.rows[i].values;
-    if (!same)
+    const SweepResults& part = parts[p];
+    const auto differs = [&](std::string_view what, const auto& here, const auto& first) {
       throw std::runtime_error("merge: " + files[p] + " is not a shard of the same sweep as " +
-                               files[0] + " (variant, rules, keys and values must agree)");
+                               files[0] + " " +
+                               detail::differs_from_first(what, here, first, files[0]));
+    };
+    if (part.variant != out.variant) differs("variant", part.variant, out.variant);
+    if (part.base_rules != out.base_rules) differs("rules", part.base_rules, out.base_rules);
+    if (part.keys != out.keys) differs("keys", part.keys, out.keys);
+    if (part.rows.size() != out.rows.size()) differs("rows", part.rows.size(), out.rows.size());
+    for (std::size_t i = 0; i < out.rows.size(); ++i)
+      if (part.rows[i].values != out.rows[i].values)
+        differs("values of row " + std::to_string(i + 1), part.rows[i].values, out.rows[i].values);
   }
   for (std::size_t i = 0; i < out.rows.size(); ++i) {
     std::vector<ShardResults> row;

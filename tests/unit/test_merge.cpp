@@ -236,6 +236,27 @@ TEST_CASE("merge: sums that would pass 2^64 - 1 are refused, not wrapped") {
                              "more than 2^64 - 1"));
 }
 
+TEST_CASE("merge: a shard of another study is refused with the setting that differs") {
+  const auto refused_with = [](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json j = nlohmann::json::parse(shard_text("british", 2));
+    edit(j);
+    std::vector<ShardResults> parts = {shard_results_from_json(shard_text("british", 1), "s1.json"),
+                                       shard_results_from_json(j.dump(), "s2.json")};
+    return error_of([&] { (void)merge_shards(parts, {"s1.json", "s2.json"}); });
+  };
+  const std::string refused = "merge: s2.json is not from the same study as s1.json ";
+  CHECK(refused_with([](nlohmann::json& j) { j["seed"] = 2; }) ==
+        refused + "(seed: 2 here, 1 in s1.json)");
+  CHECK(refused_with([](nlohmann::json& j) { j["agents"][3] = "random"; }) ==
+        refused +
+            "(agents: [\"heuristic\",\"heuristic\",\"heuristic\",\"random\"] here, "
+            "[\"heuristic\",\"heuristic\",\"heuristic\",\"heuristic\"] in s1.json)");
+  CHECK(refused_with([](nlohmann::json& j) { j["variant"] = "house.yaml"; }) ==
+        refused + "(variant: \"house.yaml\" here, \"british\" in s1.json)");
+  CHECK(refused_with([](nlohmann::json& j) { j["rules"] = "{last_card: {penalty: 3}}"; }) ==
+        refused + "(rules: \"{last_card: {penalty: 3}}\" here, \"\" in s1.json)");
+}
+
 TEST_CASE("merge: the paired sums of a comparison are read as strictly") {
   SimulationConfig c;
   c.games = 20;

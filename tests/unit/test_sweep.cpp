@@ -131,6 +131,17 @@ TEST_CASE("a sweep's rows are the results of separate simulate --rules runs") {
   const Run merged = run("merge part2.json part1.json --json -", s);
   REQUIRE(merged.status == 0);
   CHECK(nlohmann::json::parse(merged.out) == j);
+  // A shard of another grid is refused, naming what differs.
+  write_file(s / "other.yaml", "last_card.penalty: [1, 5]\nspecials.skip.skip: [1, 2]\n");
+  REQUIRE(run("sweep other.yaml --variant british --games 150 --seed 9 --agents heuristic,eager "
+              "--shard 2/2 --json other2.json",
+              s)
+              .status == 0);
+  const Run mixed = run("merge part1.json other2.json", s);
+  CHECK(mixed.status == 1);
+  CHECK(contains(mixed.out,
+                 "merge: other2.json is not a shard of the same sweep as part1.json (values of "
+                 "row 3: [\"5\",\"1\"] here, [\"4\",\"1\"] in part1.json)"));
 }
 
 TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
