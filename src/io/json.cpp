@@ -1138,6 +1138,19 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.demand >= specials || s.demand < -1) return "/demand: not a special of the variant";
   if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty())
     return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
+  // The cards laid this turn: only in a turn of several cards under way (in every other phase,
+  // an ended round's included, the turn's state is cleared), and at least one, above the
+  // discard pile's first card. Checked before the named suit, whose check reads them.
+  if (s.phase == Phase::laying) {
+    if (!variant.play.several_cards())
+      return "/phase: laying is a turn of several cards, which this variant does not play";
+    if (s.laid < 1 || s.laid >= s.discard.size())
+      return "/laid: a turn of several cards has laid at least one card on the discard pile's "
+             "first";
+  } else if (s.laid != 0 || s.run_step != 0) {
+    return s.laid != 0 ? "/laid: cards are laid only in phase laying"
+                       : "/run_step: a run's direction is kept only in phase laying";
+  }
   // A suit is named only by a card that names one, and the next card laid lifts it: the top
   // card, or in a turn of several cards not yet over, one of the cards laid this turn.
   if (s.named_suit != Suit::none) {
@@ -1229,11 +1242,6 @@ std::string check_state_with(const Engine& engine, const State& s,
       }
       break;
     case Phase::laying:
-      if (!engine.variant().play.several_cards())
-        return "/phase: laying is a turn of several cards, which this variant does not play";
-      if (s.laid < 1 || s.laid >= s.discard.size())
-        return "/laid: a turn of several cards has laid at least one card on the discard pile's "
-               "first";
       if (s.pending.active() && !engine.variant().play.several_answers)
         return "/pending: a turn of several cards goes on after answering a penalty only where "
                "play.answers is several";
@@ -1241,9 +1249,6 @@ std::string check_state_with(const Engine& engine, const State& s,
     case Phase::play:
       break;
   }
-  if (s.phase != Phase::laying && (s.laid != 0 || s.run_step != 0))
-    return s.laid != 0 ? "/laid: cards are laid only in phase laying"
-                       : "/run_step: a run's direction is kept only in phase laying";
   if (s.winner >= 0 || s.stalemate) return "/phase: a round with a result is over";
   ActionList legal;
   engine.legal_actions(s, legal);

@@ -378,6 +378,22 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
   CHECK(error_of(runs, set(runs_good, "phase", "\"laying\"")) ==
         "save.json: /laid: a turn of several cards has laid at least one card on the discard "
         "pile's first");
+  // An ended round keeps no turn under way either (the turn limit's stalemate clears it).
+  const std::string runs_over = set(set(runs_good, "phase", "\"over\""), "stalemate", "true");
+  REQUIRE(error_of(runs, runs_over) == "");
+  CHECK(error_of(runs, set(runs_over, "laid", "1")) ==
+        "save.json: /laid: cards are laid only in phase laying");
+  CHECK(error_of(runs, set(runs_over, "run_step", "1")) ==
+        "save.json: /run_step: a run's direction is kept only in phase laying");
+  // More cards laid than lie on the pile, beside a named suit (whose check reads the cards laid
+  // this turn): refused for the cards laid, before the pile is read past its bottom (a fuzz
+  // finding, tests/fuzz/regressions/json/laid-past-the-discard-pile).
+  CHECK(error_of(runs, set(set(runs_good, "laid", "5"), "named_suit", "\"hearts\"")) ==
+        "save.json: /laid: cards are laid only in phase laying");
+  CHECK(error_of(runs, set(set(set(runs_good, "phase", "\"laying\""), "laid", "5"), "named_suit",
+                           "\"hearts\"")) ==
+        "save.json: /laid: a turn of several cards has laid at least one card on the discard "
+        "pile's first");
   // A State built in C++ rather than read: every card of the deck once.
   State doubled = s;
   doubled.hands[0].add(s.top());
