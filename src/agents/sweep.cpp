@@ -224,18 +224,18 @@ SweepResults merge_sweeps(std::vector<SweepResults> parts, const std::vector<std
   SweepResults out = parts[0];
   for (std::size_t p = 1; p < parts.size(); ++p) {
     const SweepResults& part = parts[p];
-    const auto differs = [&](std::string_view what, const auto& here, const auto& first) {
+    const auto refuse = [&](std::string_view what, const auto& here, const auto& first) {
       throw std::runtime_error("merge: " + files[p] + " is not a shard of the same sweep as " +
                                files[0] + " " +
                                detail::differs_from_first(what, here, first, files[0]));
     };
-    if (part.variant != out.variant) differs("variant", part.variant, out.variant);
-    if (part.base_rules != out.base_rules) differs("rules", part.base_rules, out.base_rules);
-    if (part.keys != out.keys) differs("keys", part.keys, out.keys);
-    if (part.rows.size() != out.rows.size()) differs("rows", part.rows.size(), out.rows.size());
+    if (part.variant != out.variant) refuse("variant", part.variant, out.variant);
+    if (part.base_rules != out.base_rules) refuse("rules", part.base_rules, out.base_rules);
+    if (part.keys != out.keys) refuse("keys", part.keys, out.keys);
+    if (part.rows.size() != out.rows.size()) refuse("rows", part.rows.size(), out.rows.size());
     for (std::size_t i = 0; i < out.rows.size(); ++i)
       if (part.rows[i].values != out.rows[i].values)
-        differs("values of row " + std::to_string(i + 1), part.rows[i].values, out.rows[i].values);
+        refuse("values of row " + std::to_string(i + 1), part.rows[i].values, out.rows[i].values);
   }
   for (std::size_t i = 0; i < out.rows.size(); ++i) {
     std::vector<ShardResults> row;
