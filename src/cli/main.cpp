@@ -181,7 +181,7 @@ int run(int argc, char** argv) {
         const std::string_view topic = argv[2];
         if (argc > 3)
           throw UsageError(fmt::format("help {} {}: help takes one command", topic, argv[3]));
-        if (topic == "help") {
+        if (topic == "help" || topic == "--help" || topic == "-h") {
           fmt::print(
               "The commands, or one command's options (as 'switchcards COMMAND --help')\n"
               "Usage: switchcards help [COMMAND]\n\nPositionals:\n  COMMAND  one of: {}, help\n",
@@ -191,7 +191,8 @@ int run(int argc, char** argv) {
         if (std::find(commands.begin(), commands.end(), topic) == commands.end())
           throw UsageError(fmt::format("help: no command '{}'{} (commands: {}, help)", topic,
                                        did_you_mean(topic, commands), joined(commands)));
-        fmt::print("{}", app.get_subcommand(std::string(topic))->help());
+        // With the program's name before the command's, as `COMMAND --help` prints its usage.
+        fmt::print("{}", app.get_subcommand(std::string(topic))->help(app.get_name()));
         return 0;
       }
       if (std::find(commands.begin(), commands.end(), word) == commands.end())

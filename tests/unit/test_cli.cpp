@@ -619,6 +619,19 @@ TEST_CASE("cli: help texts say what is true, and `help help` works") {
   CHECK(help.status == 0);
   CHECK(contains(help.out, "Usage: switchcards help [COMMAND]"));
   CHECK(contains(run("help nope", s).out, "replay, help)"));
+  // As every command, `help` has --help.
+  for (const char* flag : {"help --help", "help -h"}) {
+    const Run h = run(flag, s);
+    CHECK(h.status == 0);
+    CHECK(h.out == help.out);
+  }
+  // `help COMMAND` prints what `COMMAND --help` prints, its usage line included.
+  for (const char* command : {"play", "simulate", "score", "replay", "sweep"}) {
+    const Run asked = run(std::string("help ") + command, s);
+    CHECK(asked.status == 0);
+    CHECK(asked.out == run(std::string(command) + " --help", s).out);
+    CHECK(contains(asked.out, std::string("Usage: switchcards ") + command + " "));
+  }
   // `scenario DIR` runs .yml files too, and says so.
   CHECK(contains(run("scenario --help", s).out, ".yaml and .yml files"));
 }
