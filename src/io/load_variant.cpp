@@ -175,9 +175,11 @@ class VariantBuilder {
   // the load, since what follows is checked against it. Each key is read on its own; the
   // combinations of keys (engine/variant_combinations.hpp) are judged once all is read.
   Variant build() {
-    d_.expect_keys(root_, {"name", "title", "description", "players", "deck", "deal", "draw",
-                           "play", "constraints", "specials", "identical", "last_card", "round",
-                           "scoring", "match", "teams", "beginner_mode"});
+    // `extends` was taken (and removed) as the chain loaded; it is listed so that a misspelt
+    // one is suggested and named among the keys allowed.
+    d_.expect_keys(root_, {"name", "title", "description", "extends", "players", "deck", "deal",
+                           "draw", "play", "constraints", "specials", "identical", "last_card",
+                           "round", "scoring", "match", "teams", "beginner_mode"});
     d_.attempt([&] { read_names(); });
     read_players();
     read_deck();
