@@ -22,10 +22,15 @@ std::span<T> writable_span(pybind11::array& out, int size, const char* what) {
       have.itemsize() == want.itemsize() &&
       (have.kind() == want.kind() || (std::string("iu").find(have.kind()) != std::string::npos &&
                                       std::string("iu").find(want.kind()) != std::string::npos));
-  if (!same_kind)
-    throw std::invalid_argument(std::string(what) + ": an array of " +
-                                py::str(py::object(want)).cast<std::string>() + ", not " +
+  if (!same_kind) {
+    // An integer buffer takes either signedness: name both (python.md's masks are int8).
+    const std::string name = py::str(py::object(want)).cast<std::string>();
+    std::string wanted = name;
+    if (want.kind() == 'u') wanted += " or " + name.substr(1);
+    if (want.kind() == 'i') wanted += " or u" + name;
+    throw std::invalid_argument(std::string(what) + ": an array of " + wanted + ", not " +
                                 py::str(py::object(have)).cast<std::string>());
+  }
   if (out.ndim() != 1 || out.shape(0) != size)
     throw std::invalid_argument(std::string(what) + ": a 1-D array of " + std::to_string(size) +
                                 " entries");

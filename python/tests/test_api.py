@@ -282,6 +282,19 @@ def test_action_ids_and_the_mask_agree_with_the_engine(variant):
     assert space.names[space.id(sc.Action.draw(0))] == "draw"
 
 
+def test_a_mask_takes_uint8_or_int8_and_says_so():
+    engine = sc.Engine("british")
+    space = sc.ActionSpace(engine, 4)
+    state = engine.deal(4, 1)
+    for dtype in (np.uint8, np.int8):
+        mask = np.zeros(space.size, dtype=dtype)
+        space.mask(state, mask)
+        assert mask.sum() == len(engine.legal_actions(state))
+    for dtype in (np.float32, np.bool_, np.int32):
+        with pytest.raises(ValueError, match="^mask: an array of uint8 or int8, not "):
+            space.mask(state, np.zeros(space.size, dtype=dtype))
+
+
 def test_observation_is_written_into_the_callers_buffer():
     engine = sc.Engine("british")
     layout = sc.ObservationLayout(engine, 4)
