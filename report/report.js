@@ -9,8 +9,20 @@
   const root = document.getElementById("report");
   const charts = [];
 
-  const pct = (x) => (100 * x).toFixed(1) + "%";
-  const num = (x, digits) => (x === null || x === undefined ? "–" : Number(x).toFixed(digits));
+  // `x` to `digits` decimals as the text output writes it (fmt, as printf): the nearest, and an
+  // exact tie of the double's value to the even digit. toFixed takes a tie up, so the page
+  // said 3.13 where the text said 3.12 (3.125). toFixed(100) writes the double's exact value
+  // (every double a study prints has fewer fractional digits), which shows whether it is a tie.
+  const fixed = (x, digits) => {
+    const nearest = x.toFixed(digits);
+    const exact = Math.abs(x).toFixed(100);
+    const cut = exact.indexOf(".") + 1 + digits;
+    if (!/^50*$/.test(exact.slice(cut))) return nearest;
+    const kept = exact.slice(0, digits > 0 ? cut : cut - 1);
+    return Number(kept[kept.length - 1]) % 2 === 0 ? (x < 0 ? "-" : "") + kept : nearest;
+  };
+  const pct = (x) => fixed(100 * x, 1) + "%";
+  const num = (x, digits) => (x === null || x === undefined ? "–" : fixed(Number(x), digits));
   const el = (tag, text, cls) => {
     const e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
@@ -115,8 +127,8 @@
       ["stalemates", `${r.stalemates} (${pct(r.stalemate_rate)})`],
       ["first player's win rate", f.first_player_win_rate !== undefined ? pct(f.first_player_win_rate) : "–"],
       ["first player's share of the games won", f.first_player_share_of_won != null ? pct(f.first_player_share_of_won) : "–"],
-      ["first-player advantage (share of the games won, over 1/players)", f.first_player_advantage != null ? (100 * f.first_player_advantage).toFixed(1) + " points" : "–"],
-      ["spread of places' win rates", f.positional_spread !== undefined ? (100 * f.positional_spread).toFixed(1) + " points" : "–"],
+      ["first-player advantage (share of the games won, over 1/players)", f.first_player_advantage != null ? fixed(100 * f.first_player_advantage, 1) + " points" : "–"],
+      ["spread of places' win rates", f.positional_spread !== undefined ? fixed(100 * f.positional_spread, 1) + " points" : "–"],
       ["round length: mean, p50, p90, p99, longest",
        `${num(r.round_length.mean, 1)}, ${r.round_length.p50}, ${r.round_length.p90}, ${r.round_length.p99}, ${r.round_length.max}`]
     ];
@@ -202,7 +214,7 @@
     });
     table(["combination", "first player wins", "95% interval", "spread", "mean length", "stalemates", "lead changes", "mid-leader wins"],
       rows.map((r) => [r.label, pct(r.first_player_win_rate), `${pct(r.low)} - ${pct(r.high)}`,
-        (100 * r.positional_spread).toFixed(1), num(r.mean_round_length, 1), pct(r.stalemate_rate),
+        fixed(100 * r.positional_spread, 1), num(r.mean_round_length, 1), pct(r.stalemate_rate),
         num(r.lead_changes_per_round, 2), r.mid_leader_win_rate == null ? "–" : pct(r.mid_leader_win_rate)]));
     if (results.keys.length === 2) {
       const rates = rows.map((r) => r.first_player_win_rate);
@@ -250,6 +262,7 @@
     });
   window.switchcardsReport = {
     format: format,
+    fixed: fixed,  // for the test, which checks it against the text output's rounding
     charts: charts.map((c) => ({ id: c.id, title: c.title, values: c.values })),
     done: Promise.all(charts.map(draw))
   };

@@ -28,15 +28,20 @@ bool charts_embedded() {
   return true;
 }
 
-// Text inside <script>: "</script" must not end the element early. In JSON, "<\/" means "</"
-// in every string; in the JavaScript sources, which hold no "</script" at all (a regular
-// expression may well end in "</"), only that sequence is rewritten.
+// Text inside <script>: nothing in it may end the element early. "</script" would, and so would
+// "<!--" followed by "<script" (the HTML parser then reads on to a second "</script>": a title
+// "a <!--<script> b" left the page blank). In JSON every '<' is inside a string, where "\\u003c"
+// means the same character, so none is left. The JavaScript sources hold no "</script" at all
+// (a regular expression may well end in "</") and no "<!--": only that sequence is rewritten.
 std::string script_safe(std::string_view text, bool json) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool close = text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/';
-    if (close && (json || text.substr(i + 2, 6) == "script")) {
+    if (text[i] != '<') {
+      out += text[i];
+    } else if (json) {
+      out += "\\u003c";
+    } else if (text.substr(i + 1, 7) == "/script") {
       out += "<\\/";
       ++i;
     } else {

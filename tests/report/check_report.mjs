@@ -130,6 +130,12 @@ try {
       await page.evaluate(() => window.switchcardsReport.done);
       assert.deepEqual(errors, [], "errors on the page");
       assert.deepEqual(requests, [url], "requests other than the report itself");
+      // Numbers are rounded as the text output rounds them (printf): an exact tie to the even
+      // digit, where toFixed takes it up.
+      const rounded = await page.evaluate(() =>
+        [[3.125, 2], [63.25, 1], [63.35, 1], [2.5, 0], [-3.125, 2], [0.375, 2], [99.95, 1]]
+          .map(([x, digits]) => window.switchcardsReport.fixed(x, digits)));
+      assert.deepEqual(rounded, ["3.12", "63.2", "63.4", "2", "-3.12", "0.38", "100.0"], "rounding");
       const embedded = await page.evaluate(() => JSON.parse(document.getElementById("results").textContent));
       assert.deepEqual(embedded, json, "the embedded JSON is not the --json file");
       const text = await page.evaluate(() => document.getElementById("report").textContent);

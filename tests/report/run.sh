@@ -42,6 +42,9 @@ done
 "$cli" merge wpart1.json wpart2.json --json wpartial.json --report wpartial.html >/dev/null
 "$cli" simulate --variant british --games 200 --threads 2 --shard 2/2 --json shard.json \
   --report shard.html >/dev/null
+# A title that ended the page's script early while '<' was written as is in its JSON.
+"$cli" simulate --variant british --rules "{title: 'a <!--<script> b </script> c'}" --games 20 \
+  --threads 1 --json title.json --report title.html >/dev/null
 node "$here/check_report.mjs" simulate.html simulate.json compare.html compare.json \
   one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json \
-  cpartial.html cpartial.json wpartial.html wpartial.json shard.html shard.json
+  cpartial.html cpartial.json wpartial.html wpartial.json shard.html shard.json title.html title.json
