@@ -213,7 +213,9 @@ PairedDifference paired_difference(const PairedSums& s) {
       return std::ceil(q * q * ratio);
     };
     const double z = kZ95 + kZ80;
-    double m = std::ceil(z * z * ratio);
+    // Two pairs at least: fewer have no interval. Differences that all agree (s = 0) would
+    // otherwise need 0 pairs.
+    double m = std::max(2.0, std::ceil(z * z * ratio));
     // Past 2^52 a double no longer counts by ones, and the t quantile's excess (under 1e-15) no
     // longer moves the count: the normal value is kept.
     if (m < 0x1p52)

@@ -164,6 +164,16 @@ TEST_CASE("the paired formulas on hand-made pairs") {
   CHECK_FALSE(single.high);
   CHECK_FALSE(single.resolved);
   CHECK_FALSE(single.games_needed);
+  // Pairs that all differ by the same amount have no spread: two pairs, the fewest with an
+  // interval, resolve it (the estimate was 0, read in the report as "no games needed").
+  PairedSums same;
+  for (int i = 0; i < 5; ++i) same.add(0, 1);
+  const PairedDifference agreed = paired_difference(same);
+  REQUIRE(agreed.sd);
+  CHECK(*agreed.sd == 0);
+  CHECK(agreed.resolved);
+  REQUIRE(agreed.games_needed);
+  CHECK(*agreed.games_needed == 2);
 }
 
 TEST_CASE("the paired interval's quantile is Student's t and tends to 1.96") {
