@@ -1092,6 +1092,21 @@ std::string check_representation(const State& s) {
     for (const Card c : pile->cards())
       if (c.index() >= kCardKinds) return std::string(name) + ": not a card";
   }
+  // Seats within the round (or -1, none, where a field may name none), a special's index
+  // -1 or more, the turn's laid cards on the pile: the engine indexes and reads through them.
+  const int players = s.players();
+  const auto seat_or_none = [&](int seat) { return seat >= -1 && seat < players; };
+  if (s.turn >= players) return "/turn: not a seat";
+  if (s.dealer >= players) return "/dealer: not a seat";
+  if (!seat_or_none(s.pending.from)) return "/pending/from: not a seat";
+  if (!seat_or_none(s.catchable)) return "/catchable: not a seat";
+  if (!seat_or_none(s.winner)) return "/winner: not a seat";
+  if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
+  if ((s.misses_turn >> players) != 0) return "/misses_turn: not a seat";
+  if (s.demand < -1) return "/demand: not a special of the variant";
+  if (s.pending.effect < -1) return "/pending/effect: not a special of the variant";
+  if (s.laid > s.discard.size())
+    return "/laid: more cards laid this turn than the discard pile holds";
   for (int seat = 0; seat < kMaxSeats; ++seat) {
     const Hand& h = s.hand(seat);
     if ((h.kinds().bits() & ~CardMask::all().bits()) != 0) return "/hands: not a card";
@@ -1119,8 +1134,6 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (players < variant.fewest_players_dealt() || players > variant.deal.max_players)
     return "/players: " + std::to_string(players) + " seats, but the variant is for " +
            variant.players_dealt_text();
-  if (s.turn >= players) return "/turn: not a seat";
-  if (s.dealer >= players) return "/dealer: not a seat";
   if (s.discard.empty()) return "/discard: the discard pile needs its top card";
   // Every card of the deck in exactly one place.
   const DeckSpec deck = variant.deck_for(players);
@@ -1183,10 +1196,8 @@ std::string check_state_with(const Engine& engine, const State& s,
              "' is pending, but the top card " + to_string(s.top()) +
              " neither sets a penalty nor stacks on or deflects one";
   }
-  if (s.pending.from >= players) return "/pending/from: not a seat";
   if (s.pending.from >= 0 && !s.pending.active())
     return "/pending/from: the seat that played a penalty is kept only while it is pending";
-  if (s.catchable >= players) return "/catchable: not a seat";
   if (s.catchable >= 0 && variant.last_card.enforce != LastCardEnforcement::when_caught)
     return "/catchable: only last_card.enforce: when_caught lets a missed call be caught";
   if (s.owes_last_card != 0 && variant.last_card.enforce != LastCardEnforcement::next_turn)
@@ -1194,8 +1205,6 @@ std::string check_state_with(const Engine& engine, const State& s,
            "turn";
   if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
     return "/catchable: only a seat holding one card can be caught";
-  if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
-  if ((s.misses_turn >> players) != 0) return "/misses_turn: not a seat";
   if (s.jump_open && variant.identical.jump_in == JumpIn::none)
     return "/jump_open: this variant has no jump-in (identical.jump_in)";
   if (s.jump_open && s.phase != Phase::play)
@@ -1220,7 +1229,6 @@ std::string check_state_with(const Engine& engine, const State& s,
       if (s.stalemate && s.winner >= 0) return "/winner: a stalemate has no winner";
       if (!s.stalemate && s.winner < 0)
         return "/winner: a finished round has a winner or is a stalemate";
-      if (s.winner >= players) return "/winner: not a seat";
       if (s.winner >= 0 && !s.hand(s.winner).empty())
         return "/winner: the winner still holds cards";
       return "";

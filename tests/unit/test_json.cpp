@@ -388,12 +388,11 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
   // More cards laid than lie on the pile, beside a named suit (whose check reads the cards laid
   // this turn): refused for the cards laid, before the pile is read past its bottom (a fuzz
   // finding, tests/fuzz/regressions/json/laid-past-the-discard-pile).
-  CHECK(error_of(runs, set(set(runs_good, "laid", "5"), "named_suit", "\"hearts\"")) ==
-        "save.json: /laid: cards are laid only in phase laying");
-  CHECK(error_of(runs, set(set(set(runs_good, "phase", "\"laying\""), "laid", "5"), "named_suit",
-                           "\"hearts\"")) ==
-        "save.json: /laid: a turn of several cards has laid at least one card on the discard "
-        "pile's first");
+  for (const char* phase : {"play", "laying"})
+    CHECK(error_of(runs,
+                   set(set(set(runs_good, "phase", std::string("\"") + phase + "\""), "laid", "5"),
+                       "named_suit", "\"hearts\"")) ==
+          "save.json: /laid: more cards laid this turn than the discard pile holds");
   // A State built in C++ rather than read: every card of the deck once.
   State doubled = s;
   doubled.hands[0].add(s.top());
@@ -489,6 +488,28 @@ TEST_CASE("json: check_state finds a State whose bytes no engine wrote", "[json]
   CHECK(poke(&State::drawn, 0x99) == "/drawn: not a card");
   CHECK(poke(&State::stalemate, 2) == "/stalemate: not a boolean");
   CHECK(poke(&State::jump_open, 2) == "/jump_open: not a boolean");
+  // Seats past the round's (the engine indexes by them: a pickled catchable seat 5 of 4 made
+  // play_round crash on its challenge), and laid cards past the discard pile, are refused
+  // without a variant.
+  const auto raw = [&](auto State::*field, unsigned char value) {
+    State t = s;
+    std::memcpy(static_cast<void*>(&(t.*field)), &value, 1);
+    return check_representation(t);
+  };
+  CHECK(raw(&State::catchable, 3) == "/catchable: not a seat");
+  CHECK(raw(&State::catchable, 0xfe) == "/catchable: not a seat");  // -2
+  CHECK(raw(&State::catchable, 0xff) == "");                        // -1: none
+  CHECK(raw(&State::winner, 5) == "/winner: not a seat");
+  CHECK(raw(&State::turn, 3) == "/turn: not a seat");
+  CHECK(raw(&State::dealer, 7) == "/dealer: not a seat");
+  CHECK(raw(&State::owes_last_card, 8) == "/owes_last_card: not a seat");
+  CHECK(raw(&State::misses_turn, 0x80) == "/misses_turn: not a seat");
+  CHECK(raw(&State::demand, 0xfe) == "/demand: not a special of the variant");
+  CHECK(raw(&State::laid, 2) == "/laid: more cards laid this turn than the discard pile holds");
+  CHECK(raw(&State::laid, 1) == "");  // check_state then says laid cards need phase laying
+  State from = s;
+  from.pending.from = 3;
+  CHECK(check_representation(from) == "/pending/from: not a seat");
   // A pending draw or skip past what any round reaches: it was accepted, a view showed it as a
   // negative int, and the save it made was refused by the reader.
   State big = s;

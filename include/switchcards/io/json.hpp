@@ -139,8 +139,9 @@ std::string check_state(const Engine& engine, const State& state);
 
 // The part of check_state that needs no variant, for a State made from raw bytes (a pickle, a
 // memcpy) before anything reads through it: "" if every enumeration, count and card is one the
-// State's types can hold (a seat count 1 to kMaxSeats, a phase, a suit or none, booleans, cards
-// that are cards, piles within their capacity, hands whose counts, kinds and sizes agree), else
+// State's types can hold (a seat count 1 to kMaxSeats, seats within it, a phase, a suit or
+// none, booleans, cards that are cards, piles within their capacity, laid cards within the
+// discard pile, hands whose counts, kinds and sizes agree), else
 // what is wrong, with the JSON path of the field at fault ("/named_suit: not a suit"). A State
 // it accepts may still be no position of any variant: check_state says that.
 std::string check_representation(const State& state);
