@@ -114,6 +114,7 @@ using EnginePtr = std::shared_ptr<Engine>;  // pybind11 holders cannot be const
 // engine indexes its tables with those fields and reads the top card.
 // Python may hand any State to any Engine; C++ callers are trusted to pair them.
 void require_state_of(const Engine& engine, const State& state);
+void require_state_of(const Variant& variant, const State& state);
 
 // A row of an observation's layout table as Python sees it: {name, offset, size, meaning}.
 py::dict slice_dict(const ObservationSlice& s);

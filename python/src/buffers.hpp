@@ -31,6 +31,10 @@ std::span<T> writable_span(pybind11::array& out, int size, const char* what) {
     throw std::invalid_argument(std::string(what) + ": an array of " + wanted + ", not " +
                                 py::str(py::object(have)).cast<std::string>());
   }
+  // A big-endian float32 is float32 too, but its bytes are not the machine's.
+  if (!have.attr("isnative").cast<bool>())
+    throw std::invalid_argument(std::string(what) + ": an array in the machine's byte order, not " +
+                                py::str(py::object(have)).cast<std::string>());
   if (out.ndim() != 1 || out.shape(0) != size)
     throw std::invalid_argument(std::string(what) + ": a 1-D array of " + std::to_string(size) +
                                 " entries");

@@ -107,7 +107,10 @@ DealArgs deal_args(const Engine& e, const py::object& players, const py::object&
 }  // namespace
 
 void require_state_of(const Engine& engine, const State& s) {
-  const Variant& v = engine.variant();
+  require_state_of(engine.variant(), s);
+}
+
+void require_state_of(const Variant& v, const State& s) {
   const int specials = static_cast<int>(v.specials.size());
   std::string why;
   // fewest_players_dealt: the later rounds of an elimination match have fewer seats.
@@ -609,7 +612,11 @@ void bind_engine(py::module_& m) {
       "The penalty points of the cards left in a hand under the variant's scoring rules; a card "
       "the variant's deck has not, or more copies than it holds, is a ValueError.");
   m.def(
-      "round_scores", [](const Variant& v, const State& s) { return round_scores(v, s); },
+      "round_scores",
+      [](const Variant& v, const State& s) {
+        require_state_of(v, s);
+        return round_scores(v, s);
+      },
       py::arg("variant"), py::arg("state"),
       "The scores of a round by seat (the winner 0; after a stalemate every hand scores).");
 }

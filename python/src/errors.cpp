@@ -18,6 +18,16 @@ Suit suit_from_object(const py::object& o) {
   return parse_suit(o.cast<std::string>());
 }
 
+namespace {
+// A message as a str. Messages quote their input, which may be cut inside a UTF-8 sequence (or
+// not be UTF-8 at all): decoded strictly, the error would become a UnicodeDecodeError that hides
+// it. Such bytes read as U+FFFD instead.
+py::str text(const std::string& message) {
+  return py::reinterpret_steal<py::str>(
+      PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()), "replace"));
+}
+}  // namespace
+
 void bind_errors(py::module_& m) {
   // Raised with an instance whose attributes carry the parts (set below), so `except
   // switchcards.LoadError as e: e.line` works.
@@ -42,7 +52,7 @@ void bind_errors(py::module_& m) {
   py::register_exception_translator([](std::exception_ptr p) {
     const auto raise = [](const py::object& type, const std::string& what,
                           const std::vector<std::pair<const char*, py::object>>& attrs) {
-      py::object instance = type(what);
+      py::object instance = type(text(what));
       for (const auto& [name, value] : attrs) instance.attr(name) = value;
       PyErr_SetObject(type.ptr(), instance.ptr());
     };
@@ -51,26 +61,34 @@ void bind_errors(py::module_& m) {
     } catch (const LoadError& e) {
       py::list all;
       for (const LoadError& one : e.errors())
-        all.append(py::make_tuple(one.file(), one.line(), one.column(), one.key(), one.message()));
+        all.append(py::make_tuple(text(one.file()), one.line(), one.column(), text(one.key()),
+                                  text(one.message())));
       raise(load_error, e.what(),
-            {{"file", py::str(e.file())},
+            {{"file", text(e.file())},
              {"line", py::int_(e.line())},
              {"column", py::int_(e.column())},
-             {"key", py::str(e.key())},
-             {"message", py::str(e.message())},
+             {"key", text(e.key())},
+             {"message", text(e.message())},
              {"errors", all}});
     } catch (const JsonError& e) {
-      raise(json_error, e.what(),
-            {{"source", py::str(e.source())},
-             {"path", py::str(e.path())},
-             {"message", py::str(e.message())}});
+      raise(
+          json_error, e.what(),
+          {{"source", text(e.source())}, {"path", text(e.path())}, {"message", text(e.message())}});
     } catch (const IllegalAction& e) {
       raise(illegal_action, e.what(),
-            {{"reason", py::str(e.reason())},
-             {"refusal", py::str(e.refusal())},
-             {"action", py::str(e.action())}});
+            {{"reason", text(e.reason())},
+             {"refusal", text(e.refusal())},
+             {"action", text(e.action())}});
     } catch (const IllegalChoice& e) {
       raise(illegal_choice, e.what(), {});
+    } catch (const py::builtin_exception& e) {
+      e.set_error();  // pybind11's own (a TypeError, a ValueError...), as pybind11 raises them
+    } catch (const std::invalid_argument& e) {
+      PyErr_SetObject(PyExc_ValueError, text(e.what()).ptr());  // as pybind11 maps it
+    } catch (const std::overflow_error& e) {
+      PyErr_SetObject(PyExc_OverflowError, text(e.what()).ptr());
+    } catch (const std::runtime_error& e) {
+      PyErr_SetObject(PyExc_RuntimeError, text(e.what()).ptr());
     }
   });
 }

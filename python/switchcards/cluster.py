@@ -137,6 +137,8 @@ def sweep(
     shards = _shard_count(games, shards, options, "sweep")
     games = operator.index(games)
     for key, values in grid.items():
+        if not isinstance(key, str):
+            raise TypeError(f"sweep: the grid key {key!r} is not a str: give a dotted rule key, e.g. 'last_card.penalty'")
         # A str is iterable: "24" would be the points "2" and "4".
         if isinstance(values, (str, bytes)):
             raise TypeError(f"sweep: grid[{key!r}] is {values!r}: give a list of values, as [{values!r}]")

@@ -65,6 +65,10 @@ class DiscreteActions:
         none (all zeros: the mask of an agent that is done, or not to act) is a ValueError."""
         if mask is None:
             return int(self._rng.integers(self.n))
+        # One entry per id, as gymnasium's Discrete asks: a longer or 2-D mask gave ids past n.
+        if not isinstance(mask, np.ndarray) or mask.shape != (self.n,):
+            shape = mask.shape if isinstance(mask, np.ndarray) else type(mask).__name__
+            raise ValueError(f"sample(mask): a numpy array of shape ({self.n},), not {shape}")
         legal = np.flatnonzero(mask)
         if len(legal) == 0:
             raise ValueError(

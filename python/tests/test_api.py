@@ -282,6 +282,32 @@ def test_action_ids_and_the_mask_agree_with_the_engine(variant):
     assert space.names[space.id(sc.Action.draw(0))] == "draw"
 
 
+def test_round_scores_refuses_a_state_of_another_variant():
+    # A 7-seat British State scored under Balkan (3 to 5 seats) was scored as it stood, and a
+    # partnership variant's team scores divided by its team count.
+    seven = sc.Engine("british").deal(7, seed=3)
+    with pytest.raises(ValueError, match="not a position of balkan"):
+        sc.round_scores(sc.load_variant("balkan"), seven)
+
+
+def test_an_output_buffer_in_the_other_byte_order_is_refused():
+    engine = sc.Engine("british")
+    layout = sc.ObservationLayout(engine, 4)
+    swapped = np.zeros(layout.size, dtype=np.dtype(np.float32).newbyteorder())
+    with pytest.raises(ValueError, match="^observation: an array in the machine's byte order"):
+        layout.write(engine.deal(4, 7), 0, None, [], swapped)
+
+
+def test_an_error_quoting_a_cut_character_is_still_the_error():
+    # The message quotes the input where it broke, and may cut a character of several bytes:
+    # strictly decoded, that was a UnicodeDecodeError instead of the JsonError or LoadError.
+    engine = sc.Engine("british")
+    with pytest.raises(sc.JsonError):
+        engine.state_from_json('{"format": \u201cswitchcards.state\u201d}')
+    with pytest.raises(sc.LoadError):
+        sc.load_variant_from_string("a" + "\u00e9" * 20)
+
+
 def test_a_mask_takes_uint8_or_int8_and_says_so():
     engine = sc.Engine("british")
     space = sc.ActionSpace(engine, 4)
@@ -460,11 +486,21 @@ def test_a_pickled_state_with_a_value_no_state_holds_is_refused():
     # The stock's first card is the State's first byte.
     with pytest.raises(ValueError, match="/stock: not a card"):
         corrupted(state, {0: 0x99})
+    # Values no State holds are refused at once: a special's index below -1 (none), laid cards
+    # past the discard pile, a seat past the round's (a catchable seat 5 of 4 loaded, and
+    # play_round crashed on the challenge it listed).
+    for changes, why in (({turn_at + 4: 0xCE}, "/demand: not a special"),  # demand -50
+                         ({turn_at + 24: 200}, "/laid: more cards laid this turn than the discard pile holds"),
+                         ({turn_at + 19: 5}, "/catchable: not a seat")):
+        with pytest.raises(ValueError, match=why):
+            corrupted(state, changes)
+    assert corrupted(state, {turn_at + 19: 3}).catchable == 3  # a seat: it loads
     # Values a State can hold but no position of the variant has load, and the Engine's calls,
-    # which index the variant's specials and the discard pile by them, refuse them.
-    for changes, why in (({turn_at + 4: 0xCE}, "demand of a special it does not have"),  # demand -50
-                         ({turn_at + 24: 200}, "more cards laid this turn than the discard pile holds")):
+    # which index the variant's specials by them, refuse them; so does round_scores.
+    for changes, why in (({turn_at + 4: 50}, "demand of a special it does not have"),):
         bad = corrupted(state, changes)
+        with pytest.raises(ValueError, match=why):
+            sc.round_scores(engine.variant, bad)
         assert engine.check_state(bad) != ""
         with pytest.raises(ValueError, match=why):
             engine.legal_actions(bad)

@@ -70,6 +70,8 @@ def test_a_sweep_grid_value_is_a_list_not_a_string():
     for values in ("24", b"24"):
         with pytest.raises(TypeError, match="give a list of values"):
             sweep(_NoCluster(), "british", {"last_card.penalty": values}, games=10)
+    with pytest.raises(TypeError, match="the grid key 5 is not a str"):
+        sweep(_NoCluster(), "british", {5: [1]}, games=10)
 
 
 def test_a_points_none_is_the_variants_value_for_its_key_and_base_applies_to_the_others():

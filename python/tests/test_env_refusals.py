@@ -203,3 +203,7 @@ def test_sampling_an_all_zero_mask_says_no_action_is_allowed():
             space.sample(mask)
     mask = env.observe(env.agent_selection)["action_mask"]
     assert mask[space.sample(mask)] == 1
+    # A mask of another length or shape gave ids past the space's n.
+    for wrong in (np.ones(5000, np.int8), np.ones((2, space.n), np.int8), "abc"):
+        with pytest.raises(ValueError, match=rf"a numpy array of shape \({space.n},\)"):
+            space.sample(wrong)
