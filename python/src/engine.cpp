@@ -116,13 +116,10 @@ void require_state_of(const Variant& v, const State& s) {
   // fewest_players_dealt: the later rounds of an elimination match have fewer seats.
   if (s.players() < v.fewest_players_dealt() || s.players() > v.deal.max_players)
     why = std::to_string(s.players()) + " seats";
-  else if (s.turn >= s.players() || s.dealer >= s.players())
-    why = "a seat to act or a dealer past the seats";
-  else if (s.pending.effect >= specials || s.demand >= specials || s.pending.effect < -1 ||
-           s.demand < -1)
+  // Seats, laid cards and indices below -1 were checked when the State was made: every State
+  // Python holds comes from the engine or from unpickling, which runs check_representation.
+  else if (s.pending.effect >= specials || s.demand >= specials)
     why = "a pending penalty or demand of a special it does not have";
-  else if (s.laid > s.discard.size())  // the laid cards are the discard pile's top ones
-    why = "more cards laid this turn than the discard pile holds";
   if (why.empty() && s.discard.empty())  // every dealt position has a top card
     throw std::invalid_argument("this State was never dealt (it has no discard pile)");
   if (why.empty()) {
