@@ -4,14 +4,11 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include "engine/seat_index.hpp"
 
 namespace switchcards {
 
-namespace {
-std::size_t at(int i) {
-  return static_cast<std::size_t>(i);
-}
-}  // namespace
+using detail::seat_index;
 
 Match::Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, MatchOptions options)
     : engine_(std::move(variant)),
@@ -20,7 +17,7 @@ Match::Match(Variant variant, std::vector<Agent*> agents, std::uint64_t seed, Ma
       options_(std::move(options)),
       driver_(engine_.variant(), static_cast<int>(agents_.size()), seed_, options_) {
   for (int i = 0; i < players(); ++i)
-    if (agents_[at(i)] == nullptr)
+    if (agents_[seat_index(i)] == nullptr)
       throw std::invalid_argument("no agent for seat " + std::to_string(i));
   // A bit for a seat the match does not have would be ignored, silently.
   if (const unsigned extra = options_.round.revealed >> players(); extra != 0)
@@ -40,9 +37,9 @@ const RoundRecord& Match::play_round() {
   RoundOptions options = options_.round;
   options.revealed = 0;
   for (int r = 0; r < deal.players(); ++r) {
-    const int seat = deal.seats[at(r)];
-    agents_[at(seat)]->reset(deal.agent_seed(seat));
-    round_agents.push_back(agents_[at(seat)]);
+    const int seat = deal.seats[seat_index(r)];
+    agents_[seat_index(seat)]->reset(deal.agent_seed(seat));
+    round_agents.push_back(agents_[seat_index(seat)]);
     if (detail::is_revealed(options_.round, seat)) options.revealed |= std::uint8_t(1u << r);
   }
   const std::span<Agent* const> playing(round_agents);

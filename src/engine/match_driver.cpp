@@ -9,19 +9,16 @@
 
 #include <fmt/format.h>
 
+#include "engine/seat_index.hpp"
 #include "switchcards/core/rng.hpp"
 
 namespace switchcards {
 
-namespace {
-std::size_t at(int i) {
-  return static_cast<std::size_t>(i);
-}
-}  // namespace
+using detail::seat_index;
 
 int RoundDeal::round_seat(int match_seat) const {
   for (int r = 0; r < players(); ++r)
-    if (seats[at(r)] == match_seat) return r;
+    if (seats[seat_index(r)] == match_seat) return r;
   return -1;
 }
 
@@ -117,9 +114,10 @@ RoundDeal MatchDriver::next_round() const {
 
 std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& final_state) const {
   const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
-  std::vector<int> scores(at(players()), 0);
-  for (int r = 0; r < deal.players(); ++r) scores[at(deal.seats[at(r)])] = by_round_seat[at(r)];
-  const int winner = final_state.winner >= 0 ? deal.seats[at(final_state.winner)] : -1;
+  std::vector<int> scores(seat_index(players()), 0);
+  for (int r = 0; r < deal.players(); ++r)
+    scores[seat_index(deal.seats[seat_index(r)])] = by_round_seat[seat_index(r)];
+  const int winner = final_state.winner >= 0 ? deal.seats[seat_index(final_state.winner)] : -1;
   return team_scores(teams_, std::move(scores), winner);
 }
 
@@ -135,7 +133,7 @@ RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_
   rec.seats = deal.seats;
   rec.scores = match_scores(deal, final_state);
   rec.stalemate = final_state.stalemate;
-  rec.winner = final_state.winner >= 0 ? deal.seats[at(final_state.winner)] : -1;
+  rec.winner = final_state.winner >= 0 ? deal.seats[seat_index(final_state.winner)] : -1;
   rec.decisions = static_cast<int>(final_state.decisions);
 
   standings_ = after_round(rules_, standings_, rec.scores, rec.winner, team_of_seat_);

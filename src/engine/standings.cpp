@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include "engine/seat_index.hpp"
 #include "switchcards/core/deck.hpp"
 #include "switchcards/core/pile.hpp"
 #include "switchcards/core/rng.hpp"
@@ -18,9 +19,7 @@ namespace switchcards {
 
 namespace {
 
-std::size_t at(int seat) {
-  return static_cast<std::size_t>(seat);
-}
+using detail::seat_index;
 
 // The worst / best of `seats` under the tie rule; -1 for no seats.
 int worst_of(const Standings& s, const std::vector<int>& seats) {
@@ -42,8 +41,8 @@ std::size_t teams_among(const std::vector<int>& seats, std::span<const int> team
   if (teams.empty()) return seats.size();
   std::vector<int> seen;
   for (int seat : seats)
-    if (std::find(seen.begin(), seen.end(), teams[at(seat)]) == seen.end())
-      seen.push_back(teams[at(seat)]);
+    if (std::find(seen.begin(), seen.end(), teams[seat_index(seat)]) == seen.end())
+      seen.push_back(teams[seat_index(seat)]);
   return seen.size();
 }
 
@@ -85,9 +84,9 @@ static_assert(std::int64_t{kMaxMatchRounds} * kMaxRoundScore <= kMaxMatchTotal);
 Standings Standings::start(int players) {
   if (players < 1) throw std::invalid_argument("a match needs at least one seat");
   Standings s;
-  s.totals.assign(at(players), 0);
-  s.out.assign(at(players), false);
-  s.last_round.assign(at(players), 0);
+  s.totals.assign(seat_index(players), 0);
+  s.out.assign(seat_index(players), false);
+  s.last_round.assign(seat_index(players), 0);
   return s;
 }
 
@@ -97,8 +96,10 @@ std::vector<int> Standings::active_seats() const {
 
 bool ranks_before(const Standings& s, int a, int b) {
   if (a == b) return false;
-  if (s.totals[at(a)] != s.totals[at(b)]) return s.totals[at(a)] < s.totals[at(b)];
-  if (s.last_round[at(a)] != s.last_round[at(b)]) return s.last_round[at(a)] < s.last_round[at(b)];
+  if (s.totals[seat_index(a)] != s.totals[seat_index(b)])
+    return s.totals[seat_index(a)] < s.totals[seat_index(b)];
+  if (s.last_round[seat_index(a)] != s.last_round[seat_index(b)])
+    return s.last_round[seat_index(a)] < s.last_round[seat_index(b)];
   if (a == s.last_round_winner || b == s.last_round_winner) return a == s.last_round_winner;
   return a < b;
 }
@@ -121,14 +122,14 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
   s.totals = std::move(totals);
   if (rules.end == MatchKind::elimination || rules.end == MatchKind::threshold) {
     const auto at_limit =
-        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.limit; });
+        seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.limit; });
     if (!at_limit.empty()) s.first_at_limit = worst_of(s, at_limit);
     if (rules.end == MatchKind::elimination)
-      for (int seat : at_limit) s.out[at(seat)] = true;
+      for (int seat : at_limit) s.out[seat_index(seat)] = true;
   }
   if (rules.end == MatchKind::threshold && rules.hard_limit > 0) {
     const auto at_hard =
-        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.hard_limit; });
+        seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.hard_limit; });
     if (!at_hard.empty()) s.first_at_hard_limit = worst_of(s, at_hard);
   }
   return s;
@@ -145,26 +146,29 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
   if (!teams.empty() && teams.size() != s.totals.size())
     return "teams for " + std::to_string(teams.size()) + " seats, standings of " + players;
   for (int seat = 0; seat < n; ++seat) {
-    if (!within(s.totals[at(seat)], kMaxMatchTotal))
+    if (!within(s.totals[seat_index(seat)], kMaxMatchTotal))
       return "the total of seat " + std::to_string(seat) + ", " +
-             std::to_string(s.totals[at(seat)]) + ", is outside " + range_text(kMaxMatchTotal);
-    if (!within(s.last_round[at(seat)], kMaxRoundScore))
+             std::to_string(s.totals[seat_index(seat)]) + ", is outside " +
+             range_text(kMaxMatchTotal);
+    if (!within(s.last_round[seat_index(seat)], kMaxRoundScore))
       return "the latest round's score of seat " + std::to_string(seat) + ", " +
-             std::to_string(s.last_round[at(seat)]) + ", is outside " + range_text(kMaxRoundScore);
+             std::to_string(s.last_round[seat_index(seat)]) + ", is outside " +
+             range_text(kMaxRoundScore);
   }
   // Every player of a team gets the team's score (variant-format.md, teams), so partners carry
   // one total and scored the same in the latest round.
   for (int seat = 0; seat < static_cast<int>(teams.size()); ++seat)
     for (int other = 0; other < seat; ++other)
-      if (teams[at(seat)] == teams[at(other)])
+      if (teams[seat_index(seat)] == teams[seat_index(other)])
         for (const auto& [what, values] :
              {std::pair<const char*, const std::vector<int>*>{"total", &s.totals},
               {"latest round's score", &s.last_round}})
-          if ((*values)[at(seat)] != (*values)[at(other)])
+          if ((*values)[seat_index(seat)] != (*values)[seat_index(other)])
             return "seats " + std::to_string(other) + " and " + std::to_string(seat) +
                    " are partners, but their " + what + "s differ (" +
-                   std::to_string((*values)[at(other)]) + " and " +
-                   std::to_string((*values)[at(seat)]) + "): partners carry their team's " + what;
+                   std::to_string((*values)[seat_index(other)]) + " and " +
+                   std::to_string((*values)[seat_index(seat)]) + "): partners carry their team's " +
+                   what;
   if (s.rounds < 0 || s.rounds > kMaxMatchRounds)
     return "rounds " + std::to_string(s.rounds) + " is outside 0 to " +
            std::to_string(kMaxMatchRounds);
@@ -206,7 +210,7 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
     // A seat is out from the round its total reaches the limit, and sits out (scoring
     // nothing) from then on.
     for (int seat = 0; seat < n; ++seat) {
-      const int total = s.totals[at(seat)];
+      const int total = s.totals[seat_index(seat)];
       if (s.is_in(seat) && total >= rules.limit)
         return "seat " + std::to_string(seat) + " is in play with " + std::to_string(total) +
                " points, at or past the elimination limit " + limit;
@@ -214,26 +218,27 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
         return "seat " + std::to_string(seat) + " is out with " + std::to_string(total) +
                " points, below the elimination limit " + limit;
     }
-    if (s.first_at_limit >= 0 && s.totals[at(s.first_at_limit)] < rules.limit)
+    if (s.first_at_limit >= 0 && s.totals[seat_index(s.first_at_limit)] < rules.limit)
       return "first_at_limit is seat " + std::to_string(s.first_at_limit) + ", whose " +
-             std::to_string(s.totals[at(s.first_at_limit)]) + " points are below the limit " +
-             limit;
+             std::to_string(s.totals[seat_index(s.first_at_limit)]) +
+             " points are below the limit " + limit;
   }
   if (elimination || threshold) {
     const std::vector<int> at_limit =
-        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.limit; });
+        seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.limit; });
     if (!at_limit.empty() && s.first_at_limit < 0)
       return "seat " + std::to_string(at_limit.front()) + " has " +
-             std::to_string(s.totals[at(at_limit.front())]) + " points, at or past the limit " +
-             limit + ", but first_at_limit is none";
+             std::to_string(s.totals[seat_index(at_limit.front())]) +
+             " points, at or past the limit " + limit + ", but first_at_limit is none";
   }
   if (threshold && rules.hard_limit > 0) {
     const std::vector<int> at_hard =
-        seats_where(s, [&](int seat) { return s.totals[at(seat)] >= rules.hard_limit; });
+        seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.hard_limit; });
     if (!at_hard.empty() && s.first_at_hard_limit < 0)
       return "seat " + std::to_string(at_hard.front()) + " has " +
-             std::to_string(s.totals[at(at_hard.front())]) + " points, at or past the hard limit " +
-             std::to_string(rules.hard_limit) + ", but first_at_hard_limit is none";
+             std::to_string(s.totals[seat_index(at_hard.front())]) +
+             " points, at or past the hard limit " + std::to_string(rules.hard_limit) +
+             ", but first_at_hard_limit is none";
   }
   if (s.over) return "";  // end_match_now ends a match anywhere
 
@@ -259,7 +264,7 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
     case MatchKind::threshold:
       if (s.rounds > 0) {
         const std::vector<int> below =
-            seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+            seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] < rules.limit; });
         if (teams_among(below, teams) <= 1)
           return (below.empty() ? std::string("no seat is")
                                 : "only seat" + std::string(below.size() > 1 ? "s " : " ") +
@@ -281,25 +286,26 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
     throw std::invalid_argument("after_round: " + std::to_string(round_scores.size()) +
                                 " scores for " + std::to_string(s.players()) + " seats");
   for (int seat = 0; seat < s.players(); ++seat)
-    if (!within(round_scores[at(seat)], kMaxRoundScore))
+    if (!within(round_scores[seat_index(seat)], kMaxRoundScore))
       throw std::invalid_argument("after_round: seat " + std::to_string(seat) + "'s score " +
-                                  std::to_string(round_scores[at(seat)]) + " is outside " +
+                                  std::to_string(round_scores[seat_index(seat)]) + " is outside " +
                                   range_text(kMaxRoundScore));
   if (s.rounds >= kMaxMatchRounds)
     throw std::overflow_error("after_round: a match of more than " +
                               std::to_string(kMaxMatchRounds) + " rounds");
   const std::vector<int> before = s.totals;
   for (int seat = 0; seat < s.players(); ++seat) {
-    const int score = s.is_in(seat) ? round_scores[at(seat)] : 0;
+    const int score = s.is_in(seat) ? round_scores[seat_index(seat)] : 0;
     // In 64 bits: standings built by hand may hold any int.
-    const std::int64_t total = std::int64_t{before[at(seat)]} + score;
+    const std::int64_t total = std::int64_t{before[seat_index(seat)]} + score;
     if (total < -kMaxMatchTotal || total > kMaxMatchTotal)
       throw std::overflow_error("after_round: seat " + std::to_string(seat) + "'s total " +
-                                std::to_string(before[at(seat)]) + " + " + std::to_string(score) +
-                                " = " + std::to_string(total) + " is outside " +
-                                range_text(kMaxMatchTotal) + ", the range of a match's totals");
-    s.last_round[at(seat)] = score;
-    s.totals[at(seat)] = static_cast<int>(total);
+                                std::to_string(before[seat_index(seat)]) + " + " +
+                                std::to_string(score) + " = " + std::to_string(total) +
+                                " is outside " + range_text(kMaxMatchTotal) +
+                                ", the range of a match's totals");
+    s.last_round[seat_index(seat)] = score;
+    s.totals[seat_index(seat)] = static_cast<int>(total);
   }
   ++s.rounds;
   s.last_round_winner = (round_winner >= 0 && round_winner < s.players() && s.is_in(round_winner))
@@ -311,7 +317,8 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
   // Seats that went from below `threshold` to at or over it in this round.
   auto crossed = [&](int threshold) {
     return seats_where(s, [&](int seat) {
-      return !s.out[at(seat)] && before[at(seat)] < threshold && s.totals[at(seat)] >= threshold;
+      return !s.out[seat_index(seat)] && before[seat_index(seat)] < threshold &&
+             s.totals[seat_index(seat)] >= threshold;
     });
   };
 
@@ -321,8 +328,9 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
       // set apart: the round winner wins; the highest round score loses. After a stalemate the
       // lowest round score wins. Equal round scores: the tie rule.
       std::vector<int> by_round = rank_seats(s, in);
-      std::stable_sort(by_round.begin(), by_round.end(),
-                       [&](int a, int b) { return s.last_round[at(a)] < s.last_round[at(b)]; });
+      std::stable_sort(by_round.begin(), by_round.end(), [&](int a, int b) {
+        return s.last_round[seat_index(a)] < s.last_round[seat_index(b)];
+      });
       s.over = true;
       s.winner = s.last_round_winner >= 0 ? s.last_round_winner : by_round.front();
       s.loser = by_round.back();
@@ -341,7 +349,7 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
     case MatchKind::elimination: {
       const std::vector<int> newly = crossed(rules.limit);
       if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
-      for (int seat : newly) s.out[at(seat)] = true;
+      for (int seat : newly) s.out[seat_index(seat)] = true;
       const std::vector<int> still_in = s.active_seats();
       if (teams_among(still_in, teams) <= 1) {
         s.over = true;
@@ -362,7 +370,7 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
           s.first_at_hard_limit = worst_of(s, newly_hard);
       }
       const std::vector<int> below =
-          seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+          seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] < rules.limit; });
       if (teams_among(below, teams) <= 1) {
         s.over = true;
         s.winner = !below.empty() ? best_of(s, below) : best_of(s, newly.empty() ? in : newly);
@@ -380,7 +388,8 @@ Standings end_match_now(const MatchRules& rules, Standings s) {
   if (s.over) return s;
   std::vector<int> candidates = s.active_seats();
   if (rules.end == MatchKind::threshold) {
-    const auto below = seats_where(s, [&](int seat) { return s.totals[at(seat)] < rules.limit; });
+    const auto below =
+        seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] < rules.limit; });
     if (!below.empty()) candidates = below;
   }
   if (candidates.empty()) candidates = seats_where(s, [](int) { return true; });
