@@ -39,7 +39,7 @@ std::int64_t signed_whole(const JsonAt& at) {
   return *x;
 }
 
-constexpr const char* kFormat = "switchcards-comparison/1";
+constexpr const char* kComparisonFormat = "switchcards-comparison/1";
 
 // z for a two-sided 95% interval, and for 80% power (one-sided 0.8 quantile of the normal).
 constexpr double kZ95 = 1.96;
@@ -283,7 +283,7 @@ ComparisonResults compare(const Variant& a, const Variant& b, const SimulationCo
 
 std::string to_json(const ComparisonResults& r) {
   nlohmann::ordered_json j;
-  j["format"] = kFormat;
+  j["format"] = kComparisonFormat;
   j["pairing"] = "game i of a and of b are played from derive_seed(seed, i); differences are b - a";
   j["places"] = "counted in the order of play from the first player to act at the deal";
   nlohmann::ordered_json measures = nlohmann::ordered_json::array();
@@ -396,7 +396,7 @@ void check_paired_sums(const JsonAt& at, const PairedMeasure& m, const ShardResu
 }  // namespace
 
 ComparisonResults comparison_from_json(std::string_view text, const std::string& file) {
-  const nlohmann::json j = detail::parse_json_document(text, file, kFormat, "comparison");
+  const nlohmann::json j = detail::parse_json_document(text, file, kComparisonFormat, "comparison");
   ComparisonResults r;
   r.a = detail::results_from_json(field<nlohmann::json>(j, "a", file), file + " (a)");
   r.b = detail::results_from_json(field<nlohmann::json>(j, "b", file), file + " (b)");

@@ -109,8 +109,8 @@ std::vector<std::uint64_t> counts(const JsonAt& list, std::size_t seats,
 
 // /2: wins by place at the table (wins_by_position). /3: penalty cards, fairness and the lead
 // (decisiveness and drama). /2 files are still read (and written back as /2: they lack /3's sums).
-constexpr const char* kFormat = "switchcards-simulation/3";
-constexpr const char* kFormat2 = "switchcards-simulation/2";
+constexpr const char* kSimulationFormat = "switchcards-simulation/3";
+constexpr const char* kSimulationFormat2 = "switchcards-simulation/2";
 // The event kinds there were when format 3 came (EventKind only grows at its end): every /3
 // file counts them; a file written before a later kind has no count of it.
 constexpr int kEventKindsOfFormat3 = static_cast<int>(EventKind::card_dealt) + 1;
@@ -173,7 +173,7 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   using json = nlohmann::ordered_json;
   const SimulationStats& s = r.stats;
   json j;
-  j["format"] = kFormat;
+  j["format"] = kSimulationFormat;
   j["variant"] = r.variant;
   if (!r.rules.empty()) j["rules"] = r.rules;
   j["title"] = r.title;
@@ -247,7 +247,7 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   j["events"] = events;
   j["reshuffles"] = s.events[static_cast<int>(EventKind::stock_reshuffled)];
   if (r.format_version < 3) {
-    j["format"] = kFormat2;
+    j["format"] = kSimulationFormat2;
     return j;
   }
   j["penalty_cards"] = s.penalty_cards;
@@ -276,14 +276,14 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
 
 ShardResults detail::results_from_json(const nlohmann::json& j, const std::string& file) {
   if (!j.is_object() || !j.contains("format") ||
-      (j["format"] != kFormat && j["format"] != kFormat2))
-    throw std::runtime_error(file + ": not a switchcards simulation file (format " + kFormat +
-                             " or " + kFormat2 + ")");
+      (j["format"] != kSimulationFormat && j["format"] != kSimulationFormat2))
+    throw std::runtime_error(file + ": not a switchcards simulation file (format " +
+                             kSimulationFormat + " or " + kSimulationFormat2 + ")");
   // Only the counts are read: the rates, intervals, per-seat, per-agent and per-team lists, the
   // round-length summary, `reshuffles` and `fairness` are computed from them again when written.
   const JsonAt doc(j, file);
   ShardResults r;
-  r.format_version = j["format"] == kFormat ? 3 : 2;
+  r.format_version = j["format"] == kSimulationFormat ? 3 : 2;
   r.variant = doc["variant"].text();
   if (doc.has("rules")) r.rules = doc["rules"].text();
   r.title = doc["title"].text();
@@ -414,8 +414,8 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
     for (int k = 0; k < kEventKindsOfFormat3; ++k) {
       const std::string name(event_name(static_cast<EventKind>(k)));
       if (!events.has(name.c_str()))
-        events.fail(
-            fmt::format("missing '{}', which every file of format {} counts", name, kFormat));
+        events.fail(fmt::format("missing '{}', which every file of format {} counts", name,
+                                kSimulationFormat));
     }
   if (r.format_version >= 3) {
     s.penalty_cards = doc["penalty_cards"].whole();

@@ -222,7 +222,7 @@ std::string ints_text(const std::vector<int>& v) {
 }
 
 // A seat, or "null" for none, as records write it.
-std::string seat_text(int seat) {
+std::string seat_or_null(int seat) {
   return seat < 0 ? "null" : std::to_string(seat);
 }
 
@@ -424,8 +424,8 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     }
     const int winner = state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1;
     if (winner != round.winner)
-      return fail(where + ": recorded winner " + seat_text(round.winner) + ", replayed " +
-                  seat_text(winner));
+      return fail(where + ": recorded winner " + seat_or_null(round.winner) + ", replayed " +
+                  seat_or_null(winner));
     const std::vector<int> scores = driver->match_scores(deal, state);
     if (!round.scores.empty() && round.scores != scores)
       return fail(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +
@@ -451,17 +451,17 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     } else if (!driver->over() && (record.match_winner >= 0 || record.match_loser >= 0)) {
       // A result claimed for a match its rules have not ended (only a round cap ends one early,
       // and the record then says so).
-      return fail("match: recorded winner " + seat_text(record.match_winner) + " and loser " +
-                  seat_text(record.match_loser) + ", but the match is not over " + after);
+      return fail("match: recorded winner " + seat_or_null(record.match_winner) + " and loser " +
+                  seat_or_null(record.match_loser) + ", but the match is not over " + after);
     }
     const Standings& standings = driver->standings();
     if (!record.totals.empty() && record.totals != standings.totals)
       return fail("match: recorded totals " + ints_text(record.totals) + ", replayed " +
                   ints_text(standings.totals));
     if (record.match_winner != standings.winner || record.match_loser != standings.loser)
-      return fail("match: recorded winner " + seat_text(record.match_winner) + " and loser " +
-                  seat_text(record.match_loser) + ", replayed " + seat_text(standings.winner) +
-                  " and " + seat_text(standings.loser));
+      return fail("match: recorded winner " + seat_or_null(record.match_winner) + " and loser " +
+                  seat_or_null(record.match_loser) + ", replayed " +
+                  seat_or_null(standings.winner) + " and " + seat_or_null(standings.loser));
   }
   result.ok = true;
   return result;
