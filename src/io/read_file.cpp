@@ -14,6 +14,10 @@ FileText read_whole_file(const std::filesystem::path& path, std::size_t max_byte
     out.text.clear();
     return out;
   };
+  // The system takes a path as a C string, which a NUL ends: "a.yaml\0b" would read a.yaml.
+  // No file has a name with a NUL in it.
+  if (path.native().find('\0') != std::filesystem::path::string_type::npos)
+    return fail(FileText::Problem::missing);
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) return fail(FileText::Problem::missing);

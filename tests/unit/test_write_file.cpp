@@ -1,6 +1,7 @@
 // Writing whole files (io/write_file.hpp), through each writer that takes a path: a write that
 // fails is an error naming the file, also when the text was still in the stream's buffer and
-// failed only at the close (/dev/full takes the open and refuses every write).
+// failed only at the close (/dev/full takes the open and refuses every write); and a path with a
+// NUL in it, which names no file for reading or writing.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,6 +12,7 @@
 
 #include "../common/error_of.hpp"
 #include "../common/temp_dir.hpp"
+#include "io/read_file.hpp"
 #include "io/write_file.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
@@ -79,4 +81,23 @@ TEST_CASE("files: a file that cannot be opened is an error naming it, and a good
   CHECK(fs::file_size(file) == text.str().size());
   REQUIRE(read_game_records(file).size() == 1);
   CHECK(replay_game(read_game_records(file).at(0)).ok);
+}
+
+TEST_CASE("files: a path with a NUL in it is no file, not the file named by the part before") {
+  // The system reads a path as a C string: before the check, "game.yaml\0junk" read and wrote
+  // game.yaml.
+  const testing::TempDir dir;
+  const std::string file = dir.write("game.yaml", "x").string();
+  const std::string with_nul = file + std::string(1, '\0') + "junk";
+  CHECK_THAT(
+      error_of([&] { detail::write_text_file(with_nul, "y"); }),
+      Catch::Equals("cannot write " + file + "\\0...: a file name cannot hold a NUL character"));
+  CHECK(fs::file_size(file) == 1);  // not replaced
+  CHECK(detail::read_whole_file(with_nul, 100).problem == detail::FileText::Problem::missing);
+  REQUIRE(detail::read_whole_file(file, 100).problem == detail::FileText::Problem::none);
+  CHECK_THAT(error_of([&] {
+               (void)load_variant(dir.write("v.yaml", "extends: british\n").string() +
+                                  std::string(1, '\0') + "x");
+             }),
+             Catch::Contains("v.yaml"));
 }
