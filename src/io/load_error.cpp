@@ -23,8 +23,9 @@ bool invisible(char32_t c) {
          (c >= 0xE0000 && c <= 0xE007F) || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
-// `text` with each invisible character written \uXXXX (\UXXXXXXXX above U+FFFF); anything
-// that is not UTF-8 is copied as it is.
+// `text` with each invisible character written \uXXXX (\UXXXXXXXX above U+FFFF), and a NUL
+// as \u0000: what() is a C string, which a NUL would end (a path "a.yaml\0b" from Python).
+// Anything that is not UTF-8 is copied as it is.
 std::string visible(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -38,7 +39,9 @@ std::string visible(const std::string& text) {
       ok = (next & 0xC0u) == 0x80u;
       code = (code << 6) | (next & 0x3Fu);
     }
-    if (length > 1 && ok && invisible(code))
+    if (lead == 0)
+      out += "\\u0000";
+    else if (length > 1 && ok && invisible(code))
       out += code > 0xFFFF ? fmt::format("\\U{:08X}", static_cast<std::uint32_t>(code))
                            : fmt::format("\\u{:04X}", static_cast<std::uint32_t>(code));
     else
@@ -50,7 +53,7 @@ std::string visible(const std::string& text) {
 
 std::string compose_message(const std::string& file, int line, int column, const std::string& key,
                             const std::string& message) {
-  std::string out = file.empty() ? std::string("<unknown>") : file;
+  std::string out = file.empty() ? std::string("<unknown>") : visible(file);
   if (line > 0) out += fmt::format(":{}:{}", line, column);
   out += ": ";
   if (!key.empty()) out += key + ": ";

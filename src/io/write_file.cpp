@@ -10,9 +10,11 @@ namespace switchcards::detail {
 
 void write_text_file(const std::string& path, std::string_view text) {
   // The system takes a path as a C string, which a NUL ends: "a.json\0b" would write a.json.
-  if (const auto nul = path.find('\0'); nul != std::string::npos)
-    throw std::runtime_error("cannot write " + path.substr(0, nul) +
-                             "\\0...: a file name cannot hold a NUL character");
+  if (path.find('\0') != std::string::npos) {
+    std::string shown;  // the message is a C string too: each NUL written \u0000
+    for (const char c : path) shown += c == '\0' ? std::string("\\u0000") : std::string(1, c);
+    throw std::runtime_error("cannot write " + shown + ": a file name cannot hold a NUL character");
+  }
   errno = 0;
   std::ofstream out(path, std::ios::binary);
   if (out) out.write(text.data(), static_cast<std::streamsize>(text.size()));

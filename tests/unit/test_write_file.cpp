@@ -89,9 +89,9 @@ TEST_CASE("files: a path with a NUL in it is no file, not the file named by the 
   const testing::TempDir dir;
   const std::string file = dir.write("game.yaml", "x").string();
   const std::string with_nul = file + std::string(1, '\0') + "junk";
-  CHECK_THAT(
-      error_of([&] { detail::write_text_file(with_nul, "y"); }),
-      Catch::Equals("cannot write " + file + "\\0...: a file name cannot hold a NUL character"));
+  CHECK_THAT(error_of([&] { detail::write_text_file(with_nul, "y"); }),
+             Catch::Equals("cannot write " + file +
+                           "\\u0000junk: a file name cannot hold a NUL character"));
   CHECK(fs::file_size(file) == 1);  // not replaced
   CHECK(detail::read_whole_file(with_nul, 100).problem == detail::FileText::Problem::missing);
   REQUIRE(detail::read_whole_file(file, 100).problem == detail::FileText::Problem::none);
@@ -99,5 +99,5 @@ TEST_CASE("files: a path with a NUL in it is no file, not the file named by the 
                (void)load_variant(dir.write("v.yaml", "extends: british\n").string() +
                                   std::string(1, '\0') + "x");
              }),
-             Catch::Contains("v.yaml"));
+             Catch::EndsWith("v.yaml\\u0000x': no such file"));  // a NUL would end what()
 }
