@@ -81,9 +81,16 @@ class PythonAgent : public Agent {
   void reset(std::uint64_t seed) override { PYBIND11_OVERRIDE(void, Agent, reset, seed); }
   std::string name() const override {
     py::gil_scoped_acquire gil;
-    if (const py::function f = py::get_override(static_cast<const Agent*>(this), "name"))
-      return f().cast<std::string>();
-    return py::str(py::type::of(py::cast(this)).attr("__name__")).cast<std::string>();
+    const std::string type = py::str(py::type::of(py::cast(this)).attr("__name__"));
+    const py::function f = py::get_override(static_cast<const Agent*>(this), "name");
+    if (!f) return type;
+    const py::object named = f();
+    if (!py::isinstance<py::str>(named))
+      throw py::type_error("agent " + type + ": name() returned " +
+                           py::repr(named).cast<std::string>() + ", not a str");
+    // A name goes into records and messages as UTF-8: a lone surrogate, which UTF-8 cannot
+    // hold, is written as its escape (\udc80) rather than failing the cast.
+    return named.attr("encode")("utf-8", "backslashreplace").cast<std::string>();
   }
 };
 
@@ -138,7 +145,25 @@ constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "pl
 struct MatchHolder {
   Seats seats;
   std::unique_ptr<Match> match;
+  bool playing = false;  // inside play or play_round: an agent may not play its own match
 };
+
+// Runs `play` (a Match::play or play_round) as the only play of `h` under way. Called again
+// from inside (an agent of the match playing it from a hook), the Match would start the round
+// it is playing a second time and fail on its own bookkeeping, with a message about rounds.
+template <typename Play>
+decltype(auto) play_once(MatchHolder& h, const char* what, Play play) {
+  if (h.playing)
+    throw std::runtime_error(std::string("Match.") + what +
+                             ": the match is playing a round already (called from one of its "
+                             "agents?)");
+  h.playing = true;
+  struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{h.playing};
+  return play();
+}
 
 }  // namespace
 
@@ -304,12 +329,17 @@ void bind_agents(py::module_& m) {
       .def(
           "play",
           [](MatchHolder& h) {
-            const Standings& st = h.match->play();
+            const Standings& st =
+                play_once(h, "play", [&]() -> const Standings& { return h.match->play(); });
             return json_loads(to_json(h.match->engine(), st));
           },
           "Plays to the end; returns the standings (the JSON form, as a dict).")
       .def(
-          "play_round", [](MatchHolder& h) { return round_dict(h.match->play_round()); },
+          "play_round",
+          [](MatchHolder& h) {
+            return round_dict(play_once(
+                h, "play_round", [&]() -> const RoundRecord& { return h.match->play_round(); }));
+          },
           "Plays one round; returns what it did.")
       .def_property_readonly("standings",
                              [](const MatchHolder& h) {

@@ -142,11 +142,14 @@ void bind_learning(py::module_& m) {
       .def(
           "write",
           [](const LayoutHolder& h, const State& s, const py::object& seat_arg,
-             const KnowledgeHolder* memory, const std::vector<int>& totals, py::array out,
-             const std::optional<std::vector<int>>& round_seats) {
+             const KnowledgeHolder* memory, const py::object& totals_arg, py::array out,
+             const py::object& round_seats_arg) {
             require_state_of(*h.engine, s);
             const int seat = state_seat(s, seat_arg);
+            const std::vector<int> totals = int_list(totals_arg, "totals");
             require_totals(h.layout, totals);
+            std::optional<std::vector<int>> round_seats;
+            if (!round_seats_arg.is_none()) round_seats = int_list(round_seats_arg, "round_seats");
             const PlayerView view(*h.engine, s, seat);
             const std::span<float> o = writable_span<float>(out, h.layout.size(), "observation");
             if (memory != nullptr && memory->knowledge.seat() != seat)
@@ -161,16 +164,17 @@ void bind_learning(py::module_& m) {
               h.layout.write(view, seen, totals, o);
           },
           py::arg("state"), py::arg("seat"), py::arg("memory") = nullptr,
-          py::arg("totals") = std::vector<int>{}, py::arg("out"),
-          py::arg("round_seats") = py::none(),
+          py::arg("totals") = py::list(), py::arg("out"), py::arg("round_seats") = py::none(),
           "Writes seat's observation into `out` (float32, size entries). `memory`: a "
           "CardKnowledge fed the seat's events (None: nothing remembered of the discard pile); "
           "`totals`: the match totals by seat, or []; `round_seats` (seats='match'): the match "
           "seat of each seat of the round, or None when every match seat plays it.")
       .def(
           "write_out",
-          [](const LayoutHolder& h, const py::object& match_seat,
-             const std::vector<int>& round_seats, const std::vector<int>& totals, py::array out) {
+          [](const LayoutHolder& h, const py::object& match_seat, const py::object& round_seats_arg,
+             const py::object& totals_arg, py::array out) {
+            const std::vector<int> round_seats = int_list(round_seats_arg, "round_seats");
+            const std::vector<int> totals = int_list(totals_arg, "totals");
             require_totals(h.layout, totals);
             h.layout.write_out(int_arg<int>(match_seat, "match_seat"), round_seats, totals,
                                writable_span<float>(out, h.layout.size(), "observation"));

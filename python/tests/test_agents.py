@@ -212,6 +212,47 @@ def test_a_yes_or_no_hook_that_answers_something_else_is_named():
     assert agent.challenges(view, 1) == "yes"  # the Python method itself is untouched
 
 
+def test_an_agent_name_that_is_not_a_str_is_named():
+    """Once pybind11's "Unable to cast Python instance to C++ type": the library asks a Python
+    agent its name for its messages (here the IllegalChoice of a draw for another seat)."""
+
+    class Numbered(sc.Agent):
+        def choose(self, view, legal):
+            return sc.Action.draw((view.seat + 1) % view.players)
+
+        def name(self):
+            return 7
+
+    class Odd(Numbered):
+        def name(self):
+            return "odd\udc80"  # a lone surrogate, which UTF-8 cannot hold
+
+    engine = sc.Engine("british")
+    with pytest.raises(TypeError, match=r"^agent Numbered: name\(\) returned 7, not a str$"):
+        sc.play_round(engine, engine.deal(2, 1), [Numbered(), Numbered()])
+    with pytest.raises(sc.IllegalChoice, match=r"^agent 'odd\\udc80' at seat 0"):
+        sc.play_round(engine, engine.deal(2, 1), [Odd(), Odd()])
+
+
+def test_an_agent_may_not_play_its_own_match():
+    """Once "finish_round: round 1 is not the next round", from the Match's bookkeeping."""
+
+    class Meddler(sc.Agent):
+        match = None
+
+        def choose(self, view, legal):
+            Meddler.match.play_round()
+            return legal[0]
+
+    match = sc.Match("british", [Meddler(), Meddler()], 1, max_rounds=3)
+    Meddler.match = match
+    for play in (match.play_round, match.play):
+        with pytest.raises(RuntimeError, match=r"^Match\.play_round: the match is playing a round already"):
+            play()
+    Meddler.choose = lambda self, view, legal: legal[0]
+    match.play()  # the guard is lifted after an error: the match plays on
+
+
 def test_start_totals_that_put_every_seat_out_say_so():
     """Once "cannot seat 0 players (1 to 8)"; one seat left in once played a round alone."""
     variant = sc.load_variant("british")  # eliminates a seat at 100 points

@@ -132,6 +132,14 @@ def test_the_learning_classes_and_the_environment_name_a_bad_int():
         (lambda: layout.write(state, big, out=out), ValueError, rf"seat {big}"),
         (lambda: layout.write(state, 9, out=out), IndexError, "no seat 9: the State's seats are 0 to 3"),
         (lambda: layout.write_out(big, [0, 1], [], out), ValueError, rf"match_seat {big}"),
+        # Lists of ints are checked int by int: pybind11's list of ints took True as 1.
+        (lambda: layout.write(state, 0, None, [True, 0, 0, 0], out), TypeError, r"totals\[0\] True: an int .*, not a bool"),
+        (lambda: layout.write(state, 0, None, [0, 1.5, 0, 0], out), TypeError, r"totals\[1\] 1.5: an int"),
+        (lambda: layout.write(state, 0, None, [0, 0, big, 0], out), ValueError, rf"totals\[2\] {big}: -2\*\*31 to 2\*\*31-1"),
+        (lambda: layout.write(state, 0, None, "1234", out), TypeError, "totals: a sequence of ints, not '1234'"),
+        (lambda: layout.write(state, 0, round_seats=[0, 1, 2.0, 3], out=out), TypeError, r"round_seats\[2\] 2.0: an int"),
+        (lambda: layout.write_out(0, [0, False], [], out), TypeError, r"round_seats\[1\] False: an int .*, not a bool"),
+        (lambda: layout.write_out(0, [0, 1], [0, 0.5, 0, 0], out), TypeError, r"totals\[1\] 0.5: an int"),
         (lambda: sc.CardKnowledge(engine).observe(state, 9, []), IndexError, "no seat 9"),
         (lambda: events[0].seen_by(big), ValueError, rf"seat {big}"),
         (lambda: events[0].seen_by(9), ValueError, "seat 9: a seat, 0 to 7"),
@@ -144,3 +152,16 @@ def test_the_learning_classes_and_the_environment_name_a_bad_int():
         with pytest.raises(error, match=message) as caught:
             call()
         assert "incompatible" not in str(caught.value)
+
+
+def test_a_path_with_a_nul_in_it_names_no_file(tmp_path):
+    """The system reads a path as a C string: "v.yaml\\0junk" once loaded v.yaml. The message
+    writes the NUL as \\u0000, since a C string would end there too."""
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: british\n")
+    with pytest.raises(sc.LoadError, match=r"v\.yaml\\u0000junk': no such file$") as caught:
+        sc.load_variant(str(path) + "\0junk")
+    assert caught.value.file == str(path) + "\0junk"
+    with pytest.raises(RuntimeError, match=r"cannot write .*\\u0000b: a file name cannot hold a NUL"):
+        sc.simulate_json("british", 2, seed=1, record=str(tmp_path / "games.yaml") + "\0b")
+    assert not (tmp_path / "games.yaml").exists()
