@@ -113,7 +113,10 @@
       width: 480, height: 220,
       mark: sides ? { type: "line", interpolate: "step" } : "bar",
       encoding: {
-        x: { field: "length", type: "quantitative", bin: { maxbins: 60 }, title: "decisions" },
+        // minstep 1: lengths are whole decisions, so a study of a game or two gets no bins (and
+        // labels) of fractions of one.
+        x: { field: "length", type: "quantitative", bin: { maxbins: 60, minstep: 1 },
+             axis: { format: "d" }, title: "decisions" },
         y: { aggregate: "sum", field: "share", type: "quantitative", axis: { format: "%" },
              title: "share of rounds" },
         color: sides ? { field: "side", type: "nominal" } : { value: "#4c78a8" }
@@ -178,8 +181,11 @@
       spec: {
         width: 360, height: 18,
         layer: [
+          // "~f": a measure that no pair changed (a difference of 0, an interval of 0 to 0) has
+          // a scale of no width, whose labels the default format wrote 0.000000.
           { mark: { type: "rule", color: "#999", strokeDash: [3, 3] },
-            encoding: { x: { field: "zero", type: "quantitative", title: null } } },
+            encoding: { x: { field: "zero", type: "quantitative", title: null,
+                             axis: { format: "~f" } } } },
           { mark: { type: "rule", strokeWidth: 2 },
             encoding: { x: { field: "low", type: "quantitative" }, x2: { field: "high" } } },
           { mark: { type: "point", filled: true, size: 50 },
@@ -228,7 +234,9 @@
         },
         layer: [
           { mark: "rect", encoding: { color: { field: "first_player_win_rate", type: "quantitative",
-              title: "win rate", legend: { format: "%" } } } },
+              // "~%": when every combination has the same rate the scale has no width, and
+              // "%" wrote its one label with six decimals (38.000000%).
+              title: "win rate", legend: { format: "~%" } } } },
           { mark: "text", encoding: {
               text: { field: "first_player_win_rate", type: "quantitative", format: ".1%" },
               // White on the darker half of the colour scale.

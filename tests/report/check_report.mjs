@@ -161,6 +161,22 @@ try {
         assert.ok(drawn, `${c.id}: no SVG`);
         assert.ok(drawn.width > 100 && drawn.height > 50, `${c.id}: SVG of ${drawn.width}x${drawn.height}`);
         assert.ok(drawn.marks > 0, `${c.id}: no marks drawn`);
+        // Axis and legend labels, axis by axis: no six-decimal label of a scale of no width
+        // (every value equal: "38.000000%", "0.000000"), no label twice on one axis, and whole
+        // decisions on the round-length axis (once 37.2, 37.4... for a study of two games).
+        const axes = await page.evaluate((id) =>
+          Array.from(document.querySelectorAll(`#${id} .role-axis, #${id} .role-legend`), (g) =>
+            Array.from(g.querySelectorAll(".role-axis-label text, .role-legend-label text"),
+                       (t) => t.textContent)), c.id);
+        for (const labels of axes) {
+          assert.deepEqual(labels.filter((l) => /\d\.\d{5,}/.test(l)), [], `${c.id}: labels ${labels}`);
+          assert.equal(new Set(labels).size, labels.length, `${c.id}: a label twice in ${labels}`);
+        }
+        if (c.id === "chart-round-length") {
+          const numbers = axes.flat().filter((l) => /^[\d.,]+$/.test(l));
+          assert.ok(numbers.length > 0 && numbers.every((l) => /^[\d,]+$/.test(l)),
+                    `${c.id}: decisions ${numbers}`);
+        }
         console.log(`${args[i]}: ${c.id}: ${c.values.length} data rows, ${drawn.marks} marks, ` +
                     `${Math.round(drawn.width)}x${Math.round(drawn.height)}`);
       }

@@ -45,6 +45,15 @@ done
 # A title that ended the page's script early while '<' was written as is in its JSON.
 "$cli" simulate --variant british --rules "{title: 'a <!--<script> b </script> c'}" --games 20 \
   --threads 1 --json title.json --report title.html >/dev/null
-node "$here/check_report.mjs" simulate.html simulate.json compare.html compare.json \
+# Studies of a game or two: a scale of no width (every combination's rate equal, a measure no
+# pair changed) and round lengths a decision apart, which the labels must write plainly.
+"$cli" simulate --variant british --players 2 --games 2 --threads 1 --json two.json \
+  --report two.html >/dev/null
+"$cli" compare british british-stacked-eights --games 2 --threads 1 --json two-pairs.json \
+  --report two-pairs.html >/dev/null
+"$cli" sweep grid.yaml --variant british --games 1 --threads 1 --json one-each.json \
+  --report one-each.html >/dev/null
+node "$here/check_report.mjs" two.html two.json two-pairs.html two-pairs.json \
+  one-each.html one-each.json simulate.html simulate.json compare.html compare.json \
   one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json \
   cpartial.html cpartial.json wpartial.html wpartial.json shard.html shard.json title.html title.json
