@@ -1147,8 +1147,9 @@ std::string check_state_with(const Engine& engine, const State& s,
              " times, the deck for " + std::to_string(players) + " players holds it " +
              std::to_string(deck.copies(c)) + " times";
   }
+  // Indices below -1 were refused by check_representation.
   const int specials = static_cast<int>(variant.specials.size());
-  if (s.demand >= specials || s.demand < -1) return "/demand: not a special of the variant";
+  if (s.demand >= specials) return "/demand: not a special of the variant";
   if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty())
     return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
   // The cards laid this turn: only in a turn of several cards under way (in every other phase,
@@ -1172,8 +1173,7 @@ std::string check_state_with(const Engine& engine, const State& s,
       return "/named_suit: " + std::string(suit_name(s.named_suit)) +
              " is named, but the top card " + to_string(s.top()) + " names no suit";
   }
-  if (s.pending.effect >= specials || s.pending.effect < -1)
-    return "/pending/effect: not a special of the variant";
+  if (s.pending.effect >= specials) return "/pending/effect: not a special of the variant";
   if (s.pending.effect < 0 && (s.pending.draw > 0 || s.pending.skip > 0))
     return "/pending/effect: a pending draw or skip needs the special that set it";
   if (s.pending.effect >= 0) {
