@@ -601,9 +601,12 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
     auto e = d.find(*setup, "scores");
     if (!e) return;
     out.prior_scores = r.ints(*e);
-    if (!seats || !hands_read) return;
+    // Counted against the hands once `hands` is a list, as `turn` is, whatever is wrong inside
+    // a hand; the match's standings are judged only with every hand read.
+    if (!seats) return;
     if (out.prior_scores.size() != static_cast<std::size_t>(*seats))
       r.fail(*e, "setup.scores needs one total per seat");
+    if (!hands_read) return;
     // Every seat of the setup holds a hand, so it plays this round: a seat the totals put out
     // of an elimination match would sit it out (it played, and could win, a round it is not in).
     const Standings before = standings_from_totals(engine.variant().match, out.prior_scores);
