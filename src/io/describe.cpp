@@ -474,11 +474,14 @@ std::string describe_variant(const Variant& v, int width) {
 
   // Identical card.
   if (v.identical.enabled) {
-    std::string s = fmt::format(
-        "Identical card: playing a card identical to the top card (same rank and suit) makes "
-        "every other player draw {}",
-        v.identical.others_draw);
-    s += v.identical.play_again ? ", and its player plays again." : ".";
+    // Only the bonuses the variant gives: "draw 0" reads as a rule that does something.
+    std::string s =
+        "Identical card: playing a card identical to the top card (same rank and suit) ";
+    if (v.identical.others_draw > 0)
+      s += fmt::format("makes every other player draw {}", v.identical.others_draw) +
+           (v.identical.play_again ? ", and its player plays again." : ".");
+    else
+      s += v.identical.play_again ? "lets its player play again." : "brings no bonus.";
     s += v.identical.card_effect ? " If the card is special, its effect still applies."
                                  : " Its own special effect does not apply.";
     para(s);

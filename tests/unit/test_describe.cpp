@@ -631,3 +631,23 @@ TEST_CASE("describe: the rules wrap to the width asked, counting a character as 
                                                std::string(28, '=') + "\n"));
   CHECK_THROWS_AS(describe_variant(accented, 0), std::invalid_argument);
 }
+
+TEST_CASE("describe: the identical-card rule names only the bonuses it gives") {
+  // Once "makes every other player draw 0" for a rule whose others draw nothing.
+  const auto identical_of = [](const std::string& rules) {
+    const std::string text = flat(describe_variant(load_variant("balkan", rules, "override")));
+    const std::size_t from = text.find("Identical card: ");
+    REQUIRE(from != std::string::npos);
+    return text.substr(from, text.find('.', from) + 1 - from);
+  };
+  const std::string lead =
+      "Identical card: playing a card identical to the top card (same rank and suit) ";
+  CHECK(identical_of("{identical: {others_draw: 2, play_again: true}}") ==
+        lead + "makes every other player draw 2, and its player plays again.");
+  CHECK(identical_of("{identical: {others_draw: 1, play_again: false}}") ==
+        lead + "makes every other player draw 1.");
+  CHECK(identical_of("{identical: {others_draw: 0, play_again: true}}") ==
+        lead + "lets its player play again.");
+  CHECK(identical_of("{identical: {others_draw: 0, play_again: false}}") ==
+        lead + "brings no bonus.");
+}
