@@ -77,6 +77,9 @@ std::optional<T> json_integer(const nlohmann::json& v) {
   if (v.is_number_integer()) {  // negative: nlohmann keeps non-negative integers as unsigned
     const std::int64_t x = v.get<std::int64_t>();
     if constexpr (std::is_unsigned_v<T>) {
+      // -0, JSON's zero with a sign, which nlohmann reads as a signed 0: zero, as a signed T
+      // takes it, and not a refusal that would say "got 0".
+      if (x == 0) return T{0};
       return std::nullopt;
     } else {
       if (x < static_cast<std::int64_t>(std::numeric_limits<T>::min())) return std::nullopt;

@@ -139,6 +139,20 @@ TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer"
   }
 }
 
+TEST_CASE("merge: -0 is read as zero, in a count as in a signed number") {
+  // Once refused in a count with "got 0", which hid the sign; a signed field took it as 0.
+  const std::string s2 = shard_text("british", 2);
+  const std::string zero = "\"stalemates\": 0,";
+  REQUIRE(s2.find(zero) != std::string::npos);
+  std::string signed_zero = s2;
+  signed_zero.replace(s2.find(zero), zero.size(), "\"stalemates\": -0,");
+  CHECK(to_json(shard_results_from_json(signed_zero, "s2.json")) == s2);
+  std::string minus_one = s2;
+  minus_one.replace(s2.find(zero), zero.size(), "\"stalemates\": -1,");
+  CHECK_THAT(error_of([&] { (void)shard_results_from_json(minus_one, "s2.json"); }),
+             Catch::Contains("/stalemates: expected a whole number from 0 to rounds (10), got -1"));
+}
+
 TEST_CASE("merge: counts that contradict each other are refused") {
   const std::string s2 = shard_text("british", 2);  // games 10..20 of 30
   using J = nlohmann::json;
