@@ -112,7 +112,9 @@ void add_sweep(CLI::App& app, int& exit_code) {
       write_text_file(file, text);
       if (!quiet) fmt::print("{} written to {}\n", what, file);
     };
-    if (!json_file.empty() && json_file != "-") write(json_file, to_json(r) + "\n", "Results");
+    // A blank line before the results file, as write_study_results prints it for simulate,
+    // compare and merge: a merged sweep prints what the whole sweep prints.
+    if (!json_file.empty() && json_file != "-") write(json_file, to_json(r) + "\n", "\nResults");
     if (!csv_file.empty() && csv_file != "-") write(csv_file, to_csv(r), "Table");
     if (!report_file.empty()) {
       write_html_report(report_file, to_json(r), "switchcards sweep: " + r.title + ", " + r.grid);

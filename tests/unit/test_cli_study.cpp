@@ -46,6 +46,17 @@ TEST_CASE("cli: a merge of some shards of a compare or sweep study says which ga
     INFO(one.out);
     CHECK(contains(one.out, "Games 20..30 of a study of 30"));
   }
+  // The whole sweep prints what the merge of all its shards prints, but its time: once the
+  // merge had a blank line before "Results written to" that the sweep had not.
+  Run whole = run("sweep grid.yaml --variant british --games 30 --threads 1 --json w.json", s);
+  const Run merged = run("merge w1.json w2.json w3.json --json w.json", s);
+  REQUIRE(whole.status == 0);
+  REQUIRE(merged.status == 0);
+  const std::size_t time = whole.out.find("Time: ");
+  REQUIRE(time != std::string::npos);
+  whole.out.erase(time, whole.out.find('\n', time) + 1 - time);
+  CHECK(whole.out == merged.out);
+  CHECK(contains(merged.out, ".\n\nResults written to w.json\n"));
 }
 
 TEST_CASE("cli: compare refuses two sides with the same variant fingerprint") {
