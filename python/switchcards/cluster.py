@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 import operator
+from collections.abc import Iterable
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from .simulation import _whole_number, merge_shards, simulate_json, summary_row
@@ -139,8 +140,8 @@ def sweep(
     for key, values in grid.items():
         if not isinstance(key, str):
             raise TypeError(f"sweep: the grid key {key!r} is not a str: give a dotted rule key, e.g. 'last_card.penalty'")
-        # A str is iterable: "24" would be the points "2" and "4".
-        if isinstance(values, (str, bytes)):
+        # A str is iterable: "24" would be the points "2" and "4". A lone value (5) is not.
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise TypeError(f"sweep: grid[{key!r}] is {values!r}: give a list of values, as [{values!r}]")
     keys = list(grid)
     points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]

@@ -67,7 +67,8 @@ def test_what_every_worker_would_refuse_is_one_error_before_the_cluster_is_used(
 
 
 def test_a_sweep_grid_value_is_a_list_not_a_string():
-    for values in ("24", b"24"):
+    # A lone value (5) once raised "'int' object is not iterable".
+    for values in ("24", b"24", 5, None):
         with pytest.raises(TypeError, match="give a list of values"):
             sweep(_NoCluster(), "british", {"last_card.penalty": values}, games=10)
     with pytest.raises(TypeError, match="the grid key 5 is not a str"):
