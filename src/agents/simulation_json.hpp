@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "io/nesting_limit.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 
 namespace switchcards::detail {
@@ -173,11 +174,15 @@ class JsonAt {
 class DuplicateKeys {
  public:
   explicit DuplicateKeys(const std::string& file) : file_(&file) {}
-  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+  bool operator()(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     using Event = nlohmann::json::parse_event_t;
     switch (event) {
       case Event::object_start:
       case Event::array_start:
+        // As deep as every reader of the library takes (detail::kMaxNesting).
+        if (depth >= detail::kMaxNesting)
+          throw std::runtime_error(*file_ + ": " + pointer() + ": nesting deeper than " +
+                                   std::to_string(detail::kMaxNesting) + " levels");
         frames_.push_back(Frame{event == Event::array_start, 0, "", {}});
         break;
       case Event::key: {

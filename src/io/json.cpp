@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "io/nesting_limit.hpp"
 #include "io/record_shape.hpp"
 #include "io/words.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
@@ -330,7 +331,12 @@ json parse(std::string_view text, const std::string& source) {
   // nlohmann keeps the last of two equal keys; a strict reader refuses the document instead,
   // since either value could be the one meant. The callback sees each object's keys in turn.
   std::vector<std::set<std::string>> keys;  // of each object open at this point
-  const auto refuse_duplicates = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
+  const auto refuse_duplicates = [&](int depth, json::parse_event_t event, json& parsed) {
+    // Refused at the opening bracket, before the parser builds (and copies) the deep value.
+    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+        depth >= detail::kMaxNesting)
+      throw JsonError(source, "",
+                      "nesting deeper than " + std::to_string(detail::kMaxNesting) + " levels");
     if (event == json::parse_event_t::object_start) {
       keys.emplace_back();
     } else if (event == json::parse_event_t::object_end) {

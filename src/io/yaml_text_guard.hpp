@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "io/nesting_limit.hpp"
+
 namespace switchcards::detail::yaml {
 
 // Text larger than this is refused before it reaches yaml-cpp (a variant is a few KiB).
@@ -17,10 +19,6 @@ inline constexpr std::size_t kMaxTextBytes = std::size_t{1} << 20;
 // `match: {rounds: N}` allows) writes about 1.3 MB. The limit still refuses absurd input, and
 // `simulate --record` refuses to write records past it, so whatever it writes replays.
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{64} << 20;
-
-// Maps and lists may nest this deep, counting the top-level map as 1. yaml-cpp parses
-// recursively and gives up only at its own, much larger limit.
-inline constexpr int kMaxNesting = 64;
 
 // Throws LoadError naming `label` (with the line and column of the offending byte where there
 // is one) when the text is larger than `max_bytes` (kMaxTextBytes, or kMaxRecordBytes for game

@@ -643,6 +643,37 @@ TEST_CASE("json: a number too large for a double is refused with a JsonError", "
   CHECK(error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
 }
 
+TEST_CASE("json: a document nested deeper than 64 levels is refused, not parsed", "[json]") {
+  // A value 50,000 levels deep followed by another key crashed every reader (a stack overflow
+  // in nlohmann's ordered object copying its members as it grew); found by QA.
+  const Engine engine(load_variant("british"));
+  const auto error = [](const auto& read) -> std::string {
+    try {
+      read();
+    } catch (const JsonError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  const auto nested = [](int depth) {
+    return R"({"x":)" + std::string(static_cast<std::size_t>(depth), '[') +
+           std::string(static_cast<std::size_t>(depth), ']') + R"(,"a":0,"b":0})";
+  };
+  for (const int depth : {64, 100'000}) {
+    const std::string doc = nested(depth);  // the object is level 1: 65 levels and more
+    CHECK(error([&] { action_from_json(doc, "client"); }) ==
+          "client: nesting deeper than 64 levels");
+    CHECK(error([&] { view_from_json(doc, "view"); }) == "view: nesting deeper than 64 levels");
+    CHECK(error([&] { state_from_json(engine, doc, "save"); }) ==
+          "save: nesting deeper than 64 levels");
+    CHECK(error([&] {
+            events_from_json("[" + doc + "]");
+          }).ends_with("nesting deeper than 64 levels"));
+  }
+  // 64 levels are read, and refused for what they hold.
+  CHECK(error([&] { action_from_json(nested(63), "client"); }) == "client: missing key 'seat'");
+}
+
 // A save was matched to its engine by the variant's name alone: a variant file edited since
 // (the same name, other rules) resumed the save under rules it was not played by.
 TEST_CASE("json: a save made under other rules of the same variant name is refused", "[json]") {

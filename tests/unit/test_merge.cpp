@@ -153,6 +153,16 @@ TEST_CASE("merge: -0 is read as zero, in a count as in a signed number") {
              Catch::Contains("/stalemates: expected a whole number from 0 to rounds (10), got -1"));
 }
 
+TEST_CASE("merge: a results file nested deeper than 64 levels is refused") {
+  // As deep as every JSON and YAML reader of the library takes.
+  const std::string doc =
+      R"({"x":)" + std::string(100'000, '[') + std::string(100'000, ']') + R"(,"a":0})";
+  CHECK_THAT(error_of([&] { (void)shard_results_from_json(doc, "deep.json"); }),
+             Catch::Equals("deep.json: /x/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/"
+                           "0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/"
+                           "0: nesting deeper than 64 levels"));
+}
+
 TEST_CASE("merge: counts that contradict each other are refused") {
   const std::string s2 = shard_text("british", 2);  // games 10..20 of 30
   using J = nlohmann::json;
