@@ -145,6 +145,10 @@ def test_the_learning_classes_and_the_environment_name_a_bad_int():
         (lambda: events[0].seen_by(9), ValueError, "seat 9: a seat, 0 to 7"),
         (lambda: sc.describe_events(events, viewer=big), ValueError, rf"viewer {big}: a seat 0 to 7, or None"),
         (lambda: SwitchcardsEnv("british", players=big), ValueError, rf"players {big}"),
+        # A count C++ holds, outside the variant's: the words engine.deal uses.
+        (lambda: SwitchcardsEnv("british", players=9), ValueError, "^players 9: british is for 2 to 7 players$"),
+        (lambda: sc.ActionSpace(engine, 9), ValueError, "^players 9: british is for 2 to 7 players$"),
+        (lambda: sc.ObservationLayout(engine, 1), ValueError, "^players 1: british is for 2 to 7 players$"),
         (lambda: SwitchcardsEnv("british", max_match_rounds=0), ValueError, "max_match_rounds 0: 1 to 1250"),
         (lambda: SwitchcardsEnv("british", max_match_rounds=big * big), ValueError, "max_match_rounds"),
     ]

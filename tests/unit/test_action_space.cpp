@@ -66,7 +66,7 @@ TEST_CASE("action space: the layout of British Switch with four players", "[acti
   CHECK(space.id(Action::challenge(3, 0)) == 107);  // seat 0 is one place on from seat 3
   CHECK(space.action(109, 1) == Action::challenge(1, 0));
   CHECK(space.id(Action::play(0, parse_card("7H"), Suit::spades)) == -1);  // 7s name no suit
-  CHECK_THROWS_AS(ActionSpace(engine, 9), std::invalid_argument);
+  CHECK_THROWS_WITH(ActionSpace(engine, 9), "players 9: british is for 2 to 7 players");
 }
 
 TEST_CASE("action space: a card that names a suit has one id per suit", "[action_space]") {

@@ -354,13 +354,15 @@ struct Variant {
   friend bool operator==(const Variant&, const Variant&) = default;
 };
 
-// Throws std::invalid_argument naming the variant's range unless it is for `players` players
-// (for tables built per player count: action spaces, observation layouts).
+// Throws std::invalid_argument "players 9: british is for 2 to 7 players" unless the variant
+// is for `players` players (for tables built per player count: action spaces, observation
+// layouts), in the words Engine::deal's callers use.
 inline void require_player_count(const Variant& v, int players) {
   if (players < v.deal.min_players || players > v.deal.max_players)
-    throw std::invalid_argument("the variant is for " + std::to_string(v.deal.min_players) +
-                                " to " + std::to_string(v.deal.max_players) + " players, not " +
-                                std::to_string(players));
+    throw std::invalid_argument("players " + std::to_string(players) + ": " +
+                                (v.name.empty() ? std::string("the variant") : v.name) +
+                                " is for " + std::to_string(v.deal.min_players) + " to " +
+                                std::to_string(v.deal.max_players) + " players");
 }
 
 }  // namespace switchcards
