@@ -62,6 +62,17 @@ std::string error_of(const Engine& engine, const std::string& json) {
   return "";
 }
 
+// The message of the JsonError that `read` throws; "accepted" if it throws none.
+template <typename Read>
+std::string json_error(const Read& read) {
+  try {
+    read();
+  } catch (const JsonError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
 }  // namespace
 
 TEST_CASE("json: states, views, actions and events round-trip in every built-in variant",
@@ -626,52 +637,39 @@ TEST_CASE("json: the text form takes the seats the JSON form takes, 0 to 7", "[j
 // have died of it). Now it is a JsonError like any other parse error.
 TEST_CASE("json: a number too large for a double is refused with a JsonError", "[json]") {
   const Engine engine(load_variant("british"));
-  const auto error = [](const auto& read) -> std::string {
-    try {
-      read();
-    } catch (const JsonError& e) {
-      return e.what();
-    }
-    return "accepted";
-  };
-  CHECK(error([] { action_from_json(R"({"seat":1e400,"kind":"draw"})", "client"); }) ==
+  CHECK(json_error([] { action_from_json(R"({"seat":1e400,"kind":"draw"})", "client"); }) ==
         "client: number overflow parsing '1e400'");
-  CHECK(error([] { card_from_json("1e400", "client"); }) ==
+  CHECK(json_error([] { card_from_json("1e400", "client"); }) ==
         "client: number overflow parsing '1e400'");
-  CHECK(error([&] { state_from_json(engine, R"({"turn":-1e999})", "save"); }) ==
+  CHECK(json_error([&] { state_from_json(engine, R"({"turn":-1e999})", "save"); }) ==
         "save: number overflow parsing '-1e999'");
-  CHECK(error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
+  CHECK(
+      json_error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
 }
 
 TEST_CASE("json: a document nested deeper than 64 levels is refused, not parsed", "[json]") {
   // A value 50,000 levels deep followed by another key crashed every reader (a stack overflow
   // in nlohmann's ordered object copying its members as it grew); found by QA.
   const Engine engine(load_variant("british"));
-  const auto error = [](const auto& read) -> std::string {
-    try {
-      read();
-    } catch (const JsonError& e) {
-      return e.what();
-    }
-    return "accepted";
-  };
   const auto nested = [](int depth) {
     return R"({"x":)" + std::string(static_cast<std::size_t>(depth), '[') +
            std::string(static_cast<std::size_t>(depth), ']') + R"(,"a":0,"b":0})";
   };
   for (const int depth : {64, 100'000}) {
     const std::string doc = nested(depth);  // the object is level 1: 65 levels and more
-    CHECK(error([&] { action_from_json(doc, "client"); }) ==
+    CHECK(json_error([&] { action_from_json(doc, "client"); }) ==
           "client: nesting deeper than 64 levels");
-    CHECK(error([&] { view_from_json(doc, "view"); }) == "view: nesting deeper than 64 levels");
-    CHECK(error([&] { state_from_json(engine, doc, "save"); }) ==
+    CHECK(json_error([&] { view_from_json(doc, "view"); }) ==
+          "view: nesting deeper than 64 levels");
+    CHECK(json_error([&] { state_from_json(engine, doc, "save"); }) ==
           "save: nesting deeper than 64 levels");
-    CHECK(error([&] {
+    CHECK(json_error([&] {
             events_from_json("[" + doc + "]");
           }).ends_with("nesting deeper than 64 levels"));
   }
   // 64 levels are read, and refused for what they hold.
-  CHECK(error([&] { action_from_json(nested(63), "client"); }) == "client: missing key 'seat'");
+  CHECK(json_error([&] { action_from_json(nested(63), "client"); }) ==
+        "client: missing key 'seat'");
 }
 
 // A save was matched to its engine by the variant's name alone: a variant file edited since
