@@ -6,15 +6,15 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "io/visible_text.hpp"
+
 namespace switchcards::detail {
 
 void write_text_file(const std::string& path, std::string_view text) {
   // The system takes a path as a C string, which a NUL ends: "a.json\0b" would write a.json.
-  if (path.find('\0') != std::string::npos) {
-    std::string shown;  // the message is a C string too: each NUL written \u0000
-    for (const char c : path) shown += c == '\0' ? std::string("\\u0000") : std::string(1, c);
-    throw std::runtime_error("cannot write " + shown + ": a file name cannot hold a NUL character");
-  }
+  if (path.find('\0') != std::string::npos)
+    throw std::runtime_error("cannot write " + visible_text(path) +
+                             ": a file name cannot hold a NUL character");
   errno = 0;
   std::ofstream out(path, std::ios::binary);
   if (out) out.write(text.data(), static_cast<std::streamsize>(text.size()));
@@ -22,7 +22,7 @@ void write_text_file(const std::string& path, std::string_view text) {
   if (out) return;
   // The streams do not say why; errno does, as left by the open, write or close that failed.
   const int error = errno;
-  throw std::runtime_error("cannot write " + path +
+  throw std::runtime_error("cannot write " + visible_text(path) +
                            (error != 0 ? ": " + std::generic_category().message(error) : ""));
 }
 

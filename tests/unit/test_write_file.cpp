@@ -93,6 +93,12 @@ TEST_CASE("files: a path with a NUL in it is no file, not the file named by the 
              Catch::Equals("cannot write " + file +
                            "\\u0000junk: a file name cannot hold a NUL character"));
   CHECK(fs::file_size(file) == 1);  // not replaced
+  // A character that shows as nothing is written as its code, as LoadError writes it: the path
+  // of a missing directory looks right and is still not there.
+  const std::string hidden = (dir.path() / "out\u200B" / "a.json").string();
+  CHECK_THAT(error_of([&] { detail::write_text_file(hidden, "y"); }),
+             Catch::Equals("cannot write " + (dir.path() / "out\\u200B" / "a.json").string() +
+                           ": No such file or directory"));
   CHECK(detail::read_whole_file(with_nul, 100).problem == detail::FileText::Problem::missing);
   REQUIRE(detail::read_whole_file(file, 100).problem == detail::FileText::Problem::none);
   CHECK_THAT(error_of([&] {
