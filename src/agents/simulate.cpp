@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "agents/game_player.hpp"
+#include "engine/seat_index.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -313,14 +314,14 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
     const std::vector<int>& totals = match.standings().totals;
     // The runner-up is the best seat of another team: a partner carries the winner's total.
     const std::vector<int> team = variant_->teams.team_of_seats(config_->players);
-    const auto at = [](int i) { return static_cast<std::size_t>(i); };
     const auto rival = [&](int seat) {
-      return team.empty() ? seat != out.winner : team[at(seat)] != team[at(out.winner)];
+      return team.empty() ? seat != out.winner
+                          : team[seat_index(seat)] != team[seat_index(out.winner)];
     };
     int runner_up = -1;
     for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
-      if (rival(seat) && (runner_up < 0 || totals[at(seat)] < runner_up))
-        runner_up = totals[at(seat)];
+      if (rival(seat) && (runner_up < 0 || totals[seat_index(seat)] < runner_up))
+        runner_up = totals[seat_index(seat)];
     if (runner_up >= 0) out.margin = runner_up - totals[out.winner];
   }
   if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
@@ -334,10 +335,12 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
 
 void GamePlayer::count_win(const GameOutcome& out) {
   const int n = config_->players;
-  const auto at = [](int i) { return static_cast<std::size_t>(i); };
-  ++stats_->wins[at(out.winner)];
-  ++stats_->wins_from_first[at(place_of(out.winner, out.first, n, out.direction))];
-  ++stats_->wins_from_dealer[at(place_of(out.winner, out.dealer, n, out.direction))];
+  const auto place = [&](int from) {
+    return static_cast<std::size_t>(place_of(out.winner, from, n, out.direction));
+  };
+  ++stats_->wins[seat_index(out.winner)];
+  ++stats_->wins_from_first[place(out.first)];
+  ++stats_->wins_from_dealer[place(out.dealer)];
 }
 
 void check_config(const Variant& variant, const SimulationConfig& c) {

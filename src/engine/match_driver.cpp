@@ -114,7 +114,7 @@ RoundDeal MatchDriver::next_round() const {
 
 std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& final_state) const {
   const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
-  std::vector<int> scores(seat_index(players()), 0);
+  std::vector<int> scores(static_cast<std::size_t>(players()), 0);  // by match seat
   for (int r = 0; r < deal.players(); ++r)
     scores[seat_index(deal.seats[seat_index(r)])] = by_round_seat[seat_index(r)];
   const int winner = final_state.winner >= 0 ? deal.seats[seat_index(final_state.winner)] : -1;
