@@ -163,9 +163,18 @@
          "differences; \"games needed\": pairs that would resolve the observed difference with " +
          "80% power at the 5% level, the least m >= (t(m - 1) + 0.84)^2 s^2 / d^2, " +
          "about (1.96 + 0.84)^2 s^2 / d^2.");
+    // As the text table writes them: a rate in percent and its differences in points, other
+    // measures to two decimals and their differences to three, with their sign.
+    const value = (m, x) => (x === null ? "–" : m.rate ? pct(x) : fixed(x, 2));
+    const diff = (m, x) => {
+      if (x === null) return "–";
+      const text = fixed(m.rate ? 100 * x : x, 3);
+      return (text.startsWith("-") ? "" : "+") + text + (m.rate ? " pts" : "");
+    };
     table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
-      results.paired.map((m) => [m.label, num(m.mean_a, 4), num(m.mean_b, 4), num(m.difference, 4),
-        m.ci95 === null ? "–" : `${num(m.ci95[0], 4)} to ${num(m.ci95[1], 4)}`,
+      results.paired.map((m) => [m.label, value(m, m.mean_a), value(m, m.mean_b),
+        diff(m, m.difference),
+        m.ci95 === null ? "–" : `${diff(m, m.ci95[0])} to ${diff(m, m.ci95[1])}`,
         m.n === 0 ? "no pairs" : m.ci95 === null ? "one pair: no interval" : m.distinguishable_from_zero ? (m.difference > 0 ? "B higher" : "B lower")
           : "not distinguishable from zero at this sample size",
         m.games_needed === null ? "–" : m.games_needed.toLocaleString("en")]));

@@ -82,6 +82,7 @@ nlohmann::ordered_json measure_json(const PairedMeasure& m) {
   nlohmann::ordered_json j;
   j["key"] = m.key;
   j["label"] = m.label;
+  j["rate"] = m.rate;
   j["n"] = m.sums.n;
   j["sum_a"] = m.sums.sum_a;
   j["sum_b"] = m.sums.sum_b;
@@ -136,23 +137,23 @@ std::string games_text(const ShardResults& r) {
 
 std::vector<PairedMeasure> paired_measures(int players, GameKind kind) {
   std::vector<PairedMeasure> m;
-  const auto add = [&](std::string key, std::string label) {
-    m.push_back(PairedMeasure{std::move(key), std::move(label), {}});
+  const bool rounds = kind == GameKind::round;
+  const auto add = [&](std::string key, std::string label, bool rate = false) {
+    m.push_back(PairedMeasure{std::move(key), std::move(label), rate, {}});
   };
-  add("first_player_win", "first player's win rate");
+  add("first_player_win", "first player's win rate", true);
   for (int k = 1; k < players; ++k)
     add(fmt::format("place_{}_minus_first", k + 1),
-        fmt::format("{} minus first (win rate)", place_name(k, false)));
-  add("dealer_win", "dealer's win rate");
-  add("decisions", kind == GameKind::round ? "round length (decisions)" : "decisions a match");
-  add("stalemates", kind == GameKind::round ? "stalemate rate" : "stalemates a match");
-  add("penalty_cards",
-      kind == GameKind::round ? "penalty cards drawn a round" : "penalty cards drawn a match");
-  add("specials",
-      kind == GameKind::round ? "special-card effects a round" : "special-card effects a match");
-  if (kind == GameKind::round) {
+        fmt::format("{} minus first (win rate)", place_name(k, false)), true);
+  add("dealer_win", "dealer's win rate", true);
+  add("decisions", rounds ? "round length (decisions)" : "decisions a match");
+  // A round stalls or not; a match may stall in several of its rounds.
+  add("stalemates", rounds ? "stalemate rate" : "stalemates a match", rounds);
+  add("penalty_cards", rounds ? "penalty cards drawn a round" : "penalty cards drawn a match");
+  add("specials", rounds ? "special-card effects a round" : "special-card effects a match");
+  if (rounds) {
     add("lead_changes", "lead changes a round");
-    add("mid_leader_win", "mid-round leader wins (rate)");
+    add("mid_leader_win", "mid-round leader wins (rate)", true);
   } else {
     add("match_rounds", "match length (rounds)");
     add("winner_margin", "winner's final margin (points)");

@@ -18,12 +18,6 @@ namespace switchcards::cli {
 
 namespace {
 
-// Measures that are rates (0/1 a game, or a difference of two): shown in percent and points.
-bool is_rate(const PairedMeasure& m, GameKind kind) {
-  return m.key.ends_with("_win") || m.key.starts_with("place_") ||
-         (m.key == "stalemates" && kind == GameKind::round);
-}
-
 std::string value_text(double x, bool rate) {
   return rate ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.2f}", x);
 }
@@ -94,7 +88,7 @@ void print_comparison(const ComparisonResults& r) {
   std::vector<std::string> unresolved;
   for (const PairedMeasure& m : r.measures) {
     const PairedDifference d = paired_difference(m.sums);
-    const bool rate = is_rate(m, c.kind);
+    const bool rate = m.rate;
     if (d.n == 0) {
       fmt::print("  {:<32} {:>9} {:>9} {:>12}   (no pairs)\n", m.label, "-", "-", "-");
       continue;

@@ -3,6 +3,8 @@
 // and checks that nothing but the file itself is requested, that every chart renders (an SVG
 // of some size with marks in it), that the page's embedded JSON is the --json file's, and that
 // each chart's data are the numbers of that JSON. Saves a screenshot beside each report.
+// Where the comparison's text output lies beside its report (REPORT.txt), the page's table of
+// paired differences must write each number as that text does.
 //
 //   node check_report.mjs REPORT.html RESULTS.json [REPORT.html RESULTS.json ...]
 // Exit status: 0 all good, 1 a check failed, 77 no chromium or playwright-core (skipped).
@@ -145,6 +147,22 @@ try {
         const cells = await page.evaluate(() =>
           Array.from(document.querySelectorAll("#report table tr td:first-child"), (td) => td.textContent));
         assert.deepEqual(cells, sweepLabels(json), "the sweep table's combinations");
+      }
+      const textFile = report.replace(/\.html$/, ".txt");
+      if (json.format.startsWith("switchcards-comparison/") && existsSync(textFile)) {
+        const lines = readFileSync(textFile, "utf8").split("\n");
+        const rows = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("#report table tr"),
+                     (tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent))
+            .filter((cells) => cells.length > 0));
+        assert.equal(rows.length, json.paired.length, "rows of the paired table");
+        json.paired.forEach((m, i) => {
+          const line = lines.find((l) => l.startsWith(`  ${m.label} `));
+          assert.ok(line, `the text has no row "${m.label}"`);
+          // A, B, B - A and the interval ("–", no number, is the text's "-" or its note).
+          for (const cell of rows[i].slice(1, 5).filter((c) => c !== "–"))
+            assert.ok(line.includes(cell), `${m.label}: the page's "${cell}" is not in "${line}"`);
+        });
       }
       const charts = await page.evaluate(() => window.switchcardsReport.charts);
       const expected = expectedCharts(json);

@@ -16,11 +16,12 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 "$cli" simulate --variant british --games 400 --threads 2 --json simulate.json --report simulate.html >/dev/null
+# Each comparison's text output beside its report: the page's table must write its numbers.
 "$cli" compare british british-stacked-eights --games 400 --threads 2 --json compare.json \
-  --report compare.html >/dev/null
+  --report compare.html >compare.txt
 # One pair: no measure has an interval (sd_difference and ci95 are null).
 "$cli" compare british british-stacked-eights --games 1 --threads 1 --json one-pair.json \
-  --report one-pair.html >/dev/null
+  --report one-pair.html >one-pair.txt
 # A study in two shards, merged into one page.
 for k in 1 2; do
   "$cli" simulate --variant british --games 200 --threads 2 --shard "$k/2" --json "part$k.json" >/dev/null
@@ -38,7 +39,10 @@ for k in 1 2 3; do
   "$cli" sweep cards.yaml --variant british --rules '{last_card: {penalty: 9}}' --games 90 \
     --threads 2 --shard "$k/3" --json "wpart$k.json" >/dev/null
 done
-"$cli" merge cpart1.json cpart2.json --json cpartial.json --report cpartial.html >/dev/null
+"$cli" merge cpart1.json cpart2.json --json cpartial.json --report cpartial.html >cpartial.txt
+# Matches: stalemates a match are a count, not a rate.
+"$cli" compare british british-stacked-eights --matches --games 20 --threads 2 \
+  --json cmatch.json --report cmatch.html >cmatch.txt
 "$cli" merge wpart1.json wpart2.json --json wpartial.json --report wpartial.html >/dev/null
 "$cli" simulate --variant british --games 200 --threads 2 --shard 2/2 --json shard.json \
   --report shard.html >/dev/null
@@ -50,10 +54,10 @@ done
 "$cli" simulate --variant british --players 2 --games 2 --threads 1 --json two.json \
   --report two.html >/dev/null
 "$cli" compare british british-stacked-eights --games 2 --threads 1 --json two-pairs.json \
-  --report two-pairs.html >/dev/null
+  --report two-pairs.html >two-pairs.txt
 "$cli" sweep grid.yaml --variant british --games 1 --threads 1 --json one-each.json \
   --report one-each.html >/dev/null
 node "$here/check_report.mjs" two.html two.json two-pairs.html two-pairs.json \
   one-each.html one-each.json simulate.html simulate.json compare.html compare.json \
   one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json \
-  cpartial.html cpartial.json wpartial.html wpartial.json shard.html shard.json title.html title.json
+  cpartial.html cpartial.json cmatch.html cmatch.json wpartial.html wpartial.json shard.html shard.json title.html title.json

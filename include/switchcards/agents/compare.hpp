@@ -43,6 +43,9 @@ struct PairedSums {
 struct PairedMeasure {
   std::string key;
   std::string label;
+  // A rate: each game counts 0 or 1 (a win, a stalemate), or a difference of two such. Reports
+  // show rates in percent and their differences in points.
+  bool rate = false;
   PairedSums sums;
   friend bool operator==(const PairedMeasure&, const PairedMeasure&) = default;
 };
