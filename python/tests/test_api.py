@@ -454,6 +454,16 @@ def test_a_suit_or_a_viewer_of_the_wrong_type_is_named():
     assert sc.describe_events(events, viewer=0)[0].startswith("You")
 
 
+def test_a_position_names_a_suit_only_over_a_card_that_names_one():
+    engine = sc.Engine("last-card")  # aces are wild and name a suit
+    state = engine.position([["7H"], ["2C"]], ["3S", "AD"], suit="hearts")
+    assert sc.Engine("last-card").legal_actions(state)[0] == sc.Action.play(0, "7H")
+    # Its save is read back: a suit over a plain card was accepted here and refused by the reader.
+    assert engine.state_from_json(engine.state_to_json(state)) == state
+    with pytest.raises(ValueError, match="the suit hearts is in force only over a card that names a suit, and the top card 3S names none"):
+        engine.position([["7H"], ["2C"]], ["AD", "3S"], suit="hearts")
+
+
 def test_a_pickled_state_of_another_build_is_refused():
     state = sc.State.__new__(sc.State)
     with pytest.raises(ValueError, match="JSON form"):

@@ -136,6 +136,26 @@ TEST_CASE("a position holding a card more often than the deck does is refused") 
   CHECK_NOTHROW(e.position(pos({{"AS", "AS"}, {"2C"}, {"4C"}, {"5C"}, {"6C"}}, {"3D"})));
 }
 
+TEST_CASE("a position names a suit only over a card that names one") {
+  const Engine e(kitchen_sink());  // the queens are wild and name a suit
+  Position named = pos({{"7H"}, {"2C"}}, {"3D", "QS"});
+  named.suit = Suit::hearts;
+  const State s = e.position(named);
+  CHECK(s.named_suit == Suit::hearts);
+  CHECK(e.check(s, parse_action("0 play 7H")) == Refusal::none);  // hearts, on a spade
+  // Over a plain card the suit would hold until the next card, which is no position a round
+  // reaches (and a save of it is refused): once accepted without a word.
+  Position plain = pos({{"7H"}, {"2C"}}, {"QS", "3D"});
+  plain.suit = Suit::hearts;
+  try {
+    (void)e.position(plain);
+    FAIL("accepted hearts named over 3D");
+  } catch (const std::invalid_argument& x) {
+    CHECK(std::string(x.what()) == "the suit hearts is in force only over a card that names a "
+                                   "suit, and the top card 3D names none");
+  }
+}
+
 TEST_CASE("a red jack cancels a black jack and play goes on to the following seat") {
   const Engine e(kitchen_sink());
   State s =

@@ -172,7 +172,7 @@ struct Position {
   std::vector<Card> stock;               // top first
   int turn = 0;
   Direction direction = Direction::clockwise;
-  Suit suit = Suit::none;  // a suit in force, as after a wild
+  Suit suit = Suit::none;  // a suit in force: the top card must be one that names a suit
   std::uint64_t seed = 0;  // drives reshuffles
 };
 
@@ -1724,6 +1724,14 @@ inline State Engine::position(const Position& p) const {
                                   std::to_string(players) + " players holds " +
                                   std::to_string(deck.copies(c)));
   }
+  // A suit is named by a card that names one, and the next card laid lifts it: over any other
+  // top card it is no position a round reaches, and a save of it would be refused
+  // (check_state).
+  if (p.suit != Suit::none && !names_suit(p.discard.back()))
+    throw std::invalid_argument("the suit " + std::string(suit_name(p.suit)) +
+                                " is in force only over a card that names a suit, and the top "
+                                "card " +
+                                to_string(p.discard.back()) + " names none");
   State s;
   s.rng = Pcg32(p.seed);
   s.seats = Seats(players, p.direction);
