@@ -12,9 +12,16 @@ namespace switchcards {
 
 IsmctsAgent::IsmctsAgent(std::uint64_t seed, IsmctsConfig config) : config_(config), rng_(seed) {
   knowledge_.set_assume_plays_when_able(config_.assume_plays_when_able);
-  if (config_.iterations < 0 || config_.seconds < 0 ||
+  // Not a number compares false with everything: a NaN budget passed `seconds < 0` and then
+  // never ran out, and neither does an infinite one.
+  if (config_.iterations < 0 || !(config_.seconds >= 0) || !std::isfinite(config_.seconds) ||
       (config_.iterations == 0 && config_.seconds == 0))
-    throw std::invalid_argument("ismcts: give a budget of iterations or seconds per decision");
+    throw std::invalid_argument(
+        "ismcts: give a budget of iterations or seconds per decision (a finite number)");
+  if (!(config_.exploration >= 0) || !std::isfinite(config_.exploration))
+    throw std::invalid_argument("ismcts: exploration must be a finite number, 0 or more");
+  if (!(config_.prior_margin >= 0) || !std::isfinite(config_.prior_margin))
+    throw std::invalid_argument("ismcts: prior_margin must be a finite number, 0 or more");
   if (config_.max_nodes < 2) throw std::invalid_argument("ismcts: max_nodes must be at least 2");
 }
 

@@ -1,6 +1,7 @@
 // Agents by name; see include/switchcards/agents/make_agent.hpp.
 #include "switchcards/agents/make_agent.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -34,6 +35,8 @@ std::pair<double, std::size_t> leading_decimal(std::string_view text) {
   if (error != std::errc{} || std::isinf(value) || std::isnan(value)) return {0, 0};
   return {value, static_cast<std::size_t>(end - text.data())};
 }
+
+constexpr double kMaxSecondsPerDecision = 3600;
 
 // "ismcts[:BUDGET[:ROLLOUT]]": BUDGET is iterations per decision (a positive whole number) or a
 // time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
@@ -71,6 +74,10 @@ IsmctsConfig ismcts_config(std::string_view name) {
   } else {
     config.iterations = 0;
     config.seconds = unit == "ms" ? value / 1000 : value;
+    // An hour: about as long as the largest number of iterations takes (10^9 at some 400,000
+    // a second); a typo of a few zeros would otherwise stall a game for days.
+    if (config.seconds > kMaxSecondsPerDecision)
+      throw fail("the time per decision is at most 3600s");
   }
   return config;
 }
@@ -91,8 +98,14 @@ std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   const std::string_view base = name.substr(0, colon);
   if (base == "ismcts") return std::make_unique<IsmctsAgent>(seed, ismcts_config(name));
   const bool has_parameter = colon != std::string_view::npos;
+  const bool named = std::ranges::count(agent_names(), base) > 0;
   double forget = 0;
-  if (has_parameter) {
+  // A known agent that takes no parameter is told so before its parameter is read ("greedy:" was
+  // told about a probability it does not take); an unknown one is named as unknown below.
+  if (has_parameter && named && base != "random" && base != "eager" && base != "heuristic")
+    throw std::invalid_argument("agent '" + std::string(name) +
+                                "': only random, eager and heuristic take a parameter");
+  if (has_parameter && named) {
     const std::string_view text = name.substr(colon + 1);
     std::size_t used = 0;
     std::tie(forget, used) = leading_decimal(text);
@@ -100,9 +113,6 @@ std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
       throw std::invalid_argument("agent '" + std::string(name) +
                                   "': the part after ':' is the probability of forgetting to "
                                   "call last card, a number from 0 to 1");
-    if (base != "random" && base != "eager" && base != "heuristic")
-      throw std::invalid_argument("agent '" + std::string(name) +
-                                  "': only random, eager and heuristic take a parameter");
   }
   if (base == "random") return std::make_unique<RandomAgent>(seed, forget);
   if (base == "eager")

@@ -447,6 +447,21 @@ TEST_CASE("make_agent knows the agents by name") {
   }
   CHECK(make_agent("random:.5", 1)->name() == "random");
   CHECK(make_agent("eager:1", 1)->name() == "eager");
+  // An agent without a parameter says so whatever follows the ':' (QA: "greedy:" was told about
+  // a probability it does not take), and an unknown name is unknown with or without one.
+  const auto message = [](const char* name) {
+    try {
+      (void)make_agent(name, 1);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  for (const char* name : {"greedy:", "greedy:0.5", "greedy:x", "human:0.1"})
+    CHECK_THAT(message(name),
+               Catch::EndsWith("': only random, eager and heuristic take a parameter"));
+  CHECK_THAT(message("clever:0.5"),
+             Catch::StartsWith("unknown agent 'clever:0.5' (known: random,"));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // differently, it does not search a forced move, and make_agent builds it from its CLI names.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -244,12 +245,48 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
         // no agents at all (make_agent refuses them), so none that plays by the clock
         "ismcts:fasts", "ismcts:0s", "ismcts:2s:smart", "ismctsx:2s"})
     CHECK(!chooses_by_the_clock(counted));
-  for (const char* bad : {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart",
-                          "ismcts:fast", "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3",
-                          "ismcts:0x10", "ismcts:infms", "ismcts:1000.0"}) {
+  for (const char* bad :
+       {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart", "ismcts:fast",
+        "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3", "ismcts:0x10", "ismcts:infms",
+        "ismcts:1000.0", "ismcts:3601s", "ismcts:99999s", "ismcts:1000000000ms"}) {
     INFO(bad);
     CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
   }
+  check_config("ismcts:3600s", 0, 3600, IsmctsConfig::Rollout::eager);  // an hour, the most
+}
+
+TEST_CASE("ismcts refuses a budget or a constant that is not a finite number") {
+  // QA: seconds NaN passed `seconds < 0` and the search never stopped; so did an infinite time.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto refused = [](IsmctsConfig c) {
+    try {
+      IsmctsAgent agent(1, c);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  for (const double seconds : {nan, inf, -1.0}) {
+    IsmctsConfig c;
+    c.iterations = 0;
+    c.seconds = seconds;
+    CHECK_THAT(refused(c), Catch::StartsWith("ismcts: give a budget of iterations or seconds"));
+    c.iterations = 100;  // with iterations too: a NaN is no time at all
+    CHECK_THAT(refused(c), Catch::StartsWith("ismcts: give a budget of iterations or seconds"));
+  }
+  for (const double bad : {nan, inf, -0.5}) {
+    IsmctsConfig c;
+    c.exploration = bad;
+    CHECK(refused(c) == "ismcts: exploration must be a finite number, 0 or more");
+    c = IsmctsConfig{};
+    c.prior_margin = bad;
+    CHECK(refused(c) == "ismcts: prior_margin must be a finite number, 0 or more");
+  }
+  IsmctsConfig zero;
+  zero.exploration = 0;  // a greedy search is a search
+  zero.prior_margin = 0;
+  CHECK(refused(zero) == "accepted");
 }
 
 TEST_CASE("a time budget however short searches at least once") {
