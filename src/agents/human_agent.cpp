@@ -135,6 +135,25 @@ std::string call_help(const PlayerView& view) {
 
 }  // namespace
 
+int HumanAgent::shown(int seat) const {
+  return seat >= 0 && static_cast<std::size_t>(seat) < numbers_.size()
+             ? numbers_[static_cast<std::size_t>(seat)]
+             : seat;
+}
+
+std::optional<Action> HumanAgent::typed(const std::string& answer, const PlayerView& view) const {
+  const std::optional<Action> a = typed_move(answer, shown(view.seat()));
+  if (!a || numbers_.empty()) return a;
+  bool in_round = true;
+  const Action mapped = with_seats_mapped(*a, [&](int number) {
+    const auto at = std::find(numbers_.begin(), numbers_.end(), number);
+    in_round = in_round && at != numbers_.end();
+    return at == numbers_.end() ? 0 : static_cast<int>(at - numbers_.begin());
+  });
+  if (!in_round) return std::nullopt;
+  return mapped;
+}
+
 std::string HumanAgent::read_line() {
   std::string line;
   if (!std::getline(*in_, line)) throw InputEnded();
@@ -172,7 +191,7 @@ bool HumanAgent::ask_yes_no(const std::string& question, bool default_answer,
 
 void HumanAgent::show_table(const PlayerView& view) const {
   std::ostream& out = *out_;
-  fmt::print(out, "\n--- Your turn (seat {}) ---\n", view.seat());
+  fmt::print(out, "\n--- Your turn (seat {}) ---\n", shown(view.seat()));
   std::string top = "Top card: " + card_text(view.top(), colour_);
   if (view.named_suit() != Suit::none)
     top += fmt::format("   suit in force: {}", suit_name(view.named_suit()));
@@ -193,7 +212,7 @@ void HumanAgent::show_table(const PlayerView& view) const {
   std::string others;
   for (int k = 1; k < view.players(); ++k) {
     const int seat = view.seats().after(view.seat(), k);
-    others += fmt::format("{}seat {}: ", others.empty() ? "" : ", ", seat);
+    others += fmt::format("{}seat {}: ", others.empty() ? "" : ", ", shown(seat));
     if (view.revealed()) {
       std::string cards;
       view.hand_of(seat).for_each([&](Card c) { cards += " " + card_text(c, colour_); });
@@ -223,7 +242,7 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
                            suit_name(a.named_suit()));
       if (a.swap_target() >= 0)
         return fmt::format("play {} and swap hands with seat {} ({})", card_text(a.card(), colour),
-                           a.swap_target(),
+                           shown(a.swap_target()),
                            detail::plural(view.hand_size(a.swap_target()), "card"));
       return fmt::format("play {}", card_text(a.card(), colour));
     case ActionKind::draw:
@@ -235,7 +254,7 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
       return view.phase() == Phase::after_draw ? "keep the card and end your turn"
                                                : "miss the turn";
     case ActionKind::challenge:
-      return fmt::format("challenge seat {}: it did not call last card", a.target());
+      return fmt::format("challenge seat {}: it did not call last card", shown(a.target()));
     case ActionKind::call:
       return "call \"last card\" now (you forgot it with your play)";
   }
@@ -266,7 +285,7 @@ std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
   std::string swap;
   for (const Action a : legal)
     if (a.kind() == ActionKind::play && a.swap_target() >= 0) {
-      swap = fmt::format(", '{} swap {}'", to_string(a.card()), a.swap_target());
+      swap = fmt::format(", '{} swap {}'", to_string(a.card()), shown(a.swap_target()));
       break;
     }
   return fmt::format("the move itself (as 'play 6H', '6H last', 'JS hearts'{} or 'draw')", swap);
@@ -307,15 +326,15 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
         chosen = *listed;
         break;
       }
-      if (const auto typed = typed_move(answer, view.seat())) {
-        if (is_legal(*typed, legal)) {
-          chosen = *typed;
-          typed_last = typed->calls_last();
+      if (const auto move = typed(answer, view)) {
+        if (is_legal(*move, legal)) {
+          chosen = *move;
+          typed_last = move->calls_last();
           break;
         }
         // A move, but not a legal one: the engine's reason.
         const Refusal why =
-            view.check(typed->kind() == ActionKind::play ? typed->with_last(false) : *typed);
+            view.check(move->kind() == ActionKind::play ? move->with_last(false) : *move);
         fmt::print(*out_, "You cannot {}: {}.\n", answer,
                    why == Refusal::none ? std::string_view("it is not one of your moves now")
                                         : describe(why));
@@ -342,10 +361,10 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
 
 void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) {
   EventTextOptions options;
-  options.viewer = view.seat();
+  options.viewer = shown(view.seat());
   options.colour = colour_;
   options.engine = &view.engine();
-  for (const std::string& line : describe_events(events, options))
+  for (const std::string& line : describe_events(with_seats(events, numbers_), options))
     fmt::print(*out_, "  {}\n", line);
 }
 
@@ -380,9 +399,9 @@ std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<con
       if (one) jump = jumps[0];
     } else if (auto listed = listed_move(view, answer, jumps)) {
       jump = listed;
-    } else if (const auto typed = typed_move(answer, view.seat())) {
+    } else if (const auto move = typed(answer, view)) {
       for (const Action a : jumps)
-        if (a == typed->with_last(false)) jump = *typed;
+        if (a == move->with_last(false)) jump = *move;
     }
     if (jump) {
       if (!view.call_due()) return jump->with_last(false);
@@ -404,13 +423,14 @@ bool HumanAgent::challenges(const PlayerView& view, int target) {
   // The rules let a partner catch too (docs/house-rules.md), but it costs the partnership
   // the penalty cards: asked, with "no" the default.
   const bool partner = view.variant().teams.partners(view.players(), view.seat(), target);
+  const int number = shown(target);
   return ask_yes_no(
-      fmt::format("Seat {}{} has one card left and did not call \"last card\". Challenge?", target,
+      fmt::format("Seat {}{} has one card left and did not call \"last card\". Challenge?", number,
                   partner ? ", your partner," : ""),
       !partner,
-      fmt::format("Challenging catches seat {} for the missed call: {}{}", target,
+      fmt::format("Challenging catches seat {} for the missed call: {}{}", number,
                   caught_text(view.variant()),
-                  partner ? " Seat " + std::to_string(target) +
+                  partner ? " Seat " + std::to_string(number) +
                                 " is your partner: its penalty is your team's."
                           : ""));
 }

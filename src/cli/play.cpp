@@ -322,6 +322,9 @@ void add_play(CLI::App& app, int& exit_code) {
     options.on_action = [&](const RoundDeal& deal, const State& state, const Action* a,
                             std::span<const Event> events) {
       if (interrupted != 0 && !state.over()) throw InputEnded();  // saved, then the signal
+      // The human sees and types the match's seat numbers in every round, as the scores show
+      // them, also after seats have gone out and the round's are numbered 0.. again.
+      if (a == nullptr) human.set_seat_numbers(deal.seats);
       // The human's agent narrates the rounds it plays; one it sits out is narrated here,
       // with the seat numbers of the match, as its scores are.
       if (deal.round_seat(0) < 0)

@@ -696,6 +696,49 @@ TEST_CASE("the terminal player's swap moves say whom they swap with, and take 's
   CHECK(text.find("'7C swap 1'") != std::string::npos);  // the hint gives the typed form
 }
 
+TEST_CASE("the terminal player sees and types the match's seat numbers in a round of fewer seats") {
+  // QA: after seat 1 of a match went out, the rounds were told with the round's seats (0, 1,
+  // 2), so the player read "seat 1 wins" and the scores said seat 2.
+  const Engine engine(load_variant("crazy-eights-swaps"));
+  Position p;
+  p.hands = {cards({"7C", "KS", "2D"}), cards({"3D", "4D", "5D"}), cards({"3S", "4S"})};
+  p.discard = cards({"5C"});
+  p.stock = cards({"3C"});
+  State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::istringstream in("7c swap 3\n7C swap 1\n1\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  human.set_seat_numbers({0, 2, 3});  // match seat 1 is out
+  CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 7C swap 2");
+  // Match seat 1 is in no round seat: no move, so the next answer is read.
+  CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 7C swap 1");
+  std::string text = out.str();
+  CHECK(text.find("Others (in order of play): seat 2: 3 cards, seat 3: 2 cards.") !=
+        std::string::npos);
+  CHECK(text.find(") play 7♣ and swap hands with seat 2 (3 cards)") != std::string::npos);
+  CHECK(text.find(") play 7♣ and swap hands with seat 3 (2 cards)") != std::string::npos);
+  CHECK(text.find("seat 1") == std::string::npos);
+  // Events are told with the same numbers: round seat 1 plays as seat 2.
+  out.str("");
+  EventBuffer events;
+  REQUIRE(engine.apply(s, parse_action("0 draw"), &events));
+  human.observe(PlayerView(engine, s, 0), events.span());
+  if (s.turn == 0) {  // the card drawn may be played: kept
+    events.clear();
+    REQUIRE(engine.apply(s, parse_action("0 pass"), &events));
+    human.observe(PlayerView(engine, s, 0), events.span());
+  }
+  events.clear();
+  REQUIRE(engine.apply(s, parse_action("1 play 5D"), &events));
+  human.observe(PlayerView(engine, s, 0), events.span());
+  text = out.str();
+  CHECK(text.find("You draw 1 card: 3♣") != std::string::npos);
+  CHECK(text.find("Seat 2 plays 5♦.") != std::string::npos);
+  CHECK(text.find("Seat 1") == std::string::npos);
+}
+
 TEST_CASE("the terminal player wraps the rules to a narrow terminal") {
   const Engine engine(load_variant("british"));
   const State s = six_of_hearts_on_five(engine);

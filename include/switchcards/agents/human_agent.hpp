@@ -13,6 +13,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "switchcards/agents/agent.hpp"
 
@@ -48,8 +50,17 @@ class HumanAgent final : public Agent {
   // The terminal's width in columns (0: unknown). Below 100 the rules and the longer hints are
   // wrapped to it.
   void set_width(int columns) { width_ = columns; }
+  // The number each seat of the round is shown and typed by: `numbers[r]` for round seat r. A
+  // match deals its later rounds to the seats still in, numbered 0.. (RoundDeal::seats); given
+  // those seats, the player sees and types the match's numbers, as the scores show them. Empty
+  // (the default): the round's own numbers.
+  void set_seat_numbers(std::vector<int> numbers) { numbers_ = std::move(numbers); }
 
  private:
+  int shown(int seat) const;  // the number round seat `seat` is shown by
+  // A move typed out (typed_move), its seats read as shown and returned as the round's; nullopt
+  // if it is no move or names a seat that is not in the round.
+  std::optional<Action> typed(const std::string& answer, const PlayerView& view) const;
   void show_table(const PlayerView& view) const;
   std::string move_text(const PlayerView& view, Action a, bool colour) const;
   // The move of `legal` whose listed words `answer` repeats (case and spacing aside).
@@ -75,6 +86,7 @@ class HumanAgent final : public Agent {
   bool colour_;
   bool echo_ = false;
   int width_ = 0;
+  std::vector<int> numbers_;
 };
 
 }  // namespace switchcards
