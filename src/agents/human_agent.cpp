@@ -128,9 +128,18 @@ std::string caught_text(const Variant& v) {
 }
 
 std::string call_help(const PlayerView& view) {
-  return fmt::format("Calling \"last card\" with this play tells the table you {}; {}",
-                     view.hand().size() == 1 ? "are going out" : "will have one card left",
-                     caught_text(view.variant()));
+  // The final card's call (last_card.final_call) is no one's to catch: without it the card
+  // stands, its player draws at once and stays in the round.
+  if (view.hand().size() == 1)
+    return fmt::format(
+        "Calling \"last card\" with your final card is how you go out. Without "
+        "the call the card is played all the same, but you are not out: you draw "
+        "{} at once and the round goes on.",
+        detail::plural(view.variant().last_card.final_call, "penalty card"));
+  return fmt::format(
+      "Calling \"last card\" with this play tells the table you will have one "
+      "card left; {}",
+      caught_text(view.variant()));
 }
 
 }  // namespace

@@ -647,6 +647,31 @@ TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing,
   CHECK(text.find("a player caught without it draws 2 penalty cards") != std::string::npos);
 }
 
+TEST_CASE(
+    "the terminal player's help on the final card's call tells what last_card.final_call does") {
+  // QA: it told of being caught and of last_card.penalty's 2 cards, where a final card played
+  // without the call leaves its player in the round, drawing final_call's cards at once.
+  Variant v = load_variant("mau-mau-final-call");
+  v.last_card.final_call = 4;
+  const Engine engine(v);
+  Position p;
+  p.hands = {cards({"7H"}), cards({"9C", "9D"})};  // a piquet deck: 7 to A
+  p.discard = cards({"8H"});
+  p.stock = cards({"JC", "QC", "KC", "AC", "7C"});
+  const State s = engine.position(p);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::istringstream in("1\n?\nn\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 7H");
+  const std::string text = out.str();
+  CHECK(text.find("That is your final card. Call \"last card\" with it?") != std::string::npos);
+  CHECK(text.find("you are not out: you draw 4 penalty cards at once and the round goes on") !=
+        std::string::npos);
+  CHECK(text.find("caught") == std::string::npos);
+}
+
 TEST_CASE("the terminal player is asked to catch a partner with no the default, and told so") {
   const Engine engine(load_variant("british-partnerships"));
   Position p;
