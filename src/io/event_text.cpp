@@ -36,6 +36,11 @@ std::string seat_text(int seat, const EventTextOptions& options) {
 
 namespace {
 
+// A seat inside a sentence: "you", "seat 2".
+std::string object_text(int seat, const EventTextOptions& o) {
+  return seat == o.viewer ? "you" : fmt::format("seat {}", seat);
+}
+
 // "You play" / "Seat 2 plays".
 std::string says(int seat, const EventTextOptions& o, std::string_view you_form,
                  std::string_view third_form) {
@@ -62,7 +67,7 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::play_again:
       return fmt::format("{} again.", says(seat, o, "play", "plays"));
     case EventKind::back_to_previous:
-      return fmt::format("Play goes back to {}.", seat == o.viewer ? "you" : seat_text(seat, o));
+      return fmt::format("Play goes back to {}.", object_text(seat, o));
     case EventKind::suit_named:
       return fmt::format("{} {}.", says(seat, o, "name", "names"), suit_name(e.card.suit()));
     case EventKind::demand_set: {
@@ -91,13 +96,13 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} the penalty with {}.", says(seat, o, "cancel", "cancels"), card);
     case EventKind::penalty_deflected:
       return fmt::format("{} the penalty with {} on to {}.", says(seat, o, "deflect", "deflects"),
-                         card, other == o.viewer ? "you" : seat_text(other, o));
+                         card, object_text(other, o));
     case EventKind::hands_swapped:
       return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
-                         other == o.viewer ? "you" : seat_text(other, o));
+                         object_text(other, o));
     case EventKind::jumped_in:
       return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
-                         other == o.viewer ? "you" : seat_text(other, o));
+                         object_text(other, o));
     case EventKind::hands_rotated:
       return fmt::format(
           "Every hand passes to the next player ({}).",
@@ -111,7 +116,7 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
                                             : " with the final card, and is not out");
     case EventKind::last_card_caught:
       return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
-                         other == o.viewer ? "you" : seat_text(other, o));
+                         object_text(other, o));
     case EventKind::last_card_penalty:
       return fmt::format("{} {} for not calling last card.", says(seat, o, "draw", "draws"),
                          plural(e.count, "card"));
@@ -145,13 +150,23 @@ std::vector<std::string> describe_events(std::span<const Event> events, const Ev
       lines.push_back(one_event(e, o));
       continue;
     }
-    // A run of draws by one seat, and the penalty it paid, if that is why it drew.
+    // A run of draws by one seat, and the penalty it paid, if that is why it drew. A stock that
+    // ran out midway is shuffled anew between two of its draws: the run goes on through it (it
+    // read as a draw of its own and a smaller penalty), and the reshuffle is told first.
     std::string cards;
     int n = 0;
     std::size_t j = i;
-    for (; j < events.size() && events[j].kind == EventKind::card_drawn && events[j].seat == e.seat;
-         ++j, ++n)
-      cards += " " + card_text(events[j].card, o.colour);
+    const auto drawn_by_seat = [&](std::size_t k) {
+      return k < events.size() && events[k].kind == EventKind::card_drawn &&
+             events[k].seat == e.seat;
+    };
+    for (;;) {
+      for (; drawn_by_seat(j); ++j, ++n) cards += " " + card_text(events[j].card, o.colour);
+      std::size_t next = j;
+      while (next < events.size() && events[next].kind == EventKind::stock_reshuffled) ++next;
+      if (next == j || !drawn_by_seat(next)) break;
+      for (; j < next; ++j) lines.push_back(one_event(events[j], o));
+    }
     std::string why;
     if (j < events.size() && events[j].seat == e.seat) {
       if (events[j].kind == EventKind::penalty_paid) {

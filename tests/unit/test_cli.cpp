@@ -281,13 +281,13 @@ TEST_CASE("cli: demo plays a whole match as a log") {
 
 TEST_CASE("cli: the demo tells every event with match seats once a seat is out") {
   // Regression: once a seat was out, the narrator renumbered a deflection's new victim (the
-  // event's extra seat) as a round seat: "deflects ... on to Seat 0. Seat 1 must draw 2".
+  // event's extra seat) as a round seat: "deflects ... on to seat 0. Seat 1 must draw 2".
   Scratch s("demo-seats");
   const Run r = run("demo --variant british-deflection --seed 7 --no-color", s);
   REQUIRE(r.status == 0);
   const std::size_t first_out = r.out.find(" is out with ");
   REQUIRE(first_out != std::string::npos);
-  const std::regex deflection("on to Seat (\\d)\\. Seat (\\d) must draw");
+  const std::regex deflection("on to seat (\\d)\\. Seat (\\d) must draw");
   int after_an_elimination = 0;
   for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), deflection);
        it != std::sregex_iterator(); ++it) {

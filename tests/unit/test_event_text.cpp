@@ -97,3 +97,29 @@ TEST_CASE("event text: a final card without its call, to its player and to other
   e.extra = 0;
   CHECK(line_of(e, {.viewer = 0}) == "You did not call \"last card\".");
 }
+
+// QA: a last-card penalty of 2 whose second card came after a reshuffle read "Seat 2 draws 1
+// card. / The discard pile is shuffled ... / Seat 2 draws 1 last-card penalty card.": a draw
+// of its own and a penalty of one.
+TEST_CASE("event text: a penalty drawn across a reshuffle is one draw of all its cards",
+          "[event_text]") {
+  Event reshuffled{EventKind::stock_reshuffled};
+  reshuffled.count = 27;
+  Event penalty{EventKind::last_card_penalty, 2};
+  penalty.count = 2;
+  const std::vector<Event> events = {Event{EventKind::card_drawn, 2, parse_card("5H")}, reshuffled,
+                                     Event{EventKind::card_drawn, 2, parse_card("6H")}, penalty};
+  CHECK(describe_events(events, {.viewer = 0}) ==
+        std::vector<std::string>{"The discard pile is shuffled into a new stock (27 cards).",
+                                 "Seat 2 draws 2 last-card penalty cards."});
+  CHECK(describe_events(events, {.viewer = 2}) ==
+        std::vector<std::string>{"The discard pile is shuffled into a new stock (27 cards).",
+                                 "You draw 2 last-card penalty cards: 5♥ 6♥"});
+  // A reshuffle after the last card drawn, or before another seat's draw, stays where it is.
+  const std::vector<Event> apart = {Event{EventKind::card_drawn, 2, parse_card("5H")}, reshuffled,
+                                    Event{EventKind::card_drawn, 3, parse_card("6H")}};
+  CHECK(describe_events(apart, {.viewer = 0}) ==
+        std::vector<std::string>{"Seat 2 draws 1 card.",
+                                 "The discard pile is shuffled into a new stock (27 cards).",
+                                 "Seat 3 draws 1 card."});
+}
