@@ -12,6 +12,7 @@
 #include <span>
 #include <sstream>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "io/words.hpp"
@@ -278,26 +279,61 @@ void HumanAgent::show_moves(const PlayerView& view, std::span<const Action> lega
 std::optional<Action> HumanAgent::listed_move(const PlayerView& view, const std::string& answer,
                                               std::span<const Action> legal) const {
   // A move's own words, typed back as the list shows them (with or without its remark in
-  // parentheses), in any case and spacing.
+  // parentheses or after a colon), in any case and spacing.
   const auto canonical = [](const std::string& text, bool remark) {
     return joined(words_of(remark ? lower(text) : without_remarks(lower(text))));
   };
   const std::string typed = canonical(answer, true);
   for (const Action a : legal) {
     const std::string listed = move_text(view, a, false);
-    if (typed == canonical(listed, true) || typed == canonical(listed, false)) return a;
+    if (typed == canonical(listed, true) || typed == canonical(listed, false) ||
+        typed == canonical(listed.substr(0, listed.find(':')), false))
+      return a;
   }
   return std::nullopt;
 }
 
 std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
-  std::string swap;
-  for (const Action a : legal)
-    if (a.kind() == ActionKind::play && a.swap_target() >= 0) {
-      swap = fmt::format(", '{} swap {}'", to_string(a.card()), shown(a.swap_target()));
-      break;
+  // One example of each kind of move there is now, with its own cards: "draw" where no draw is
+  // legal (in a turn of several cards, after a draw) misled, and "pass" was never offered.
+  std::vector<std::string> forms;
+  const auto add = [&](const std::string& form) {
+    if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.push_back(form);
+  };
+  bool plain = false, suit = false, swap = false;
+  for (const Action a : legal) {
+    const std::string card = a.kind() == ActionKind::play ? to_string(a.card()) : "";
+    switch (a.kind()) {
+      case ActionKind::play:
+        if (a.swap_target() >= 0) {
+          if (!std::exchange(swap, true))
+            add(fmt::format("'{} swap {}'", card, shown(a.swap_target())));
+        } else if (a.named_suit() != Suit::none) {
+          if (!std::exchange(suit, true))
+            add(fmt::format("'{} {}'", card, suit_name(a.named_suit())));
+        } else if (!std::exchange(plain, true)) {
+          add(fmt::format("'play {}'", card));
+          add(fmt::format("'{} last'", card));
+        }
+        break;
+      case ActionKind::draw:
+        add("'draw'");
+        break;
+      case ActionKind::pass:
+        add("'pass'");
+        break;
+      case ActionKind::challenge:
+        add(fmt::format("'challenge {}'", shown(a.target())));
+        break;
+      case ActionKind::call:
+        add("'call'");
+        break;
     }
-  return fmt::format("the move itself (as 'play 6H', '6H last', 'JS hearts'{} or 'draw')", swap);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < forms.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == forms.size() ? " or " : ", ") + forms[i];
+  return "the move itself (as " + out + ")";
 }
 
 Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal) {

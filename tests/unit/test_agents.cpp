@@ -624,6 +624,28 @@ TEST_CASE("the terminal player takes keywords in any case and the move list's wo
   CHECK(to_string(namer.choose(wview, legal.span())) == "0 play 8C spades");
 }
 
+TEST_CASE("the terminal player's hint offers the kinds of move there are now") {
+  // QA: in a turn of several cards the hint offered 'draw', no move there, and never 'pass';
+  // "lay no more cards", the list's words without the remark after the colon, was no move.
+  const Engine engine(load_variant("british-runs"));
+  Position p;
+  p.hands = {cards({"5C", "6C", "KD"}), cards({"3D", "4D", "5D"})};
+  p.discard = cards({"4C"});
+  p.stock = cards({"3C", "9H"});
+  State s = engine.position(p);
+  REQUIRE(engine.apply(s, parse_action("0 play 5C")));
+  REQUIRE(s.phase == Phase::laying);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::istringstream in("what\nlay no more cards\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 pass");
+  const std::string text = out.str();
+  CHECK(text.find("the move itself (as 'play 6C', '6C last' or 'pass')") != std::string::npos);
+  CHECK(text.find("'draw'") == std::string::npos);
+}
+
 TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing, and explain") {
   const Engine engine(load_variant("british"));
   const State s = six_of_hearts_on_five(engine);
