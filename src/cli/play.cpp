@@ -403,10 +403,11 @@ void add_play(CLI::App& app, int& exit_code) {
         record.rounds.push_back(std::move(rec));
         if (!single_round) record.totals = match.standings().totals;
         write_game_record(record_file, record);
+        // A save keeps the game, not how it is shown: beginner mode is asked for again.
         fmt::print(
             "\n{}The game so far is saved in {}: continue it with switchcards play "
-            "--resume {}\n",
-            why, record_file, record_file);
+            "--resume {}{}\n",
+            why, record_file, record_file, beginner ? " --beginner" : "");
         if (chooses_by_the_clock(bots))
           fmt::print(
               "(The bots, {}, search for a time, not a number of iterations: they may choose "

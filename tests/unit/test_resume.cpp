@@ -206,3 +206,19 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
   const Run usage = run("replay game.yaml --json", s);
   CHECK(usage.status == 2);
 }
+
+TEST_CASE("play: quitting a beginner game names the command that resumes it as one") {
+  // QA: a save keeps the game, not beginner mode, and the message named a plain --resume, so
+  // the resumed game hid the hands it had shown.
+  Scratch s("resume-beginner");
+  write_file(s / "quit.txt", "1\n1\nquit\n");
+  const Run beginner =
+      run("play --variant mobile-app --beginner --seed 3 --record sv.yaml --no-color", s,
+          s / "quit.txt");
+  REQUIRE(beginner.status == 0);
+  CHECK(contains(beginner.out, "continue it with switchcards play --resume sv.yaml --beginner\n"));
+  const Run plain =
+      run("play --variant mobile-app --seed 3 --record sv2.yaml --no-color", s, s / "quit.txt");
+  REQUIRE(plain.status == 0);
+  CHECK(contains(plain.out, "continue it with switchcards play --resume sv2.yaml\n"));
+}
