@@ -102,10 +102,12 @@ std::optional<Action> typed_move(const std::string& answer, int seat) {
   return std::nullopt;
 }
 
+// Digits only, at most four after any leading zeros (so std::stoul reads it: "0001" and
+// "00001" are both 1).
 bool is_number(const std::string& answer) {
-  bool number = !answer.empty() && answer.size() <= 4;
+  bool number = !answer.empty();
   for (const char c : answer) number = number && std::isdigit(static_cast<unsigned char>(c));
-  return number;
+  return number && answer.size() - std::min(answer.find_first_not_of('0'), answer.size()) <= 4;
 }
 
 bool is_legal(Action a, std::span<const Action> legal) {
@@ -348,7 +350,8 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
   Action chosen;
   bool typed_last = false;  // "last" typed with the move: no need to ask
   for (;;) {
-    fmt::print(*out_, "Your move [1-{}, help, quit]: ", legal.size());
+    fmt::print(*out_, "Your move [{}, help, quit]: ",
+               legal.size() == 1 ? std::string("1") : fmt::format("1-{}", legal.size()));
     out_->flush();
     const std::string answer = read_line();
     if (const std::string l = lower(answer); l == "help" || l == "?") {

@@ -646,6 +646,28 @@ TEST_CASE("the terminal player's hint offers the kinds of move there are now") {
   CHECK(text.find("'draw'") == std::string::npos);
 }
 
+TEST_CASE("the terminal player reads a number with leading zeros, and asks for the only move") {
+  // QA: "0001" was move 1 and "00001" no number; one move was asked for as "[1-1, ...]".
+  const Engine engine(load_variant("british"));
+  const State s = six_of_hearts_on_five(engine);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  std::istringstream in("00002\n000000000000000000002\n100000\n2\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  const PlayerView view(engine, s, 0);
+  CHECK(to_string(human.choose(view, legal.span())) == "0 draw");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 draw");
+  CHECK(to_string(human.choose(view, legal.span())) == "0 draw");  // 100000: no move, then 2
+  CHECK(out.str().find("Please type a number from 1 to 2") != std::string::npos);
+  const std::span<const Action> one = legal.span().last(1);
+  std::istringstream only("1\n");
+  std::ostringstream asked;
+  HumanAgent single(only, asked, false);
+  CHECK(to_string(single.choose(view, one)) == "0 draw");
+  CHECK(asked.str().find("Your move [1, help, quit]: ") != std::string::npos);
+}
+
 TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing, and explain") {
   const Engine engine(load_variant("british"));
   const State s = six_of_hearts_on_five(engine);
