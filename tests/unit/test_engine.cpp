@@ -151,8 +151,9 @@ TEST_CASE("a position names a suit only over a card that names one") {
     (void)e.position(plain);
     FAIL("accepted hearts named over 3D");
   } catch (const std::invalid_argument& x) {
-    CHECK(std::string(x.what()) == "the suit hearts is in force only over a card that names a "
-                                   "suit, and the top card 3D names none");
+    CHECK(std::string(x.what()) ==
+          "the suit hearts is in force only over a card that names a "
+          "suit, and the top card 3D names none");
   }
 }
 
