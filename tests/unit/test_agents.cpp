@@ -12,6 +12,7 @@
 
 #include "../common/cards.hpp"
 #include "../common/checked_agent.hpp"
+#include "../common/error_of.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -450,12 +451,8 @@ TEST_CASE("make_agent knows the agents by name") {
   // An agent without a parameter says so whatever follows the ':' (QA: "greedy:" was told about
   // a probability it does not take), and an unknown name is unknown with or without one.
   const auto message = [](const char* name) {
-    try {
-      (void)make_agent(name, 1);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
+    return switchcards::testing::error_of<std::invalid_argument>(
+        [&] { (void)make_agent(name, 1); });
   };
   for (const char* name : {"greedy:", "greedy:0.5", "greedy:x", "human:0.1"})
     CHECK_THAT(message(name),
