@@ -298,37 +298,36 @@ std::optional<Action> HumanAgent::listed_move(const PlayerView& view, const std:
 std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
   // One example of each kind of move there is now, with its own cards: "draw" where no draw is
   // legal (in a turn of several cards, after a draw) misled, and "pass" was never offered.
+  // The engine lists a draw, a pass and a call at most once; plays and challenges may be many.
   std::vector<std::string> forms;
-  const auto add = [&](const std::string& form) {
-    if (std::find(forms.begin(), forms.end(), form) == forms.end()) forms.push_back(form);
-  };
-  bool plain = false, suit = false, swap = false;
+  bool plain = false, suit = false, swap = false, challenge = false;
   for (const Action a : legal) {
     const std::string card = a.kind() == ActionKind::play ? to_string(a.card()) : "";
     switch (a.kind()) {
       case ActionKind::play:
         if (a.swap_target() >= 0) {
           if (!std::exchange(swap, true))
-            add(fmt::format("'{} swap {}'", card, shown(a.swap_target())));
+            forms.push_back(fmt::format("'{} swap {}'", card, shown(a.swap_target())));
         } else if (a.named_suit() != Suit::none) {
           if (!std::exchange(suit, true))
-            add(fmt::format("'{} {}'", card, suit_name(a.named_suit())));
+            forms.push_back(fmt::format("'{} {}'", card, suit_name(a.named_suit())));
         } else if (!std::exchange(plain, true)) {
-          add(fmt::format("'play {}'", card));
-          add(fmt::format("'{} last'", card));
+          forms.push_back(fmt::format("'play {}'", card));
+          forms.push_back(fmt::format("'{} last'", card));
         }
         break;
       case ActionKind::draw:
-        add("'draw'");
+        forms.push_back("'draw'");
         break;
       case ActionKind::pass:
-        add("'pass'");
+        forms.push_back("'pass'");
         break;
       case ActionKind::challenge:
-        add(fmt::format("'challenge {}'", shown(a.target())));
+        if (!std::exchange(challenge, true))
+          forms.push_back(fmt::format("'challenge {}'", shown(a.target())));
         break;
       case ActionKind::call:
-        add("'call'");
+        forms.push_back("'call'");
         break;
     }
   }
