@@ -260,8 +260,10 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
     }
     case EventKind::stock_reshuffled: {
       if (!valid_) return;
-      // The discard pile but its top becomes the stock: the cards seen played form a new
-      // group, and the unseen ones below them join the stock where they were.
+      // The discard pile but its top becomes the stock (during a turn of several cards, the
+      // cards laid before the top stay too: their effects are still to come): the cards seen
+      // played that went form a new group, and the unseen ones below them join the stock where
+      // they were. How many stayed is what the pile held less what moved.
       int hidden = 0;
       for (int gi = 0; gi < group_count_; ++gi) {
         if (groups_[gi].in_stock != 0) {
@@ -270,8 +272,9 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         }
         hidden += groups_[gi].in_discard;
       }
-      const int seen_below = discard_seen_.size() - 1;
-      if (seen_below < 0 || static_cast<std::uint32_t>(seen_below + hidden) != e.count) {
+      const int seen = discard_seen_.size();
+      const std::int64_t kept = std::int64_t{seen} + hidden - std::int64_t{e.count};
+      if (kept < 1 || kept > seen) {
         valid_ = false;
         return;
       }
@@ -279,15 +282,14 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         groups_[gi].in_stock = groups_[gi].in_discard;
         groups_[gi].in_discard = 0;
       }
-      if (seen_below > 0) {
+      Pile went;
+      discard_seen_.take_all_but_top(went, static_cast<int>(kept));
+      if (!went.empty()) {
         Group& g = groups_[new_group()];
-        for (int i = 0; i < seen_below; ++i) ++g.cards[discard_seen_[i].index()];
-        g.size = seen_below;
-        g.in_stock = seen_below;
+        for (const Card c : went.cards()) ++g.cards[c.index()];
+        g.size = went.size();
+        g.in_stock = went.size();
       }
-      const Card top = discard_seen_.top();
-      discard_seen_.clear();
-      discard_seen_.push(top);
       return;
     }
     default:
@@ -428,7 +430,11 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
     else
       apply_event(view, e);
   }
-  if (new_round && !valid_) rebuild_from_view(view);  // it remembers the table too
+  // A record the events left unable to follow (a new round without its deal, or events it
+  // cannot place) starts over from the view at once: a reader of discard_seen() that never
+  // calls sync() (an observation layout) would otherwise read the stale record for the rest of
+  // the round. The rebuild remembers the table too.
+  if (!valid_) rebuild_from_view(view);
   remember_table(view);
   // A seat holds no more of its old cards than it holds cards.
   if (valid_)

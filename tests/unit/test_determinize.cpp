@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/cards.hpp"
 #include "../common/invariants.hpp"
 #include "switchcards/agents/play_round.hpp"
 #include "switchcards/engine/card_knowledge.hpp"
@@ -188,6 +189,81 @@ TEST_CASE("the knowledge is rebuilt from the view when events were missed") {
   // Without sync the determinizer refuses a record that does not fit the view.
   CardKnowledge stale;
   CHECK_THROWS_AS(Determinizer(view, stale), std::logic_error);
+}
+
+// A turn of several cards keeps its cards on the discard pile when a penalty draw reshuffles the
+// stock under it (their effects are still to come). The record expected the top card alone to
+// stay: it lost track, and its discard_seen (what an observation layout reads) kept the whole old
+// pile for the rest of the round.
+TEST_CASE("a reshuffle during a turn of several cards keeps the turn's cards in the record") {
+  using testing::cards;
+  const Engine engine(load_variant("british-several-of-a-rank"));
+  Position p;
+  // Seat 2 plays 7C. Seat 0 lays 7H without calling, leaving 7S, which may follow: the turn
+  // goes on, and seat 1 catches it. The stock is empty, so the penalty reshuffles the pile
+  // under the turn's 7H and the 7C it was laid on.
+  p.hands = {cards({"7H", "7S"}), cards({"3D", "4D", "9S"}), cards({"7C", "4C", "5D", "KS"})};
+  p.discard = cards({"9C", "8D", "7D"});
+  p.turn = 2;
+  State s = engine.position(p);
+  CardKnowledge k;
+  k.sync(PlayerView(engine, s, 1));
+  EventBuffer events, masked;
+  const auto apply = [&](Action a) {
+    events.clear();
+    REQUIRE(engine.apply(s, a, &events));
+    detail::mask_events(events.span(), 1, false, masked);
+    k.observe(PlayerView(engine, s, 1), masked.span());
+  };
+  apply(Action::play(2, parse_card("7C")));
+  apply(Action::play(0, parse_card("7H")));
+  REQUIRE(s.phase == Phase::laying);
+  apply(Action::challenge(1, 0));
+  REQUIRE(s.reshuffles == 1);
+  REQUIRE(s.phase == Phase::laying);  // the turn goes on
+  const std::vector<Card> pile(s.discard.cards().begin(), s.discard.cards().end());
+  CHECK(pile == cards({"7C", "7H"}));
+  CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) == pile);
+  const PlayerView view(engine, s, 1);
+  CHECK(k.agrees_with(view));
+  // The 7D seen played went back with the two cards never seen: a group of its own.
+  REQUIRE(k.groups().size() == 2);
+  CHECK(k.groups()[1].size == 1);
+  CHECK(k.groups()[1].cards[parse_card("7D").index()] == 1);
+  Pcg32 rng(3);
+  const Determinizer d(view, k);
+  for (int i = 0; i < 20; ++i) {
+    const State sample = d.sample(rng);
+    CHECK(sample.discard == s.discard);
+    CHECK(sample.hands[1] == s.hands[1]);
+  }
+}
+
+// A record that cannot place an event does not stay stale until someone calls sync(): observe()
+// starts it over from the view.
+TEST_CASE("a record the events leave behind starts over from the view in observe") {
+  const Engine engine(load_variant("british"));
+  State s = engine.deal(3, 5);
+  CardKnowledge k;
+  k.sync(PlayerView(engine, s, 1));
+  ActionList legal;
+  EventBuffer events, masked;
+  for (int i = 0; i < 12 && !s.over(); ++i) {
+    engine.legal_actions(s, legal);
+    events.clear();
+    REQUIRE(engine.apply(s, legal[0], &events));
+    detail::mask_events(events.span(), 1, false, masked);
+    k.observe(PlayerView(engine, s, 1), masked.span());
+  }
+  // A reshuffle of more cards than the pile holds: no record can follow it.
+  const Event impossible{EventKind::stock_reshuffled, kNoSeat, Card{}, 500};
+  const PlayerView view(engine, s, 1);
+  k.observe(view, std::span<const Event>(&impossible, 1));
+  CHECK(k.agrees_with(view));
+  CardKnowledge fresh;
+  fresh.sync(view);
+  CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) ==
+        std::vector<Card>(fresh.discard_seen().begin(), fresh.discard_seen().end()));
 }
 
 // A record fed a second round without that round's deal kept the first round's memory: its
