@@ -1,8 +1,11 @@
 // Reading a whole file up to a size limit; see read_file.hpp.
 #include "io/read_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 #include <system_error>
 
 namespace switchcards::detail {
@@ -29,19 +32,36 @@ FileText read_whole_file(const std::filesystem::path& path, std::size_t max_byte
       return fail(FileText::Problem::too_large);
     }
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(FileText::Problem::unopenable);
+  // A named pipe is opened without waiting for a writer (a plain open would wait for ever when
+  // there is none), then read as any file: with no writer, it reads as empty. A pipe that has a
+  // writer, as `<(command)` gives, reads what it writes.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return fail(FileText::Problem::unopenable);
+  const auto close_fd = [fd] { ::close(fd); };
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+    close_fd();
+    return fail(FileText::Problem::unopenable);
+  }
   // Blocks of at most 64 KiB, so a 4 KiB file does not fill a buffer of the limit's size; one
   // byte more than the limit tells a too-large stream apart.
   constexpr std::size_t kBlock = 64 * 1024;
   while (out.text.size() <= max_bytes) {
     const std::size_t old_size = out.text.size();
     out.text.resize(old_size + std::min(kBlock, max_bytes + 1 - old_size));
-    in.read(out.text.data() + old_size, static_cast<std::streamsize>(out.text.size() - old_size));
-    out.text.resize(old_size + static_cast<std::size_t>(in.gcount()));
-    if (!in) break;
+    const ssize_t got = ::read(fd, out.text.data() + old_size, out.text.size() - old_size);
+    if (got < 0 && errno == EINTR) {
+      out.text.resize(old_size);
+      continue;
+    }
+    if (got < 0) {
+      close_fd();
+      return fail(FileText::Problem::unreadable);
+    }
+    out.text.resize(old_size + static_cast<std::size_t>(got));
+    if (got == 0) break;
   }
-  if (in.bad()) return fail(FileText::Problem::unreadable);
+  close_fd();
   if (out.text.size() > max_bytes) return fail(FileText::Problem::too_large);
   return out;
 }

@@ -41,6 +41,12 @@ class TextScanner {
       const auto byte = static_cast<unsigned char>(text_[i]);
       if (byte < 0x80) {
         check_ascii(byte);
+        // yaml-cpp ends lines at LF only, so a file of CR-ended lines reads as one line and fails
+        // far from the cause ("illegal map value").
+        if (byte == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n'))
+          fail(
+              "a carriage return without a line feed: lines must end in LF or CR LF (save the "
+              "file with Unix or Windows line endings)");
         scan_ascii(i);
         ++i;
       } else {

@@ -4,6 +4,8 @@
 // and files), scenarios and game records (text and files).
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -122,6 +124,26 @@ TEST_CASE("huge and binary text is refused before parsing, by every loader") {
   while (big.size() < 3'000'000) big += "  lorem ipsum dolor sit amet\n";
   expect_refused("3 MB of text", big, "larger than the limit", false);
   expect_refused("binary data", std::string("name: x\n\0\x01\x02garbage", 18), "NUL byte");
+}
+
+TEST_CASE("lines ended by a carriage return alone are refused at the first, by every loader") {
+  // yaml-cpp ends lines at LF only: such a file read as one line ("illegal map value").
+  expect_refused("CR line ends", "name: x\rtitle: y\r",
+                 ":1:8: a carriage return without a line feed: lines must end in LF or CR LF");
+  expect_refused("one CR among LFs", "name: x\ntitle: y\rz\n", ":2:9: a carriage return");
+}
+
+TEST_CASE("a named pipe with nobody writing reads as empty, not for ever") {
+  // Opening a FIFO for reading waits for a writer; with none, the loaders used to hang.
+  TempDir dir;
+  const std::string fifo = (dir.path() / "pipe.yaml").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THAT(error_of([&] { load_variant(fifo); }), Catch::Contains("empty file"));
+  CHECK(error_of([&] { read_game_records(fifo); }) != "");
+  CHECK(run_scenario_file(fifo).failure != "");
+  // Through `extends:` too.
+  const std::string top = dir.write("top.yaml", "name: top\nextends: pipe.yaml\n").string();
+  CHECK_THAT(error_of([&] { load_variant(top); }), Catch::Contains("empty file"));
 }
 
 TEST_CASE("a file that never ends is read only up to the limit") {
