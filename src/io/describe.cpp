@@ -331,8 +331,23 @@ std::string summarize_variant(const Variant& v) {
   if (v.teams.enabled()) match += ", in partnerships";
   const std::string players =
       min == max ? plural(min, "player") : fmt::format("{}-{} players", min, max);
-  return fmt::format("{} ({}): {}, {} cards, {} each, {}, {}", title, v.name, players,
-                     v.deck_for(min).size(), plural(v.deal.hand_size.at(min), "card"),
+  // The changes of a value by player count after the fewest players, up to the most:
+  // " (5 from 5, 4 from 7 players)".
+  const auto changes = [&](const ByPlayers& b, auto&& text) {
+    std::string out;
+    int shown = b.at(min);
+    for (const auto& [from, value] : b.steps)
+      if (from > min && from <= max && value != shown) {
+        out += fmt::format("{}{} from {}", out.empty() ? " (" : ", ", text(from), from);
+        shown = value;
+      }
+    return out.empty() ? out : out + " players)";
+  };
+  const auto deck_size = [&](int players) { return v.deck_for(players).size(); };
+  const auto hand_size = [&](int players) { return v.deal.hand_size.at(players); };
+  return fmt::format("{} ({}): {}, {} cards{}, {} each{}, {}, {}", title, v.name, players,
+                     deck_size(min), changes(v.deal.decks, deck_size),
+                     plural(hand_size(min), "card"), changes(v.deal.hand_size, hand_size),
                      plural(static_cast<int>(v.specials.size()), "special card rule"), match);
 }
 
@@ -367,9 +382,9 @@ std::string describe_variant(const Variant& v, int width) {
     deck += " (ranks " + ranks + ")";
   }
   if (base.jokers > 0) deck += fmt::format(" including {}", plural(base.jokers, "joker"));
-  for (const auto& [from, decks] : v.deal.decks.steps)
-    if (from > min && from <= max && decks != v.deal.decks.at(min))
-      deck += fmt::format("; from {} players, {} ({} cards)", from, plural(decks, "deck"),
+  for (const auto& [from, count] : v.deal.decks.steps)
+    if (from > min && from <= max && count != decks)
+      deck += fmt::format("; from {} players, {} ({} cards)", from, plural(count, "deck"),
                           v.deck_for(from).size());
   deck += ".";
   const bool jokers = std::ranges::any_of(
@@ -391,6 +406,9 @@ std::string describe_variant(const Variant& v, int width) {
   deal += v.deal.first_card == FirstCardRule::ignore
               ? "If that card is special, its effect does not apply."
               : "If that card is special, it acts as if the dealer had played it.";
+  if (v.deal.first_card == FirstCardRule::apply &&
+      std::ranges::any_of(v.specials, [](const Effect& e) { return e.names_suit; }))
+    deal += " A card that names a suit names none when turned up: its own suit holds.";
   deal += v.match.first_dealer == FirstDealer::lowest_cut
               ? " The first dealer is whoever cuts the lowest card; the deal passes clockwise."
               : " Seat 0 deals first; the deal passes clockwise.";
@@ -447,10 +465,27 @@ std::string describe_variant(const Variant& v, int width) {
       out += wrap(fmt::format("{} ({}): {}.", selector_words(e.cards), e.name,
                               effect_text(e, v.specials, max)),
                   "    ", "  - ");
-    out += wrap(
-        "Only the cards listed with a penalty answer it: different specials do not "
-        "combine.",
-        "    ", "  ");
+    // Whether a penalty lists a card of another special among its answers (the specials then
+    // combine), and whether such a card stacks with a penalty of its own (the card on top then
+    // decides what answers next: Engine::stacked).
+    bool combine = false, passes_on = false;
+    for (const Effect& e : v.specials)
+      for (const Effect& f : v.specials) {
+        if (&e == &f || !e.is_attack()) continue;
+        combine = combine ||
+                  !((e.stack.cards | e.cancel.cards | e.deflect.cards) & f.cards.cards).empty();
+        passes_on = passes_on || (f.is_attack() && !(e.stack.cards & f.cards.cards).empty());
+      }
+    std::string answers = "Only the cards listed with a penalty answer it";
+    if (!combine)
+      answers += ": different specials do not combine.";
+    else if (!passes_on)
+      answers += ".";
+    else
+      answers +=
+          ". A card of another special that stacks on it with a penalty of its own passes it on "
+          "under its own entry: what may answer next is what that card's entry lists.";
+    out += wrap(answers, "    ", "  ");
     bool names = false, demands = false;
     for (const Effect& e : v.specials) {
       names = names || e.names_suit;

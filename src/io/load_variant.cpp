@@ -100,9 +100,12 @@ class TreeLoader {
     docs.expect_map(top);
     docs.attempt([&] { docs.require(top, "name"); });
     if (auto extends = docs.find(top, "extends")) {
-      const YAML::Node base = load_base(*extends, source);
+      YAML::Node base_tree = load_base(*extends, source);
       root.remove(*extends->key);
-      root = docs.merge(base, root);
+      // A description says what the rules are, and this file changes them: the base's is not
+      // inherited (describe would open with rules the file took away). The title is: it names.
+      if (!docs.find(top, "description")) base_tree.remove("description");
+      root = docs.merge(base_tree, root);
     }
     chain_.pop_back();
     return root;
@@ -257,8 +260,10 @@ class VariantBuilder {
     // How each player count was written. YAML's duplicate-key check (and the merge of an
     // override into its base) compares the keys' text, so `2` and `02` both pass it.
     std::array<std::string, kMaxSeats + 1> given;
+    std::optional<Entry> lowest;  // the step of the smallest player count
     for (const Entry& step : d_.map_entries(e)) {
       const int players = d_.key_int(step, 1, kMaxSeats);
+      if (!lowest || players < d_.key_int(*lowest, 1, kMaxSeats)) lowest = step;
       std::string& spelled = given[static_cast<std::size_t>(players)];
       if (!spelled.empty())
         d_.fail(step, fmt::format("the player count {} is given twice, as '{}' and as '{}' (keys "
@@ -270,6 +275,15 @@ class VariantBuilder {
     }
     if (out.steps.empty()) d_.fail(e, "an empty map: give at least one player count");
     std::sort(out.steps.begin(), out.steps.end());
+    // A map that starts above players.min says nothing for the smallest tables: `decks: {7: 2}`
+    // more likely means "one deck, two from 7 players" than two decks for everyone.
+    const int from = out.steps.front().first, min_players = v_.deal.min_players;
+    if (from > min_players)
+      d_.fail_at_key(*lowest,
+                     fmt::format("the smallest player count here is {}, but the variant is for {} "
+                                 "players and more (players.min): say what holds from {} too, "
+                                 "as in {{{}: ..., {}: ...}}",
+                                 from, min_players, min_players, min_players, from));
     return out;
   }
 
@@ -545,6 +559,28 @@ class VariantBuilder {
 
   // ---- selectors ----
 
+  // " (did you mean 'hearts'?)" for the first token of `text` that names no set, when a word of
+  // the selector grammar (or one of `words`) is close to it; "" otherwise.
+  static std::string selector_suggestion(std::string_view text,
+                                         std::span<const SelectorWord> words) {
+    std::vector<std::string_view> known = {
+        "any",   "red",      "black",  "joker",  "picture", "ace",     "jack",  "queen", "king",
+        "clubs", "diamonds", "hearts", "spades", "club",    "diamond", "heart", "spade"};
+    for (const SelectorWord& w : words) known.push_back(w.word);
+    constexpr std::string_view kSpace = " \t";  // as parse_selector splits
+    for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
+      const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
+      const std::string_view token = text.substr(pos, end - pos);
+      pos = text.find_first_not_of(kSpace, end);
+      const bool caller_word = std::ranges::any_of(
+          words, [&](const SelectorWord& w) { return detail::iequals(token, w.word); });
+      if (caller_word || try_parse_selector_token(token)) continue;
+      const auto guess = closest_match(token, known);
+      return guess ? fmt::format(" (did you mean '{}'?)", *guess) : std::string();
+    }
+    return {};
+  }
+
   // One selector string, parsed and checked against the deck; `at_key` for selectors written
   // as map keys (scoring.values).
   Selector selector_text(const std::string& text, const Entry& at, bool at_key,
@@ -557,7 +593,7 @@ class VariantBuilder {
     try {
       selector = parse_selector(text, words);
     } catch (const NotationError& e) {
-      fail(e.what());
+      fail(e.what() + selector_suggestion(text, words));
     }
     if (selector.cards.empty()) fail(fmt::format("selector '{}' matches no card at all", text));
     if ((selector.cards & kinds_).empty())

@@ -34,6 +34,23 @@ bool has_mark(const YAML::Node& node) {
   return node.Mark().line >= 0;
 }
 
+// Whether `node`, a null without a tag, is written as nothing in `text`: yaml-cpp gives `~`,
+// `null` and an empty value the same null node, placed at the null's text or, for an empty
+// value, at whatever comes next (the next key, a closing bracket, the end).
+bool empty_at_mark(const YAML::Node& node, std::string_view text) {
+  const auto pos = static_cast<std::size_t>(node.Mark().pos);
+  if (node.Mark().pos < 0 || pos > text.size()) return false;
+  const std::string_view rest = text.substr(pos);
+  for (const std::string_view word : {"~", "null", "Null", "NULL"}) {
+    // Followed by what ends a plain scalar: not the start of a next key `nullable:`.
+    if (rest.starts_with(word) &&
+        (rest.size() == word.size() ||
+         std::string_view(" \t\r\n,]}#").find(rest[word.size()]) != std::string_view::npos))
+      return false;
+  }
+  return true;
+}
+
 // Lower case (ASCII), for the spellings of booleans and YAML's .inf / .nan.
 std::string lower(std::string_view word) {
   std::string out(word);
@@ -94,8 +111,10 @@ std::string describe(const YAML::Node& node) {
 YAML::Node Documents::parse(std::string_view text, std::string label, std::size_t max_bytes) {
   check_text(text, label, max_bytes);
   YAML::Node root = parse_guarded(std::string(text), label);
-  Doc doc{std::move(label), root, {}, {}, 0};
+  Doc doc{std::move(label), root, {}, {}, 0, {}};
   collect(root, doc.nodes);
+  for (const YAML::Node& node : doc.nodes)
+    if (node.IsNull() && empty_at_mark(node, text)) doc.empty_values.push_back(node);
   docs_.push_back(std::move(doc));
   return root;
 }
@@ -119,7 +138,7 @@ bool Documents::read_items(std::string_view text, const std::string& label,
     const std::optional<YAML::Node> root = parse_guarded_item(own, label);
     if (!root) return false;
     if (first_error) continue;  // only the guards now
-    docs_.push_back(Doc{label, *root, {}, {}, items[i].line});
+    docs_.push_back(Doc{label, *root, {}, {}, items[i].line, {}});
     collect(*root, docs_.back().nodes);
     try {
       each(Item{Entry{std::nullopt, *root, index_path("", i)}, own, items[i].line});
@@ -160,6 +179,12 @@ const Documents::Doc* Documents::find_doc(const YAML::Node& node) const {
     for (const YAML::Node& n : doc.nodes)
       if (n.is(node)) return &doc;
   return nullptr;
+}
+
+bool Documents::written_empty(const YAML::Node& node) const {
+  const Doc* doc = find_doc(node);
+  return doc != nullptr && std::any_of(doc->empty_values.begin(), doc->empty_values.end(),
+                                       [&](const YAML::Node& n) { return n.is(node); });
 }
 
 Location Documents::locate(const YAML::Node& node) const {
@@ -257,6 +282,17 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
       continue;
     }
     used[static_cast<std::size_t>(pos - over.begin())] = true;
+    if (written_empty(pos->second)) {
+      // Recorded, and the base's value kept, so the rest of the file is still checked.
+      attempt([&] {
+        fail_at(pos->first, child_path(path, key),
+                fmt::format("an empty value deletes nothing: write '{0}: null' (or '~') to delete "
+                            "the base variant's '{0}', or give it a value",
+                            key));
+      });
+      out.emplace_back(it->first, it->second);
+      continue;
+    }
     if (is_null(pos->second)) {  // `key: null` deletes the key
       deleted_.emplace_back(child_path(path, key), pos->first);
       continue;
@@ -265,7 +301,7 @@ YAML::Node Documents::merge(const YAML::Node& base, YAML::Node overlay, const st
   }
   for (std::size_t i = 0; i < over.size(); ++i) {
     if (used[i]) continue;
-    if (is_null(over[i].second)) {
+    if (is_null(over[i].second) && !written_empty(over[i].second)) {
       // Recorded, and the load goes on without the key: deleting nothing leaves the rest of the
       // file to check.
       const std::string& key = over[i].first.Scalar();

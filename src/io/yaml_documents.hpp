@@ -137,11 +137,13 @@ class Documents {
   static constexpr std::size_t kMaxErrors = 20;
 
   // Deep merge for `extends:` and overrides. Maps merge key by key, recursively; lists and
-  // scalars in `overlay` replace; a null value in `overlay` deletes the key (an error naming the
-  // key, with a suggestion, when `base` has no such key: recorded as by attempt(), and the key
-  // left out, so the rest of the load is still checked). Key order: the base's keys in the
-  // base's order, then the overlay's new keys. Returns the merged node. `overlay`'s maps are
-  // rebuilt in place and `base`'s subtrees are shared, not copied (so positions survive):
+  // scalars in `overlay` replace; a null value in `overlay` (`~`, `null`, `!!null`) deletes the
+  // key (an error naming the key, with a suggestion, when `base` has no such key: recorded as
+  // by attempt(), and the key left out, so the rest of the load is still checked). An empty
+  // value (`key:` and nothing) deletes nothing: over a base's key it is an error (recorded so,
+  // the base's value kept), and a new key keeps it, for its reader to refuse. Key order: the base's
+  // keys in the base's order, then the overlay's new keys. Returns the merged node. `overlay`'s
+  // maps are rebuilt in place and `base`'s subtrees are shared, not copied (so positions survive):
   // use only the result afterwards. `path` names the nodes in messages.
   YAML::Node merge(const YAML::Node& base, YAML::Node overlay, const std::string& path = "");
 
@@ -201,8 +203,13 @@ class Documents {
     std::vector<YAML::Node> nodes;  // every node of the tree, keys included, for locate()
     std::string chain;              // parse_base: how the document was reached
     int first_line = 0;             // parse_items: the 0-based line of its first in the file
+    // The nulls written as nothing (`key:` and no value), which merge() does not take for a
+    // deletion: a section whose lines were commented out is more likely a slip than a wish.
+    std::vector<YAML::Node> empty_values;
   };
   const Doc* find_doc(const YAML::Node& node) const;
+  // Whether `node` is a null written as nothing in its document (Doc::empty_values).
+  bool written_empty(const YAML::Node& node) const;
   // parse_items' items, one at a time; false when one does not parse alone (or is refused).
   bool read_items(std::string_view text, const std::string& label,
                   const std::vector<ListItem>& items, const std::function<void(const Item&)>& each);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../common/cards.hpp"
+#include "../common/temp_dir.hpp"
 #include "switchcards/core/deck.hpp"
 #include "switchcards/engine/card_knowledge.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -24,6 +25,7 @@
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
+using switchcards::testing::TempDir;
 
 namespace {
 
@@ -597,6 +599,67 @@ TEST_CASE("describe: examples fit any variant, and one of a thing is singular") 
   CHECK(four.find(": 4 players, ") != std::string::npos);
   CHECK(four.find("4-4") == std::string::npos);
   CHECK(summarize_variant(load_variant("british")).find(": 2-7 players, ") != std::string::npos);
+  // QA: the summary gave only the smallest table's deck and hand ("52 cards, 7 cards each").
+  CHECK(summarize_variant(load_variant("british"))
+            .find("52 cards (104 from 7 players), 7 cards each (5 from 5, 4 from 7 players),") !=
+        std::string::npos);
+  CHECK(summarize_variant(load_variant("british", "players: {max: 4}", "o"))
+            .find(", 52 cards, 7 cards each, ") != std::string::npos);
+}
+
+TEST_CASE("describe: what answers a penalty, as the specials' lists combine") {
+  // The list item, its wrapped lines (indented four spaces) joined.
+  const auto answers_of = [](const Variant& v) {
+    const std::string text = describe_variant(v);
+    std::size_t at = text.find("Only the cards listed with a penalty answer it");
+    REQUIRE(at != std::string::npos);
+    std::string item;
+    for (std::size_t end; (end = text.find('\n', at)) != std::string::npos; at = end + 5) {
+      item += (item.empty() ? "" : " ") + text.substr(at, end - at);
+      if (text.compare(end + 1, 4, "    ") != 0) break;
+    }
+    return item;
+  };
+  // British: each penalty answered by its own cards (and a red J, which is no special).
+  CHECK(answers_of(load_variant("british")) ==
+        "Only the cards listed with a penalty answer it: different specials do not combine.");
+  // QA: last-card's suggested "a 2 on a 5" was told "different specials do not combine". A 2
+  // that stacks on a 5 carries its own penalty, whose list (2 only) answers next.
+  const std::string passes_on =
+      answers_of(load_variant("last-card", "specials: {draw-five: {stack: [5, 2]}}", "o"));
+  CHECK(passes_on.find("do not combine") == std::string::npos);
+  CHECK(passes_on.find("passes it on under its own entry: what may answer next is what that "
+                       "card's entry lists") != std::string::npos);
+  // A deflection answers with another special's card, which carries no penalty of its own.
+  CHECK(answers_of(load_variant("british-deflection")) ==
+        "Only the cards listed with a penalty answer it.");
+}
+
+TEST_CASE("describe: a wild turned up first names no suit, where the first card applies") {
+  const std::string note =
+      "A card that names a suit names none when turned up: its own suit holds.";
+  CHECK(flat(describe_variant(load_variant("balkan"))).find(note) != std::string::npos);
+  // Ignored first cards, or no card that names a suit: nothing to say.
+  CHECK(flat(describe_variant(load_variant("crazy-eights"))).find(note) == std::string::npos);
+  CHECK(flat(describe_variant(load_variant("balkan", "specials: {wild-ace: null}", "o")))
+            .find(note) == std::string::npos);
+}
+
+TEST_CASE("describe: an extending file without a description has none of its base's") {
+  // QA: a file deleting British's black jacks opened with "a black jack makes the next player
+  // pick up seven".
+  TempDir dir;
+  const auto file =
+      dir.write("house.yaml", "name: house\nextends: british\nspecials: {pick-up-seven: null}\n");
+  const std::string text = describe_variant(load_variant(file.string()));
+  CHECK(text.find("pick up seven") == std::string::npos);
+  CHECK(text.find("Players: 2 to 7") != std::string::npos);
+  // Its own is kept, and a file extending it inherits nothing of it either.
+  const auto own = dir.write("own.yaml", "name: own\nextends: house.yaml\ndescription: Ours.\n");
+  CHECK(load_variant(own.string()).description == "Ours.");
+  const auto next = dir.write("next.yaml", "name: next\nextends: own.yaml\n");
+  CHECK(load_variant(next.string()).description.empty());
+  CHECK(load_variant(next.string()).title == load_variant("british").title);
 }
 
 TEST_CASE("describe: the rules wrap to the width asked, counting a character as one column") {
