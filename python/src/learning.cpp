@@ -2,6 +2,7 @@
 // mask of the legal ones), ObservationLayout (the named layout table and the observation
 // vector) and CardKnowledge (a seat's memory of the cards played), writing into numpy buffers
 // the caller owns.
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -42,6 +43,15 @@ void require_totals(const ObservationLayout& layout, const std::vector<int>& tot
                                 std::to_string(totals.size()));
 }
 
+// An id of `space`: ValueError outside 0..size-1, as the environment's ids (the C++ call's
+// std::out_of_range would be an IndexError).
+int space_id(const ActionSpace& space, const py::object& id) {
+  const int i = int_arg<int>(id, "id");
+  if (i < 0 || i >= space.size())
+    throw py::value_error(fmt::format("id {}: an action id, 0 to {}", i, space.size() - 1));
+  return i;
+}
+
 }  // namespace
 
 py::dict slice_dict(const ObservationSlice& s) {
@@ -54,6 +64,17 @@ py::dict slice_dict(const ObservationSlice& s) {
 }
 
 void bind_learning(py::module_& m) {
+  m.def(
+      "card_index", [](const std::string& card) { return parse_card(card).index(); },
+      py::arg("card"),
+      "The card's index, as the action ids and the observation order cards: suit * 13 + rank "
+      "(clubs, diamonds, hearts, spades; ace 0 to king 12), the joker 52.");
+  m.def(
+      "card_of_index",
+      [](const py::object& index) {
+        return to_string(Card::from_index(int_arg<int>(index, "index", 0, kCardKinds - 1)));
+      },
+      py::arg("index"), "The card of an index 0 to 52 (card_index's inverse).");
   py::class_<SpaceHolder>(m, "ActionSpace",
                           "Dense ids 0..size-1 for every action a seat can take in one variant "
                           "and player count, relative to the acting seat.")
@@ -69,13 +90,18 @@ void bind_learning(py::module_& m) {
       .def(
           "action",
           [](const SpaceHolder& h, const py::object& id, const py::object& seat) {
-            return h.space.action(int_arg<int>(id, "id"), int_arg<int>(seat, "seat"));
+            const int s = int_arg<int>(seat, "seat");
+            if (s < 0 || s >= h.space.players())
+              throw py::value_error(
+                  fmt::format("seat {}: a seat of the space's {} players, 0 to {}", s,
+                              h.space.players(), h.space.players() - 1));
+            return h.space.action(space_id(h.space, id), s);
           },
           py::arg("id"), py::arg("seat"), "The action `id` stands for, made by `seat`.")
       .def(
           "name",
           [](const SpaceHolder& h, const py::object& id) {
-            return h.space.name(int_arg<int>(id, "id"));
+            return h.space.name(space_id(h.space, id));
           },
           py::arg("id"), "Seat-free text of an id: 'play 8S hearts last', 'draw', 'challenge +2'.")
       .def_property_readonly("names",

@@ -280,6 +280,13 @@ class Engine:
 def score_hand(variant: Variant, cards: Sequence[str]) -> int: ...
 def round_scores(variant: Variant, state: State) -> List[int]: ...
 
+def card_index(card: str) -> int:
+    """The card's index, as the action ids and the observation order cards: suit * 13 + rank
+    (clubs, diamonds, hearts, spades; ace 0 to king 12), the joker 52."""
+
+def card_of_index(index: int) -> str:
+    """The card of an index 0 to 52 (card_index's inverse)."""
+
 class ActionSpace:
     """Dense, seat-relative action ids."""
 

@@ -282,6 +282,19 @@ def test_action_ids_and_the_mask_agree_with_the_engine(variant):
     assert space.names[space.id(sc.Action.draw(0))] == "draw"
 
 
+def test_card_index_orders_cards_as_the_action_ids_and_observations_do():
+    # suit * 13 + rank: clubs, diamonds, hearts, spades; ace 0 to king 12; the joker 52.
+    assert [sc.card_index(c) for c in ["AC", "2C", "KC", "AD", "10H", "KS", "JOKER"]] == [
+        0, 1, 12, 13, 35, 51, 52]
+    assert [sc.card_of_index(i) for i in range(53)] == [
+        sc.card_of_index(sc.card_index(sc.card_of_index(i))) for i in range(53)]
+    assert sc.card_of_index(np.int64(35)) == "10H"
+    # British's plays come first in the action ids, two an index (without and with the call).
+    space = sc.ActionSpace(sc.Engine("british"), 4)
+    assert space.name(2 * sc.card_index("10H")) == "play 10H"
+    assert space.name(2 * sc.card_index("10H") + 1) == "play 10H last"
+
+
 def test_round_scores_refuses_a_state_of_another_variant():
     # A 7-seat British State scored under Balkan (3 to 5 seats) was scored as it stood, and a
     # partnership variant's team scores divided by its team count.

@@ -128,6 +128,13 @@ def test_the_learning_classes_and_the_environment_name_a_bad_int():
         (lambda: space.action(big, 0), ValueError, rf"id {big}: -2\*\*31 to 2\*\*31-1"),
         (lambda: space.action(0, -big), ValueError, rf"seat {-big}: -2\*\*31 to 2\*\*31-1"),
         (lambda: space.name(1.0), TypeError, "id 1.0: an int"),
+        # QA: ids and seats outside the space were IndexErrors, where the environment's bad
+        # ids are ValueErrors.
+        (lambda: space.action(-1, 0), ValueError, rf"^id -1: an action id, 0 to {space.size - 1}$"),
+        (lambda: space.name(space.size), ValueError, rf"^id {space.size}: an action id"),
+        (lambda: space.action(0, 4), ValueError, r"^seat 4: a seat of the space's 4 players, 0 to 3$"),
+        (lambda: sc.card_of_index(53), ValueError, r"^index 53: 0 to 52$"),
+        (lambda: sc.card_index("ZZ"), ValueError, "'ZZ'"),
         (lambda: sc.ObservationLayout(engine, big), ValueError, rf"players {big}"),
         (lambda: layout.write(state, big, out=out), ValueError, rf"seat {big}"),
         (lambda: layout.write(state, 9, out=out), IndexError, "no seat 9: the State's seats are 0 to 3"),
