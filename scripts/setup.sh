@@ -12,7 +12,7 @@ build_dir="$root/build"
 # pybind11-dev ... python3-dask: the Python package (python/) and its tests (docs/python.md).
 # chromium: the report.html test opens the HTML reports in it (tests/report/).
 # clang: the headers.clang test compiles each public header alone with clang++ too.
-packages=(cmake ninja-build g++ pkg-config libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
+packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
           nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema
           pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-distributed
           python3-dask chromium clang)

@@ -4,7 +4,7 @@
 #   MODE=static        installs the current build into a scratch prefix and builds the consumer
 #                      against that prefix with find_package (install.consumer);
 #   MODE=shared        builds and installs the library alone with BUILD_SHARED_LIBS=ON, then
-#                      builds the consumer against it with yaml-cpp, PkgConfig (so muParser),
+#                      builds the consumer against it with yaml-cpp, muParser,
 #                      nlohmann-json and CLI11 unfindable, and checks that its link line names neither yaml-cpp
 #                      nor muparser (install.shared);
 #   MODE=subdirectory  builds tests/install/subdirectory/, which takes switchcards in with
@@ -120,7 +120,7 @@ else()
   set(hide_dependencies "")
   if(MODE STREQUAL "shared")
     set(hide_dependencies -DCMAKE_DISABLE_FIND_PACKAGE_yaml-cpp=ON
-                          -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
+                          -DCMAKE_DISABLE_FIND_PACKAGE_muparser=ON
                           -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
                           -DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON)
   endif()
