@@ -512,11 +512,7 @@ TEST_CASE("what a forced draw told moves with the hand when hands are swapped") 
   // 2 then swaps hands with it (a 7, crazy-eights-swaps): that knowledge now belongs to seat 2,
   // which holds those cards, and seat 1, holding seat 2's old cards, is known to lack nothing.
   const Engine engine(load_variant("crazy-eights-swaps", "{draw: {when_playable: false}}", "test"));
-  auto cards = [](std::initializer_list<const char*> names) {
-    std::vector<Card> out;
-    for (const char* n : names) out.push_back(parse_card(n));
-    return out;
-  };
+  using testing::cards;
   Position p;
   p.hands = {cards({"KC", "QC"}), cards({"2C", "3C"}), cards({"7H", "9S", "9D"})};
   p.discard = cards({"5H"});
