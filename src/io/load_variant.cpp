@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -203,6 +204,7 @@ class VariantBuilder {
       if (auto e = d_.find(root_, "beginner_mode")) v_.beginner_mode = d_.get_bool(*e);
     });
     report_combinations(false);
+    report_keys_without_effect();
     return std::move(v_);
   }
 
@@ -685,6 +687,81 @@ class VariantBuilder {
     e.swap_hands = get_bool(entry, "swap_hands", e.swap_hands);
     e.rotate_hands = get_bool(entry, "rotate_hands", e.rotate_hands);
     return e;
+  }
+
+  // ---- keys that do nothing ----
+
+  // A key set away from its default where the rest of the variant gives it no effect:
+  // `rounds: 5` in a match of one round, a last-card penalty nobody is ever caught for. Most
+  // likely a key in the wrong place, or a rule the author thinks is on. Judged only where the
+  // key was written in text as recent as the key that took its effect away (`switches`, none
+  // for a default): a file, or an override, that turns a rule off need not delete every key
+  // its base gave that rule.
+  void report_keys_without_effect() {
+    const auto layer_of = [&](std::span<const std::vector<std::string_view>> keys) {
+      int layer = std::numeric_limits<int>::min();
+      for (const auto& path : keys)
+        if (const std::optional<Entry> at = find_keys(path))
+          layer = std::max(layer, d_.layer(at->value));
+      return layer;
+    };
+    const auto check = [&](std::vector<std::string_view> keys,
+                           std::vector<std::vector<std::string_view>> switches, bool changed,
+                           bool dead, std::string_view why) {
+      if (!changed || !dead) return;
+      if (std::find(failed_.begin(), failed_.end(), keys.front()) != failed_.end()) return;
+      const std::optional<Entry> at = find_keys(keys);
+      if (!at || d_.layer(at->value) < layer_of(switches)) return;
+      d_.attempt([&] {
+        d_.fail_at_key(*at, fmt::format("this key has no effect here: {}; remove it", why));
+      });
+    };
+    const MatchRules& match = v_.match;
+    const MatchRules match_defaults;
+    check({"match", "rounds"}, {{"match", "end"}}, match.rounds != match_defaults.rounds,
+          match.end != MatchKind::fixed_rounds,
+          "rounds counts the rounds of a match of end: fixed_rounds");
+    check({"match", "limit"}, {{"match", "end"}}, match.limit != match_defaults.limit,
+          match.end != MatchKind::elimination && match.end != MatchKind::threshold,
+          "limit is the points of a match of end: elimination or threshold");
+    const LastCardRules& last = v_.last_card;
+    const LastCardRules last_defaults;
+    const bool nobody_penalised = last.enforce == LastCardEnforcement::none;
+    check({"last_card", "penalty"}, {{"last_card", "enforce"}},
+          last.penalty != last_defaults.penalty, nobody_penalised,
+          "under enforce: none nobody is penalised for a missed call");
+    check({"last_card", "miss_turn"}, {{"last_card", "enforce"}},
+          last.miss_turn != last_defaults.miss_turn, nobody_penalised,
+          "under enforce: none nobody is penalised for a missed call");
+    check({"last_card", "late_call"}, {{"last_card", "enforce"}},
+          last.late_call != last_defaults.late_call,
+          last.enforce != LastCardEnforcement::when_caught,
+          "a late call is one made before anyone catches the forgetter, which only enforce: "
+          "when_caught allows");
+    const IdenticalCardRules& identical = v_.identical;
+    const IdenticalCardRules identical_defaults;
+    const std::string_view no_bonus =
+        "it shapes the bonus of identical.enabled, which is off (jump_in works without it)";
+    const std::vector<std::vector<std::string_view>> enabled = {{"identical", "enabled"}};
+    check({"identical", "others_draw"}, enabled,
+          identical.others_draw != identical_defaults.others_draw, !identical.enabled, no_bonus);
+    check({"identical", "play_again"}, enabled,
+          identical.play_again != identical_defaults.play_again, !identical.enabled, no_bonus);
+    check({"identical", "card_effect"}, enabled,
+          identical.card_effect != identical_defaults.card_effect, !identical.enabled, no_bonus);
+    const Effect effect_defaults;
+    for (const Effect& e : v_.specials) {
+      check({"specials", e.name, "cap"}, {{"specials", e.name, "draw"}},
+            e.cap != effect_defaults.cap, e.draw == 0,
+            "cap limits a penalty's draw, and this special draws nothing");
+      check({"specials", e.name, "stack_adds"}, {{"specials", e.name, "stack"}},
+            e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),
+            "stack_adds says how stacked answers add up, and this special lists no stack");
+      check({"specials", e.name, "two_players"}, {{"specials", e.name, "reverse"}},
+            e.reverse_skips_with_two != effect_defaults.reverse_skips_with_two, !e.reverse,
+            "two_players says what a reverse does with two players, and this special does not "
+            "reverse");
+    }
   }
 
   // ---- the rest ----

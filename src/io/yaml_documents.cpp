@@ -198,6 +198,20 @@ bool Documents::comes_from(const YAML::Node& node, std::string_view label) const
   return doc != nullptr && doc->label == label;
 }
 
+int Documents::layer(const YAML::Node& node) const {
+  const Doc* doc = find_doc(node);
+  if (doc == nullptr) return std::numeric_limits<int>::min();
+  if (!doc->chain.empty()) {
+    // "top.yaml -> base.yaml": one step down per arrow.
+    int depth = 0;
+    for (std::size_t at = doc->chain.find(" -> "); at != std::string::npos;
+         at = doc->chain.find(" -> ", at + 1))
+      ++depth;
+    return -depth;
+  }
+  return static_cast<int>(doc - docs_.data());
+}
+
 const std::string& Documents::primary_label() const {
   static const std::string kNone;
   return docs_.empty() ? kNone : docs_.front().label;

@@ -91,6 +91,10 @@ class Documents {
   Location locate(const YAML::Node& node) const;
   // Whether `node` comes from the document parsed under `label`.
   bool comes_from(const YAML::Node& node, std::string_view label) const;
+  // How recent the text that wrote `node` is: a base reached through `extends:` below the file
+  // it extends (-1, -2... down the chain), the file loaded 0, its overrides above it, in the
+  // order parsed. INT_MIN for a node of no document (a default).
+  int layer(const YAML::Node& node) const;
   // The label given to the first parse() ("" before any).
   const std::string& primary_label() const;
 

@@ -450,7 +450,8 @@ TEST_CASE("the loader and check_variant share their bounds", "[check_variant]") 
        [](Variant& v, bool past) { v.round.turn_limit = kMaxTurnLimit + past; }},
       {"last_card: {penalty: 100}", "last_card: {penalty: 101}",
        [](Variant& v, bool past) { v.last_card.penalty = kMaxEffectDraw + past; }},
-      {"match: {rounds: 1000}", "match: {rounds: 1001}",
+      // (rounds counts a match of fixed rounds: in british's elimination it would do nothing)
+      {"match: {end: fixed_rounds, rounds: 1000}", "match: {end: fixed_rounds, rounds: 1001}",
        [](Variant& v, bool past) { v.match.rounds = kMaxFixedRounds + past; }},
       {"match: {limit: 1000000}", "match: {limit: 1000001}",
        [](Variant& v, bool past) { v.match.limit = kMaxMatchPoints + past; }},

@@ -246,6 +246,41 @@ TEST_CASE("a built-in loaded by path equals the embedded one", "[load_variant]")
   }
 }
 
+TEST_CASE("a key without effect is refused where the file sets it, not where a base did",
+          "[load_variant][extends]") {
+  TempDir dir;
+  // British sets late_call: true and penalty: 2. Turning the call off leaves them without
+  // effect, but they are the base's: the file need not delete them.
+  const std::string off =
+      dir.write("off.yaml", "name: off\nextends: british\nlast_card: {enforce: none}\n").string();
+  CHECK(load_variant(off).last_card.enforce == LastCardEnforcement::none);
+  // Written in the file, away from the default, they are refused at the key, each of them.
+  const std::string own = dir.write("own.yaml",
+                                    "name: own\nextends: british\n"
+                                    "last_card: {enforce: none, penalty: 4, miss_turn: true}\n")
+                              .string();
+  try {
+    load_variant(own);
+    FAIL("loaded");
+  } catch (const LoadError& e) {
+    REQUIRE(e.errors().size() == 2);
+    CHECK(e.errors()[0].key() == "last_card.penalty");
+    CHECK(e.errors()[1].key() == "last_card.miss_turn");
+    CHECK_THAT(e.errors()[0].message(), Catch::Contains("under enforce: none nobody is penalised"));
+  }
+  // A default written out is harmless: last-card.yaml writes late_call: false under next_turn.
+  CHECK_NOTHROW(load_variant(dir.write("default.yaml",
+                                       "name: d\nextends: british\n"
+                                       "last_card: {enforce: next_turn, late_call: false}\n")
+                                 .string()));
+  // An override is judged as a file extending the variant: its own keys are...
+  CHECK_THROWS_AS(load_variant("british", "match: {end: single_round, rounds: 3}", "override"),
+                  LoadError);
+  CHECK_THROWS_AS(load_variant("british", "match: {rounds: 3}", "override"), LoadError);
+  // ...and the variant's keys that its switch turns off are not (british's late_call: true).
+  CHECK(load_variant("british", "last_card: {enforce: next_turn}", "override").last_card.late_call);
+}
+
 TEST_CASE("extends deep-merges maps, replaces lists and scalars, null deletes",
           "[load_variant][extends]") {
   TempDir dir;
