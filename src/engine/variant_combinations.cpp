@@ -25,6 +25,7 @@ class Combinations {
     play();
     for (std::size_t i = 0; i < v_.specials.size(); ++i) special(i);
     for (std::size_t i = 0; i < v_.specials.size(); ++i) deflect(i);
+    playable();
     identical();
     no_finish();
     match();
@@ -186,6 +187,25 @@ class Combinations {
                                            to_string(both.first()), v_.specials[j].name, e.name));
         break;
       }
+  }
+
+  // A card may be played on any top card outside its special's not_on (answers to a pending
+  // penalty aside). Where every card of the deck is barred from the whole deck, no play can
+  // ever be made: every round would end at the turn limit.
+  void playable() const {
+    CardMask barred;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < v_.specials.size(); ++i) {
+      const Effect& e = v_.specials[i];
+      if ((kinds_ - e.not_on.cards).empty()) {
+        barred |= e.cards.cards & kinds_;
+        last = i;
+      }
+    }
+    if (!barred.empty() && (kinds_ - barred).empty())
+      problem(special_path(last, "not_on"),
+              "no card of the deck may be played on any card of it (each is in a special whose "
+              "not_on covers the deck): every round would end at the turn limit");
   }
 
   // Deflection, against the specials of the deflecting cards (any of which may come later).

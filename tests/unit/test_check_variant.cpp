@@ -168,6 +168,14 @@ const std::vector<Case>& invalid_cases() {
        [](Variant& v) {
          v.specials = {two_draws_two(), effect("draw-two", CardMask::of_rank(Rank::eight), "8")};
        }},
+      {"specials[1].not_on: no card of the deck may be played on any card of it (each is in a "
+       "special whose not_on covers the deck): every round would end at the turn limit",
+       [](Variant& v) {
+         Effect red = effect("red", CardMask::of_colour(Colour::red), "red");
+         Effect black = effect("black", CardMask::of_colour(Colour::black), "black");
+         red.not_on = black.not_on = Selector{CardMask::all(), "any"};
+         v.specials = {red, black};
+       }},
       {"specials[0].cards: 'joker' matches no card of the deck",
        [](Variant& v) { v.specials = {effect("jokers", CardMask::of(Card::joker()), "joker")}; }},
       {"specials[1].cards: 2C is matched by both 'draw-two' and 'clubs' (a card has at most "
