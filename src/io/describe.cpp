@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "io/words.hpp"
@@ -67,17 +68,27 @@ std::string number_word(int n) {
   return n >= 0 && n <= 10 ? std::string(kWords[n]) : std::to_string(n);
 }
 
-// "7 cards each; 5 from 5 players; 4 from 7 players": the value at the table's fewest players,
-// then each change up to its most (steps for other seat counts never apply).
-template <typename F>
-std::string by_players(const ByPlayers& b, int min_players, int max_players, F&& first_text) {
+// Where `b`'s value changes after the table's fewest players, up to its most (steps for other
+// seat counts never apply): each player count with the value from there.
+std::vector<std::pair<int, int>> changes_by_players(const ByPlayers& b, int min_players,
+                                                    int max_players) {
+  std::vector<std::pair<int, int>> out;
   int shown = b.at(min_players);
-  std::string out = first_text(shown);
   for (const auto& [from, value] : b.steps)
     if (from > min_players && from <= max_players && value != shown) {
-      out += fmt::format("; {} from {} players", value, from);
+      out.emplace_back(from, value);
       shown = value;
     }
+  return out;
+}
+
+// "7 cards each; 5 from 5 players; 4 from 7 players": the value at the table's fewest players,
+// then each change up to its most.
+template <typename F>
+std::string by_players(const ByPlayers& b, int min_players, int max_players, F&& first_text) {
+  std::string out = first_text(b.at(min_players));
+  for (const auto& [from, value] : changes_by_players(b, min_players, max_players))
+    out += fmt::format("; {} from {} players", value, from);
   return out;
 }
 
@@ -335,12 +346,8 @@ std::string summarize_variant(const Variant& v) {
   // " (5 from 5, 4 from 7 players)".
   const auto changes = [&](const ByPlayers& b, auto&& text) {
     std::string out;
-    int shown = b.at(min);
-    for (const auto& [from, value] : b.steps)
-      if (from > min && from <= max && value != shown) {
-        out += fmt::format("{}{} from {}", out.empty() ? " (" : ", ", text(from), from);
-        shown = value;
-      }
+    for (const auto& [from, value] : changes_by_players(b, min, max))
+      out += fmt::format("{}{} from {}", out.empty() ? " (" : ", ", text(from), from);
     return out.empty() ? out : out + " players)";
   };
   const auto deck_size = [&](int players) { return v.deck_for(players).size(); };
