@@ -43,28 +43,38 @@ void show_position(const GameRecord& r, const ReplayPosition& p, const std::stri
 
 void add_replay(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("replay", "Re-run a game record and check it");
-  static std::string file, until_text;
+  static std::string file, until_text, game_text;
   static bool json = false;
   cmd->add_option("FILE", file, "a game record written by `play --record` or `simulate --record`")
       ->required();
   auto* until_opt =
       cmd->add_option("--until", until_text,
                       "stop after K actions (0: after the first deal) and show the position there");
+  auto* game_opt = cmd->add_option("--game", game_text,
+                                   "only the N-th record of a file of several (1 for the first)");
   cmd->add_flag("--json", json,
                 "with --until: the position as JSON (the State's form, and the match)");
-  cmd->callback([&exit_code, until_opt] {
+  cmd->callback([&exit_code, until_opt, game_opt] {
     const int until = until_opt->count() == 0
                           ? -1
                           : static_cast<int>(parse_whole("--until", until_text, 0,
                                                          std::numeric_limits<int>::max()));
     if (json && until < 0) throw UsageError("--json shows a position: give --until K too");
     const std::vector<GameRecord> records = read_game_records(file);
-    if (until >= 0 && records.size() != 1)
-      throw UsageError("--until needs a file of one record; " + file + " holds " +
-                       std::to_string(records.size()));
+    // The records to replay, [first, end): one with --game, every one otherwise.
+    std::size_t first = 0, end = records.size();
+    if (game_opt->count() > 0) {
+      first = parse_whole("--game", game_text, 1, records.size()) - 1;
+      end = first + 1;
+    } else if (until >= 0 && records.size() != 1) {
+      throw UsageError(
+          fmt::format("--until shows the position of one game, and {} holds {} "
+                      "records: choose one with --game N (1..{})",
+                      file, records.size(), records.size()));
+    }
     const std::string dir = std::filesystem::path(file).parent_path().string();
     int failed = 0;
-    for (std::size_t i = 0; i < records.size(); ++i) {
+    for (std::size_t i = first; i < end; ++i) {
       const GameRecord& r = records[i];
       const std::string name = records.size() == 1 ? file : fmt::format("{} game {}", file, i + 1);
       // Every failure line starts with the record's file name.

@@ -82,7 +82,10 @@ std::string range_text(const ShardResults& r) {
 void print_report(const ShardResults& r, double seconds) {
   const SimulationStats& s = r.stats;
   const SimulationConfig& c = r.config;
-  fmt::print("{} ({}): {}\n", r.title, r.variant, study_text(c, s.games));
+  // The rules as compare and sweep name them: two runs with different --rules must not print
+  // the same header.
+  fmt::print("{} ({}{}): {}\n", r.title, r.variant, r.rules.empty() ? "" : ", rules " + r.rules,
+             study_text(c, s.games));
   if (const std::string range = range_text(r); !range.empty()) fmt::print("{}\n", range);
   if (seconds >= 0)
     fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} games/s\n", seconds, c.threads,

@@ -389,10 +389,9 @@ std::string describe_variant(const Variant& v, int width) {
     deck += " (ranks " + ranks + ")";
   }
   if (base.jokers > 0) deck += fmt::format(" including {}", plural(base.jokers, "joker"));
-  for (const auto& [from, count] : v.deal.decks.steps)
-    if (from > min && from <= max && count != decks)
-      deck += fmt::format("; from {} players, {} ({} cards)", from, plural(count, "deck"),
-                          v.deck_for(from).size());
+  for (const auto& [from, count] : changes_by_players(v.deal.decks, min, max))
+    deck += fmt::format("; from {} players, {} ({} cards)", from, plural(count, "deck"),
+                        v.deck_for(from).size());
   deck += ".";
   const bool jokers = std::ranges::any_of(
       v.deal.decks.steps, [&](const auto& step) { return v.deck_for(step.first).jokers > 0; });

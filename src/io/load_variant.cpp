@@ -19,6 +19,7 @@
 #include <fmt/ranges.h>
 
 #include "io/embedded_variants.hpp"
+#include "io/load_recorded_variant.hpp"
 #include "io/load_variant_in.hpp"
 #include "io/yaml_documents.hpp"
 #include "io/yaml_text_guard.hpp"
@@ -169,10 +170,15 @@ std::string rank_list(const DeckSpec& deck) {
   return fmt::format("{}", fmt::join(ranks, " "));
 }
 
+// A key's place in the tree: {"last_card", "late_call"}.
+using KeyPath = std::vector<std::string>;
+
 class VariantBuilder {
  public:
-  VariantBuilder(const Documents& docs, const YAML::Node& tree)
-      : d_(docs), root_(Documents::root(tree)) {}
+  // `judge_keys`: whether a key without effect that the text sets is an error (in a file or
+  // overrides a person wrote) or is dropped (in the text a game record embeds).
+  VariantBuilder(const Documents& docs, const YAML::Node& tree, bool judge_keys)
+      : d_(docs), root_(Documents::root(tree)), judge_keys_(judge_keys) {}
 
   // Every section is read even after another failed (Documents::attempt), so that one run
   // names every mistake; the table (players, deck, deal) comes first, and an error there ends
@@ -207,6 +213,8 @@ class VariantBuilder {
     report_keys_without_effect();
     return std::move(v_);
   }
+  // The keys without effect that build() dropped rather than refused.
+  const std::vector<KeyPath>& dropped() const { return dropped_; }
 
  private:
   // Calls `f` with the entry under `key` of `map` when it is present.
@@ -565,9 +573,7 @@ class VariantBuilder {
   // the selector grammar (or one of `words`) is close to it; "" otherwise.
   static std::string selector_suggestion(std::string_view text,
                                          std::span<const SelectorWord> words) {
-    std::vector<std::string_view> known = {
-        "any",   "red",      "black",  "joker",  "picture", "ace",     "jack",  "queen", "king",
-        "clubs", "diamonds", "hearts", "spades", "club",    "diamond", "heart", "spade"};
+    std::vector<std::string_view> known = selector_words();
     for (const SelectorWord& w : words) known.push_back(w.word);
     constexpr std::string_view kSpace = " \t";  // as parse_selector splits
     for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
@@ -693,74 +699,86 @@ class VariantBuilder {
 
   // A key set away from its default where the rest of the variant gives it no effect:
   // `rounds: 5` in a match of one round, a last-card penalty nobody is ever caught for. Most
-  // likely a key in the wrong place, or a rule the author thinks is on. Judged only where the
-  // key was written in text as recent as the key that took its effect away (`switches`, none
-  // for a default): a file, or an override, that turns a rule off need not delete every key
-  // its base gave that rule.
+  // likely a key in the wrong place, or a rule the author thinks is on, so it is refused where
+  // the key was written in text as recent as the key that took its effect away (`switch_key`;
+  // none for a default), by Documents::layer (bases < file < overrides). A file, or an
+  // override, that turns a rule off need not delete every key its base gave that rule: such a
+  // key is dropped, its field set back to its default (`reset`) and its path kept in
+  // `dropped_`, so that a Variant's fields without effect always hold their defaults and the
+  // merged text (resolved_variant_yaml) leaves the key out and loads to the same Variant.
+  // Under `judge_keys_ == false` (the text of a game record) every such key is dropped.
   void report_keys_without_effect() {
-    const auto layer_of = [&](std::span<const std::vector<std::string_view>> keys) {
-      int layer = std::numeric_limits<int>::min();
-      for (const auto& path : keys)
-        if (const std::optional<Entry> at = find_keys(path))
-          layer = std::max(layer, d_.layer(at->value));
-      return layer;
-    };
-    const auto check = [&](std::vector<std::string_view> keys,
-                           std::vector<std::vector<std::string_view>> switches, bool changed,
-                           bool dead, std::string_view why) {
+    const auto check = [&](std::vector<std::string_view> key,
+                           std::vector<std::string_view> switch_key, bool changed, bool dead,
+                           std::string_view why, auto&& reset) {
       if (!changed || !dead) return;
-      if (std::find(failed_.begin(), failed_.end(), keys.front()) != failed_.end()) return;
-      const std::optional<Entry> at = find_keys(keys);
-      if (!at || d_.layer(at->value) < layer_of(switches)) return;
-      d_.attempt([&] {
-        d_.fail_at_key(*at, fmt::format("this key has no effect here: {}; remove it", why));
-      });
+      if (std::find(failed_.begin(), failed_.end(), key.front()) != failed_.end()) return;
+      const std::optional<Entry> at = find_keys(key);
+      if (!at) return;
+      const std::optional<Entry> off = find_keys(switch_key);
+      if (judge_keys_ && !(off && d_.layer(at->value) < d_.layer(off->value))) {
+        d_.attempt([&] {
+          d_.fail_at_key(*at, fmt::format("this key has no effect here: {}; remove it", why));
+        });
+        return;
+      }
+      reset();
+      dropped_.emplace_back(key.begin(), key.end());
     };
-    const MatchRules& match = v_.match;
+    MatchRules& match = v_.match;
     const MatchRules match_defaults;
-    check({"match", "rounds"}, {{"match", "end"}}, match.rounds != match_defaults.rounds,
+    check({"match", "rounds"}, {"match", "end"}, match.rounds != match_defaults.rounds,
           match.end != MatchKind::fixed_rounds,
-          "rounds counts the rounds of a match of end: fixed_rounds");
-    check({"match", "limit"}, {{"match", "end"}}, match.limit != match_defaults.limit,
+          "rounds counts the rounds of a match of end: fixed_rounds",
+          [&] { match.rounds = match_defaults.rounds; });
+    check({"match", "limit"}, {"match", "end"}, match.limit != match_defaults.limit,
           match.end != MatchKind::elimination && match.end != MatchKind::threshold,
-          "limit is the points of a match of end: elimination or threshold");
-    const LastCardRules& last = v_.last_card;
+          "limit is the points of a match of end: elimination or threshold",
+          [&] { match.limit = match_defaults.limit; });
+    LastCardRules& last = v_.last_card;
     const LastCardRules last_defaults;
     const bool nobody_penalised = last.enforce == LastCardEnforcement::none;
-    check({"last_card", "penalty"}, {{"last_card", "enforce"}},
-          last.penalty != last_defaults.penalty, nobody_penalised,
-          "under enforce: none nobody is penalised for a missed call");
-    check({"last_card", "miss_turn"}, {{"last_card", "enforce"}},
+    check({"last_card", "penalty"}, {"last_card", "enforce"}, last.penalty != last_defaults.penalty,
+          nobody_penalised, "under enforce: none nobody is penalised for a missed call",
+          [&] { last.penalty = last_defaults.penalty; });
+    check({"last_card", "miss_turn"}, {"last_card", "enforce"},
           last.miss_turn != last_defaults.miss_turn, nobody_penalised,
-          "under enforce: none nobody is penalised for a missed call");
-    check({"last_card", "late_call"}, {{"last_card", "enforce"}},
+          "under enforce: none nobody is penalised for a missed call",
+          [&] { last.miss_turn = last_defaults.miss_turn; });
+    check({"last_card", "late_call"}, {"last_card", "enforce"},
           last.late_call != last_defaults.late_call,
           last.enforce != LastCardEnforcement::when_caught,
           "a late call is one made before anyone catches the forgetter, which only enforce: "
-          "when_caught allows");
-    const IdenticalCardRules& identical = v_.identical;
+          "when_caught allows",
+          [&] { last.late_call = last_defaults.late_call; });
+    IdenticalCardRules& identical = v_.identical;
     const IdenticalCardRules identical_defaults;
     const std::string_view no_bonus =
         "it shapes the bonus of identical.enabled, which is off (jump_in works without it)";
-    const std::vector<std::vector<std::string_view>> enabled = {{"identical", "enabled"}};
+    const std::vector<std::string_view> enabled = {"identical", "enabled"};
     check({"identical", "others_draw"}, enabled,
-          identical.others_draw != identical_defaults.others_draw, !identical.enabled, no_bonus);
+          identical.others_draw != identical_defaults.others_draw, !identical.enabled, no_bonus,
+          [&] { identical.others_draw = identical_defaults.others_draw; });
     check({"identical", "play_again"}, enabled,
-          identical.play_again != identical_defaults.play_again, !identical.enabled, no_bonus);
+          identical.play_again != identical_defaults.play_again, !identical.enabled, no_bonus,
+          [&] { identical.play_again = identical_defaults.play_again; });
     check({"identical", "card_effect"}, enabled,
-          identical.card_effect != identical_defaults.card_effect, !identical.enabled, no_bonus);
+          identical.card_effect != identical_defaults.card_effect, !identical.enabled, no_bonus,
+          [&] { identical.card_effect = identical_defaults.card_effect; });
     const Effect effect_defaults;
-    for (const Effect& e : v_.specials) {
-      check({"specials", e.name, "cap"}, {{"specials", e.name, "draw"}},
-            e.cap != effect_defaults.cap, e.draw == 0,
-            "cap limits a penalty's draw, and this special draws nothing");
-      check({"specials", e.name, "stack_adds"}, {{"specials", e.name, "stack"}},
+    for (Effect& e : v_.specials) {
+      check({"specials", e.name, "cap"}, {"specials", e.name, "draw"}, e.cap != effect_defaults.cap,
+            e.draw == 0, "cap limits a penalty's draw, and this special draws nothing",
+            [&] { e.cap = effect_defaults.cap; });
+      check({"specials", e.name, "stack_adds"}, {"specials", e.name, "stack"},
             e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),
-            "stack_adds says how stacked answers add up, and this special lists no stack");
-      check({"specials", e.name, "two_players"}, {{"specials", e.name, "reverse"}},
+            "stack_adds says how stacked answers add up, and this special lists no stack",
+            [&] { e.stack_adds = effect_defaults.stack_adds; });
+      check({"specials", e.name, "two_players"}, {"specials", e.name, "reverse"},
             e.reverse_skips_with_two != effect_defaults.reverse_skips_with_two, !e.reverse,
             "two_players says what a reverse does with two players, and this special does not "
-            "reverse");
+            "reverse",
+            [&] { e.reverse_skips_with_two = effect_defaults.reverse_skips_with_two; });
     }
   }
 
@@ -952,11 +970,17 @@ class VariantBuilder {
   CardMask kinds_ = CardMask::all();
   std::optional<Entry> players_, deck_, decks_, ranks_, jokers_, deal_, hand_size_;
   std::vector<std::string> failed_;  // the sections read_section saw fail
+  bool judge_keys_;
+  std::vector<KeyPath> dropped_;  // the keys without effect dropped, as report_keys_... says
 };
 
-Variant finish(const Documents& docs, const YAML::Node& tree, std::string source) {
+// The Variant of a merged tree. `judge_keys` and what `dropped` receives: VariantBuilder's.
+Variant finish(const Documents& docs, const YAML::Node& tree, std::string source,
+               bool judge_keys = true, std::vector<KeyPath>* dropped = nullptr) {
   const std::size_t errors = docs.error_count();
-  Variant v = VariantBuilder(docs, tree).build();
+  VariantBuilder builder(docs, tree, judge_keys);
+  Variant v = builder.build();
+  if (dropped != nullptr) *dropped = builder.dropped();
   v.source = std::move(source);
   // The same check as a Variant built in code gets (Engine's), once the loader's own found
   // nothing: every value was read against the same limits, so a problem here is the loader's.
@@ -997,12 +1021,13 @@ YAML::Node with_overrides(Documents& docs, YAML::Node tree, const YAML::Node& ov
 struct Loaded {
   YAML::Node tree;  // merged: the extends chain and the overrides
   Variant variant;
+  std::vector<KeyPath> dropped;  // keys of `tree` without effect, not in `variant`
 };
 
 // The whole load of one variant; throws every error found, in file order. Variant files
-// report every independent error they hold (Documents::attempt).
+// report every independent error they hold (Documents::attempt). `judge_keys`: VariantBuilder's.
 Loaded load_all(const Source& source, std::string name, std::string_view overrides_yaml = "",
-                std::string_view overrides_label = "") {
+                std::string_view overrides_label = "", bool judge_keys = true) {
   Documents docs;
   docs.collect_errors(true);
   TreeLoader loader(docs);
@@ -1012,7 +1037,7 @@ Loaded load_all(const Source& source, std::string name, std::string_view overrid
     if (!overrides_yaml.empty())
       out.tree =
           with_overrides(docs, out.tree, docs.parse(overrides_yaml, std::string(overrides_label)));
-    out.variant = finish(docs, out.tree, name);
+    out.variant = finish(docs, out.tree, name, judge_keys, &out.dropped);
     return out;
   });
 }
@@ -1059,10 +1084,26 @@ Variant load_variant_from_string(std::string_view yaml, std::string_view label,
   return load_all(source, name, overrides_yaml, overrides_label).variant;
 }
 
+Variant detail::load_recorded_variant(std::string_view yaml, std::string_view label,
+                                      std::string_view base_dir, std::string_view rules,
+                                      std::string_view rules_label) {
+  const std::string name(label);
+  const Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
+  return load_all(source, name, rules, rules_label, false).variant;
+}
+
 std::string resolved_variant_yaml(std::string_view name_or_path, std::string_view overrides_yaml,
                                   std::string_view overrides_label) {
   auto [source, name] = top_source(name_or_path);
-  const Loaded loaded = load_all(source, name, overrides_yaml, overrides_label);
+  Loaded loaded = load_all(source, name, overrides_yaml, overrides_label);
+  // A key a base set that the rules above it left without effect is not part of the variant:
+  // in one document it would sit beside the key that turned it off, and be refused there.
+  for (const KeyPath& path : loaded.dropped) {
+    YAML::Node map;
+    map.reset(loaded.tree);
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) map.reset(map[path[i]]);
+    map.remove(path.back());
+  }
   YAML::Emitter out;
   out << loaded.tree;
   std::string text = out.c_str();

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "io/load_recorded_variant.hpp"
 #include "io/record_shape.hpp"
 #include "io/write_file.hpp"
 #include "io/yaml_documents.hpp"
@@ -272,13 +273,14 @@ Variant record_variant(const GameRecord& record, std::string_view base_dir) {
   // alone. An older record's text may extend a file beside the record, with `rules` apart.
   if (!record.variant_text.empty()) {
     if (record.source.empty())
-      return load_variant_from_string(record.variant_text, label, base_dir, record.rules, "rules");
+      return detail::load_recorded_variant(record.variant_text, label, base_dir, record.rules,
+                                           "rules");
     // Read from a file: an error in the text is placed in that file where the text's lines
     // are the file's, else named as the record's variant_text.
     const std::string text_label = record.source + ": variant_text";
     try {
-      return load_variant_from_string(record.variant_text, text_label, base_dir, record.rules,
-                                      "rules");
+      return detail::load_recorded_variant(record.variant_text, text_label, base_dir, record.rules,
+                                           "rules");
     } catch (const LoadError& e) {
       const bool placed = record.variant_text_line > 0;
       std::vector<LoadError> errors;

@@ -211,6 +211,8 @@ TEST_CASE("cli: a record embeds the resolved variant and replays from any direct
           "--record game.yaml",
           s);
   REQUIRE(r.status == 0);
+  // QA: the text header named the variant alone, the same with and without --rules.
+  CHECK(contains(r.out, "(rules/house.yaml, rules {last_card: {penalty: 5}}): 3 games"));
   const std::string record = read_file(s / "game.yaml");
   CHECK_FALSE(contains(record, "extends:"));
   CHECK(contains(record, "penalty: 5"));

@@ -371,6 +371,21 @@ TEST_CASE("describe: the deal gives the hand size of each seat count the table a
   CHECK(deal_of("{players: {min: 2, max: 4}}") == "Deal: 7 cards each");
 }
 
+TEST_CASE("describe: the deck line gives each change of the deck count, back down too") {
+  // A deck count that rises and falls again: each change is said against the count shown
+  // last, not the smallest table's (which dropped "from 6 players, 1 deck").
+  const auto deck_of = [](const std::string& rules) {
+    const std::string text = flat(describe_variant(load_variant("british", rules, "override")));
+    const std::size_t from = text.find("Deck: ");
+    REQUIRE(from != std::string::npos);
+    return text.substr(from, text.find('.', from) - from);
+  };
+  CHECK(deck_of("{players: {max: 6}, deck: {decks: {2: 1, 4: 2, 6: 1}}}") ==
+        "Deck: one deck of 52 cards; from 4 players, 2 decks (104 cards); from 6 players, 1 "
+        "deck (52 cards)");
+  CHECK(deck_of("{}") == "Deck: one deck of 52 cards; from 7 players, 2 decks (104 cards)");
+}
+
 TEST_CASE("describe: a draw of several cards offers the last card drawn") {
   // tests/scenarios/british/draw-three-only-the-last-drawn-may-be-played-by-override.yaml
   const std::string three =

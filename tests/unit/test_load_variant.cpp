@@ -277,8 +277,10 @@ TEST_CASE("a key without effect is refused where the file sets it, not where a b
   CHECK_THROWS_AS(load_variant("british", "match: {end: single_round, rounds: 3}", "override"),
                   LoadError);
   CHECK_THROWS_AS(load_variant("british", "match: {rounds: 3}", "override"), LoadError);
-  // ...and the variant's keys that its switch turns off are not (british's late_call: true).
-  CHECK(load_variant("british", "last_card: {enforce: next_turn}", "override").last_card.late_call);
+  // ...and the variant's keys that its switch turns off are not (british's late_call: true):
+  // they are dropped, their fields back at the default, as if never written.
+  CHECK_FALSE(
+      load_variant("british", "last_card: {enforce: next_turn}", "override").last_card.late_call);
 }
 
 TEST_CASE("extends deep-merges maps, replaces lists and scalars, null deletes",

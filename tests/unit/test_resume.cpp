@@ -207,6 +207,44 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
   CHECK(usage.status == 2);
 }
 
+TEST_CASE("replay --game N: one record of a file of several, with --until too", "[resume]") {
+  // QA: --until refused a file of several records, which `simulate --record` writes, with no
+  // way to pick one of them.
+  Scratch s("until-game");
+  REQUIRE(run("simulate --variant british --players 3 --games 3 --seed 4 --record games.yaml", s)
+              .status == 0);
+  const std::vector<GameRecord> records = read_game_records(s / "games.yaml");
+  REQUIRE(records.size() == 3);
+  const Run all = run("replay games.yaml", s);
+  CHECK(all.status == 0);
+  CHECK(contains(all.out, "OK games.yaml game 1: "));
+  CHECK(contains(all.out, "OK games.yaml game 3: "));
+  const Run second = run("replay games.yaml --game 2", s);
+  CHECK(second.status == 0);
+  CHECK(contains(second.out, "OK games.yaml game 2: "));
+  CHECK_FALSE(contains(second.out, "game 1"));
+  CHECK_FALSE(contains(second.out, "game 3"));
+
+  // The position after 5 actions of the third game is that game's, not the first's.
+  const ReplayResult at5 = replay_game(records[2], s.dir.string(), 5);
+  REQUIRE(at5.position);
+  const Engine engine(record_variant(records[2]));
+  const Run json = run("replay games.yaml --game 3 --until 5 --json", s);
+  REQUIRE(json.status == 0);
+  const std::size_t state_at = json.out.find("\"state\":");
+  REQUIRE(state_at != std::string::npos);
+  std::string state_json = json.out.substr(state_at + 8);
+  state_json = state_json.substr(0, state_json.rfind('}'));
+  CHECK(state_from_json(engine, state_json) == at5.position->state);
+
+  const Run unchosen = run("replay games.yaml --until 5", s);
+  CHECK(unchosen.status == 2);
+  CHECK(contains(unchosen.out, "holds 3 records: choose one with --game N (1..3)"));
+  const Run beyond = run("replay games.yaml --game 4", s);
+  CHECK(beyond.status == 2);
+  CHECK(contains(beyond.out, "--game"));
+}
+
 TEST_CASE("play: quitting a beginner game names the command that resumes it as one") {
   // QA: a save keeps the game, not beginner mode, and the message named a plain --resume, so
   // the resumed game hid the hands it had shown.

@@ -506,6 +506,57 @@ TEST_CASE("record_variant uses the embedded text, with the rules of an older rec
   CHECK(w == expected);
 }
 
+TEST_CASE(
+    "every variant resolves to one document whose records replay, keys without effect "
+    "left out") {
+  // QA: crazy-eights-swaps (enforce: none over British's late_call: true) and any --rules that
+  // turned a rule off could not be recorded: in the merged text the base's key sat beside the
+  // switch that turned it off, and the loader refused it there.
+  std::vector<std::pair<std::string, std::string>> cases;
+  for (const std::string& name : builtin_variant_names()) cases.emplace_back(name, "");
+  for (const char* rules : {"{last_card: {enforce: none}}", "{last_card: {enforce: next_turn}}",
+                            "{match: {end: single_round}}", "{identical: {enabled: false}}"})
+    cases.emplace_back("british", rules);
+  cases.emplace_back("balkan", "{identical: {enabled: false}}");
+  for (const auto& [name, rules] : cases) {
+    INFO(name << " " << rules);
+    const std::string text = resolved_variant_yaml(name, rules);
+    CHECK(text.find("extends") == std::string::npos);
+    Variant expected = rules.empty() ? load_variant(name) : load_variant(name, rules, "--rules");
+    Variant again = load_variant_from_string(text, name);
+    again.source = expected.source;
+    CHECK(again == expected);
+    SimulationConfig c = study(std::max(2, expected.deal.min_players), 1, {"heuristic"});
+    c.record = 1;
+    GameRecord record = simulate(expected, c).records.at(0);
+    record.variant = name;
+    record.variant_text = text;
+    record.rules = rules;
+    std::ostringstream written;
+    write_game_record(written, record);
+    CHECK(replay_game(read_game_records_from_string(written.str()).at(0)).failure == "");
+  }
+  // The key without effect is dropped: its field holds the default, as in a file without it.
+  const Variant off = load_variant("british", "{last_card: {enforce: next_turn}}", "--rules");
+  CHECK_FALSE(off.last_card.late_call);
+  CHECK(resolved_variant_yaml("british", "{last_card: {enforce: none}}").find("late_call") ==
+        std::string::npos);
+
+  // A record in the form written before keys without effect were refused (the base's
+  // late_call beside enforce: none in one document) still replays, to the same variant.
+  GameRecord older;
+  older.variant = "crazy-eights-swaps";
+  older.variant_text = resolved_variant_yaml("crazy-eights-swaps");
+  const std::size_t at = older.variant_text.find("enforce: none");
+  REQUIRE(at != std::string::npos);
+  older.variant_text.insert(at + std::string_view("enforce: none").size(), ", late_call: true");
+  CHECK_THROWS_AS(load_variant_from_string(older.variant_text, "older"), LoadError);
+  Variant from_older = record_variant(older);
+  Variant swaps = load_variant("crazy-eights-swaps");
+  from_older.source = swaps.source;
+  CHECK(from_older == swaps);
+}
+
 // The lead (docs/studies.md) as the definition says, from every position of the round, against
 // the incremental LeadTracker that simulations run on every action.
 TEST_CASE("the incremental lead tracker agrees with the definition on every action") {

@@ -128,14 +128,34 @@ constexpr bool iequals(std::string_view a, std::string_view b) {
 }
 }  // namespace detail
 
+namespace detail {
+// The ranks that have a word as well as a letter; the selector grammar suggests these words.
+struct RankWord {
+  std::string_view word;
+  Rank rank;
+};
+inline constexpr std::array<RankWord, 4> kRankWords = {
+    {{"ace", Rank::ace}, {"jack", Rank::jack}, {"queen", Rank::queen}, {"king", Rank::king}}};
+
+// The forms of each suit, by Suit: letter, word, singular word, symbol, white symbol.
+inline constexpr std::array<std::array<std::string_view, 5>, 4> kSuitForms = {{
+    {"C", "clubs", "club", "♣", "♧"},
+    {"D", "diamonds", "diamond", "♦", "♢"},
+    {"H", "hearts", "heart", "♥", "♡"},
+    {"S", "spades", "spade", "♠", "♤"},
+}};
+}  // namespace detail
+
 // Rank text: A, 2..10, T (ten), J, Q, K, case-insensitive. Also the words ace, jack, queen, king.
 constexpr std::optional<Rank> try_parse_rank(std::string_view s) {
   using detail::iequals;
-  if (iequals(s, "A") || iequals(s, "ace")) return Rank::ace;
-  if (iequals(s, "J") || iequals(s, "jack")) return Rank::jack;
-  if (iequals(s, "Q") || iequals(s, "queen")) return Rank::queen;
-  if (iequals(s, "K") || iequals(s, "king")) return Rank::king;
+  if (iequals(s, "A")) return Rank::ace;
+  if (iequals(s, "J")) return Rank::jack;
+  if (iequals(s, "Q")) return Rank::queen;
+  if (iequals(s, "K")) return Rank::king;
   if (iequals(s, "T") || s == "10") return Rank::ten;
+  for (const detail::RankWord& w : detail::kRankWords)
+    if (iequals(s, w.word)) return w.rank;
   if (s.size() == 1 && s[0] >= '2' && s[0] <= '9') return static_cast<Rank>(s[0] - '1');
   return std::nullopt;
 }
@@ -144,14 +164,8 @@ constexpr std::optional<Rank> try_parse_rank(std::string_view s) {
 // symbol ♣ ♦ ♥ ♠ (also the white variants ♧ ♢ ♡ ♤), case-insensitive.
 constexpr std::optional<Suit> try_parse_suit(std::string_view s) {
   using detail::iequals;
-  constexpr std::array<std::array<std::string_view, 5>, 4> kForms = {{
-      {"C", "clubs", "club", "♣", "♧"},
-      {"D", "diamonds", "diamond", "♦", "♢"},
-      {"H", "hearts", "heart", "♥", "♡"},
-      {"S", "spades", "spade", "♠", "♤"},
-  }};
   for (int suit = 0; suit < kSuitCount; ++suit)
-    for (std::string_view form : kForms[suit])
+    for (std::string_view form : detail::kSuitForms[suit])
       if (iequals(s, form)) return static_cast<Suit>(suit);
   return std::nullopt;
 }

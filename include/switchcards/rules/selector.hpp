@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,20 +30,40 @@
 
 namespace switchcards {
 
+namespace detail {
+// The grammar's words for sets that are not a rank, suit or card.
+struct SetWord {
+  std::string_view word;
+  CardMask cards;
+};
+inline constexpr std::array<SetWord, 5> kSetWords = {{
+    {"any", CardMask::all()},
+    {"red", CardMask::of_colour(Colour::red)},
+    {"black", CardMask::of_colour(Colour::black)},
+    {"joker", CardMask::of(Card::joker())},
+    {"picture", CardMask::of_rank(Rank::jack) | CardMask::of_rank(Rank::queen) |
+                    CardMask::of_rank(Rank::king)},
+}};
+}  // namespace detail
+
 // The set one token names; nullopt if the token is not a rank, suit, colour, card, joker or any.
 constexpr std::optional<CardMask> try_parse_selector_token(std::string_view token) {
-  using detail::iequals;
-  if (iequals(token, "any")) return CardMask::all();
-  if (iequals(token, "red")) return CardMask::of_colour(Colour::red);
-  if (iequals(token, "black")) return CardMask::of_colour(Colour::black);
-  if (iequals(token, "joker")) return CardMask::of(Card::joker());
-  if (iequals(token, "picture"))
-    return CardMask::of_rank(Rank::jack) | CardMask::of_rank(Rank::queen) |
-           CardMask::of_rank(Rank::king);
+  for (const detail::SetWord& w : detail::kSetWords)
+    if (detail::iequals(token, w.word)) return w.cards;
   if (auto rank = try_parse_rank(token)) return CardMask::of_rank(*rank);
   if (auto suit = try_parse_suit(token)) return CardMask::of_suit(*suit);
   if (auto card = try_parse_card(token)) return CardMask::of(*card);
   return std::nullopt;
+}
+
+// Every word of the grammar (any, red, picture, ace, hearts, heart...), for suggesting one
+// close to a misspelt token.
+inline std::vector<std::string_view> selector_words() {
+  std::vector<std::string_view> words;
+  for (const detail::SetWord& w : detail::kSetWords) words.push_back(w.word);
+  for (const detail::RankWord& w : detail::kRankWords) words.push_back(w.word);
+  for (const auto& forms : detail::kSuitForms) words.insert(words.end(), {forms[1], forms[2]});
+  return words;
 }
 
 // A word for a set of cards that only the caller knows (`special`: the variant's specials).
@@ -74,8 +95,10 @@ inline Selector parse_selector(std::string_view text, std::span<const SelectorWo
     }
     if (!set)
       throw NotationError("'" + std::string(token) + "' in selector '" + whole +
-                          "' is not a rank (A, 2..10, J, Q, K), suit (clubs, diamonds, hearts, "
-                          "spades), colour (red, black), card (JS, 10H), joker, picture" +
+                          "' is not a rank (A, 2..10, J, Q, K; T for 10; ace, jack, queen, "
+                          "king), suit (clubs, diamonds, hearts, spades, or singular; C, D, H, "
+                          "S; ♣, ♦, ♥, ♠), colour (red, black), card (JS, 10H, 7♣), joker, "
+                          "picture" +
                           extra + " or any");
     cards &= *set;
     ++tokens;
