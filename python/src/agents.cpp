@@ -281,7 +281,7 @@ void bind_agents(py::module_& m) {
       .def(py::init([](const py::object& variant, const py::object& agents, const py::object& seed,
                        const py::object& max_rounds, const py::object& start_totals,
                        const py::object& first_dealer, const py::object& resume,
-                       const std::string& rules) {
+                       const std::string& rules, const py::object& on_action) {
              const Variant v = variant_arg(variant, rules);
              // Only what fits a C++ int is taken here: MatchDriver refuses max_rounds below 1
              // and a first_dealer that is neither a seat nor -1 (a ValueError naming the value
@@ -312,6 +312,17 @@ void bind_agents(py::module_& m) {
                // since (the same name) would resume a different match.
                options.resume = standings_from_json(Engine(v), text, "resume");
              }
+             if (!on_action.is_none()) {
+               if (!PyCallable_Check(on_action.ptr()))
+                 throw py::type_error("on_action must be callable, or None");
+               // As play_round's on_action, with the deal too (action None): the events of a
+               // round's start are those its agents observed before the first move.
+               options.on_action = [on_action](const RoundDeal&, const State& s, const Action* a,
+                                               std::span<const Event> events) {
+                 on_action(State(s), a ? py::cast(*a) : py::none(),
+                           std::vector<Event>(events.begin(), events.end()));
+               };
+             }
              auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
@@ -320,9 +331,12 @@ void bind_agents(py::module_& m) {
            py::arg("variant"), py::arg("agents"), py::arg("seed"),
            py::arg("max_rounds") = py::int_(1000), py::arg("start_totals") = py::list(),
            py::arg("first_dealer") = py::int_(-1), py::arg("resume") = py::none(),
-           py::arg("rules") = "",
+           py::arg("rules") = "", py::arg("on_action") = py::none(),
            "`variant`: a Variant, or a built-in name or a path with `rules` merged on (as "
-           "Engine takes it). To resume a match stopped between rounds, give the same variant, "
+           "Engine takes it). on_action(state, action, events), if given, sees each round's "
+           "deal (action None) and each action, as play_round's does; seats are the round's "
+           "(the round's `seats` map them to the match's). To resume a match stopped between "
+           "rounds, give the same variant, "
            "seed and max_rounds, resume=its standings (Match.standings) and first_dealer=its "
            "dealer (Match.dealer): the rounds left are dealt and played as in the match "
            "uninterrupted (agents are reset before every round).")

@@ -428,9 +428,12 @@ class Match:
         first_dealer: int = -1,
         resume: Optional[Dict[str, Any] | str] = None,
         rules: str = "",
+        on_action: Optional[Callable[[State, Optional[Action], List[Event]], None]] = None,
     ) -> None:
         """variant: a Variant, or a built-in name or a path with `rules` merged on (as Engine).
-        resume: a stopped match's standings (Match.standings), with first_dealer=its dealer."""
+        resume: a stopped match's standings (Match.standings), with first_dealer=its dealer.
+        on_action(state, action, events): each round's deal (action None) and each action,
+        in the round's seats."""
     def play(self) -> Dict[str, Any]: ...
     def play_round(self) -> Dict[str, Any]: ...
     @property

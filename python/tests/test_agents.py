@@ -452,3 +452,27 @@ def test_a_match_takes_the_variant_as_engine_does_by_name_or_path_with_rules(sou
         sc.Match("no-such-variant", agents(), seed=4)
     with pytest.raises(TypeError, match="variant: a Variant, a built-in name or a path"):
         sc.Match(42, agents(), seed=4)
+
+
+def test_match_on_action_shows_every_action_of_a_study_game(tmp_path):
+    """QA: a round dealt with engine.deal and played with play_round gives its agents no deal
+    events, so an ismcts seat (whose knowledge of the cards starts from them) played another
+    game than the study's. Match's on_action shows the study's own actions."""
+    path = str(tmp_path / "games.yaml")
+    names = ["greedy", "ismcts:15"]
+    sc.simulate_json("british", games=2, players=4, agents=names, seed=31, record=path)
+    for k, record in enumerate(sc.read_game_records(path)):
+        actions, deals = [], []
+
+        def hook(state, action, events):
+            assert isinstance(state, sc.State) and all(isinstance(e, sc.Event) for e in events)
+            (deals if action is None else actions).append((action, len(events)))
+
+        match = sc.Match("british", [sc.make_agent(names[s % 2]) for s in range(4)],
+                         seed=sc.derive_seed(31, k), max_rounds=1, on_action=hook)
+        played = match.play_round()
+        assert len(deals) == 1 and deals[0][1] > 0  # the deal, with its events
+        assert [a for a, _ in actions] == record.rounds[0]["actions"]
+        assert played["winner"] == record.rounds[0]["winner"]
+    with pytest.raises(TypeError, match="on_action must be callable"):
+        sc.Match("british", [sc.make_agent("random") for _ in range(2)], seed=1, on_action=3)
