@@ -218,7 +218,11 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
         const std::uint64_t begin = next.fetch_add(kChunk);
         if (begin >= end || failed.load()) break;
         const std::uint64_t stop = std::min(end, begin + kChunk);
-        for (std::uint64_t game = begin; game < stop; ++game) worker(game);
+        // A stopped study (an error, or the progress callback's Ctrl-C) ends after the game
+        // under way, not after the chunk: a chunk of search bots' games takes minutes.
+        for (std::uint64_t game = begin; game < stop && !failed.load(std::memory_order_relaxed);
+             ++game)
+          worker(game);
         done.fetch_add(stop - begin);
       }
     } catch (...) {

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
 #include "switchcards/agents/compare.hpp"
@@ -177,9 +178,9 @@ void add_compare(CLI::App& app, int& exit_code) {
                                     rule_set_text('B', b_name, rules_b));
     study.check_agent_count(config.players);
     const bool bar = show_progress(json_file);
+    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
     const ComparisonResults r =
-        compare(a, b, config, variant_a, rules_a, b_name, rules_b,
-                bar ? SimulationProgress(draw_progress) : SimulationProgress());
+        compare(a, b, config, variant_a, rules_a, b_name, rules_b, study_progress(bar));
     if (bar) clear_progress();
     write_study_results(
         to_json(r), json_file, [&] { print_comparison(r); }, report_file,

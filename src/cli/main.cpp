@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "switchcards/agents/human_agent.hpp"
 #include "switchcards/io/closest_match.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -232,6 +233,9 @@ int run(int argc, char** argv) {
   } catch (const PlayerQuit& e) {
     fmt::print("\nswitchcards: {}; goodbye.\n", e.what());
     return 0;
+  } catch (const cli::StudyInterrupted& e) {
+    fmt::print(stderr, "\nswitchcards: {}\n", e.what());
+    cli::die_of_interrupt();
   } catch (const InputEnded& e) {
     fmt::print(stderr, "\nswitchcards: {}\n", e.what());
     return 1;

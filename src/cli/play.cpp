@@ -8,7 +8,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -22,6 +21,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/human_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
@@ -126,35 +126,6 @@ int terminal_width() {
   winsize size{};
   if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
   return 0;
-}
-
-// Ctrl-C during a game with --record: noted here, then the game so far is saved and the
-// signal delivered again (die_of_interrupt). Without SA_RESTART the read the human waits in
-// ends at once (as the end of the input); a bot's move ends at the next action.
-volatile std::sig_atomic_t interrupted = 0;
-extern "C" void note_interrupt(int) {
-  interrupted = 1;
-}
-
-// Installs note_interrupt for SIGINT, unless SIGINT is ignored (a background job). True if
-// installed.
-bool catch_interrupt() {
-  struct sigaction now {};
-  if (::sigaction(SIGINT, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) return false;
-  struct sigaction act {};
-  act.sa_handler = note_interrupt;
-  sigemptyset(&act.sa_mask);
-  act.sa_flags = 0;  // no SA_RESTART: a blocked read returns
-  return ::sigaction(SIGINT, &act, nullptr) == 0;
-}
-
-// Ends the process by the SIGINT it was sent, as if it had not been caught.
-[[noreturn]] void die_of_interrupt() {
-  std::cout.flush();
-  std::fflush(stdout);
-  std::signal(SIGINT, SIG_DFL);
-  std::raise(SIGINT);
-  std::_Exit(130);
 }
 
 }  // namespace
@@ -321,7 +292,7 @@ void add_play(CLI::App& app, int& exit_code) {
     table_text.colour = col;
     options.on_action = [&](const RoundDeal& deal, const State& state, const Action* a,
                             std::span<const Event> events) {
-      if (interrupted != 0 && !state.over()) throw InputEnded();  // saved, then the signal
+      if (interrupt_noted() && !state.over()) throw InputEnded();  // saved, then the signal
       // The human sees and types the match's seat numbers in every round, as the scores show
       // them, also after seats have gone out and the round's are numbered 0.. again.
       if (a == nullptr) human.set_seat_numbers(deal.seats);
@@ -425,9 +396,9 @@ void add_play(CLI::App& app, int& exit_code) {
       save_so_far("");
       throw;
     } catch (const InputEnded&) {
-      // The end of the input (Ctrl-D, a closed terminal) or Ctrl-C (note_interrupt).
-      save_so_far(interrupted != 0 ? "Interrupted. " : "The input ended. ");
-      if (interrupted != 0) die_of_interrupt();
+      // The end of the input (Ctrl-D, a closed terminal) or Ctrl-C (catch_interrupt).
+      save_so_far(interrupt_noted() ? "Interrupted. " : "The input ended. ");
+      if (interrupt_noted()) die_of_interrupt();
       throw;
     }
     if (!single_round) {

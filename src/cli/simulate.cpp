@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
 #include "switchcards/agents/simulate.hpp"
@@ -50,8 +51,8 @@ void add_simulate(CLI::App& app, int& exit_code) {
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
     const bool bar = show_progress(json_file, records_out);
-    SimulationResult result =
-        simulate(v, config, bar ? SimulationProgress(draw_progress) : SimulationProgress());
+    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
+    SimulationResult result = simulate(v, config, study_progress(bar));
     if (bar) clear_progress();
     const ShardResults r =
         shard_results(result, variant, rules, v.title.empty() ? v.name : v.title);

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
 #include "switchcards/agents/sweep.hpp"
@@ -102,8 +103,8 @@ void add_sweep(CLI::App& app, int& exit_code) {
     check_sweep_grid(grid, variant, rules);
     const bool quiet = json_file == "-" || csv_file == "-";
     const bool bar = show_progress(quiet ? "-" : "");
-    const SweepResults r = sweep(variant, rules, grid, config,
-                                 bar ? SimulationProgress(draw_progress) : SimulationProgress());
+    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
+    const SweepResults r = sweep(variant, rules, grid, config, study_progress(bar));
     if (bar) clear_progress();
     if (json_file == "-") fmt::print("{}\n", to_json(r));
     if (csv_file == "-") fmt::print("{}", to_csv(r));

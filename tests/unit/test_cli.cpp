@@ -300,6 +300,26 @@ TEST_CASE("cli: the demo tells every event with match seats once a seat is out")
   CHECK(after_an_elimination > 0);
 }
 
+TEST_CASE("cli: Ctrl-C stops a study within a game and says what was lost") {
+  // QA: an interrupted simulate left nothing and said nothing. A shell with job control
+  // (set -m) keeps SIGINT for its background job, as a terminal does.
+  Scratch s("interrupt");
+  const std::string script =
+      "cd '" + s.dir.string() + "' && bash -c 'set -m; \"" + cli_path() +
+      "\" simulate --variant british --agents ismcts:2000 --games 400 --threads 2 --json out.json "
+      "> out.txt 2> err.txt & p=$!; sleep 1; kill -INT $p; wait $p; echo $? > status.txt'";
+  const auto start = std::chrono::steady_clock::now();
+  REQUIRE(std::system(script.c_str()) == 0);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(read_file(s / "status.txt") == "130\n");  // died of SIGINT, as uncaught
+  CHECK(contains(read_file(s / "err.txt"), "switchcards: interrupted after "));
+  CHECK(contains(read_file(s / "err.txt"), " of 400 games; nothing was written"));
+  CHECK_FALSE(fs::exists(s.dir / "out.json"));
+  // Within the game under way, not the 64 of a chunk (400 such games take over a minute).
+  CHECK(seconds < 20);
+}
+
 TEST_CASE("cli: usage errors exit non-zero with a message") {
   Scratch s("usage");
   CHECK(run("", s).status != 0);

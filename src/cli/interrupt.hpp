@@ -1,0 +1,33 @@
+// Ctrl-C for commands that end their work tidily before they die of it: `play --record` saves
+// the game so far, a study (simulate, compare, sweep) stops its games and says what was lost.
+// The signal is noted (catch_interrupt), the command stops at a safe point, then dies of the
+// signal as if it had not caught it (die_of_interrupt), so a shell sees the usual status.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "switchcards/agents/simulate.hpp"
+
+namespace switchcards::cli {
+
+// Notes SIGINT from now on, unless it is ignored (a background job of a shell without job
+// control). The handler is one-shot: a second Ctrl-C ends the program at once. True if
+// installed.
+bool catch_interrupt();
+// Whether SIGINT arrived since catch_interrupt.
+bool interrupt_noted();
+// Ends the process by the SIGINT it was sent, standard output flushed.
+[[noreturn]] void die_of_interrupt();
+
+// A study stopped by Ctrl-C after `done` of its `total` games; nothing of it was written.
+struct StudyInterrupted : std::runtime_error {
+  StudyInterrupted(std::uint64_t done, std::uint64_t total);
+  std::uint64_t done, total;
+};
+
+// The progress callback of a study: draws the bar when `bar` (draw_progress), and throws
+// StudyInterrupted once Ctrl-C was noted, which stops the study's games (run_games).
+SimulationProgress study_progress(bool bar);
+
+}  // namespace switchcards::cli
