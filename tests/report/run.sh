@@ -12,6 +12,15 @@ work="$2"
 command -v node >/dev/null || { echo "report test: node is not installed; skipped" >&2; exit 77; }
 [[ -d "$here/../../report/node_modules/playwright-core" ]] ||
   { echo "report test: report/node_modules is missing (scripts/setup.sh runs npm ci); skipped" >&2; exit 77; }
+# The driver must run on Debian 12's Node, 18 (setup.sh installs it where there is no npm),
+# even where this machine has a newer one: playwright-core 1.62 and later refuse Node 18.
+node -e '
+  const engines = require(process.argv[1]).engines.node;
+  const least = /^>=\s*(\d+)/.exec(engines);
+  if (!least || Number(least[1]) > 18) {
+    console.error(`report test: playwright-core wants Node ${engines}; Debian 12 has 18: pin a version that runs there`);
+    process.exit(1);
+  }' "$here/../../report/node_modules/playwright-core/package.json"
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
