@@ -173,6 +173,18 @@ TEST_CASE("play --resume refuses the record of a game already over", "[resume]")
   CHECK(contains(match.out, "--resume match.yaml: that match is already over"));
 }
 
+namespace {
+// The State of `replay --until K --json`'s output:
+// {"round":1,"round_actions":12,"seats":[0,1,2],"standings":{...},"state":{...}}
+State state_of_position(const Engine& engine, const std::string& out) {
+  const std::size_t state_at = out.find("\"state\":");
+  REQUIRE(state_at != std::string::npos);
+  std::string state_json = out.substr(state_at + 8);
+  state_json = state_json.substr(0, state_json.rfind('}'));
+  return state_from_json(engine, state_json);
+}
+}  // namespace
+
 TEST_CASE("replay --until K: the position after K actions, as text and as JSON", "[resume]") {
   Scratch s("until");
   REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)
@@ -192,12 +204,7 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
 
   const Run json = run("replay game.yaml --until 12 --json", s);
   REQUIRE(json.status == 0);
-  // {"round":1,"round_actions":12,"seats":[0,1,2],"standings":{...},"state":{...}}
-  const std::size_t state_at = json.out.find("\"state\":");
-  REQUIRE(state_at != std::string::npos);
-  std::string state_json = json.out.substr(state_at + 8);
-  state_json = state_json.substr(0, state_json.rfind('}'));
-  CHECK(state_from_json(engine, state_json) == at12.position->state);
+  CHECK(state_of_position(engine, json.out) == at12.position->state);
 
   // Past the end, and --json without --until.
   const Run past = run("replay game.yaml --until 100000", s);
@@ -231,11 +238,7 @@ TEST_CASE("replay --game N: one record of a file of several, with --until too", 
   const Engine engine(record_variant(records[2]));
   const Run json = run("replay games.yaml --game 3 --until 5 --json", s);
   REQUIRE(json.status == 0);
-  const std::size_t state_at = json.out.find("\"state\":");
-  REQUIRE(state_at != std::string::npos);
-  std::string state_json = json.out.substr(state_at + 8);
-  state_json = state_json.substr(0, state_json.rfind('}'));
-  CHECK(state_from_json(engine, state_json) == at5.position->state);
+  CHECK(state_of_position(engine, json.out) == at5.position->state);
 
   const Run unchosen = run("replay games.yaml --until 5", s);
   CHECK(unchosen.status == 2);
