@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
@@ -46,8 +47,11 @@ void die_of_interrupt() {
 }
 
 StudyInterrupted::StudyInterrupted(std::uint64_t done_games, std::uint64_t total_games)
-    : std::runtime_error(fmt::format("interrupted after {} of {} games; nothing was written",
-                                     grouped(done_games), grouped(total_games))),
+    : std::runtime_error(
+          done_games == 0
+              ? std::string("interrupted; nothing was written")
+              : fmt::format("interrupted; nothing was written ({} of the {} games were played)",
+                            grouped(done_games), grouped(total_games))),
       done(done_games),
       total(total_games) {}
 

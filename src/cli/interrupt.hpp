@@ -20,7 +20,8 @@ bool interrupt_noted();
 // Ends the process by the SIGINT it was sent, standard output flushed.
 [[noreturn]] void die_of_interrupt();
 
-// A study stopped by Ctrl-C after `done` of its `total` games; nothing of it was written.
+// A study stopped by Ctrl-C after `done` of its `total` games (counted as run_games counts
+// them, a chunk at a time: a lower bound); nothing of it was written.
 struct StudyInterrupted : std::runtime_error {
   StudyInterrupted(std::uint64_t done, std::uint64_t total);
   std::uint64_t done, total;

@@ -314,8 +314,7 @@ TEST_CASE("cli: Ctrl-C stops a study within a game and says what was lost") {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(read_file(s / "status.txt") == "130\n");  // died of SIGINT, as uncaught
-  CHECK(contains(read_file(s / "err.txt"), "switchcards: interrupted after "));
-  CHECK(contains(read_file(s / "err.txt"), " of 400 games; nothing was written"));
+  CHECK(contains(read_file(s / "err.txt"), "switchcards: interrupted; nothing was written"));
   CHECK_FALSE(fs::exists(s.dir / "out.json"));
   // Within the game under way, not the 64 of a chunk (400 such games take over a minute).
   CHECK(seconds < 20);
