@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -199,7 +200,8 @@ class GamePlayer {
 
 // Runs games [first, end) on `threads` threads: `make_worker(t)` builds thread t's worker (a
 // callable taking a game index), called from that thread. Workers take chunks of indices;
-// `progress` is called from the calling thread about ten times a second. Rethrows the first
+// `progress` is called from the calling thread about ten times a second, and once more as the
+// last worker ends (not up to 100 ms after: a sweep runs one study a row). Rethrows the first
 // error of a worker.
 template <typename MakeWorker>
 void run_games(std::uint64_t first, std::uint64_t end, int threads,
@@ -209,8 +211,10 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   std::atomic<std::uint64_t> next{first};
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> failed{false};
-  std::mutex mutex;
+  std::mutex mutex;  // guards error and running
   std::exception_ptr error;
+  int running = threads;
+  std::condition_variable ended;  // a worker ended
   const auto work = [&](int t) {
     try {
       auto worker = make_worker(t);
@@ -231,14 +235,23 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
       if (!error) error = std::current_exception();
       failed.store(true);
     }
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      --running;
+    }
+    ended.notify_all();
   };
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
   if (progress) {
     try {
-      while (done.load() < total && !failed.load()) {
+      std::unique_lock<std::mutex> lock(mutex);
+      while (running > 0 && !failed.load()) {
+        lock.unlock();
         progress(done.load(), total);
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        lock.lock();
+        ended.wait_for(lock, std::chrono::milliseconds(100),
+                       [&] { return running == 0 || failed.load(); });
       }
     } catch (...) {
       // The callback stops the study (the Python bindings' Ctrl-C): the workers finish the

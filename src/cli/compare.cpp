@@ -66,7 +66,7 @@ int common_players(const StudyOptions& study, const Variant& a, const std::strin
 }
 
 std::string side_name(const ShardResults& r) {
-  return r.title + " (" + r.variant + (r.rules.empty() ? "" : ", rules " + r.rules) + ")";
+  return r.title + " (" + r.variant + rules_note(r.rules) + ")";
 }
 
 }  // namespace

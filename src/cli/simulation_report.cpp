@@ -61,6 +61,22 @@ std::string grouped(std::uint64_t n) {
   return out;
 }
 
+std::string rules_note(const std::string& rules) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  std::string line;
+  for (std::size_t i = 0; i < rules.size();) {
+    const char c = rules[i++];
+    if (c != '\n' && c != '\r') {
+      line += c;
+      continue;
+    }
+    // A line break, with the blanks after it: one space between two lines.
+    while (i < rules.size() && blank(rules[i])) ++i;
+    if (!line.empty() && i < rules.size()) line += ' ';
+  }
+  return line.empty() ? "" : ", rules " + line;
+}
+
 std::string study_text(const SimulationConfig& c, std::uint64_t games) {
   std::string agents;
   for (int seat = 0; seat < c.players; ++seat) agents += (seat ? "," : "") + c.agent_of(seat);
@@ -84,8 +100,7 @@ void print_report(const ShardResults& r, double seconds) {
   const SimulationConfig& c = r.config;
   // The rules as compare and sweep name them: two runs with different --rules must not print
   // the same header.
-  fmt::print("{} ({}{}): {}\n", r.title, r.variant, r.rules.empty() ? "" : ", rules " + r.rules,
-             study_text(c, s.games));
+  fmt::print("{} ({}{}): {}\n", r.title, r.variant, rules_note(r.rules), study_text(c, s.games));
   if (const std::string range = range_text(r); !range.empty()) fmt::print("{}\n", range);
   if (seconds >= 0)
     fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} games/s\n", seconds, c.threads,

@@ -15,6 +15,9 @@ namespace switchcards::cli {
 // "26.9%"; "1,234,567".
 std::string percent(double x);
 std::string grouped(std::uint64_t n);
+// ", rules {last_card: {penalty: 4}}" for a study's --rules, on one line (a block-style YAML
+// value's line breaks and indents become one space); "" for none.
+std::string rules_note(const std::string& rules);
 // What a study played: "10,000 games (single rounds) of 4 players, agents heuristic,random,
 // heuristic,random, seed 1" ("1 game (a single round)", "12 matches").
 std::string study_text(const SimulationConfig& c, std::uint64_t games);

@@ -15,8 +15,7 @@ namespace switchcards::cli {
 
 void print_sweep(const SweepResults& r) {
   fmt::print("{} ({}){}: sweep of {} ({} combination{} of {})\n", r.title, r.variant,
-             r.base_rules.empty() ? "" : ", rules " + r.base_rules, r.grid, r.rows.size(),
-             r.rows.size() == 1 ? "" : "s", [&] {
+             rules_note(r.base_rules), r.grid, r.rows.size(), r.rows.size() == 1 ? "" : "s", [&] {
                std::string keys;
                for (const std::string& k : r.keys) keys += (keys.empty() ? "" : ", ") + k;
                return keys;

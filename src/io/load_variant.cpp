@@ -715,8 +715,13 @@ class VariantBuilder {
       if (std::find(failed_.begin(), failed_.end(), key.front()) != failed_.end()) return;
       const std::optional<Entry> at = find_keys(key);
       if (!at) return;
+      // The switch is at its default where no text sets it: then a base's key (layer below 0,
+      // the file's) is judged inherited too, as the switch's deletion (`stack: null`) leaves no
+      // text to compare with.
       const std::optional<Entry> off = find_keys(switch_key);
-      if (judge_keys_ && !(off && d_.layer(at->value) < d_.layer(off->value))) {
+      const int key_layer = d_.layer(at->value);
+      const bool inherited = off ? key_layer < d_.layer(off->value) : key_layer < 0;
+      if (judge_keys_ && !inherited) {
         d_.attempt([&] {
           d_.fail_at_key(*at, fmt::format("this key has no effect here: {}; remove it", why));
         });
@@ -767,8 +772,12 @@ class VariantBuilder {
           [&] { identical.card_effect = identical_defaults.card_effect; });
     const Effect effect_defaults;
     for (Effect& e : v_.specials) {
-      check({"specials", e.name, "cap"}, {"specials", e.name, "draw"}, e.cap != effect_defaults.cap,
-            e.draw == 0, "cap limits a penalty's draw, and this special draws nothing",
+      // The cap is read only as an answer from the special's `stack` lands on its pending
+      // effect (Engine::within_cap), whatever its own draw: a skip that 2s stack on has one.
+      check({"specials", e.name, "cap"}, {"specials", e.name, "stack"},
+            e.cap != effect_defaults.cap, e.stack.cards.empty(),
+            "cap limits how far stacked answers raise the pending penalty, and this special "
+            "lists no stack",
             [&] { e.cap = effect_defaults.cap; });
       check({"specials", e.name, "stack_adds"}, {"specials", e.name, "stack"},
             e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),

@@ -211,8 +211,12 @@ TEST_CASE("cli: a record embeds the resolved variant and replays from any direct
           "--record game.yaml",
           s);
   REQUIRE(r.status == 0);
-  // QA: the text header named the variant alone, the same with and without --rules.
+  // QA: the text header named the variant alone, the same with and without --rules; and
+  // block-style rules, on one line.
   CHECK(contains(r.out, "(rules/house.yaml, rules {last_card: {penalty: 5}}): 3 games"));
+  const Run block =
+      run("simulate --variant british --rules 'last_card:\n  penalty: 4\n' --games 2", s);
+  CHECK(contains(block.out, "(british, rules last_card: penalty: 4): 2 games"));
   const std::string record = read_file(s / "game.yaml");
   CHECK_FALSE(contains(record, "extends:"));
   CHECK(contains(record, "penalty: 5"));

@@ -268,6 +268,20 @@ TEST_CASE("a key without effect is refused where the file sets it, not where a b
     CHECK(e.errors()[1].key() == "last_card.miss_turn");
     CHECK_THAT(e.errors()[0].message(), Catch::Contains("under enforce: none nobody is penalised"));
   }
+  // QA: a cap is read wherever the special lists a stack, drawing or not (a skip that 2s stack
+  // on, capped): neither refused nor dropped.
+  CHECK(load_variant("british", "{specials: {skip: {draw: 0, stack: [8, 2], cap: 1}}}", "o")
+            .specials[1]
+            .cap == 1);
+  // A base's cap, its stack taken away above it: dropped.
+  const std::string capped =
+      dir.write("cap.yaml", "name: c\nextends: british\nspecials: {draw-two: {cap: 6}}\n").string();
+  CHECK(load_variant(capped).specials[0].cap == 6);
+  const std::string unstacked = dir.write("unstacked.yaml",
+                                          "name: u\nextends: cap.yaml\n"
+                                          "specials: {draw-two: {stack: null}}\n")
+                                    .string();
+  CHECK(load_variant(unstacked).specials[0].cap == 0);
   // A default written out is harmless: last-card.yaml writes late_call: false under next_turn.
   CHECK_NOTHROW(load_variant(dir.write("default.yaml",
                                        "name: d\nextends: british\n"
