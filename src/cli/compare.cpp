@@ -178,7 +178,6 @@ void add_compare(CLI::App& app, int& exit_code) {
                                     rule_set_text('B', b_name, rules_b));
     study.check_agent_count(config.players);
     const bool bar = show_progress(json_file);
-    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
     const ComparisonResults r =
         compare(a, b, config, variant_a, rules_a, b_name, rules_b, study_progress(bar));
     if (bar) clear_progress();

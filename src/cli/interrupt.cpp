@@ -46,16 +46,15 @@ void die_of_interrupt() {
   std::_Exit(130);
 }
 
-StudyInterrupted::StudyInterrupted(std::uint64_t done_games, std::uint64_t total_games)
+StudyInterrupted::StudyInterrupted(std::uint64_t done, std::uint64_t total)
     : std::runtime_error(
-          done_games == 0
+          done == 0
               ? std::string("interrupted; nothing was written")
               : fmt::format("interrupted; nothing was written ({} of the {} games were played)",
-                            grouped(done_games), grouped(total_games))),
-      done(done_games),
-      total(total_games) {}
+                            grouped(done), grouped(total))) {}
 
 SimulationProgress study_progress(bool bar) {
+  catch_interrupt();
   return [bar](std::uint64_t done, std::uint64_t total) {
     if (interrupt_noted()) {
       if (bar) clear_progress();

@@ -21,14 +21,14 @@ bool interrupt_noted();
 [[noreturn]] void die_of_interrupt();
 
 // A study stopped by Ctrl-C after `done` of its `total` games (counted as run_games counts
-// them, a chunk at a time: a lower bound); nothing of it was written.
+// them, a chunk at a time: a lower bound); nothing of it was written. what() says so.
 struct StudyInterrupted : std::runtime_error {
   StudyInterrupted(std::uint64_t done, std::uint64_t total);
-  std::uint64_t done, total;
 };
 
-// The progress callback of a study: draws the bar when `bar` (draw_progress), and throws
-// StudyInterrupted once Ctrl-C was noted, which stops the study's games (run_games).
+// The progress callback of a study, made just before it starts: catches Ctrl-C from then on
+// (catch_interrupt), draws the bar when `bar` (draw_progress), and throws StudyInterrupted
+// once Ctrl-C was noted, which stops the study's games (run_games).
 SimulationProgress study_progress(bool bar);
 
 }  // namespace switchcards::cli

@@ -51,7 +51,6 @@ void add_simulate(CLI::App& app, int& exit_code) {
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
     const bool bar = show_progress(json_file, records_out);
-    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
     SimulationResult result = simulate(v, config, study_progress(bar));
     if (bar) clear_progress();
     const ShardResults r =

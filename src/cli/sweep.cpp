@@ -102,7 +102,6 @@ void add_sweep(CLI::App& app, int& exit_code) {
     check_sweep_grid(grid, variant, rules);
     const bool quiet = json_file == "-" || csv_file == "-";
     const bool bar = show_progress(quiet ? "-" : "");
-    catch_interrupt();  // Ctrl-C stops the games and says so (StudyInterrupted)
     const SweepResults r = sweep(variant, rules, grid, config, study_progress(bar));
     if (bar) clear_progress();
     if (json_file == "-") fmt::print("{}\n", to_json(r));

@@ -1085,20 +1085,27 @@ Variant load_variant(std::string_view name_or_path, std::string_view overrides_y
   return load_all(source, name, overrides_yaml, overrides_label).variant;
 }
 
+namespace {
+// The source of YAML text given in memory, named `label`, its `extends:` paths from `base_dir`.
+Source text_source(std::string_view yaml, std::string_view label, std::string_view base_dir) {
+  const std::string name(label);
+  return Source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
+}
+}  // namespace
+
 Variant load_variant_from_string(std::string_view yaml, std::string_view label,
                                  std::string_view base_dir, std::string_view overrides_yaml,
                                  std::string_view overrides_label) {
-  const std::string name(label);
-  const Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
-  return load_all(source, name, overrides_yaml, overrides_label).variant;
+  return load_all(text_source(yaml, label, base_dir), std::string(label), overrides_yaml,
+                  overrides_label)
+      .variant;
 }
 
 Variant detail::load_recorded_variant(std::string_view yaml, std::string_view label,
                                       std::string_view base_dir, std::string_view rules,
                                       std::string_view rules_label) {
-  const std::string name(label);
-  const Source source{name, name, std::filesystem::path(base_dir), false, std::string(yaml)};
-  return load_all(source, name, rules, rules_label, false).variant;
+  return load_all(text_source(yaml, label, base_dir), std::string(label), rules, rules_label, false)
+      .variant;
 }
 
 std::string resolved_variant_yaml(std::string_view name_or_path, std::string_view overrides_yaml,
