@@ -6,7 +6,8 @@
 #   MODE=shared        builds and installs the library alone with BUILD_SHARED_LIBS=ON, then
 #                      builds the consumer against it with yaml-cpp, muParser,
 #                      nlohmann-json and CLI11 unfindable, and checks that its link line names neither yaml-cpp
-#                      nor muparser (install.shared);
+#                      nor muparser, and that the library exports only its own symbols
+#                      (install.shared);
 #   MODE=subdirectory  builds tests/install/subdirectory/, which takes switchcards in with
 #                      add_subdirectory, with CLI11, Catch2 and Google Benchmark unfindable; installing that project must install nothing of switchcards
 #                      (install.subdirectory).
@@ -108,6 +109,31 @@ elseif(MODE STREQUAL "shared")
   file(GLOB shared_objects "${prefix}/lib*/libswitchcards.so*")
   if(NOT shared_objects)
     message(FATAL_ERROR "install.shared: no libswitchcards.so under ${prefix}")
+  endif()
+  # Its dynamic symbols are its own (src/exported_symbols.map): every one names namespace
+  # switchcards, so none of yaml-cpp's, nlohmann-json's or {fmt}'s template code can stand in
+  # for a program's own copy; and the type of the errors it throws is among them, so that a
+  # program catches them by type.
+  if(NM)
+    list(GET shared_objects 0 shared_object)
+    file(REAL_PATH "${shared_object}" shared_object)
+    run("listing the dynamic symbols" "${NM}" -D --defined-only -C "${shared_object}")
+    string(REGEX MATCHALL "\n" lines "${last_output}")
+    list(LENGTH lines exported)
+    # Line by line without CMake lists, which a symbol's "[" would upset.
+    string(REGEX REPLACE "[^\n]*switchcards::[^\n]*\n?" "" foreign "${last_output}")
+    string(STRIP "${foreign}" foreign)
+    if(NOT foreign STREQUAL "")
+      string(REGEX MATCHALL "\n" foreign_lines "${foreign}\n")
+      list(LENGTH foreign_lines count)
+      string(SUBSTRING "${foreign}" 0 2000 foreign)
+      message(FATAL_ERROR "install.shared: ${count} of its ${exported} dynamic symbols are not "
+                          "the library's own, among them:\n${foreign}")
+    endif()
+    if(NOT last_output MATCHES "typeinfo for switchcards::LoadError")
+      message(FATAL_ERROR "install.shared: switchcards::LoadError's type is not exported")
+    endif()
+    message("install.shared: ${exported} dynamic symbols, all in namespace switchcards")
   endif()
 endif()
 
