@@ -7,19 +7,31 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="$root/build"
 
-# valgrind: the perf.instructions test counts instructions with callgrind (docs/performance.md).
-# python3-jsonschema: the json.schema test checks JSON samples against docs/json-schema.json.
-# pybind11-dev ... python3-dask: the Python package (python/) and its tests (docs/python.md).
-# chromium: the report.html test opens the HTML reports in it (tests/report/).
-# clang: the headers.clang test compiles each public header alone with clang++ too.
+# What configuring and building needs (catch2: the configure step finds it while the tests are
+# on, which they are by default).
 packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
-          nlohmann-json3-dev libmuparser-dev libbenchmark-dev valgrind python3-jsonschema
-          pybind11-dev python3-dev python3-numpy python3-pytest python3-pandas python3-distributed
-          python3-dask chromium clang)
-# npm installs the chart library of the HTML reports (report/package-lock.json); Debian's
-# nodejs and npm only where there is no npm already (another Node, e.g. nodesource's, conflicts).
-if ! command -v npm >/dev/null; then
-  packages+=(nodejs npm)
+          nlohmann-json3-dev libmuparser-dev)
+# SWITCHCARDS_SETUP_TARGET (scripts/demo: switchcards_cli) builds that target alone, not the
+# tests, benchmarks and Python module: a first demo in half the time, and with none of the
+# packages below (about 600 of the 650 a fresh Debian 12 would install), which only the whole
+# build and its tests use. Configure looks for the optional ones again once they are installed
+# (below), so a later scripts/test builds and runs everything.
+target="${SWITCHCARDS_SETUP_TARGET:-}"
+if [[ -z "$target" ]]; then
+  # valgrind: the perf.instructions test counts instructions with callgrind
+  # (docs/performance.md). python3-jsonschema: the json.schema test checks JSON samples
+  # against docs/json-schema.json. pybind11-dev ... python3-dask: the Python package (python/)
+  # and its tests (docs/python.md). chromium: the report.html test opens the HTML reports in it
+  # (tests/report/). clang: the headers.clang test compiles each public header alone with
+  # clang++ too. libbenchmark-dev: bench/.
+  packages+=(libbenchmark-dev valgrind python3-jsonschema pybind11-dev python3-dev python3-numpy
+             python3-pytest python3-pandas python3-distributed python3-dask chromium clang)
+  # npm installs the chart library of the HTML reports (report/package-lock.json); Debian's
+  # nodejs and npm only where there is no npm already (another Node, e.g. nodesource's,
+  # conflicts). A target alone goes without the charts where there is no npm.
+  if ! command -v npm >/dev/null; then
+    packages+=(nodejs npm)
+  fi
 fi
 
 missing=()
@@ -42,6 +54,11 @@ if ((${#missing[@]} > 0)); then
   "${sudo[@]}" apt-get update
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y --no-install-recommends "${missing[@]}"
+  # A build/ configured before (by scripts/demo, say) recorded the optional packages as not
+  # found; configuring again finds them (CMake searches again for what it did not find).
+  if [[ -f "$build_dir/CMakeCache.txt" ]]; then
+    cmake -S "$root" -B "$build_dir" >/dev/null
+  fi
 fi
 
 # The chart library and the report test's browser driver, at the versions the lock file pins;
@@ -52,23 +69,26 @@ fi
 report_dir="$root/report"
 if [[ ! -f "$report_dir/node_modules/.package-lock.json" ||
       "$report_dir/package-lock.json" -nt "$report_dir/node_modules/.package-lock.json" ]]; then
-  echo "setup: npm ci in report/ (the chart library of the HTML reports)" >&2
-  if ! (cd "$report_dir" && npm ci --no-audit --no-fund); then
-    if [[ "${SWITCHCARDS_SETUP_CHARTS:-required}" != optional ]]; then
-      echo "setup: npm ci failed in report/: the tests need the chart library" >&2
-      exit 1
+  if ! command -v npm >/dev/null && [[ "${SWITCHCARDS_SETUP_CHARTS:-required}" == optional ]]; then
+    # A target alone (above) installs no npm; the demo does without the charts.
+    echo "setup: no npm: building without the HTML reports' charts" \
+         "(scripts/setup.sh installs them)" >&2
+  else
+    echo "setup: npm ci in report/ (the chart library of the HTML reports)" >&2
+    if ! (cd "$report_dir" && npm ci --no-audit --no-fund); then
+      if [[ "${SWITCHCARDS_SETUP_CHARTS:-required}" != optional ]]; then
+        echo "setup: npm ci failed in report/: the tests need the chart library" >&2
+        exit 1
+      fi
+      echo "setup: npm ci failed in report/: building without the HTML reports' charts" \
+           "(run scripts/setup.sh again once npm can reach its registry)" >&2
     fi
-    echo "setup: npm ci failed in report/: building without the HTML reports' charts" \
-         "(run scripts/setup.sh again once npm can reach its registry)" >&2
   fi
 fi
 
 if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
-# SWITCHCARDS_SETUP_TARGET (scripts/demo: switchcards_cli) builds that target alone, not the
-# tests, benchmarks and Python module: a first demo in half the time.
-target="${SWITCHCARDS_SETUP_TARGET:-}"
 cmake --build "$build_dir" -j2 ${target:+--target "$target"}
 
 # The Python package into Debian's interpreter's site-packages (/usr/local/lib/python3.11/
