@@ -345,6 +345,10 @@ def test_one_agent_a_seat_and_a_match_of_at_least_one_round():
         with pytest.raises(ValueError, match=rf"^first_dealer {dealer} is not a seat of 4 \(0 to 3, or -1 for the "
                                              r"variant's match.first_dealer\)$"):
             sc.Match(variant, agents[:4], seed=1, first_dealer=dealer)
+    # A seat the start totals put out deals no more: naming it is refused, not passed over.
+    with pytest.raises(ValueError, match=r"^first_dealer 0: that seat is out of the match \(its total is 100\)"):
+        sc.Match(variant, agents[:4], seed=1, start_totals=[100, 0, 0, 0], first_dealer=0)
+    assert sc.Match(variant, agents[:4], seed=1, start_totals=[100, 0, 0, 0]).play_round()["dealer"] != 0
     match = sc.Match(variant, agents[:4], seed=1, max_rounds=1)
     match.play()
     assert len(match.history) == 1

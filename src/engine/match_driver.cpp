@@ -97,6 +97,14 @@ MatchDriver::MatchDriver(const Variant& variant, int players, std::uint64_t seed
         fmt::format("resume: {} rounds played, and a match of at most {} rounds (max_rounds, or "
                     "kMaxMatchRounds) stops there: that match is over",
                     standings_.rounds, max_rounds_));
+  // A dealer asked for by name must be able to deal; the variant's rule (a fixed seat, a cut)
+  // passes the deal on from a seat that is out, as the dealer passes between rounds.
+  if (start.first_dealer >= 0 && !standings_.is_in(start.first_dealer))
+    throw std::invalid_argument(
+        fmt::format("first_dealer {}: that seat is out of the match (its total is {}), so it "
+                    "deals no more; name a seat still in, or -1 for the variant's "
+                    "match.first_dealer",
+                    start.first_dealer, standings_.totals[seat_index(start.first_dealer)]));
   dealer_ = start.first_dealer >= 0 ? start.first_dealer : first_dealer(variant, players, seed_);
   if (!standings_.is_in(dealer_)) dealer_ = next_dealer(standings_, dealer_);
 }
@@ -112,7 +120,25 @@ RoundDeal MatchDriver::next_round() const {
   return deal;
 }
 
+void MatchDriver::check_round(const RoundDeal& deal, const State& final_state,
+                              const char* caller) const {
+  // The scores are indexed by the deal's seats and the State's winner: a deal or a State that
+  // is not this match's would index past them.
+  std::vector<bool> seen(static_cast<std::size_t>(players()), false);
+  for (const int seat : deal.seats) {
+    if (seat < 0 || seat >= players() || seen[seat_index(seat)])
+      throw std::invalid_argument(
+          fmt::format("{}: the deal's seats [{}] are not distinct seats of this match of {}",
+                      caller, fmt::join(deal.seats, ", "), players()));
+    seen[seat_index(seat)] = true;
+  }
+  if (final_state.players() != deal.players())
+    throw std::invalid_argument(fmt::format("{}: a State of {} seats for a round dealt to {}",
+                                            caller, final_state.players(), deal.players()));
+}
+
 std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& final_state) const {
+  check_round(deal, final_state, "match_scores");
   const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
   std::vector<int> scores(static_cast<std::size_t>(players()), 0);  // by match seat
   for (int r = 0; r < deal.players(); ++r)
@@ -126,6 +152,21 @@ RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_
   if (standings_.over || deal.round != standings_.rounds)
     throw std::logic_error("finish_round: round " + std::to_string(deal.round + 1) +
                            " is not the next round of this match");
+  // Only the deal next_round() gives is scored: another dealer, seed or seating would go into
+  // the record and the standings as if the match had dealt it.
+  const RoundDeal expected = next_round();
+  if (deal.seed != expected.seed || deal.dealer != expected.dealer ||
+      deal.round_dealer != expected.round_dealer || deal.seats != expected.seats)
+    throw std::invalid_argument(fmt::format(
+        "finish_round: round {} of this match is dealt by seat {} to seats [{}] from seed {}, "
+        "not by seat {} to seats [{}] from seed {}",
+        deal.round + 1, expected.dealer, fmt::join(expected.seats, ", "), expected.seed,
+        deal.dealer, fmt::join(deal.seats, ", "), deal.seed));
+  check_round(deal, final_state, "finish_round");
+  if (final_state.dealer != deal.round_dealer)
+    throw std::invalid_argument(
+        fmt::format("finish_round: the State was dealt by round seat {}, not by the deal's {}",
+                    final_state.dealer, deal.round_dealer));
   RoundRecord rec;
   rec.round = deal.round;
   rec.seed = deal.seed;

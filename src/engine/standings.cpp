@@ -181,6 +181,14 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
     if (seat < -1 || seat >= n)
       return std::string(name) + " " + std::to_string(seat) + " is not a seat of " + players +
              " (or -1 for none)";
+  // The round's winner emptied its hand, which scores 0 (scoring.md); with partnerships its
+  // team may score its partners' hands (teams: score: each_hand), so only without teams.
+  if (teams.empty() && s.last_round_winner >= 0 &&
+      s.last_round[seat_index(s.last_round_winner)] != 0)
+    return "last_round_winner is seat " + std::to_string(s.last_round_winner) +
+           ", but its latest round's score is " +
+           std::to_string(s.last_round[seat_index(s.last_round_winner)]) +
+           ": a round's winner emptied its hand and scores 0";
   if (s.over && (s.winner < 0 || s.loser < 0))
     return "a match that is over has a winner and a loser";
   if (!s.over && (s.winner >= 0 || s.loser >= 0))
@@ -218,6 +226,10 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
         return "seat " + std::to_string(seat) + " is out with " + std::to_string(total) +
                " points, below the elimination limit " + limit;
     }
+    // The winner of the latest round played it and kept its total, which was below the limit.
+    if (s.last_round_winner >= 0 && !s.is_in(s.last_round_winner))
+      return "last_round_winner is seat " + std::to_string(s.last_round_winner) +
+             ", which is out: a seat that sits a round out does not win it";
     if (s.first_at_limit >= 0 && s.totals[seat_index(s.first_at_limit)] < rules.limit)
       return "first_at_limit is seat " + std::to_string(s.first_at_limit) + ", whose " +
              std::to_string(s.totals[seat_index(s.first_at_limit)]) +

@@ -300,7 +300,9 @@ class Combinations {
 
   void match() const {
     const MatchRules& r = v_.match;
-    if (r.hard_limit != 0 && r.hard_limit <= r.limit)
+    // Only a threshold match reads hard_limit (a YAML file refuses it elsewhere as a key
+    // without effect).
+    if (r.end == MatchKind::threshold && r.hard_limit != 0 && r.hard_limit <= r.limit)
       problem("match.hard_limit", fmt::format("hard_limit {} must be above limit {} (or 0: none)",
                                               r.hard_limit, r.limit));
   }

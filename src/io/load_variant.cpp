@@ -740,6 +740,10 @@ class VariantBuilder {
           match.end != MatchKind::elimination && match.end != MatchKind::threshold,
           "limit is the points of a match of end: elimination or threshold",
           [&] { match.limit = match_defaults.limit; });
+    check({"match", "hard_limit"}, {"match", "end"}, match.hard_limit != match_defaults.hard_limit,
+          match.end != MatchKind::threshold,
+          "hard_limit is the points at which a match of end: threshold is lost outright",
+          [&] { match.hard_limit = match_defaults.hard_limit; });
     LastCardRules& last = v_.last_card;
     const LastCardRules last_defaults;
     const bool nobody_penalised = last.enforce == LastCardEnforcement::none;

@@ -326,7 +326,10 @@ const std::vector<Case>& invalid_cases() {
       {"match.limit: 0 is out of range (allowed: 1..1000000)",
        [](Variant& v) { v.match.limit = 0; }},
       {"match.hard_limit: hard_limit 100 must be above limit 100 (or 0: none)",
-       [](Variant& v) { v.match.hard_limit = 100; }},
+       [](Variant& v) {
+         v.match.end = MatchKind::threshold;
+         v.match.hard_limit = 100;
+       }},
       {"deal.hand_size: impossible deal: 6 players x 9 cards + 1 turned up = 55 cards, but the "
        "deck has only 52 (match.end elimination deals later rounds to the seats still in)",
        [](Variant& v) {
@@ -381,6 +384,7 @@ TEST_CASE("for_each_combination_problem gives every combination problem, in orde
   e.cancel = e.stack;
   e.play_again = true;
   v.specials = {e};
+  v.match.end = MatchKind::threshold;  // the only match that reads hard_limit
   v.match.hard_limit = 100;
   std::vector<std::string> found;
   for_each_combination_problem(

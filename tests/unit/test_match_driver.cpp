@@ -4,11 +4,14 @@
 // history, its action hook and a replayed record all agree with the driver.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
@@ -315,4 +318,95 @@ TEST_CASE("Match deals through the driver, its hook sees every action, revealed 
   const ReplayResult refused = replay_game(record);
   CHECK_FALSE(refused.ok);
   CHECK(refused.failure.rfind("round 1: dealt by seat", 0) == 0);
+}
+
+// QA: finish_round checked only the deal's round number. Seats past the table wrote out of
+// bounds, reversed seats scored the wrong seats and a State of another seat count or dealer
+// was scored, all without an error; a first_dealer out of the match was silently replaced; and
+// resumed standings whose latest round's winner scored points, or sat out, were taken.
+TEST_CASE("MatchDriver: only the deal next_round gives, and a State dealt from it, are scored",
+          "[match][driver]") {
+  const Variant british = load_variant("british");  // eliminates at 100
+  const Engine engine(british);
+  const auto refusal = [](auto&& attempt) -> std::string {
+    try {
+      attempt();
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  MatchDriver driver(british, 4, 77);
+  const RoundDeal deal = driver.next_round();
+  State state = deal.deal(engine);
+  play_first_legal(engine, state);
+  const auto not_dealt = [&](const std::string& seats, std::uint64_t seed) {
+    return fmt::format(
+        "finish_round: round 1 of this match is dealt by seat {} to seats [0, 1, 2, 3] from "
+        "seed {}, not by seat {} to seats [{}] from seed {}",
+        deal.dealer, deal.seed, deal.dealer, seats, seed);
+  };
+  RoundDeal wrong = deal;
+  wrong.seats = {0, 1, 2, 1000000};
+  CHECK(refusal([&] { driver.finish_round(wrong, state); }) ==
+        not_dealt("0, 1, 2, 1000000", deal.seed));
+  CHECK(refusal([&] { driver.match_scores(wrong, state); }) ==
+        "match_scores: the deal's seats [0, 1, 2, 1000000] are not distinct seats of this match "
+        "of 4");
+  wrong.seats = {0, 1, 1, 3};
+  CHECK(refusal([&] { driver.match_scores(wrong, state); }) ==
+        "match_scores: the deal's seats [0, 1, 1, 3] are not distinct seats of this match of 4");
+  wrong.seats = {3, 2, 1, 0};
+  CHECK(refusal([&] { driver.finish_round(wrong, state); }) == not_dealt("3, 2, 1, 0", deal.seed));
+  wrong = deal;
+  wrong.seed = deal.seed + 1;
+  CHECK(refusal([&] { driver.finish_round(wrong, state); }) ==
+        not_dealt("0, 1, 2, 3", deal.seed + 1));
+
+  State seven = engine.deal(7, deal.seed);
+  play_first_legal(engine, seven);
+  CHECK(refusal([&] { driver.finish_round(deal, seven); }) ==
+        "finish_round: a State of 7 seats for a round dealt to 4");
+  CHECK(refusal([&] { driver.match_scores(deal, seven); }) ==
+        "match_scores: a State of 7 seats for a round dealt to 4");
+  const int other_dealer = (deal.round_dealer + 1) % 4;
+  State dealt_by_another = engine.deal(4, deal.seed, other_dealer);
+  play_first_legal(engine, dealt_by_another);
+  CHECK(refusal([&] { driver.finish_round(deal, dealt_by_another); }) ==
+        fmt::format("finish_round: the State was dealt by round seat {}, not by the deal's {}",
+                    other_dealer, deal.round_dealer));
+
+  // Refused deals leave the match as it was.
+  CHECK(driver.standings().rounds == 0);
+  const RoundRecord done = driver.finish_round(deal, state);
+  CHECK(done.scores == driver.match_scores(deal, state));
+  CHECK(driver.standings().rounds == 1);
+
+  // A first dealer named must be in the match; the variant's own rule passes the deal on.
+  MatchStart start;
+  start.start_totals = {100, 0, 0, 0};
+  start.first_dealer = 0;
+  CHECK(refusal([&] { MatchDriver(british, 4, 1, start); }) ==
+        "first_dealer 0: that seat is out of the match (its total is 100), so it deals no more; "
+        "name a seat still in, or -1 for the variant's match.first_dealer");
+  start.first_dealer = 1;
+  CHECK(MatchDriver(british, 4, 1, start).dealer() == 1);
+
+  const auto resumed = [&](const std::string& out, const std::string& last_round, int winner) {
+    MatchStart s;
+    s.resume = standings_from_json(
+        R"({"format":"switchcards.standings","version":1,"totals":[12,0,21,109],"out":)" + out +
+        R"(,"last_round":)" + last_round + R"(,"rounds":2,"last_round_winner":)" +
+        std::to_string(winner) + R"(,"over":false,"winner":null,"loser":null,"first_at_limit":3,)" +
+        R"("first_at_hard_limit":null})");
+    return refusal([&] { MatchDriver(british, 4, 1, s); });
+  };
+  const std::string out = "[false,false,false,true]";
+  CHECK(resumed(out, "[12,0,21,109]", 1) == "");
+  CHECK(resumed(out, "[12,0,21,109]", 2) ==
+        "resume: last_round_winner is seat 2, but its latest round's score is 21: a round's "
+        "winner emptied its hand and scores 0 (under the match rules of british)");
+  CHECK(resumed(out, "[12,0,21,0]", 3) ==
+        "resume: last_round_winner is seat 3, which is out: a seat that sits a round out does "
+        "not win it (under the match rules of british)");
 }

@@ -82,7 +82,7 @@ class MatchDriver {
  public:
   // Throws std::invalid_argument for a seat count outside the variant's players range,
   // max_rounds below 1, bad start totals or resumed standings, or a first dealer that is
-  // neither a seat nor -1.
+  // neither a seat still in nor -1.
   MatchDriver(const Variant& variant, int players, std::uint64_t seed,
               const MatchStart& start = {});
 
@@ -98,18 +98,25 @@ class MatchDriver {
   RoundDeal next_round() const;
   // Scores the finished round `deal` (its State at the end, dealt from next_round()), adds it
   // to the standings (ending the match at the round cap) and moves the deal on. Throws
-  // std::logic_error if the round is not over or not the next one.
+  // std::logic_error if the round is not over or not the next one, and std::invalid_argument
+  // (a logic_error too) if `deal` is not what next_round() gives or the State was not dealt
+  // from it (another seat count or dealer).
   RoundRecord finish_round(const RoundDeal& deal, const State& final_state);
   // The team of each match seat (empty without `teams:`).
   const std::vector<int>& team_of_seat() const { return team_of_seat_; }
 
   // The round's scores by match seat (0 for seats sitting out; with partnerships, team scores),
-  // without adding them.
+  // without adding them. Throws std::invalid_argument if the deal's seats are not distinct
+  // seats of this match or the State has another number of seats.
   std::vector<int> match_scores(const RoundDeal& deal, const State& final_state) const;
   // Ends the match as it stands (end_match_now); no-op if it is over.
   void end_now();
 
  private:
+  // Throws std::invalid_argument, naming `caller`, for a deal whose seats are not distinct
+  // seats of this match or a State of another seat count.
+  void check_round(const RoundDeal& deal, const State& final_state, const char* caller) const;
+
   MatchRules rules_;
   TeamRules teams_;
   std::vector<int> team_of_seat_;

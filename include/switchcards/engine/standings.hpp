@@ -78,7 +78,8 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
 // can be in before its first round or between two rounds, else what contradicts the rules:
 // entries not one per seat, a number outside the ranges above, partners (`teams`) whose
 // totals or latest round's scores differ, a seat field (winner, ...)
-// that is not a seat, a winner or loser of a match not over, seats out or reaching a limit
+// that is not a seat, a latest round's winner that scored points (without teams) or is out, a
+// winner or loser of a match not over, seats out or reaching a limit
 // under rules that have none, a seat in play at or over the elimination limit or out below
 // it, a seat at a limit but no first_at_limit (first_at_hard_limit), fewer than two seats (or
 // teams) left to deal to while not over, or a match not over that its rules would have ended
