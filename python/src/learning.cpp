@@ -46,10 +46,9 @@ void require_totals(const ObservationLayout& layout, const std::vector<int>& tot
 // An id of `space`: ValueError outside 0..size-1, as the environment's ids (the C++ call's
 // std::out_of_range would be an IndexError).
 int space_id(const ActionSpace& space, const py::object& id) {
-  const int i = int_arg<int>(id, "id");
-  if (i < 0 || i >= space.size())
-    throw py::value_error(fmt::format("id {}: an action id, 0 to {}", i, space.size() - 1));
-  return i;
+  // Read in the space's own range, so that any id outside it is refused naming that range.
+  return int_arg<int>(id, "id", 0, space.size() - 1,
+                      fmt::format("an action id, 0 to {}", space.size() - 1));
 }
 
 }  // namespace

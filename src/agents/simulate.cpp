@@ -352,16 +352,19 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
           "`switchcards play`");
     (void)make_agent(name, 0);  // throws for an unknown name
   }
-  // A list longer than the seats would lose its last names without a word.
-  if (c.agents.size() > static_cast<std::size_t>(std::max(c.players, 0)))
-    throw std::invalid_argument(
-        fmt::format("simulate: {} agents for {} seats: name one agent a seat, or fewer, which "
-                    "are repeated to fill the seats",
-                    c.agents.size(), c.players));
   if (c.players < variant.deal.min_players || c.players > variant.deal.max_players)
     throw std::invalid_argument(
         variant.name + " is for " + std::to_string(variant.deal.min_players) + " to " +
         std::to_string(variant.deal.max_players) + " players, not " + std::to_string(c.players));
+  // A list longer than the seats would lose its last names without a word.
+  if (c.agents.size() > static_cast<std::size_t>(c.players))
+    throw std::invalid_argument(
+        fmt::format("simulate: {} agents for {} seats: name one agent a seat, or fewer, which "
+                    "are repeated to fill the seats",
+                    c.agents.size(), c.players));
+  // A study of no games has no rates, and its results would be refused by their own reader
+  // (study_games is 1 or more), as the CLI and Python refuse --games 0.
+  if (c.games < 1) throw std::invalid_argument("simulate: games 0: a study plays at least 1 game");
   if (c.shards < 1 || c.shard < 1 || c.shard > c.shards || c.shards > SimulationConfig::kMaxShards)
     throw std::invalid_argument(fmt::format("shard {}/{}: K/M needs 1 <= K <= M <= {}", c.shard,
                                             c.shards, SimulationConfig::kMaxShards));

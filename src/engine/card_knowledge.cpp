@@ -231,6 +231,11 @@ void CardKnowledge::apply_event(const PlayerView& view, const Event& e) {
         if (v.held > 0 && !v.kinds.contains(e.card)) --v.held;
       } else if (own_.contains(e.card)) {
         own_.remove(e.card);
+      } else {
+        // The seat's own play of a card it no longer holds: events shown twice, or not its
+        // own. The record cannot place it (seen once more, the pile would outgrow the deck).
+        valid_ = false;
+        return;
       }
       discard_seen_.push(e.card);
       return;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <stdexcept>
 
 #include "io/split.hpp"
 #include "io/yaml_documents.hpp"
@@ -139,6 +140,16 @@ SweepGrid load_sweep_grid(const std::string& path) {
 
 std::string sweep_rules(const SweepGrid& grid, const std::vector<std::size_t>& choice,
                         std::string_view base_rules) {
+  // One index a key, into its values.
+  if (choice.size() != grid.keys.size())
+    throw std::invalid_argument(
+        fmt::format("sweep_rules: a choice of {} indices for a grid of {} keys", choice.size(),
+                    grid.keys.size()));
+  for (std::size_t i = 0; i < choice.size(); ++i)
+    if (choice[i] >= grid.keys[i].values.size())
+      throw std::invalid_argument(fmt::format("sweep_rules: value {} of {}, which has {}",
+                                              choice[i], grid.keys[i].path,
+                                              grid.keys[i].values.size()));
   YAML::Node root(YAML::NodeType::Map);
   if (!base_rules.empty()) {
     try {

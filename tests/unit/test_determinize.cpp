@@ -534,3 +534,36 @@ TEST_CASE("what a forced draw told moves with the hand when hands are swapped") 
   CHECK(k.voids(2).kinds.contains(parse_card("6H")));
   CHECK(k.voids(1).held == 0);
 }
+
+// QA: a seat's own play shown twice was pushed onto the seen discard pile again, with no card
+// leaving its hand: one repeat showed a card twice, about 160 overflowed the 160-card pile
+// into its size byte. A play the record cannot place starts it over from the view.
+TEST_CASE("the seat's own play shown again does not grow the seen discard pile") {
+  const Engine engine(load_variant("british"));
+  State s = engine.deal(2, 3);
+  CardKnowledge k;
+  k.sync(PlayerView(engine, s, 0));
+  ActionList legal;
+  EventBuffer events, masked;
+  // Seat 0's first play.
+  while (!s.over()) {
+    engine.legal_actions(s, legal);
+    const bool own_play = s.turn == 0 && legal[0].kind() == ActionKind::play;
+    events.clear();
+    REQUIRE(engine.apply(s, legal[0], &events));
+    detail::mask_events(events.span(), 0, false, masked);
+    k.observe(PlayerView(engine, s, 0), masked.span());
+    if (own_play) break;
+  }
+  REQUIRE(!s.over());
+  const PlayerView view(engine, s, 0);
+  CardKnowledge fresh;
+  fresh.sync(view);
+  for (int repeat = 0; repeat < 200; ++repeat) {
+    k.observe(view, masked.span());
+    REQUIRE(static_cast<int>(k.discard_seen().size()) <= s.discard.size());
+  }
+  CHECK(k.agrees_with(view));
+  CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) ==
+        std::vector<Card>(fresh.discard_seen().begin(), fresh.discard_seen().end()));
+}

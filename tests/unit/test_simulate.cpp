@@ -167,6 +167,11 @@ TEST_CASE("simulation refuses bad configurations") {
                     "simulate: 4 agents for 3 seats: name one agent a seat, or fewer, which are "
                     "repeated to fill the seats");
   CHECK_NOTHROW(simulate(balkan, study(3, 10, {"random", "eager", "greedy"})));
+  // QA: no games gave results their own reader refuses; no seats was an agents' error.
+  CHECK_THROWS_WITH(simulate(balkan, study(3, 0, {"random"})),
+                    "simulate: games 0: a study plays at least 1 game");
+  CHECK_THROWS_WITH(simulate(balkan, study(0, 10, {"random"})),
+                    "balkan is for 3 to 5 players, not 0");
   SimulationConfig c = study(4, 10, {"random"});
   c.shard = 3;
   c.shards = 2;

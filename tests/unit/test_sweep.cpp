@@ -46,6 +46,10 @@ TEST_CASE("a sweep grid lists its combinations, the first key varying slowest") 
   const SweepGrid h =
       parse_sweep_grid("specials.skip.stack: [8]\nspecials.skip.skip: [2]\n", "grid.yaml");
   CHECK(sweep_rules(h, {0, 0}) == "{specials: {skip: {stack: 8, skip: 2}}}");
+  // QA: a choice past a key's values was read out of bounds.
+  CHECK_THROWS_WITH(sweep_rules(g, {1}), "sweep_rules: a choice of 1 indices for a grid of 2 keys");
+  CHECK_THROWS_WITH(sweep_rules(g, {0, 7}),
+                    "sweep_rules: value 7 of specials.skip.stack, which has 2");
 }
 
 TEST_CASE("a bad sweep grid is refused with its file, line, column and key") {

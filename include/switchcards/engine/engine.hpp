@@ -184,6 +184,10 @@ inline std::uint64_t next_engine_id() {
 }
 }  // namespace detail
 
+// Every State given to an Engine must be one of its variant (dealt or positioned by an Engine
+// of it, or read with it by state_from_json): the Engine takes that on trust, as a check would
+// cost every call, and another variant's State can index past its compiled tables.
+// check_state(engine, state) (io/json.hpp) says whether a State from elsewhere fits.
 class Engine {
  public:
   // Throws std::invalid_argument with check_variant's message (engine/check_variant.hpp) for

@@ -39,7 +39,9 @@ SweepGrid load_sweep_grid(const std::string& path);
 SweepGrid parse_sweep_grid(std::string_view text, const std::string& file);
 
 // The override YAML (one flow mapping) of combination `choice` merged onto `base_rules` (YAML
-// overrides given with --rules, or ""): e.g. "{last_card: {penalty: 2}}".
+// overrides given with --rules, or ""): e.g. "{last_card: {penalty: 2}}". Throws
+// std::invalid_argument unless `choice` holds one index a key, each below its key's count of
+// values.
 std::string sweep_rules(const SweepGrid& grid, const std::vector<std::size_t>& choice,
                         std::string_view base_rules = "");
 
