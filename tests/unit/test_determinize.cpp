@@ -29,6 +29,16 @@ constexpr int kRoundsPerCount = 3;
 constexpr int kRoundsPerCount = 30;
 #endif
 
+// Applies `action` and shows `k`, the record of `seat`, its events as that seat sees them
+// (left in `masked`).
+void apply_and_observe(const Engine& engine, State& s, Action action, CardKnowledge& k, int seat,
+                       EventBuffer& masked) {
+  EventBuffer events;
+  REQUIRE(engine.apply(s, action, &events));
+  detail::mask_events(events.span(), seat, false, masked);
+  k.observe(PlayerView(engine, s, seat), masked.span());
+}
+
 // The real position is one the record allows: every hidden card of a place is one a group
 // with cards in that place holds.
 std::string truth_is_possible(const CardKnowledge& k, const State& truth, int seat) {
@@ -208,13 +218,8 @@ TEST_CASE("a reshuffle during a turn of several cards keeps the turn's cards in 
   State s = engine.position(p);
   CardKnowledge k;
   k.sync(PlayerView(engine, s, 1));
-  EventBuffer events, masked;
-  const auto apply = [&](Action a) {
-    events.clear();
-    REQUIRE(engine.apply(s, a, &events));
-    detail::mask_events(events.span(), 1, false, masked);
-    k.observe(PlayerView(engine, s, 1), masked.span());
-  };
+  EventBuffer masked;
+  const auto apply = [&](Action a) { apply_and_observe(engine, s, a, k, 1, masked); };
   apply(Action::play(2, parse_card("7C")));
   apply(Action::play(0, parse_card("7H")));
   REQUIRE(s.phase == Phase::laying);
@@ -247,13 +252,10 @@ TEST_CASE("a record the events leave behind starts over from the view in observe
   CardKnowledge k;
   k.sync(PlayerView(engine, s, 1));
   ActionList legal;
-  EventBuffer events, masked;
+  EventBuffer masked;
   for (int i = 0; i < 12 && !s.over(); ++i) {
     engine.legal_actions(s, legal);
-    events.clear();
-    REQUIRE(engine.apply(s, legal[0], &events));
-    detail::mask_events(events.span(), 1, false, masked);
-    k.observe(PlayerView(engine, s, 1), masked.span());
+    apply_and_observe(engine, s, legal[0], k, 1, masked);
   }
   // A reshuffle of more cards than the pile holds: no record can follow it.
   const Event impossible{EventKind::stock_reshuffled, kNoSeat, Card{}, 500};
@@ -279,10 +281,7 @@ TEST_CASE("a record fed a new round without its deal starts over from the view")
   const auto play = [&](State& s, int actions) {
     for (int i = 0; i < actions && !s.over(); ++i) {
       engine.legal_actions(s, legal);
-      events.clear();
-      REQUIRE(engine.apply(s, legal[0], &events));
-      detail::mask_events(events.span(), 1, false, masked);
-      k.observe(PlayerView(engine, s, 1), masked.span());
+      apply_and_observe(engine, s, legal[0], k, 1, masked);
       REQUIRE(k.agrees_with(PlayerView(engine, s, 1)));
     }
   };
@@ -486,12 +485,9 @@ TEST_CASE("a forced draw from a last card that may not go out tells nothing of t
   State s = engine.position(p);
   CardKnowledge k;
   k.sync(PlayerView(engine, s, 0));
-  EventBuffer events, masked;
+  EventBuffer masked;
   for (const Action a : {Action::play(0, parse_card("4H")), Action::draw(1)}) {
-    events.clear();
-    REQUIRE(engine.apply(s, a, &events));
-    detail::mask_events(events.span(), 0, false, masked);
-    k.observe(PlayerView(engine, s, 0), masked.span());
+    apply_and_observe(engine, s, a, k, 0, masked);
   }
   REQUIRE(k.agrees_with(PlayerView(engine, s, 0)));
   // What the draw told: seat 1's old card is none of the 4H's followers but 8H.
@@ -521,12 +517,9 @@ TEST_CASE("what a forced draw told moves with the hand when hands are swapped") 
   State s = engine.position(p);
   CardKnowledge k;
   k.sync(PlayerView(engine, s, 0));
-  EventBuffer events, masked;
+  EventBuffer masked;
   for (const Action a : {Action::draw(1), Action::play_swap(2, parse_card("7H"), 1)}) {
-    events.clear();
-    REQUIRE(engine.apply(s, a, &events));
-    detail::mask_events(events.span(), 0, false, masked);
-    k.observe(PlayerView(engine, s, 0), masked.span());
+    apply_and_observe(engine, s, a, k, 0, masked);
   }
   REQUIRE(s.hands[2].contains(parse_card("2C")));  // seat 1's old hand and its draw
   REQUIRE(k.agrees_with(PlayerView(engine, s, 0)));
@@ -544,15 +537,12 @@ TEST_CASE("the seat's own play shown again does not grow the seen discard pile")
   CardKnowledge k;
   k.sync(PlayerView(engine, s, 0));
   ActionList legal;
-  EventBuffer events, masked;
+  EventBuffer masked;
   // Seat 0's first play.
   while (!s.over()) {
     engine.legal_actions(s, legal);
     const bool own_play = s.turn == 0 && legal[0].kind() == ActionKind::play;
-    events.clear();
-    REQUIRE(engine.apply(s, legal[0], &events));
-    detail::mask_events(events.span(), 0, false, masked);
-    k.observe(PlayerView(engine, s, 0), masked.span());
+    apply_and_observe(engine, s, legal[0], k, 0, masked);
     if (own_play) break;
   }
   REQUIRE(!s.over());
