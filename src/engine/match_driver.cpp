@@ -139,6 +139,10 @@ void MatchDriver::check_round(const RoundDeal& deal, const State& final_state,
 
 std::vector<int> MatchDriver::match_scores(const RoundDeal& deal, const State& final_state) const {
   check_round(deal, final_state, "match_scores");
+  return scores_of(deal, final_state);
+}
+
+std::vector<int> MatchDriver::scores_of(const RoundDeal& deal, const State& final_state) const {
   const std::vector<int> by_round_seat = round_scores(scorer_, final_state);
   std::vector<int> scores(static_cast<std::size_t>(players()), 0);  // by match seat
   for (int r = 0; r < deal.players(); ++r)
@@ -172,7 +176,7 @@ RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_
   rec.seed = deal.seed;
   rec.dealer = deal.dealer;
   rec.seats = deal.seats;
-  rec.scores = match_scores(deal, final_state);
+  rec.scores = scores_of(deal, final_state);
   rec.stalemate = final_state.stalemate;
   rec.winner = final_state.winner >= 0 ? deal.seats[seat_index(final_state.winner)] : -1;
   rec.decisions = static_cast<int>(final_state.decisions);

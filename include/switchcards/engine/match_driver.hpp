@@ -116,6 +116,8 @@ class MatchDriver {
   // Throws std::invalid_argument, naming `caller`, for a deal whose seats are not distinct
   // seats of this match or a State of another seat count.
   void check_round(const RoundDeal& deal, const State& final_state, const char* caller) const;
+  // match_scores without the check, for a round check_round has passed.
+  std::vector<int> scores_of(const RoundDeal& deal, const State& final_state) const;
 
   MatchRules rules_;
   TeamRules teams_;
