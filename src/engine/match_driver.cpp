@@ -162,10 +162,10 @@ RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_
   if (deal.seed != expected.seed || deal.dealer != expected.dealer ||
       deal.round_dealer != expected.round_dealer || deal.seats != expected.seats)
     throw std::invalid_argument(fmt::format(
-        "finish_round: round {} of this match is dealt by seat {} to seats [{}] from seed {}, "
-        "not by seat {} to seats [{}] from seed {}",
-        deal.round + 1, expected.dealer, fmt::join(expected.seats, ", "), expected.seed,
-        deal.dealer, fmt::join(deal.seats, ", "), deal.seed));
+        "finish_round: round {} of this match is dealt by seat {} (round seat {}) to seats [{}] "
+        "from seed {}, not by seat {} (round seat {}) to seats [{}] from seed {}",
+        deal.round + 1, expected.dealer, expected.round_dealer, fmt::join(expected.seats, ", "),
+        expected.seed, deal.dealer, deal.round_dealer, fmt::join(deal.seats, ", "), deal.seed));
   check_round(deal, final_state, "finish_round");
   if (final_state.dealer != deal.round_dealer)
     throw std::invalid_argument(

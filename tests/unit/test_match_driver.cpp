@@ -340,11 +340,12 @@ TEST_CASE("MatchDriver: only the deal next_round gives, and a State dealt from i
   const RoundDeal deal = driver.next_round();
   State state = deal.deal(engine);
   play_first_legal(engine, state);
-  const auto not_dealt = [&](const std::string& seats, std::uint64_t seed) {
+  const auto not_dealt = [&](const std::string& seats, std::uint64_t seed, int round_dealer = -1) {
     return fmt::format(
-        "finish_round: round 1 of this match is dealt by seat {} to seats [0, 1, 2, 3] from "
-        "seed {}, not by seat {} to seats [{}] from seed {}",
-        deal.dealer, deal.seed, deal.dealer, seats, seed);
+        "finish_round: round 1 of this match is dealt by seat {} (round seat {}) to seats "
+        "[0, 1, 2, 3] from seed {}, not by seat {} (round seat {}) to seats [{}] from seed {}",
+        deal.dealer, deal.round_dealer, deal.seed, deal.dealer,
+        round_dealer < 0 ? deal.round_dealer : round_dealer, seats, seed);
   };
   RoundDeal wrong = deal;
   wrong.seats = {0, 1, 2, 1000000};
@@ -362,6 +363,11 @@ TEST_CASE("MatchDriver: only the deal next_round gives, and a State dealt from i
   wrong.seed = deal.seed + 1;
   CHECK(refusal([&] { driver.finish_round(wrong, state); }) ==
         not_dealt("0, 1, 2, 3", deal.seed + 1));
+  // A deal that differs only in its dealer's round seat names both round seats.
+  wrong = deal;
+  wrong.round_dealer = (deal.round_dealer + 1) % 4;
+  CHECK(refusal([&] { driver.finish_round(wrong, state); }) ==
+        not_dealt("0, 1, 2, 3", deal.seed, wrong.round_dealer));
 
   State seven = engine.deal(7, deal.seed);
   play_first_legal(engine, seven);
