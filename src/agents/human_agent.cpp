@@ -167,6 +167,8 @@ std::optional<Action> HumanAgent::typed(const std::string& answer, const PlayerV
 }
 
 std::string HumanAgent::read_line() {
+  // What was printed is flushed first: an answer to a question nobody could see is no answer.
+  if (!out_->flush()) throw OutputFailed();
   std::string line;
   if (!std::getline(*in_, line)) throw InputEnded();
   line = trim(line);

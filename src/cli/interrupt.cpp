@@ -15,23 +15,30 @@ namespace switchcards::cli {
 
 namespace {
 
-volatile std::sig_atomic_t interrupted = 0;
-extern "C" void note_interrupt(int) {
-  interrupted = 1;
+// The signals that end a command tidily: Ctrl-C, a `kill`, the terminal closed.
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+volatile std::sig_atomic_t interrupted = 0;  // the signal noted, or 0
+extern "C" void note_interrupt(int signal) {
+  interrupted = signal;
 }
 
 }  // namespace
 
 bool catch_interrupt() {
-  struct sigaction now {};
-  if (::sigaction(SIGINT, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) return false;
-  struct sigaction act {};
-  act.sa_handler = note_interrupt;
-  sigemptyset(&act.sa_mask);
-  // No SA_RESTART: a blocked read (a human's move) returns at once. SA_RESETHAND: the next
-  // Ctrl-C is not caught, for a user who will not wait for the tidy end.
-  act.sa_flags = SA_RESETHAND;
-  return ::sigaction(SIGINT, &act, nullptr) == 0;
+  bool installed = false;
+  for (const int signal : kStopSignals) {
+    struct sigaction now {};
+    if (::sigaction(signal, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) continue;
+    struct sigaction act {};
+    act.sa_handler = note_interrupt;
+    sigemptyset(&act.sa_mask);
+    // No SA_RESTART: a blocked read (a human's move) returns at once. SA_RESETHAND: the next
+    // Ctrl-C is not caught, for a user who will not wait for the tidy end.
+    act.sa_flags = SA_RESETHAND;
+    installed = ::sigaction(signal, &act, nullptr) == 0 || installed;
+  }
+  return installed;
 }
 
 bool interrupt_noted() {
@@ -41,9 +48,10 @@ bool interrupt_noted() {
 void die_of_interrupt() {
   std::cout.flush();
   std::fflush(stdout);
-  std::signal(SIGINT, SIG_DFL);
-  std::raise(SIGINT);
-  std::_Exit(130);
+  const int signal = interrupted != 0 ? static_cast<int>(interrupted) : SIGINT;
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+  std::_Exit(128 + signal);
 }
 
 StudyInterrupted::StudyInterrupted(std::uint64_t done, std::uint64_t total)

@@ -1,5 +1,6 @@
-// Ctrl-C for commands that end their work tidily before they die of it: `play --record` saves
-// the game so far, a study (simulate, compare, sweep) stops its games and says what was lost.
+// Ctrl-C (and a kill or a closed terminal) for commands that end their work tidily before they
+// die of it: `play --record` saves the game so far, a study (simulate, compare, sweep) stops
+// its games and says what was lost.
 // The signal is noted (catch_interrupt), the command stops at a safe point, then dies of the
 // signal as if it had not caught it (die_of_interrupt), so a shell sees the usual status.
 #pragma once
@@ -11,13 +12,14 @@
 
 namespace switchcards::cli {
 
-// Notes SIGINT from now on, unless it is ignored (a background job of a shell without job
-// control). The handler is one-shot: a second Ctrl-C ends the program at once. True if
-// installed.
+// Notes SIGINT (Ctrl-C), SIGTERM (`kill`) and SIGHUP (the terminal closed) from now on, each
+// unless it is ignored (SIGINT in a background job of a shell without job control, SIGHUP
+// under nohup). The handler is one-shot: a second signal ends the program at once. True if
+// any was installed.
 bool catch_interrupt();
-// Whether SIGINT arrived since catch_interrupt.
+// Whether one of those signals arrived since catch_interrupt.
 bool interrupt_noted();
-// Ends the process by the SIGINT it was sent, standard output flushed.
+// Ends the process by the signal it was sent (SIGINT if none), standard output flushed.
 [[noreturn]] void die_of_interrupt();
 
 // A study stopped by Ctrl-C after `done` of its `total` games (counted as run_games counts

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -145,6 +146,14 @@ std::string parse_error_text(const std::string& what) {
   return what;
 }
 
+// Says why the command stopped, on a stream that may itself be closed or full (`2>&-`,
+// `2>/dev/full`): then nothing is said, and the exit status alone tells. fmt::print would throw
+// there, from inside the handler, and end the program with std::terminate.
+void say(std::FILE* stream, const std::string& text) {
+  std::fputs(text.c_str(), stream);
+  std::fflush(stream);
+}
+
 int run(int argc, char** argv) {
   CLI::App app{
       "switchcards: the card game Switch and the Mau-Mau family.\n"
@@ -219,37 +228,38 @@ int run(int argc, char** argv) {
         if (const CLI::Option* option = command->get_option_no_throw(m[1].str()))
           text = fmt::format("{}: {} is required: {}", command->get_name(), m[1].str(),
                              option->get_description());
-    fmt::print(stderr,
-               "switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
-               "help COMMAND' for one command's options.\n",
-               text);
+    say(stderr,
+        fmt::format("switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
+                    "help COMMAND' for one command's options.\n",
+                    text));
     return 2;
   } catch (const UsageError& e) {
-    fmt::print(stderr, "switchcards: {}\n", e.what());
+    say(stderr, fmt::format("switchcards: {}\n", e.what()));
     return 2;
   } catch (const LoadError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    say(stderr, fmt::format("{}\n", e.what()));
     return 1;
   } catch (const PlayerQuit& e) {
-    fmt::print("\nswitchcards: {}; goodbye.\n", e.what());
+    say(stdout, fmt::format("\nswitchcards: {}; goodbye.\n", e.what()));
     return 0;
   } catch (const cli::StudyInterrupted& e) {
-    fmt::print(stderr, "\nswitchcards: {}\n", e.what());
+    say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
     cli::die_of_interrupt();
   } catch (const InputEnded& e) {
-    fmt::print(stderr, "\nswitchcards: {}\n", e.what());
+    say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
     return 1;
   } catch (const std::system_error& e) {
     // fmt::print's failure (a full disk, /dev/full) names no file: the commands print to
     // standard output only (files are written by write_text_file, which names them).
     const std::string what = e.what();
     if (what.starts_with("cannot write to file"))
-      fmt::print(stderr, "switchcards: cannot write to standard output: {}\n", e.code().message());
+      say(stderr,
+          fmt::format("switchcards: cannot write to standard output: {}\n", e.code().message()));
     else
-      fmt::print(stderr, "switchcards: {}\n", what);
+      say(stderr, fmt::format("switchcards: {}\n", what));
     return 1;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "switchcards: {}\n", e.what());
+    say(stderr, fmt::format("switchcards: {}\n", e.what()));
     return 1;
   }
   return exit_code;
@@ -262,9 +272,12 @@ int main(int argc, char** argv) {
   // Standard output is buffered: a write that fails (a full disk, `--csv -` into /dev/full)
   // fails at the flush, after every command has said it is done, so it is checked here.
   // A command that failed has said why already.
+  errno = 0;
   const bool written = std::fflush(stdout) == 0 && std::ferror(stdout) == 0 && std::cout;
+  const int error = errno;  // the flush's, if it failed; an earlier write's reason is gone
   if (status == 0 && !written) {
-    std::fprintf(stderr, "switchcards: cannot write to standard output\n");
+    say(stderr, "switchcards: cannot write to standard output" +
+                    (error != 0 ? ": " + std::generic_category().message(error) : "") + "\n");
     return 1;
   }
   return status;

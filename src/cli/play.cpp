@@ -369,22 +369,26 @@ void add_play(CLI::App& app, int& exit_code) {
     });
     // Leaving (quit), the end of the input and Ctrl-C save the game so far, the unfinished
     // round too, where --record asked for it; `why` begins the message.
-    const auto save_so_far = [&](std::string_view why) {
+    // Writes the game so far, when asked to, and says so on `to` (standard error when standard
+    // output has failed; a failure to say it there is no failure of the save).
+    const auto save_so_far = [&](std::string_view why, std::FILE* to = stdout) {
       if (!record_file.empty()) {
         record.rounds.push_back(std::move(rec));
         if (!single_round) record.totals = match.standings().totals;
         write_game_record(record_file, record);
         // A save keeps the game, not how it is shown: beginner mode is asked for again.
-        fmt::print(
+        std::string said = fmt::format(
             "\n{}The game so far is saved in {}: continue it with switchcards play "
             "--resume {}{}\n",
             why, record_file, record_file, beginner ? " --beginner" : "");
         if (chooses_by_the_clock(bots))
-          fmt::print(
+          said += fmt::format(
               "(The bots, {}, search for a time, not a number of iterations: they may choose "
               "differently when the save is played again, and then it cannot be resumed. "
               "--bots ismcts:N saves games that always resume.)\n",
               bots);
+        std::fputs(said.c_str(), to);
+        std::fflush(to);
       }
     };
     try {
@@ -395,6 +399,11 @@ void add_play(CLI::App& app, int& exit_code) {
     } catch (const PlayerQuit&) {
       save_so_far("");
       throw;
+    } catch (const OutputFailed&) {
+      // Standard output is gone (a full disk, a closed pipe): the game is kept, and the error
+      // says why it stopped.
+      save_so_far("Standard output failed. ", stderr);
+      throw std::runtime_error("cannot write to standard output: the game stopped there");
     } catch (const InputEnded&) {
       // The end of the input (Ctrl-D, a closed terminal) or Ctrl-C (catch_interrupt).
       save_so_far(interrupt_noted() ? "Interrupted. " : "The input ended. ");

@@ -545,6 +545,20 @@ TEST_CASE("cli: a write that fails is an error, also when the text is still in a
   CHECK(contains(read_file(s / "err.txt"), "cannot write to standard output"));
   CHECK(to_full_stdout("simulate --variant british --games 2 --threads 1 --record -") == 1);
   CHECK(contains(read_file(s / "err.txt"), "cannot write the records to standard output"));
+
+  // QA: a message that could not be written (standard error closed or full) threw from inside
+  // the error's handler and aborted the program (status 134). The status alone tells now.
+  const auto without_stderr = [&](const std::string& args, const std::string& redirect) {
+    const std::string command = "cd '" + s.dir.string() + "' && timeout -s KILL 60 '" + cli_path() +
+                                "' " + args + " " + redirect;
+    const int raw = std::system(command.c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  CHECK(without_stderr("validate missing.yaml", "2>&-") == 1);
+  CHECK(without_stderr("validate missing.yaml", "2> /dev/full") == 1);
+  CHECK(without_stderr("simulate --variant british --games -5", "2>&-") == 2);
+  CHECK(without_stderr("simulate --variant british --games -5", "2> /dev/full") == 2);
+  CHECK(without_stderr("describe british", "> /dev/full 2>&-") == 1);
 }
 
 TEST_CASE("cli: two outputs cannot name the same file, nor both be standard output") {

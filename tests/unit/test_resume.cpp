@@ -4,6 +4,7 @@
 // same State the library's replay_game stops at, and as JSON that state_from_json reads back.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -13,6 +14,7 @@
 
 using namespace switchcards;
 using namespace switchcards::testing;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -152,6 +154,46 @@ TEST_CASE("play --record saves the game when the input ends or on Ctrl-C, as on 
   CHECK(contains(out, "Interrupted. The game so far is saved in int.yaml"));
   CHECK(!contains(out, "the input ended"));
   CHECK(run("replay int.yaml", s).status == 0);
+
+  // QA: a `kill` (SIGTERM) or a closed terminal (SIGHUP) ended the game unsaved. Each is now
+  // taken as Ctrl-C is, and the program dies of the signal it was sent.
+  for (const std::string signal : {"TERM", "HUP"}) {
+    const std::string file = "sig" + signal + ".yaml";
+    const std::string by_signal = "cd '" + s.dir.string() + "' && sleep 4 | timeout -s " + signal +
+                                  " 1 '" + cli_path() +
+                                  "' play --variant british --players 3 --seed 2 --record " + file +
+                                  " > sig.txt 2>&1; echo $? > status.txt";
+    REQUIRE(std::system(by_signal.c_str()) == 0);
+    const std::string told = read_file(s / "sig.txt");
+    INFO(signal << ": " << told);
+    CHECK(contains(told, "Interrupted. The game so far is saved in " + file));
+    // timeout exits 124 when the command it timed out ended (however it ended).
+    CHECK(read_file(s / "status.txt") == "124\n");
+    CHECK(run("replay " + file, s).status == 0);
+  }
+}
+
+TEST_CASE("play --record saves the game and stops when standard output fails", "[resume]") {
+  // QA: with standard output full or closed, play went on reading answers to questions nobody
+  // saw, and played them, until the input ended.
+  Scratch s("resume-no-output");
+  if (!fs::exists("/dev/full")) return;
+  write_file(s / "all.txt", answers(3000));
+  const std::string command = "cd '" + s.dir.string() + "' && '" + cli_path() +
+                              "' play --variant british --players 3 --seed 2 --record full.yaml "
+                              "< all.txt > /dev/full 2> err.txt; echo $? > status.txt";
+  REQUIRE(std::system(command.c_str()) == 0);
+  const std::string err = read_file(s / "err.txt");
+  INFO(err);
+  CHECK(read_file(s / "status.txt") == "1\n");
+  CHECK(contains(err, "Standard output failed. The game so far is saved in full.yaml"));
+  CHECK(contains(err, "switchcards: cannot write to standard output: the game stopped there"));
+  // Stopped at the first question: the save holds no answer of the human's.
+  const Run replayed = run("replay full.yaml", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "unfinished"));
+  const Run resumed = run("play --resume full.yaml", s, s / "all.txt");
+  CHECK(resumed.status == 0);
 }
 
 TEST_CASE("play --resume refuses the record of a game already over", "[resume]") {

@@ -2,13 +2,18 @@
 // fails is an error naming the file, also when the text was still in the stream's buffer and
 // failed only at the close (/dev/full takes the open and refuses every write); and a path with a
 // NUL in it, which names no file for reading or writing.
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <functional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../common/error_of.hpp"
 #include "../common/temp_dir.hpp"
@@ -106,4 +111,62 @@ TEST_CASE("files: a path with a NUL in it is no file, not the file named by the 
                                   std::string(1, '\0') + "x");
              }),
              Catch::EndsWith("v.yaml\\u0000x': no such file"));  // a NUL would end what()
+}
+
+namespace {
+
+// The names in `dir`, to see that a write left nothing beside its file.
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+// QA: a file was truncated and written in place, so a full disk or a file size limit left a
+// record or save cut short, which then replayed or resumed as a shorter game.
+TEST_CASE("files: a write that fails leaves the file as it was, and nothing beside it") {
+  const testing::TempDir dir;
+  const std::string file = dir.write("save.yaml", "the old save\n").string();
+  // A file size limit of 1,000 bytes, its signal ignored: the write fails with EFBIG, as a full
+  // disk fails with ENOSPC.
+  rlimit before{};
+  REQUIRE(::getrlimit(RLIMIT_FSIZE, &before) == 0);
+  rlimit small = before;
+  small.rlim_cur = 1000;
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
+  const std::string error =
+      error_of([&] { detail::write_text_file(file, std::string(5000, 'x')); });
+  ::setrlimit(RLIMIT_FSIZE, &before);
+  std::signal(SIGXFSZ, old_handler);
+  CHECK(error == "cannot write " + file + ": File too large");
+  CHECK(detail::read_whole_file(file, 100).text == "the old save\n");
+  CHECK(names_in(dir.path()) == std::vector<std::string>{"save.yaml"});
+}
+
+TEST_CASE("files: a file replaced keeps its mode and its link, a new one has the umask's mode") {
+  const testing::TempDir dir;
+  const fs::path file = dir.write("save.yaml", "old\n");
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  detail::write_text_file(file.string(), "new\n");
+  CHECK(detail::read_whole_file(file.string(), 100).text == "new\n");
+  CHECK(fs::status(file).permissions() ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+
+  // Through a symbolic link: the file it names is replaced, the link stays a link.
+  const fs::path link = dir.path() / "latest.yaml";
+  fs::create_symlink(file.filename(), link);
+  detail::write_text_file(link.string(), "newer\n");
+  CHECK(fs::is_symlink(link));
+  CHECK(detail::read_whole_file(file.string(), 100).text == "newer\n");
+
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  const fs::path fresh = dir.path() / "fresh.json";
+  detail::write_text_file(fresh.string(), "{}\n");
+  CHECK(static_cast<mode_t>(fs::status(fresh).permissions()) == (0666 & ~mask));
+  CHECK(names_in(dir.path()) == std::vector<std::string>{"fresh.json", "latest.yaml", "save.yaml"});
 }

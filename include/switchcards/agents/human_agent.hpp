@@ -26,6 +26,13 @@ class InputEnded : public std::runtime_error {
   InputEnded() : std::runtime_error("the input ended before the game did") {}
 };
 
+// The output stream failed (a full disk, a closed terminal or pipe) when the HumanAgent was
+// about to wait for an answer: the player would answer a question they cannot see.
+class OutputFailed : public std::runtime_error {
+ public:
+  OutputFailed() : std::runtime_error("the game can no longer be shown: its output failed") {}
+};
+
 // The player typed `quit`.
 class PlayerQuit : public std::runtime_error {
  public:
@@ -73,8 +80,8 @@ class HumanAgent final : public Agent {
   int columns() const;
   // A hint (one paragraph) filled to columns().
   std::string wrapped(const std::string& text) const;
-  // Reads a line; throws InputEnded at the end of the input and PlayerQuit for `quit` (any
-  // case).
+  // Reads a line; throws InputEnded at the end of the input, PlayerQuit for `quit` (any case)
+  // and OutputFailed, before reading, when what was printed cannot be flushed.
   std::string read_line();
   void show_moves(const PlayerView& view, std::span<const Action> legal) const;
   // y, yes, n or no in any case, or an empty line for `default_answer`; `help` or `?` prints
