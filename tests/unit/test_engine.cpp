@@ -136,6 +136,28 @@ TEST_CASE("a position holding a card more often than the deck does is refused") 
   CHECK_NOTHROW(e.position(pos({{"AS", "AS"}, {"2C"}, {"4C"}, {"5C"}, {"6C"}}, {"3D"})));
 }
 
+// API misuse QA: a suit made by a cast from 7 shifted a mask past its width. Enum values out of
+// their range are refused.
+TEST_CASE("a position of a suit or direction cast from a number out of range is refused") {
+  const Engine e(kitchen_sink());
+  const auto refusal = [&](const Position& p) -> std::string {
+    try {
+      (void)e.position(p);
+    } catch (const std::invalid_argument& x) {
+      return x.what();
+    }
+    return "";
+  };
+  Position bad = pos({{"7H"}, {"2C"}}, {"3D", "QS"});
+  bad.suit = static_cast<Suit>(7);
+  CHECK(refusal(bad) == "suit 7 is no suit");
+  bad.suit = Suit::none;
+  bad.direction = static_cast<Direction>(2);
+  CHECK(refusal(bad) == "direction 2 is no direction");
+  bad.direction = Direction::counterclockwise;
+  CHECK(refusal(bad).empty());
+}
+
 TEST_CASE("a position names a suit only over a card that names one") {
   const Engine e(kitchen_sink());  // the queens are wild and name a suit
   Position named = pos({{"7H"}, {"2C"}}, {"3D", "QS"});

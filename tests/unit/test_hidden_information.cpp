@@ -209,6 +209,26 @@ TEST_CASE("observation: the layout names every slice once and fills the vector",
   CHECK_THROWS_AS(layout.slice("nothing"), std::out_of_range);
 }
 
+// API misuse QA: a card index past the deck in discard_seen was written past the caller's
+// vector. It is refused before anything is written.
+TEST_CASE("observation: discard_seen of a card index past the deck is refused, out untouched",
+          "[hidden]") {
+  const Engine engine(load_variant("british"));
+  const ObservationLayout layout(engine, 4);
+  const State s = engine.deal(4, 3);
+  std::vector<float> o(static_cast<std::size_t>(layout.size()), -1.0f);
+  const std::vector<Card> seen = {s.top(), Card::from_index(kCardKinds)};
+  try {
+    layout.write(PlayerView(engine, s, 0), seen, {}, o);
+    FAIL("wrote an observation of a card index past the deck");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()) == "discard_seen: card index 53 is no card");
+  }
+  CHECK(std::all_of(o.begin(), o.end(), [](float x) { return x == -1.0f; }));
+  const std::vector<Card> joker = {Card::joker()};  // the last index is a card
+  CHECK_NOTHROW(layout.write(PlayerView(engine, s, 0), joker, {}, o));
+}
+
 TEST_CASE("observation: a turn of several cards under way shows its cards and the run's way",
           "[hidden]") {
   // A variant that lays one card a turn has no such slices: its vector does not grow.

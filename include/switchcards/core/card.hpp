@@ -53,7 +53,10 @@ class Card {
                                                                static_cast<int>(rank))) {}
   static constexpr Card joker() { return Card{}; }
   // Dense index 0..52: suit * 13 + rank for suited cards, 52 for the joker. Used to index
-  // per-card tables and bit masks.
+  // per-card tables and bit masks. The index is taken on trust, as this is on every hot path:
+  // a Card of any other index is no card. Where cards come from a caller, the entry point
+  // checks them (Engine::position, ObservationLayout::write, hand_problem, the JSON readers);
+  // Hand and score_hand take them as given.
   static constexpr Card from_index(int index) {
     Card c;
     c.index_ = static_cast<std::uint8_t>(index);

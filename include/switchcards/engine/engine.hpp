@@ -1701,6 +1701,13 @@ inline State Engine::position(const Position& p) const {
   if (p.turn < 0 || p.turn >= players)
     throw std::invalid_argument("turn " + std::to_string(p.turn) + " is not a seat of " +
                                 std::to_string(players));
+  // Enum values made by a cast from a number are checked too: a State holds them as bytes that
+  // index tables and shift masks.
+  if (p.direction != Direction::clockwise && p.direction != Direction::counterclockwise)
+    throw std::invalid_argument("direction " + std::to_string(static_cast<int>(p.direction)) +
+                                " is no direction");
+  if (static_cast<int>(p.suit) > static_cast<int>(Suit::none))
+    throw std::invalid_argument("suit " + std::to_string(static_cast<int>(p.suit)) + " is no suit");
   std::size_t total = p.discard.size() + p.stock.size();
   for (const auto& h : p.hands) total += h.size();
   if (total > static_cast<std::size_t>(kMaxCards))

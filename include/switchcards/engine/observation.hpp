@@ -202,6 +202,12 @@ class ObservationLayout {
                   std::span<const int> match_totals, std::span<float> out, SeatAtK seat_at) const {
     if (static_cast<int>(out.size()) != size_)
       throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
+    // discard_seen comes from the caller (a Card holds any index it is made from): checked
+    // before anything is written, so a refused call leaves `out` as it was.
+    for (const Card c : discard_seen)
+      if (c.index() >= kCardKinds)
+        throw std::invalid_argument("discard_seen: card index " + std::to_string(c.index()) +
+                                    " is no card");
     float* o = out.data();
     for (int i = 0; i < size_; ++i) o[i] = 0.0f;
     const Hand& hand = view.hand();
