@@ -146,7 +146,43 @@ struct MatchHolder {
   Seats seats;
   std::unique_ptr<Match> match;
   bool playing = false;  // inside play or play_round: an agent may not play its own match
+  // The Python callables the Match calls back, held here rather than inside its std::functions
+  // (which call them through this holder) so that Python's garbage collector sees them: a
+  // callback or an agent that refers to its own Match makes a cycle the collector must find.
+  py::object on_action = py::none();
+  py::object observer = py::none();
 };
+
+// The Match's type takes part in garbage collection: it shows the collector the Python objects
+// its holder keeps (the agents, on_action, the observer), and drops the callbacks to break a
+// cycle. A Match whose construction failed holds nothing yet.
+MatchHolder* match_holder_of(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  const py::detail::value_and_holder vh = inst->get_value_and_holder();
+  return vh.holder_constructed() ? vh.template holder<std::unique_ptr<MatchHolder>>().get()
+                                 : nullptr;
+}
+
+void make_collectable(PyHeapTypeObject* heap_type) {
+  PyTypeObject* type = &heap_type->ht_type;
+  type->tp_flags |= Py_TPFLAGS_HAVE_GC;
+  type->tp_traverse = [](PyObject* self, visitproc visit, void* arg) {
+    Py_VISIT(Py_TYPE(self));  // a heap type's instances refer to their type (Python 3.9 on)
+    if (MatchHolder* h = match_holder_of(self)) {
+      Py_VISIT(h->seats.objects.ptr());
+      Py_VISIT(h->on_action.ptr());
+      Py_VISIT(h->observer.ptr());
+    }
+    return 0;
+  };
+  type->tp_clear = [](PyObject* self) {
+    if (MatchHolder* h = match_holder_of(self)) {
+      h->on_action = py::none();
+      h->observer = py::none();
+    }
+    return 0;
+  };
+}
 
 // Runs `play` (a Match::play or play_round) as the only play of `h` under way. Called again
 // from inside (an agent of the match playing it from a hook), the Match would start the round
@@ -277,7 +313,8 @@ void bind_agents(py::module_& m) {
 
   py::class_<MatchHolder>(m, "Match",
                           "The rounds of a match under the variant's match rules, one agent a "
-                          "seat; reproducible from the variant, the agents and the seed.")
+                          "seat; reproducible from the variant, the agents and the seed.",
+                          py::custom_type_setup(make_collectable))
       .def(py::init([](const py::object& variant, const py::object& agents, const py::object& seed,
                        const py::object& max_rounds, const py::object& start_totals,
                        const py::object& first_dealer, const py::object& resume,
@@ -312,18 +349,21 @@ void bind_agents(py::module_& m) {
                // since (the same name) would resume a different match.
                options.resume = standings_from_json(Engine(v), text, "resume");
              }
+             auto h = std::make_unique<MatchHolder>();
              if (!on_action.is_none()) {
                if (!PyCallable_Check(on_action.ptr()))
                  throw py::type_error("on_action must be callable, or None");
+               h->on_action = on_action;
                // As play_round's on_action, with the deal too (action None): the events of a
-               // round's start are those its agents observed before the first move.
-               options.on_action = [on_action](const RoundDeal&, const State& s, const Action* a,
-                                               std::span<const Event> events) {
-                 on_action(State(s), a ? py::cast(*a) : py::none(),
-                           std::vector<Event>(events.begin(), events.end()));
+               // round's start are those its agents observed before the first move. Called
+               // through the holder, which the Match lives in.
+               options.on_action = [holder = h.get()](const RoundDeal&, const State& s,
+                                                      const Action* a,
+                                                      std::span<const Event> events) {
+                 holder->on_action(State(s), a ? py::cast(*a) : py::none(),
+                                   std::vector<Event>(events.begin(), events.end()));
                };
              }
-             auto h = std::make_unique<MatchHolder>();
              h->seats = seats_of(agents);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
              return h;
@@ -377,20 +417,23 @@ void bind_agents(py::module_& m) {
       .def(
           "set_observer",
           [](MatchHolder& h, std::optional<py::function> observer_or_none) {
-            if (!observer_or_none) return h.match->set_observer({});  // None: no observer
-            h.match->set_observer(
-                [observer = *observer_or_none, engine = &h.match->engine()](const MatchEvent& e) {
-                  py::dict d;
-                  d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
-                  d["round"] = e.round;
-                  d["seat"] = e.seat;
-                  d["loser"] = e.loser;
-                  d["stalemate"] = e.stalemate;
-                  d["scores"] = std::vector<int>(e.scores.begin(), e.scores.end());
-                  d["standings"] =
-                      e.standings ? json_loads(to_json(*engine, *e.standings)) : py::none();
-                  observer(d);
-                });
+            if (!observer_or_none) {  // None: no observer
+              h.observer = py::none();
+              return h.match->set_observer({});
+            }
+            h.observer = *observer_or_none;
+            h.match->set_observer([holder = &h, engine = &h.match->engine()](const MatchEvent& e) {
+              py::dict d;
+              d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
+              d["round"] = e.round;
+              d["seat"] = e.seat;
+              d["loser"] = e.loser;
+              d["stalemate"] = e.stalemate;
+              d["scores"] = std::vector<int>(e.scores.begin(), e.scores.end());
+              d["standings"] =
+                  e.standings ? json_loads(to_json(*engine, *e.standings)) : py::none();
+              holder->observer(d);
+            });
           },
           py::arg("observer"),
           "observer(event dict) for every round started, round scored, elimination, match over; "

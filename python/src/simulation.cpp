@@ -69,6 +69,8 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
 }  // namespace
 
 void bind_simulation(py::module_& m) {
+  // The most shards a study is split into (simulate_json's shards, the CLI's --shard K/M).
+  m.attr("MAX_SHARDS") = SimulationConfig::kMaxShards;
   m.def(
       "simulate_json",
       [](const std::string& variant, const std::string& rules, const py::object& games,

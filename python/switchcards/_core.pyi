@@ -6,6 +6,8 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+MAX_SHARDS: int
+"""The most shards a study is split into (simulate_json's shards, the CLI's --shard K/M)."""
 
 class LoadError(ValueError):
     """A variant, scenario or record that cannot be used; str(e) is 'FILE:LINE:COL: message'."""

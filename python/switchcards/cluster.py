@@ -15,6 +15,7 @@ import operator
 from collections.abc import Iterable
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
+from ._core import MAX_SHARDS
 from .simulation import _whole_number, merge_shards, simulate_json, summary_row
 
 
@@ -80,16 +81,16 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
             "simulate_json(..., record=FILE)"
         )
     games = _whole_number(games, "games", what, most=2**64 - 1)
-    # A shard count is a C++ int, as in simulate_json (refused here, not by every worker).
-    return min(_whole_number(shards, "shards", what, most=2**31 - 1), games)
+    # At most MAX_SHARDS, as in simulate_json (refused here, not by every worker).
+    return min(_whole_number(shards, "shards", what, most=MAX_SHARDS), games)
 
 
 def _check_locally(variant: str, games: int, options: Mapping[str, Any]) -> None:
     """Plays one game of the study in this process, so that what every worker would refuse
     (an unknown variant or agent, a player count, bad rules) is one error here, before
-    anything is submitted. Shard 1 of min(games, 2**31-1) (a shard count is an int) is the
-    study's first game (a few, past 2**31-1 games), played exactly as a worker plays it."""
-    simulate_json(variant, games, shard=(1, min(games, 2**31 - 1)), **options)
+    anything is submitted. Shard 1 of min(games, MAX_SHARDS) is the study's first game (a
+    few, past MAX_SHARDS games), played exactly as a worker plays it."""
+    simulate_json(variant, games, shard=(1, min(games, MAX_SHARDS)), **options)
 
 
 def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:

@@ -122,6 +122,39 @@ def test_an_observer_is_removed_with_none():
     assert len(seen) == before
 
 
+def test_a_match_its_callbacks_or_agents_refer_to_is_collected():
+    # The Match keeps its observer, on_action and agents where the garbage collector sees them:
+    # each of these cycles through the Match was once kept alive until the program ended.
+    import gc
+    import weakref
+
+    class Watcher(sc.Agent):
+        match = None
+
+        def choose(self, view, legal):
+            return legal[0]
+
+    def cycle(kind):
+        agents = [sc.make_agent("eager", 0) for _ in range(3)]
+        if kind == "agent":
+            agents[0] = Watcher()
+        box = {}
+        on_action = (lambda state, action, events: box["match"].over) if kind == "on_action" else None
+        match = sc.Match("british", agents, seed=7, on_action=on_action)
+        box["match"] = match
+        if kind == "observer":
+            match.set_observer(lambda e: match.standings)
+        if kind == "agent":
+            agents[0].match = match
+        match.play_round()  # the callbacks run, reading the match
+        return weakref.ref(match)
+
+    for kind in ("observer", "on_action", "agent"):
+        ref = cycle(kind)
+        gc.collect()
+        assert ref() is None, kind
+
+
 def test_an_illegal_choice_is_reported():
     class Cheat(sc.Agent):
         def choose(self, view, legal):

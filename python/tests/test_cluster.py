@@ -43,7 +43,7 @@ def test_a_study_takes_numpy_counts_and_record_none_as_simulate_json_does(client
             simulate_on(_NoCluster(), "british", bad, shards=2)
         with pytest.raises(TypeError, match="games is a whole number from 1 to 18446744073709551615"):
             sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=bad)
-        with pytest.raises(TypeError, match="shards is a whole number from 1 to 2147483647"):
+        with pytest.raises(TypeError, match="shards is a whole number from 1 to 1000000"):
             simulate_on(_NoCluster(), "british", 10, shards=bad)
     with pytest.raises(TypeError):
         sc.simulate_json("british", 10.0)  # the same study in one process
@@ -107,10 +107,24 @@ def test_a_shard_count_past_a_cpp_int_is_refused_before_anything_is_submitted():
         def submit(self, *args, **kwargs):
             raise AssertionError("submitted")
 
-    with pytest.raises(ValueError, match=r"simulate_on: shards is a whole number from 1 to 2147483647, not 4294967296"):
+    with pytest.raises(ValueError, match=r"simulate_on: shards is a whole number from 1 to 1000000, not 4294967296"):
         simulate_on(NoSubmit(), "british", 2**32, shards=2**32)
+    with pytest.raises(ValueError, match=r"simulate_on: shards is a whole number from 1 to 1000000, not 1000001"):
+        simulate_on(NoSubmit(), "british", 2**32, shards=sc.MAX_SHARDS + 1)
     with pytest.raises(ValueError, match=r"games is a whole number from 1 to 18446744073709551615"):
         simulate_on(NoSubmit(), "british", 2**64, shards=2)
+
+
+def test_a_study_of_more_games_than_shards_may_be_is_checked_locally():
+    """The local check played shard 1 of min(games, 2**31-1), which simulate_json refuses past
+    MAX_SHARDS: every study of more than 1,000,000 games failed before anything was submitted,
+    naming a shard nobody asked for. It now plays shard 1 of MAX_SHARDS (two games here)."""
+    assert sc.MAX_SHARDS == 1_000_000
+    from switchcards.cluster import _check_locally
+
+    _check_locally("british", 2_000_000, {"agents": "heuristic,random", "seed": 1})
+    with pytest.raises(ValueError, match=r"shard 1/1000001"):
+        sc.simulate_json("british", 2_000_000, shard=(1, sc.MAX_SHARDS + 1))
 
 
 def test_rules_yaml_nests_dotted_keys():
@@ -164,7 +178,7 @@ class _NoCluster:
         (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=8, shards=2, record="r.yaml"),
          "records are written by one process"),
         (lambda: simulate_on(_NoCluster(), "british", 0, shards=2), "games is a whole number from 1 to 18446744073709551615"),
-        (lambda: simulate_on(_NoCluster(), "british", 10, shards=-2), "shards is a whole number from 1 to 2147483647"),
+        (lambda: simulate_on(_NoCluster(), "british", 10, shards=-2), "shards is a whole number from 1 to 1000000"),
         (lambda: sweep(_NoCluster(), "british", {"last_card.penalty": [1]}, games=0, shards=2),
          "games is a whole number from 1 to 18446744073709551615"),
         (lambda: simulate_on(_NoCluster(), "british", 10, shards=2, shard=(1, 2)), "give shards=M, not shard"),
