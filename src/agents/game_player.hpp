@@ -12,6 +12,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -242,7 +243,24 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
     ended.notify_all();
   };
   std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) workers.emplace_back(work, t);
+  workers.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t) {
+    try {
+      workers.emplace_back(work, t);
+    } catch (const std::system_error&) {
+      // The system gives no more threads (under a memory limit each takes its stack): the
+      // study goes on with those it has, which play the same games, as the workers take them a
+      // chunk at a time. The exception used to leave with the started threads joinable, which
+      // terminated the program.
+      const std::lock_guard<std::mutex> lock(mutex);
+      running -= threads - t;  // those never started (some started may have ended already)
+      break;
+    }
+  }
+  if (workers.empty()) {  // not one: this thread plays them all
+    running = 1;
+    work(0);
+  }
   if (progress) {
     try {
       std::unique_lock<std::mutex> lock(mutex);
