@@ -182,6 +182,10 @@ class GamePlayer {
   void play_round_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
   void play_match_game(std::uint64_t seed, GameRecord* record, GameOutcome& out);
   void count_win(const GameOutcome& out);  // out.winner's win, by seat and places
+  // Keeps `a` for the game's record. Throws std::runtime_error once the game has more actions
+  // than a record `replay` reads can hold, before they take the memory: a match of a variant
+  // whose rounds never end held a billion actions (4 GB) before its record was refused.
+  void record_action(Action a);
 
   const Variant* variant_;
   const Engine* engine_;
@@ -192,8 +196,10 @@ class GamePlayer {
   // The deal's events, kept from game to game: a fresh buffer would be value-initialized (all
   // 256 entries) for every round.
   EventBuffer deal_events_;
-  RoundBuffers buffers_;     // play_round's, for the same reason
-  std::vector<Action> log_;  // the actions of the round being recorded
+  RoundBuffers buffers_;        // play_round's, for the same reason
+  std::vector<Action> log_;     // the actions of the round being recorded
+  std::uint64_t game_ = 0;      // the game being played
+  std::uint64_t recorded_ = 0;  // the actions of its record so far
   std::vector<std::unique_ptr<Agent>> owned_;
   std::vector<Agent*> agents_;
   bool observe_ = false;  // some seat's agent observes

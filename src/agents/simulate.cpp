@@ -15,6 +15,7 @@
 
 #include "agents/game_player.hpp"
 #include "engine/seat_index.hpp"
+#include "io/yaml_text_guard.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -188,8 +189,28 @@ GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const Simul
 
 GamePlayer::~GamePlayer() = default;
 
+namespace {
+
+// The fewest bytes an action takes in a record's text (a line "        - 0 draw"): a game of
+// more actions makes a record larger than `replay` reads.
+constexpr std::uint64_t kShortestActionLine = 10;
+constexpr std::uint64_t kMaxRecordedActions = detail::yaml::kMaxRecordBytes / kShortestActionLine;
+
+}  // namespace
+
+void GamePlayer::record_action(Action a) {
+  if (++recorded_ > kMaxRecordedActions)
+    throw std::runtime_error(fmt::format(
+        "the record of game {} passed {} actions, more than a record `switchcards replay` reads "
+        "({} MiB) can hold; record fewer or shorter games (round.turn_limit, the match's rounds)",
+        game_ + 1, kMaxRecordedActions, detail::yaml::kMaxRecordBytes >> 20));
+  log_.push_back(a);
+}
+
 GameOutcome GamePlayer::play(std::uint64_t game, GameRecord* record) {
   const std::uint64_t seed = derive_seed(config_->seed, game);
+  game_ = game;
+  recorded_ = 0;
   if (record) {
     record->players = config_->players;
     record->seed = seed;
@@ -241,7 +262,7 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
       [&](const State& now, Action a, std::span<const Event> ev) SWITCHCARDS_LAMBDA_ALWAYS_INLINE {
         for (const Event& e : ev) count_event(stats, e);
         lead_.after(now, a.seat());
-        if (record) log_.push_back(a);
+        if (record) record_action(a);
       },
       buffers_);
   count_round(stats, s.decisions, s.stalemate);
@@ -286,7 +307,7 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
       out.dealer = deal.dealer;
       out.direction = s.seats.direction();
     }
-    if (a && record) log_.push_back(*a);
+    if (a && record) record_action(*a);
   };
   Match match(*variant_, agents_, seed, options);
   match.set_observer([&](const MatchEvent& e) {

@@ -501,6 +501,9 @@ std::string study_records_text(std::vector<GameRecord> records, const std::strin
   }
   std::ostringstream out;
   write_game_records(out, records);
+  // A string stream that cannot grow (no memory) fails quietly: the text would be cut short.
+  if (!out)
+    throw std::runtime_error(where + ": the game records could not be written out (out of memory)");
   std::string yaml = std::move(out).str();
   if (yaml.size() > detail::yaml::kMaxRecordBytes)
     throw std::runtime_error(fmt::format(

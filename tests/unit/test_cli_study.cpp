@@ -5,9 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include "../common/run_cli.hpp"
 
 using namespace switchcards::testing;
+namespace fs = std::filesystem;
 
 TEST_CASE("cli: a merge of some shards of a compare or sweep study says which games it holds") {
   Scratch s("study-range");
@@ -129,12 +132,31 @@ TEST_CASE("cli: a study given more threads than the system can start plays on wi
           0);
   // 1 GB of address space: a thread takes an 8 MiB stack and a 64 MiB malloc arena, so a few
   // start, not 1024.
-  const std::string command = "cd '" + s.dir.string() + "' && (ulimit -v 1000000; '" +
-                              cli_path() +
+  const std::string command = "cd '" + s.dir.string() + "' && (ulimit -v 1000000; '" + cli_path() +
                               "' simulate --variant british --games 3000 --threads 1024 --json "
                               "many.json > out.txt 2>&1); echo $? > status.txt";
   REQUIRE(std::system(command.c_str()) == 0);
   INFO(read_file(s / "out.txt"));
   CHECK(read_file(s / "status.txt") == "0\n");
   CHECK(read_file(s / "one.json") == read_file(s / "many.json"));
+}
+
+// QA: a match of a variant whose rounds never end held every action for its record (a billion,
+// 4 GB) and was refused only when the text was made. A record is refused as soon as its game
+// passes the actions a record `replay` reads can hold.
+TEST_CASE("cli: a record that cannot be read back is refused while the game is played") {
+  Scratch s("record-bound");
+  // No card may be laid on any card: every round runs to its turn limit.
+  write_file(s / "lock.yaml",
+             "name: lock\nplayers: {min: 2, max: 7}\ndeck: {decks: 1, jokers: 1}\n"
+             "specials:\n  lock: {cards: [clubs, diamonds, hearts, spades], not_on: [clubs, "
+             "diamonds, hearts, spades]}\nscoring:\n  values: {any: 0}\n"
+             "match: {end: elimination, limit: 100}\nround: {turn_limit: 1000000}\n");
+  const Run r = run(
+      "simulate --variant lock.yaml --games 1 --players 2 --matches --record lock-record.yaml", s);
+  CHECK(r.status == 1);
+  CHECK(contains(r.out,
+                 "switchcards: the record of game 1 passed 6710886 actions, more than a record "
+                 "`switchcards replay` reads (64 MiB) can hold"));
+  CHECK_FALSE(fs::exists(s.dir / "lock-record.yaml"));
 }
