@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -426,7 +427,14 @@ class VariantBuilder {
       std::string_view field = path.substr(close + 2);
       at_key = field == "deflect_to_attacker";
       if (at_key) field = "deflect_reverse_to";  // the file's key
-      keys = {"specials", name, field};
+      // The special's entry from the index of them, not a walk through the specials: the
+      // checks ask about every special, and thousands of them took minutes.
+      const Entry* special = special_entry(name);
+      if (special != nullptr)
+        if (std::optional<Entry> at = d_.find(*special, field)) return Place{at, at_key};
+      if (exact) return Place{};
+      if (special != nullptr) return Place{*special, false};
+      keys = {"specials"};
     } else {
       const auto it =
           std::find_if(kKeys.begin(), kKeys.end(), [&](const Key& k) { return k.path == path; });
@@ -445,6 +453,18 @@ class VariantBuilder {
       at = find_keys(keys);
     }
     return Place{at ? at : root_, false};
+  }
+  // The entry of the special `name` under `specials`, or null; the entries are indexed by name
+  // on the first call.
+  const Entry* special_entry(const std::string& name) const {
+    if (!special_entries_) {
+      special_entries_.emplace();
+      const std::string_view specials[] = {"specials"};
+      if (const std::optional<Entry> all = find_keys(specials); all && all->value.IsMap())
+        for (const Entry& e : d_.map_entries(*all)) special_entries_->emplace(e.key->Scalar(), e);
+    }
+    const auto it = special_entries_->find(name);
+    return it == special_entries_->end() ? nullptr : &it->second;
   }
   // The entry under `keys` from the root. (Entries are constructed, never assigned: assigning
   // a YAML::Node writes into the node it refers to, which would change the tree.)
@@ -466,7 +486,9 @@ class VariantBuilder {
     std::vector<Found> found;
     const auto given = [&](std::string_view path) { return place(path, true).entry.has_value(); };
     const auto report = [&](const CombinationProblem& p) {
-      if (p.path.starts_with("deal.") != table) return;
+      // Past the most errors a load reports, none is placed: placing one looks its key up
+      // among its section's entries, so thousands of clashing specials took minutes.
+      if (p.path.starts_with("deal.") != table || found.size() >= Documents::kMaxErrors) return;
       if (p.path == "deal.min_players")
         return found.push_back({players_.value_or(root_), false, p.message});
       if (p.path == "deal.decks") return found.push_back({deck_.value_or(root_), false, p.message});
@@ -983,6 +1005,7 @@ class VariantBuilder {
   CardMask kinds_ = CardMask::all();
   std::optional<Entry> players_, deck_, decks_, ranks_, jokers_, deal_, hand_size_;
   std::vector<std::string> failed_;  // the sections read_section saw fail
+  mutable std::optional<std::unordered_map<std::string, Entry>> special_entries_;  // by name
   bool judge_keys_;
   std::vector<KeyPath> dropped_;  // the keys without effect dropped, as report_keys_... says
 };

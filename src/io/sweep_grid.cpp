@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 #include <stdexcept>
 
 #include "io/split.hpp"
@@ -103,18 +104,21 @@ SweepGrid parse_sweep_grid(std::string_view text, const std::string& file) {
            fmt::format("expected a list of the values to try, e.g. '{}: [1, 2]' (got {})", path,
                        detail::yaml::describe(values)));
     if (values.size() == 0) fail(values, path, "the list of values is empty");
+    // Checked before the values are read: a list of 130,000 values took 43 s to be refused.
+    combinations *= values.size();
+    if (combinations > kMaxSweepCombinations)
+      fail(item.first, path,
+           fmt::format("the grid has more than {} combinations", kMaxSweepCombinations));
     SweepKey key;
     key.path = path;
     const detail::yaml::Location at = docs.locate(item.first);
     key.line = at.line;
     key.column = at.column;
-    std::vector<std::string> seen;  // each value as the variant reads it
+    std::set<std::string> seen;  // each value as the variant reads it
     for (const YAML::Node& v : values) {
       const std::string t = flow_text(v);
-      const std::string same = same_value(v, t);
-      if (std::find(seen.begin(), seen.end(), same) != seen.end())
+      if (!seen.insert(same_value(v, t)).second)
         fail(v, path, "the value " + t + " is listed twice");
-      seen.push_back(same);
       key.values.push_back(t);
       const detail::yaml::Location l = docs.locate(v);
       key.value_lines.push_back(l.line);
@@ -125,10 +129,6 @@ SweepGrid parse_sweep_grid(std::string_view text, const std::string& file) {
         fail(item.first, path,
              "overlaps the key '" + other.path + "' (line " + std::to_string(other.line) +
                  "): one would overwrite the other");
-    combinations *= key.values.size();
-    if (combinations > kMaxSweepCombinations)
-      fail(item.first, path,
-           fmt::format("the grid has more than {} combinations", kMaxSweepCombinations));
     grid.keys.push_back(std::move(key));
   }
   return grid;
