@@ -87,6 +87,15 @@ void check_output_file(std::string_view flag, const std::string& path) {
   namespace fs = std::filesystem;
   if (path == "-") return;
   if (path.empty()) throw UsageError(fmt::format("{} '': expected a file name", flag));
+  // A name longer than the file system takes fails only at the write, after the work.
+  const fs::path name = fs::path(path).filename();
+  const fs::path parent =
+      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const long most = ::pathconf(parent.c_str(), _PC_NAME_MAX);
+  const std::size_t longest = most > 0 ? static_cast<std::size_t>(most) : 255;
+  if (name.native().size() > longest)
+    throw UsageError(fmt::format("{} {}: the file name is {} bytes long; the file system takes {}",
+                                 flag, path, name.native().size(), longest));
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (fs::exists(status)) {
@@ -96,8 +105,7 @@ void check_output_file(std::string_view flag, const std::string& path) {
       throw UsageError(fmt::format("{} {}: the file cannot be written", flag, path));
     return;
   }
-  const fs::path dir =
-      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::path& dir = parent;
   const fs::file_status dir_status = fs::status(dir, ec);
   if (!fs::exists(dir_status))
     throw UsageError(

@@ -1051,6 +1051,13 @@ YAML::Node with_overrides(Documents& docs, YAML::Node tree, const YAML::Node& ov
   docs.expect_map(top);
   if (auto extends = docs.find(top, "extends"))
     docs.fail_at_key(*extends, "overrides cannot extend: they apply to the variant being loaded");
+  // A record names its variant and holds the rules it was played by: under another name they
+  // would not replay ("variant: 'british', but its variant_text is the rules of 'other'").
+  if (auto name = docs.find(top, "name"))
+    docs.fail_at_key(*name,
+                     "overrides cannot rename the variant: they change its rules, and records "
+                     "name the variant they were played under (write a file with `extends:` "
+                     "for a variant of another name)");
   return docs.merge(tree, overrides);
 }
 

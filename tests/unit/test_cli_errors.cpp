@@ -122,6 +122,9 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
            "--json /nonexistent/dir/x.json: the directory /nonexistent/dir does not exist"},
           {"simulate -v british --games 2 --json adir", 2, "--json adir: is a directory"},
           {"simulate -v british --games 2 --json ''", 2, "--json '': expected a file name"},
+          // QA: renamed rules made records that replay refused.
+          {"simulate -v british --games 2 --rules 'name: other'", 1,
+           "--rules:1:1: name: overrides cannot rename the variant"},
           {"simulate -v british --games 2 --record /nonexistent/r.yaml", 2,
            "--record /nonexistent/r.yaml: the directory /nonexistent does not exist"},
           {"merge /nonexistent.json", 1, "/nonexistent.json"},
@@ -131,6 +134,11 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
           {"validate adir/", 1, "is a directory"},
           {"scenario missing.yaml", 1, "missing.yaml"},
       });
+  // QA: a name longer than the file system takes failed only after the study.
+  const std::string long_name =
+      "simulate -v british --games 2 --json " + std::string(300, 'x') + ".json";
+  check_cases("long-output-name", {{long_name.c_str(), 2,
+                                    "the file name is 305 bytes long; the file system takes 255"}});
 }
 
 TEST_CASE("cli errors: commands and options get the nearest known name, and help works") {

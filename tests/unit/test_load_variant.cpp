@@ -493,6 +493,11 @@ TEST_CASE("overrides merge onto a variant before validation", "[load_variant][ov
   CHECK_THAT(error.message(), Catch::StartsWith("'forever' is not allowed here"));
   CHECK_THAT(error_of([] { load_variant("british", "extends: balkan\n", "o"); }),
              Catch::Contains("o:1:1: extends: overrides cannot extend"));
+  // QA: `--rules 'name: other'` made records that replay refused (their variant and its text
+  // disagreed).
+  CHECK_THAT(
+      error_of([] { load_variant("british", "{last_card: {penalty: 3}, name: other}", "o"); }),
+      Catch::Contains("o:1:27: name: overrides cannot rename the variant"));
 }
 
 TEST_CASE("a deck cut under a base's selectors names the cut as well",
@@ -745,8 +750,7 @@ TEST_CASE("a variant of thousands of clashing specials loads in time linear in t
       CHECK_THROWS_WITH(load_variant_from_string(text, "many.yaml"),
                         Catch::Contains("(stopped after 20 errors)"));
       best = std::min(
-          best,
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+          best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     return best;
   };
