@@ -59,7 +59,10 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
     throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " names for " +
                                 std::to_string(players) + " players (at most one a seat)");
   config.players = players;
-  if (!record_file.empty()) config.record = config.games_to_record();
+  if (!record_file.empty()) {
+    config.record = config.games_to_record();
+    (void)resolved_variant_yaml(variant, rules);  // a variant that cannot be recorded: now
+  }
   SimulationResult result = simulate(v, config, progress);
   if (!record_file.empty())
     write_study_records(record_file, std::move(result.records), variant, rules);

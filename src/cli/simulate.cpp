@@ -47,7 +47,12 @@ void add_simulate(CLI::App& app, int& exit_code) {
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);
-    if (!record_file.empty()) config.record = config.games_to_record();
+    if (!record_file.empty()) {
+      config.record = config.games_to_record();
+      // The text the records embed, made now: a variant that cannot be recorded is refused
+      // before the study, not after it.
+      (void)resolved_variant_yaml(variant, rules);
+    }
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
     const bool bar = show_progress(json_file, records_out);

@@ -1158,6 +1158,15 @@ std::string resolved_variant_yaml(std::string_view name_or_path, std::string_vie
   out << loaded.tree;
   std::string text = out.c_str();
   text += "\n";
+  // Files of up to the limit each can merge to more: the record that embeds the text could not
+  // be read back (it was refused as "FILE: N bytes", N larger than the file).
+  if (text.size() > detail::yaml::kMaxTextBytes)
+    throw LoadError(
+        name, 0, 0, "",
+        fmt::format("the variant resolved (its extends chain and overrides merged "
+                    "into one document, as a record holds it) takes {} bytes, more "
+                    "than the {} bytes ({} MiB) a variant may: it cannot be recorded",
+                    text.size(), detail::yaml::kMaxTextBytes, detail::yaml::kMaxTextBytes >> 20));
   // The text must mean the same variant on its own (a quoting the emitter lost would not).
   Variant again = load_variant_from_string(text, name);
   again.source = loaded.variant.source;

@@ -758,3 +758,22 @@ TEST_CASE("a variant of thousands of clashing specials loads in time linear in t
   INFO("4,000 specials: " << few << " s; 16,000: " << many << " s");
   CHECK(many < 9 * few);
 }
+
+// QA: two files of 900 KB each loaded, but the record of a study made with them was refused
+// once the study was over, as "top.yaml: 1800752 bytes" (the file has 900,043).
+TEST_CASE("a variant whose merged text is larger than a variant may be cannot be recorded") {
+  const TempDir dir;
+  // A base's title is inherited; a description is each file's own.
+  dir.write("base.yaml",
+            "name: base\nextends: british\ntitle: " + std::string(600'000, 't') + "\n");
+  const std::string top =
+      dir.write("top.yaml",
+                "name: top\nextends: base.yaml\ndescription: " + std::string(600'000, 'd') + "\n")
+          .string();
+  CHECK(load_variant(top).title.size() == 600'000);  // each file is within the limit
+  CHECK_THAT(error_of([&] { (void)resolved_variant_yaml(top); }),
+             Catch::Contains("the variant resolved (its extends chain and overrides merged into "
+                             "one document, as a record holds it) takes") &&
+                 Catch::Contains("more than the 1048576 bytes (1 MiB) a variant may: it cannot "
+                                 "be recorded"));
+}

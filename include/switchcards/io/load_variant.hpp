@@ -36,7 +36,9 @@ Variant load_variant_from_string(std::string_view yaml, std::string_view label =
 
 // The variant as one self-contained YAML document: the whole `extends:` chain and the
 // overrides merged, no `extends:` left. It loads to the same Variant in any directory and with
-// any set of built-ins, which is what a game record embeds. Throws LoadError as load_variant.
+// any set of built-ins, which is what a game record embeds. Throws LoadError as load_variant,
+// and when the document is larger than a variant may be (1 MiB): files within the limit can
+// merge to more, which a record could not hold.
 std::string resolved_variant_yaml(std::string_view name_or_path,
                                   std::string_view overrides_yaml = "",
                                   std::string_view overrides_label = "--rules");
