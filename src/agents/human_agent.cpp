@@ -30,6 +30,29 @@ std::string trim(std::string s) {
   return s.substr(i);
 }
 
+// The longest answer kept: a move's words are far shorter. The rest of a longer line is read
+// and dropped, so that a line of any length costs no more memory than this.
+constexpr std::size_t kLongestAnswer = 1000;
+
+// Reads a line of `in` into `line`, keeping its first kLongestAnswer characters; false at the end
+// of the input (or a read error) before any character.
+bool read_bounded_line(std::istream& in, std::string& line) {
+  line.clear();
+  if (!in.good()) return false;  // ended before: not read again (a terminal would wait again)
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return any;
+    }
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < kLongestAnswer) line += static_cast<char>(c);
+  }
+}
+
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -170,7 +193,7 @@ std::string HumanAgent::read_line() {
   // What was printed is flushed first: an answer to a question nobody could see is no answer.
   if (!out_->flush()) throw OutputFailed();
   std::string line;
-  if (!std::getline(*in_, line)) throw InputEnded();
+  if (!read_bounded_line(*in_, line)) throw InputEnded();
   line = trim(line);
   if (echo_) *out_ << line << "\n";
   if (const std::string l = lower(line); l == "quit" || l == "q") throw PlayerQuit();

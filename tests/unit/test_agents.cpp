@@ -407,6 +407,15 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   HumanAgent caller(yes, out, true);
   CHECK(to_string(caller.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
 
+  // QA: a line of any length was read whole (100 MB took 788 MB) and echoed back whole. The
+  // first 1,000 characters are kept; the rest is read and dropped; the next line is the next
+  // answer, and a last line without its newline counts.
+  std::istringstream endless(std::string(5'000'000, '9') + "\n1\nn");
+  std::ostringstream seen;
+  HumanAgent patient(endless, seen, false);
+  CHECK(to_string(patient.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H");
+  CHECK(seen.str().size() < 10'000);
+
   // The move may be typed instead of its number; an illegal one is asked again.
   std::istringstream typed("play KS\n6h last\ndraw\n");
   HumanAgent typist(typed, out, false);
