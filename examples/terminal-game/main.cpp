@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <span>
@@ -95,6 +96,9 @@ int main() {
   } catch (const PlayerQuit& e) {  // the player typed `quit`
     fmt::print("\n{}; goodbye.\n", e.what());
     return 0;
+  } catch (const OutputFailed& e) {  // standard output failed (a closed pipe, a full disk)
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
   }
   return match.over() ? 0 : 1;
 }

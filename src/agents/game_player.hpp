@@ -12,7 +12,6 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -222,7 +221,9 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   std::exception_ptr error;
   int running = threads;
   std::condition_variable ended;  // a worker ended
-  const auto work = [&](int t) {
+  // `reports`: the worker is the calling thread itself (no other could be started), which
+  // calls `progress` between chunks, so that Ctrl-C still stops the study.
+  const auto work = [&](int t, bool reports) {
     try {
       auto worker = make_worker(t);
       for (;;) {
@@ -236,6 +237,7 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
         std::uint64_t game = begin;
         for (; game < stop && !failed.load(std::memory_order_relaxed); ++game) worker(game);
         done.fetch_add(game - begin);
+        if (reports && progress) progress(done.load(), total);
       }
     } catch (...) {
       const std::lock_guard<std::mutex> lock(mutex);
@@ -252,8 +254,8 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   workers.reserve(static_cast<std::size_t>(threads));
   for (int t = 0; t < threads; ++t) {
     try {
-      workers.emplace_back(work, t);
-    } catch (const std::system_error&) {
+      workers.emplace_back(work, t, false);
+    } catch (...) {  // std::system_error, or std::bad_alloc for the thread's state
       // The system gives no more threads (under a memory limit each takes its stack): the
       // study goes on with those it has, which play the same games, as the workers take them a
       // chunk at a time. The exception used to leave with the started threads joinable, which
@@ -265,7 +267,7 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   }
   if (workers.empty()) {  // not one: this thread plays them all
     running = 1;
-    work(0);
+    work(0, true);
   }
   if (progress) {
     try {

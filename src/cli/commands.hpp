@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "io/write_file.hpp"
@@ -98,5 +99,11 @@ void check_distinct_outputs(std::initializer_list<OutputOption> outputs,
 // Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH: REASON") if
 // any of it cannot be written, checked once the file is closed (io/write_file.hpp).
 using detail::write_text_file;
+
+// Whether `e` is {fmt}'s failure to print to a stream (a full disk, a closed pipe), whose text
+// names no stream: "cannot write to file".
+inline bool is_print_failure(const std::system_error& e) {
+  return std::string_view(e.what()).starts_with("cannot write to file");
+}
 
 }  // namespace switchcards::cli

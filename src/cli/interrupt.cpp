@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,9 +19,18 @@ namespace {
 // The signals that end a command tidily: Ctrl-C, a `kill`, the terminal closed.
 constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
-volatile std::sig_atomic_t interrupted = 0;  // the signal noted, or 0
+// The signal noted, or 0. Lock-free, so that the handler may set it and the threads of a study
+// read it.
+std::atomic<int> interrupted{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 extern "C" void note_interrupt(int signal) {
-  interrupted = signal;
+  // A second signal, of any of the three, ends the program at once: SA_RESETHAND reset only the
+  // handler of the one that arrived.
+  int none = 0;
+  if (!interrupted.compare_exchange_strong(none, signal)) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+  }
 }
 
 }  // namespace
@@ -42,13 +52,13 @@ bool catch_interrupt() {
 }
 
 bool interrupt_noted() {
-  return interrupted != 0;
+  return interrupted.load() != 0;
 }
 
 void die_of_interrupt() {
   std::cout.flush();
   std::fflush(stdout);
-  const int signal = interrupted != 0 ? static_cast<int>(interrupted) : SIGINT;
+  const int signal = interrupted.load() != 0 ? interrupted.load() : SIGINT;
   std::signal(signal, SIG_DFL);
   std::raise(signal);
   std::_Exit(128 + signal);

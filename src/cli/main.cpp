@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -252,7 +253,7 @@ int run(int argc, char** argv) {
     // fmt::print's failure (a full disk, /dev/full) names no file: the commands print to
     // standard output only (files are written by write_text_file, which names them).
     const std::string what = e.what();
-    if (what.starts_with("cannot write to file"))
+    if (cli::is_print_failure(e))
       say(stderr,
           fmt::format("switchcards: cannot write to standard output: {}\n", e.code().message()));
     else
@@ -268,6 +269,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Past a file size limit (ulimit -f) a write fails with EFBIG and the command reports it
+  // and removes its half-written new file; the signal would end it there, leaving that file.
+  std::signal(SIGXFSZ, SIG_IGN);
   const int status = run(argc, argv);
   // Standard output is buffered: a write that fails (a full disk, `--csv -` into /dev/full)
   // fails at the flush, after every command has said it is done, so it is checked here.

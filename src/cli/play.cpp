@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <random>
 #include <stdexcept>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -316,7 +318,12 @@ void add_play(CLI::App& app, int& exit_code) {
       ++next;
       rec.actions.push_back(*a);
     };
-    if (!record_file.empty()) catch_interrupt();
+    if (!record_file.empty()) {
+      catch_interrupt();
+      // A closed pipe fails the write that meets it, which saves the game, rather than ending
+      // the program by SIGPIPE with the game lost.
+      std::signal(SIGPIPE, SIG_IGN);
+    }
     Match match(v, agents, match_seed, options);
     match.set_observer([&](const MatchEvent& e) {
       if (e.kind == MatchEventKind::round_started) {
@@ -400,10 +407,16 @@ void add_play(CLI::App& app, int& exit_code) {
       save_so_far("");
       throw;
     } catch (const OutputFailed&) {
-      // Standard output is gone (a full disk, a closed pipe): the game is kept, and the error
-      // says why it stopped.
+      // Standard output is gone (a full disk, a closed pipe), found before a question: the
+      // game is kept, and the error says why it stopped.
       save_so_far("Standard output failed. ", stderr);
       throw std::runtime_error("cannot write to standard output: the game stopped there");
+    } catch (const std::system_error& e) {
+      // The same, found by the narration between questions.
+      if (!is_print_failure(e)) throw;
+      save_so_far("Standard output failed. ", stderr);
+      throw std::runtime_error("cannot write to standard output: " + e.code().message() +
+                               "; the game stopped there");
     } catch (const InputEnded&) {
       // The end of the input (Ctrl-D, a closed terminal) or Ctrl-C (catch_interrupt).
       save_so_far(interrupt_noted() ? "Interrupted. " : "The input ended. ");

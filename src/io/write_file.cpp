@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
@@ -37,8 +38,9 @@ int write_all(int fd, std::string_view text) {
   return 0;
 }
 
-// The old way, into the file itself: for what is no regular file (/dev/stdout, a FIFO,
-// /dev/full), which cannot be replaced, and where no file can be made beside the target.
+// Into the file itself, truncated first: for what cannot be replaced by another file (a
+// device, a FIFO, a descriptor's name such as /dev/stdout, a file mounted on its own) and
+// where no file can be made beside it.
 void write_in_place(const std::string& path, std::string_view text) {
   errno = 0;
   std::ofstream out(path, std::ios::binary);
@@ -49,6 +51,43 @@ void write_in_place(const std::string& path, std::string_view text) {
   cannot_write(path, errno);
 }
 
+// A name under /proc or /dev. When it reaches the file this process's standard output or error
+// is (/dev/stdout, which a shell redirected to a file), the text goes through that descriptor,
+// after what was printed there: opening the name would truncate the file, erasing what the
+// shell wrote before, and write over it from its start. Anything else is written in place.
+void write_through_name(const std::string& path, std::string_view text) {
+  struct stat named {};
+  if (::stat(path.c_str(), &named) == 0 && S_ISREG(named.st_mode))
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+      struct stat open_file {};
+      if (::fstat(fd, &open_file) != 0 || open_file.st_dev != named.st_dev ||
+          open_file.st_ino != named.st_ino)
+        continue;
+      std::fflush(fd == STDOUT_FILENO ? stdout : stderr);  // what was printed comes first
+      if (const int error = write_all(fd, text)) cannot_write(path, error);
+      return;
+    }
+  write_in_place(path, text);
+}
+
+// The file `path` names, its symbolic links followed one by one (as open(2) follows them, also
+// to a target that does not exist yet); nullopt where a link leads into /proc or /dev (the
+// names of descriptors, /dev/stdout among them, whose file is the shell's to keep) or links go
+// round.
+std::optional<std::filesystem::path> link_target(std::filesystem::path path) {
+  namespace fs = std::filesystem;
+  for (int hops = 0; hops < 40; ++hops) {
+    const std::string text = path.lexically_normal().string();
+    if (text.starts_with("/proc/") || text.starts_with("/dev/")) return std::nullopt;
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(path, ec))) return path;
+    const fs::path next = fs::read_symlink(path, ec);
+    if (ec) return path;
+    path = next.is_absolute() ? next : path.parent_path() / next;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void write_text_file(const std::string& path, std::string_view text) {
@@ -56,44 +95,55 @@ void write_text_file(const std::string& path, std::string_view text) {
   if (path.find('\0') != std::string::npos)
     throw std::runtime_error("cannot write " + visible_text(path) +
                              ": a file name cannot hold a NUL character");
-  // A link is followed, so that the file it names is replaced and the link stays.
-  std::error_code ec;
-  std::filesystem::path target(path);
-  if (std::filesystem::is_symlink(target, ec)) {
-    const std::filesystem::path resolved = std::filesystem::weakly_canonical(target, ec);
-    if (!ec) target = resolved;
-  }
+  const std::optional<std::filesystem::path> found = link_target(path);
+  if (!found) return write_through_name(path, text);
+  const std::filesystem::path& target = *found;
   struct stat existing {};
   const bool exists = ::stat(target.c_str(), &existing) == 0;
   if (exists && !S_ISREG(existing.st_mode)) return write_in_place(path, text);
+  // A file that may not be written is not replaced either (the directory may allow it).
+  if (exists && ::access(target.c_str(), W_OK) != 0) cannot_write(path, errno);
 
-  // The text goes to a new file beside the target, which is renamed over it once all of it is
-  // written: a full disk, a size limit or a kill leaves the target as it was (or absent), never
-  // cut short. A cut record or save would otherwise replay or resume as a shorter game.
-  // Made with open(2), so that the umask applies to a new file as it would have to the target;
-  // named by the process and a counter, so that threads writing at once make files of their own.
+  // The text goes to a new file beside the target, renamed over it once all of it is written:
+  // a full disk, a size limit or a signal leaves the target as it was (or absent), never cut
+  // short. A cut record or save would otherwise replay or resume as a shorter game. It is made
+  // with open(2) and the target's mode (a new file's: 0666 less the umask), so that a private
+  // file is never readable by others, not even while it is written; its name holds the process
+  // and a counter, so that threads and processes writing at once make files of their own.
   static std::atomic<unsigned> made{0};
-  const std::string stem = (target.has_parent_path() ? (target.parent_path() / "").string() : "") +
-                           "." + target.filename().string() + "." + std::to_string(::getpid()) +
-                           ".";
+  const std::string stem =
+      (target.has_parent_path() ? (target.parent_path() / "").string() : std::string()) +
+      ".switchcards-" + std::to_string(::getpid()) + "-";
+  const mode_t mode = exists ? (existing.st_mode & 07777) : 0666;
   std::string temp;
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
     temp = stem + std::to_string(made.fetch_add(1)) + ".tmp";
-    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0777);
     if (fd < 0 && errno != EEXIST) break;
   }
-  // No file can be made beside it (the directory may not be writable while the file is, or the
-  // longer name too long): the file itself is written, or its own error reported.
+  // No file can be made beside it (the directory may not be writable while the file is): the
+  // file itself is written, or its own error reported.
   if (fd < 0) return write_in_place(path, text);
-  int error = write_all(fd, text);
-  // A file replaced keeps its mode (a new one has the umask's, from open).
-  if (error == 0 && exists && ::fchmod(fd, existing.st_mode & 07777) != 0) error = errno;
-  if (::close(fd) != 0 && error == 0) error = errno;
-  if (error == 0 && std::rename(temp.c_str(), target.c_str()) != 0) error = errno;
+  // A file replaced keeps its mode exactly (open applied the umask to it).
+  int error = exists && ::fchmod(fd, mode) != 0 ? errno : 0;
+  if (error == 0) error = write_all(fd, text);
+  // On the disk before the rename, so that a crash cannot leave the new name on an empty file.
+  if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) error = errno;
+  if (::close(fd) != 0 && errno != EINTR && error == 0) error = errno;
   if (error != 0) {
     ::unlink(temp.c_str());
     cannot_write(path, error);
+  }
+  if (std::rename(temp.c_str(), target.c_str()) != 0) {
+    const int failed = errno;
+    ::unlink(temp.c_str());
+    // The target cannot be replaced but may be written (a file mounted on its own, a file of
+    // another owner in a sticky directory): in place.
+    if (exists && (failed == EBUSY || failed == EXDEV || failed == EPERM || failed == EACCES ||
+                   failed == EROFS))
+      return write_in_place(path, text);
+    cannot_write(path, failed);
   }
 }
 

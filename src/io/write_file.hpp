@@ -8,12 +8,16 @@
 namespace switchcards::detail {
 
 // Writes `text` to `path`, replacing it whole: the text goes to a new file in the same
-// directory (".NAME.PID.N.tmp"), renamed over `path` once all of it is written, so that a full
-// disk, a file size limit or a kill never leaves `path` cut short (only a kill between the two
-// can leave the new file behind). A link is followed; a file replaced keeps its mode. What is
-// no regular file (/dev/stdout, a FIFO), and a path beside which no file can be made, is
-// written in place. Throws std::runtime_error "cannot write PATH: REASON" when the file cannot
-// be opened or any of the text cannot be written; a file replaced is then left as it was.
+// directory (".switchcards-PID-N.tmp"), made with the target's mode and renamed over it once
+// all of it is written and synced, so that a full disk, a file size limit or a signal never
+// leaves `path` cut short (a signal the program does not catch, during the write, can leave
+// the new file behind). Symbolic links are followed to the file they name, which is replaced
+// (also where it does not exist yet); a file that may not be written is not replaced. What is
+// no regular file (a device, a FIFO), a name under /proc or /dev (/dev/stdout, which may name
+// the shell's own file), and a file that cannot be replaced (mounted on its own, or with no
+// room beside it for the new file) are written in place. Throws std::runtime_error
+// "cannot write PATH: REASON" when the file cannot be opened or any of the text cannot be
+// written; a file replaced is then left as it was.
 void write_text_file(const std::string& path, std::string_view text);
 
 }  // namespace switchcards::detail

@@ -546,6 +546,27 @@ TEST_CASE("cli: a write that fails is an error, also when the text is still in a
   CHECK(to_full_stdout("simulate --variant british --games 2 --threads 1 --record -") == 1);
   CHECK(contains(read_file(s / "err.txt"), "cannot write the records to standard output"));
 
+  // Review: /dev/stdout, followed through /proc to the shell's own file, was replaced by a new
+  // file, losing what the shell had written there before. It is written in place.
+  const std::string appended = "cd '" + s.dir.string() + "' && (echo before; '" + cli_path() +
+                               "' simulate --variant british --games 2 --threads 1 --json "
+                               "/dev/stdout; echo after) > log.txt";
+  REQUIRE(std::system(appended.c_str()) == 0);
+  const std::string log = read_file(s / "log.txt");
+  CHECK(log.rfind("before\n", 0) == 0);
+  CHECK(contains(log, "\"format\""));
+  CHECK(log.ends_with("after\n"));
+  // Past a file size limit the write fails and says so, and leaves no file of its own behind
+  // (the signal ended the program in the middle of it).
+  const std::string limited = "cd '" + s.dir.string() + "' && mkdir -p lim && (ulimit -f 1; '" +
+                              cli_path() +
+                              "' simulate --variant british --games 2 --threads 1 --json "
+                              "lim/out.json > lim.txt 2>&1; echo $? > lim-status.txt)";
+  REQUIRE(std::system(limited.c_str()) == 0);
+  CHECK(read_file(s / "lim-status.txt") == "1\n");
+  CHECK(contains(read_file(s / "lim.txt"), "cannot write lim/out.json: File too large"));
+  CHECK(fs::is_empty(s.dir / "lim"));
+
   // QA: a message that could not be written (standard error closed or full) threw from inside
   // the error's handler and aborted the program (status 134). The status alone tells now.
   const auto without_stderr = [&](const std::string& args, const std::string& redirect) {

@@ -163,6 +163,17 @@ TEST_CASE("files: a file replaced keeps its mode and its link, a new one has the
   CHECK(fs::is_symlink(link));
   CHECK(detail::read_whole_file(file.string(), 100).text == "newer\n");
 
+  // A link to a file not there yet: the file is made where the link points, the link stays.
+  fs::create_directories(dir.path() / "elsewhere");
+  const fs::path dangling = dir.path() / "next.yaml";
+  fs::create_symlink("elsewhere/next.yaml", dangling);
+  detail::write_text_file(dangling.string(), "first\n");
+  CHECK(fs::is_symlink(dangling));
+  CHECK(detail::read_whole_file((dir.path() / "elsewhere" / "next.yaml").string(), 100).text ==
+        "first\n");
+  fs::remove(dangling);
+  fs::remove_all(dir.path() / "elsewhere");
+
   const mode_t mask = ::umask(0);
   ::umask(mask);
   const fs::path fresh = dir.path() / "fresh.json";
