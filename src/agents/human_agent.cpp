@@ -34,23 +34,32 @@ std::string trim(std::string s) {
 // and dropped, so that a line of any length costs no more memory than this.
 constexpr std::size_t kLongestAnswer = 1000;
 
-// Reads a line of `in` into `line`, keeping its first kLongestAnswer characters; false at the end
-// of the input (or a read error) before any character.
-bool read_bounded_line(std::istream& in, std::string& line) {
+// How reading a line ended.
+enum class LineRead { whole, too_long, ended };
+
+// Reads a line of `in` into `line`, keeping at most kLongestAnswer characters (too_long: more
+// were read and dropped); ended at the end of the input (or a read error) before any character,
+// as std::getline fails then.
+LineRead read_bounded_line(std::istream& in, std::string& line) {
   line.clear();
-  if (!in.good()) return false;  // ended before: not read again (a terminal would wait again)
+  const std::istream::sentry ready(in, true);  // flushes a tied stream; false once ended
+  if (!ready) return LineRead::ended;
   std::streambuf* buf = in.rdbuf();
-  bool any = false;
+  bool any = false, cut = false;
   for (;;) {
     const int c = buf->sbumpc();
     if (c == std::char_traits<char>::eof()) {
-      in.setstate(std::ios::eofbit);
-      return any;
+      in.setstate(any ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
+      break;
     }
     any = true;
-    if (c == '\n') return true;
-    if (line.size() < kLongestAnswer) line += static_cast<char>(c);
+    if (c == '\n') break;
+    if (line.size() < kLongestAnswer)
+      line += static_cast<char>(c);
+    else
+      cut = true;
   }
+  return !any ? LineRead::ended : cut ? LineRead::too_long : LineRead::whole;
 }
 
 std::string lower(std::string s) {
@@ -193,7 +202,13 @@ std::string HumanAgent::read_line() {
   // What was printed is flushed first: an answer to a question nobody could see is no answer.
   if (!out_->flush()) throw OutputFailed();
   std::string line;
-  if (!read_bounded_line(*in_, line)) throw InputEnded();
+  for (LineRead read; (read = read_bounded_line(*in_, line)) != LineRead::whole;) {
+    if (read == LineRead::ended) throw InputEnded();
+    // Its first 1,000 characters are no answer either (they may read as one).
+    fmt::print(*out_,
+               "That line is longer than {} characters; please answer again: ", kLongestAnswer);
+    out_->flush();
+  }
   line = trim(line);
   if (echo_) *out_ << line << "\n";
   if (const std::string l = lower(line); l == "quit" || l == "q") throw PlayerQuit();

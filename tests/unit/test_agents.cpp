@@ -407,14 +407,17 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   HumanAgent caller(yes, out, true);
   CHECK(to_string(caller.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H last");
 
-  // QA: a line of any length was read whole (100 MB took 788 MB) and echoed back whole. The
-  // first 1,000 characters are kept; the rest is read and dropped; the next line is the next
-  // answer, and a last line without its newline counts.
-  std::istringstream endless(std::string(5'000'000, '9') + "\n1\nn");
+  // QA: a line of any length was read whole (100 MB took 788 MB) and echoed back whole. A line
+  // past 1,000 characters is read and dropped and asked again (its start, "1" and spaces, would
+  // read as an answer); the next line is the next answer, and a last line without its newline
+  // counts.
+  std::istringstream endless("1" + std::string(5'000'000, ' ') + "2\n1\nn");
   std::ostringstream seen;
   HumanAgent patient(endless, seen, false);
   CHECK(to_string(patient.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 6H");
   CHECK(seen.str().size() < 10'000);
+  CHECK(seen.str().find("That line is longer than 1000 characters; please answer again") !=
+        std::string::npos);
 
   // The move may be typed instead of its number; an illegal one is asked again.
   std::istringstream typed("play KS\n6h last\ndraw\n");
