@@ -301,7 +301,8 @@ class Runner {
     std::optional<std::string> reason;
     if (auto e = d.find(verb, "reason")) {
       reason = d.get_string(*e);
-      if (reason->empty()) d.fail(*e, "an empty reason: give words of the refusal's sentence");
+      if (reason->find_first_not_of(" \t") == std::string::npos)
+        d.fail(*e, "an empty reason: give words of the refusal's sentence");
     }
     reject_action(a, reason);
   }
@@ -336,12 +337,21 @@ class Runner {
     const State& s = state_;
     for (const Entry& v : d.map_entries(e)) {
       const std::string& key = v.key->Scalar();
+      // A list or map of nothing checks nothing, as an expect without a key does (`legal: []`
+      // does check: that the seat to act has no action).
+      if ((key == "can" || key == "cannot" || key == "hands" || key == "jump_ins") &&
+          (v.value.IsSequence() || v.value.IsMap()) && v.value.size() == 0)
+        r_.fail(v, fmt::format("'{}' lists nothing, so it checks nothing: list what it must check, "
+                               "or delete the key",
+                               key));
       if (key == "turn") {
         same(key, r_.integer(v, 0, s.players() - 1), static_cast<int>(s.turn));
       } else if (key == "top") {
         same(key, to_string(r_.card(v)), to_string(s.top()));
       } else if (key == "suit") {
-        same(key, std::string(suit_name(r_.suit(v))),
+        // `none`: no suit in force (a joker on top, none named), which a position can reach.
+        const bool none = v.value.IsScalar() && v.value.Scalar() == "none";
+        same(key, std::string(suit_name(none ? Suit::none : r_.suit(v))),
              std::string(suit_name(engine_.suit_in_force(s))));
       } else if (key == "direction") {
         same(key, direction_name(r_.direction(v)), direction_name(s.seats.direction()));
@@ -465,7 +475,18 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
   Header h;
   std::optional<Entry> variant, steps;
   d.attempt([&] {
-    if (auto e = r.required(top, "name")) name = d.get_string(*e);
+    if (auto e = r.required(top, "name")) {
+      const std::string given = d.get_string(*e);
+      // The report names each scenario by it, a line each: a blank name names nothing, and a
+      // line break in it would print a line of its own, a PASS or FAIL of nothing.
+      if (given.find_first_not_of(" \t") == std::string::npos)
+        r.fail(*e, "an empty name: the report names each scenario by it");
+      for (const char c : given)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+          r.fail(*e, fmt::format("a name is one line: it holds the control character 0x{:02X}",
+                                 static_cast<int>(static_cast<unsigned char>(c))));
+      name = given;
+    }
   });
   d.attempt([&] { variant = r.required(top, "variant"); });
   d.attempt([&] { steps = r.required(top, "steps"); });
@@ -473,7 +494,11 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
   if (!variant || !steps) throw LoadError(path, 0, 0, "", "the scenario cannot be read");
   h.steps = *steps;
   YAML::Node rules;
-  if (auto e = d.find(top, "rules"); e && !is_null(e->value)) {
+  if (auto e = d.find(top, "rules")) {
+    // Left empty (its lines commented out), the house rule under test would be missing and the
+    // scenario would test the variant without it. (`rules: {}`, written so, is no rules.)
+    if (is_null(e->value))
+      r.fail(*e, "empty rules: give the rules merged onto the variant, or delete the key");
     if (!e->value.IsMap())
       r.fail(*e, fmt::format("expected a map merged onto the variant, got {}",
                              detail::yaml::describe(e->value)));
@@ -516,7 +541,11 @@ Start read_start(const Reader& r, const Entry& top, const Engine& engine) {
   });
   Start out;
   const std::optional<Entry> setup = d.find(top, "setup");
-  if (!setup || is_null(setup->value)) {
+  // Left empty (its lines commented out), the scenario would run from a shuffled deal instead
+  // of the position it was written for.
+  if (setup && is_null(setup->value))
+    r.fail(*setup, "an empty setup: give the position, or delete the key to deal from the seed");
+  if (!setup) {
     d.stop_if_errors();
     if (!players) {
       // Placed at the map, named by the key it lacks (LoadError::key()).
