@@ -88,9 +88,11 @@ def _shard_count(games: Any, shards: Any, options: Mapping[str, Any], what: str)
 def _check_locally(variant: str, games: int, options: Mapping[str, Any]) -> None:
     """Plays one game of the study in this process, so that what every worker would refuse
     (an unknown variant or agent, a player count, bad rules) is one error here, before
-    anything is submitted. Shard 1 of min(games, MAX_SHARDS) is the study's first game (a
-    few, past MAX_SHARDS games), played exactly as a worker plays it."""
-    simulate_json(variant, games, shard=(1, min(games, MAX_SHARDS)), **options)
+    anything is submitted. Shard 1 of a study of n = min(games, MAX_SHARDS) games in n
+    shards is the study's first game, played exactly as a worker plays it (seeds come from
+    the study's seed and the game's index)."""
+    n = min(games, MAX_SHARDS)
+    simulate_json(variant, n, shard=(1, n), **options)
 
 
 def _shard_futures(client: Any, variant: str, games: int, shards: int, options: Dict[str, Any]) -> List[Any]:

@@ -118,7 +118,7 @@ def test_a_shard_count_past_a_cpp_int_is_refused_before_anything_is_submitted():
 def test_a_study_of_more_games_than_shards_may_be_is_checked_locally():
     """The local check played shard 1 of min(games, 2**31-1), which simulate_json refuses past
     MAX_SHARDS: every study of more than 1,000,000 games failed before anything was submitted,
-    naming a shard nobody asked for. It now plays shard 1 of MAX_SHARDS (two games here)."""
+    naming a shard nobody asked for. It now plays the study's first game alone."""
     assert sc.MAX_SHARDS == 1_000_000
     from switchcards.cluster import _check_locally
 
