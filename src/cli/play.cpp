@@ -276,8 +276,11 @@ void add_play(CLI::App& app, int& exit_code) {
 
     GameRecord record;
     record.variant = variant;
-    record.variant_text =
-        resuming ? saved.variant_text : resolved_variant_yaml(variant, rules);  // rules merged in
+    // The text the record embeds (rules merged in), made only for a record: a variant too
+    // large to record still plays.
+    record.variant_text = resuming              ? saved.variant_text
+                          : record_file.empty() ? std::string()
+                                                : resolved_variant_yaml(variant, rules);
     record.players = n;
     record.seed = match_seed;
     record.match = !single_round;
