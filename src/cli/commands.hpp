@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -99,6 +100,14 @@ void check_distinct_outputs(std::initializer_list<OutputOption> outputs,
 // Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH: REASON") if
 // any of it cannot be written, checked once the file is closed (io/write_file.hpp).
 using detail::write_text_file;
+
+// Writes `text` to `stream`, which may itself be closed or full (`2>&-`, `2>/dev/full`): then
+// nothing is said and the caller goes on (its exit status tells). fmt::print would throw there,
+// from inside an error's handler or a save's report, and end the program or the save.
+inline void say(std::FILE* stream, const std::string& text) {
+  std::fputs(text.c_str(), stream);
+  std::fflush(stream);
+}
 
 // Whether `e` is {fmt}'s failure to print to a stream (a full disk, a closed pipe), whose text
 // names no stream: "cannot write to file".

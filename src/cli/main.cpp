@@ -147,14 +147,6 @@ std::string parse_error_text(const std::string& what) {
   return what;
 }
 
-// Says why the command stopped, on a stream that may itself be closed or full (`2>&-`,
-// `2>/dev/full`): then nothing is said, and the exit status alone tells. fmt::print would throw
-// there, from inside the handler, and end the program with std::terminate.
-void say(std::FILE* stream, const std::string& text) {
-  std::fputs(text.c_str(), stream);
-  std::fflush(stream);
-}
-
 int run(int argc, char** argv) {
   CLI::App app{
       "switchcards: the card game Switch and the Mau-Mau family.\n"
@@ -229,38 +221,38 @@ int run(int argc, char** argv) {
         if (const CLI::Option* option = command->get_option_no_throw(m[1].str()))
           text = fmt::format("{}: {} is required: {}", command->get_name(), m[1].str(),
                              option->get_description());
-    say(stderr,
-        fmt::format("switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
-                    "help COMMAND' for one command's options.\n",
-                    text));
+    cli::say(stderr,
+             fmt::format("switchcards: {}\nRun 'switchcards help' for the commands, 'switchcards "
+                         "help COMMAND' for one command's options.\n",
+                         text));
     return 2;
   } catch (const UsageError& e) {
-    say(stderr, fmt::format("switchcards: {}\n", e.what()));
+    cli::say(stderr, fmt::format("switchcards: {}\n", e.what()));
     return 2;
   } catch (const LoadError& e) {
-    say(stderr, fmt::format("{}\n", e.what()));
+    cli::say(stderr, fmt::format("{}\n", e.what()));
     return 1;
   } catch (const PlayerQuit& e) {
-    say(stdout, fmt::format("\nswitchcards: {}; goodbye.\n", e.what()));
+    cli::say(stdout, fmt::format("\nswitchcards: {}; goodbye.\n", e.what()));
     return 0;
   } catch (const cli::StudyInterrupted& e) {
-    say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
+    cli::say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
     cli::die_of_interrupt();
   } catch (const InputEnded& e) {
-    say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
+    cli::say(stderr, fmt::format("\nswitchcards: {}\n", e.what()));
     return 1;
   } catch (const std::system_error& e) {
     // fmt::print's failure (a full disk, /dev/full) names no file: the commands print to
     // standard output only (files are written by write_text_file, which names them).
     const std::string what = e.what();
     if (cli::is_print_failure(e))
-      say(stderr,
-          fmt::format("switchcards: cannot write to standard output: {}\n", e.code().message()));
+      cli::say(stderr, fmt::format("switchcards: cannot write to standard output: {}\n",
+                                   e.code().message()));
     else
-      say(stderr, fmt::format("switchcards: {}\n", what));
+      cli::say(stderr, fmt::format("switchcards: {}\n", what));
     return 1;
   } catch (const std::exception& e) {
-    say(stderr, fmt::format("switchcards: {}\n", e.what()));
+    cli::say(stderr, fmt::format("switchcards: {}\n", e.what()));
     return 1;
   }
   return exit_code;
@@ -280,8 +272,8 @@ int main(int argc, char** argv) {
   const bool written = std::fflush(stdout) == 0 && std::ferror(stdout) == 0 && std::cout;
   const int error = errno;  // the flush's, if it failed; an earlier write's reason is gone
   if (status == 0 && !written) {
-    say(stderr, "switchcards: cannot write to standard output" +
-                    (error != 0 ? ": " + std::generic_category().message(error) : "") + "\n");
+    cli::say(stderr, "switchcards: cannot write to standard output" +
+                         (error != 0 ? ": " + std::generic_category().message(error) : "") + "\n");
     return 1;
   }
   return status;

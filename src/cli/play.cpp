@@ -397,8 +397,7 @@ void add_play(CLI::App& app, int& exit_code) {
               "differently when the save is played again, and then it cannot be resumed. "
               "--bots ismcts:N saves games that always resume.)\n",
               bots);
-        std::fputs(said.c_str(), to);
-        std::fflush(to);
+        say(to, said);
       }
     };
     try {
