@@ -4,10 +4,13 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+
+#include <time.h>
 
 #include "cli/simulation_report.hpp"
 #include "cli/study_options.hpp"
@@ -23,14 +26,31 @@ constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 // read it.
 std::atomic<int> interrupted{0};
 static_assert(std::atomic<int>::is_always_lock_free);
+// When it was noted, in nanoseconds of CLOCK_MONOTONIC.
+std::atomic<std::int64_t> interrupted_at{0};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free);
+// A repeat this soon after the first signal is the same request sent twice: `timeout` signals
+// its command and then the command's process group, so the command gets each signal twice,
+// within microseconds. A person pressing Ctrl-C again to stop at once takes longer.
+constexpr std::int64_t kSameRequestNs = 300'000'000;
+
+std::int64_t monotonic_ns() {
+  struct timespec now {};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+}
+
 extern "C" void note_interrupt(int signal) {
-  // A second signal, of any of the three, ends the program at once: SA_RESETHAND reset only the
-  // handler of the one that arrived.
+  const std::int64_t now = monotonic_ns();
   int none = 0;
-  if (!interrupted.compare_exchange_strong(none, signal)) {
-    std::signal(signal, SIG_DFL);
-    std::raise(signal);
+  if (interrupted.compare_exchange_strong(none, signal)) {
+    interrupted_at.store(now);
+    return;
   }
+  if (now - interrupted_at.load() < kSameRequestNs) return;
+  // A second signal, of any of the three, ends the program at once.
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
 }
 
 }  // namespace
@@ -42,10 +62,11 @@ bool catch_interrupt() {
     if (::sigaction(signal, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) continue;
     struct sigaction act {};
     act.sa_handler = note_interrupt;
+    // The three are blocked while the handler runs, so that it is never entered twice.
     sigemptyset(&act.sa_mask);
-    // No SA_RESTART: a blocked read (a human's move) returns at once. SA_RESETHAND: the next
-    // Ctrl-C is not caught, for a user who will not wait for the tidy end.
-    act.sa_flags = SA_RESETHAND;
+    for (const int blocked : kStopSignals) sigaddset(&act.sa_mask, blocked);
+    // No SA_RESTART: a blocked read (a human's move) returns at once.
+    act.sa_flags = 0;
     installed = ::sigaction(signal, &act, nullptr) == 0 || installed;
   }
   return installed;

@@ -14,8 +14,8 @@ namespace switchcards::cli {
 
 // Notes SIGINT (Ctrl-C), SIGTERM (`kill`) and SIGHUP (the terminal closed) from now on, each
 // unless it is ignored (SIGINT in a background job of a shell without job control, SIGHUP
-// under nohup). The handler is one-shot: a second signal ends the program at once. True if
-// any was installed.
+// under nohup). A second signal ends the program at once, unless it comes within 0.3 s of the
+// first (the same request sent twice, as `timeout` does). True if any was installed.
 bool catch_interrupt();
 // Whether one of those signals arrived since catch_interrupt.
 bool interrupt_noted();
