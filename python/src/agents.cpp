@@ -184,6 +184,13 @@ void make_collectable(PyHeapTypeObject* heap_type) {
   };
 }
 
+// Python runs its signal handlers (Ctrl-C's KeyboardInterrupt) only between bytecodes, and a
+// round of C++ agents runs none: checked after every action, the exception they raise stops the
+// round there. Cheap when no signal came (one flag read).
+void check_python_signals() {
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
 // Runs `play` (a Match::play or play_round) as the only play of `h` under way. Called again
 // from inside (an agent of the match playing it from a hook), the Match would start the round
 // it is playing a second time and fail on its own bookkeeping, with a message about rounds.
@@ -294,6 +301,7 @@ void bind_agents(py::module_& m) {
         std::vector<Action> actions;
         play_round(e, state, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {
+                     check_python_signals();
                      actions.push_back(a);
                      // A copy: passed as the reference it is, the callback would get the
                      // caller's own State object, changed by every action after (and changing
@@ -350,20 +358,22 @@ void bind_agents(py::module_& m) {
                options.resume = standings_from_json(Engine(v), text, "resume");
              }
              auto h = std::make_unique<MatchHolder>();
-             if (!on_action.is_none()) {
-               if (!PyCallable_Check(on_action.ptr()))
-                 throw py::type_error("on_action must be callable, or None");
-               h->on_action = on_action;
-               // As play_round's on_action, with the deal too (action None): the events of a
-               // round's start are those its agents observed before the first move. Called
-               // through the holder, which the Match lives in.
-               options.on_action = [holder = h.get()](const RoundDeal&, const State& s,
-                                                      const Action* a,
-                                                      std::span<const Event> events) {
+             if (!on_action.is_none() && !PyCallable_Check(on_action.ptr()))
+               throw py::type_error("on_action must be callable, or None");
+             h->on_action = on_action;
+             // As play_round's on_action, with the deal too (action None): the events of a
+             // round's start are those its agents observed before the first move. Called
+             // through the holder, which the Match lives in. Without one, the signals are
+             // still checked: a round stopped by Ctrl-C is played again from its deal by the
+             // next play (the standings count finished rounds only).
+             options.on_action = [holder = h.get()](const RoundDeal&, const State& s,
+                                                    const Action* a,
+                                                    std::span<const Event> events) {
+               check_python_signals();
+               if (!holder->on_action.is_none())
                  holder->on_action(State(s), a ? py::cast(*a) : py::none(),
                                    std::vector<Event>(events.begin(), events.end()));
-               };
-             }
+             };
              h->seats = seats_of(agents);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
              return h;

@@ -513,3 +513,73 @@ def test_match_on_action_shows_every_action_of_a_study_game(tmp_path):
         assert played["winner"] == record.rounds[0]["winner"]
     with pytest.raises(TypeError, match="on_action must be callable"):
         sc.Match("british", [sc.make_agent("random") for _ in range(2)], seed=1, on_action=3)
+
+
+INTERRUPTED_MATCH = r"""
+import time
+import switchcards as sc
+
+def match():
+    return sc.Match("british", [sc.make_agent("ismcts:{iterations}", s) for s in range(4)], seed=5)
+
+def play_round_to_the_end():
+    engine = sc.Engine("british")
+    state = engine.deal(4, 5)
+    return sc.play_round(engine, state, [sc.make_agent("ismcts:{iterations}", s) for s in range(4)])
+
+print("started", flush=True)
+m = match()
+try:
+    {call}
+    print("finished before the signal", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+if "{call}" == "m.play()":
+    rest = m.play()
+    whole = match()
+    print("same" if rest == whole.play() and m.history == whole.history else "differs",
+          flush=True)
+"""
+
+
+@pytest.mark.parametrize("call", ["m.play()", "m.play_round()", "play_round_to_the_end()"])
+def test_ctrl_c_stops_a_round_of_library_agents(call):
+    # QA: the C++ agents ran no Python, so Python never ran its signal handler and Ctrl-C did
+    # nothing until the whole match was over.
+    import signal, subprocess, sys, threading, time
+    # ISMCTS at 20,000 iterations: seconds a move, minutes a round.
+    script = INTERRUPTED_MATCH.replace("{call}", call).replace("{iterations}", "20000")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(120, child.kill)  # a child that ignores the signal: no hang
+    watchdog.start()
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline()
+        assert line.startswith("interrupted "), line + child.stderr.read()
+        assert float(line.split()[1]) - sent < 5
+    finally:
+        watchdog.cancel()
+        child.kill()
+        child.wait()
+
+
+def test_a_match_stopped_by_ctrl_c_plays_the_stopped_round_again():
+    import signal, subprocess, sys, time
+    # At 2,000 iterations a match takes seconds: long enough to be stopped, short to play out.
+    script = INTERRUPTED_MATCH.replace("{call}", "m.play()").replace("{iterations}", "2000")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=300)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert "interrupted" in out and out.endswith("same\n"), out + err
