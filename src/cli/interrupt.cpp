@@ -1,6 +1,8 @@
 #include "cli/interrupt.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <csignal>
@@ -40,11 +42,17 @@ std::int64_t monotonic_ns() {
   return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
+// A descriptor of /dev/null that the first signal puts in place of standard input, or -1.
+std::atomic<int> end_of_input{-1};
+
 extern "C" void note_interrupt(int signal) {
   const std::int64_t now = monotonic_ns();
   int none = 0;
   if (interrupted.compare_exchange_strong(none, signal)) {
     interrupted_at.store(now);
+    // A read of the human's answer that was about to start, after the last look at the flag,
+    // would wait for a line that may never come: it reads the end of /dev/null instead.
+    if (const int fd = end_of_input.load(); fd >= 0) ::dup2(fd, STDIN_FILENO);
     return;
   }
   if (now - interrupted_at.load() < kSameRequestNs) return;
@@ -55,7 +63,9 @@ extern "C" void note_interrupt(int signal) {
 
 }  // namespace
 
-bool catch_interrupt() {
+bool catch_interrupt(bool end_input) {
+  if (end_input && end_of_input.load() < 0)
+    end_of_input.store(::open("/dev/null", O_RDONLY | O_CLOEXEC));
   bool installed = false;
   for (const int signal : kStopSignals) {
     struct sigaction now {};

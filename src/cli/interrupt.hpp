@@ -15,8 +15,10 @@ namespace switchcards::cli {
 // Notes SIGINT (Ctrl-C), SIGTERM (`kill`) and SIGHUP (the terminal closed) from now on, each
 // unless it is ignored (SIGINT in a background job of a shell without job control, SIGHUP
 // under nohup). A second signal ends the program at once, unless it comes within 0.3 s of the
-// first (the same request sent twice, as `timeout` does). True if any was installed.
-bool catch_interrupt();
+// first (the same request sent twice, as `timeout` does). With `end_input`, the first signal
+// also ends standard input (it reads /dev/null from then on), so that a read of it which was
+// about to begin when the signal came returns rather than waits. True if any was installed.
+bool catch_interrupt(bool end_input = false);
 // Whether one of those signals arrived since catch_interrupt.
 bool interrupt_noted();
 // Ends the process by the signal it was sent (SIGINT if none), standard output flushed.

@@ -322,7 +322,7 @@ void add_play(CLI::App& app, int& exit_code) {
       rec.actions.push_back(*a);
     };
     if (!record_file.empty()) {
-      catch_interrupt();
+      catch_interrupt(/*end_input=*/true);
       // A closed pipe fails the write that meets it, which saves the game, rather than ending
       // the program by SIGPIPE with the game lost.
       std::signal(SIGPIPE, SIG_IGN);
