@@ -60,6 +60,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
                                 std::to_string(players) + " players (at most one a seat)");
   config.players = players;
   if (!record_file.empty()) {
+    check_records_file(record_file);  // a file that cannot be written: now, not after the study
     config.record = config.games_to_record();
     (void)resolved_variant_yaml(variant, rules);  // a variant that cannot be recorded: now
   }

@@ -57,7 +57,8 @@ def test_bad_options_are_clear_errors():
 
 def test_the_gil_is_released_while_the_study_runs():
     results = []
-    worker = threading.Thread(target=lambda: results.append(sc.simulate_json("british", 20000)))
+    # 100,000 games: about a second, long enough to see on a machine several times faster.
+    worker = threading.Thread(target=lambda: results.append(sc.simulate_json("british", 100000)))
     start = time.perf_counter()
     worker.start()
     ticks = 0
@@ -88,6 +89,19 @@ def test_records_are_the_command_lines(cli, tmp_path):
     assert ours.read_text() == theirs.read_text()
     records = sc.read_game_records(str(ours))
     assert len(records) == 4 and all(sc.replay_game(r)["ok"] for r in records)
+
+
+def test_a_records_file_that_cannot_be_written_is_refused_before_the_study(tmp_path):
+    # QA: the path was tried only after the study, so hours of games were lost to a typo. A
+    # trillion games would never end: the refusal comes first.
+    for path, reason in [(tmp_path / "nodir" / "g.yaml", "does not exist"),
+                         (tmp_path, "is a directory, not a file"),
+                         (tmp_path / ("x" * 300), "bytes long; the file system takes")]:
+        with pytest.raises(ValueError, match=reason) as e:
+            sc.simulate_json("british", 10**12, record=str(path))
+        assert str(path) in str(e.value)
+    with pytest.raises(ValueError, match="does not exist"):
+        sc.simulate("british", 10**12, record=str(tmp_path / "nodir" / "g.yaml"))
 
 
 def test_a_shards_records_are_the_command_lines(cli, tmp_path):
@@ -128,9 +142,9 @@ def test_a_shard_that_is_no_pair_is_named(shard, error):
 INTERRUPTED_STUDY = r"""
 import sys, time
 import switchcards as sc
-print("started", flush=True)
 start = time.monotonic()
 try:
+    print("started", flush=True)  # inside the try: a signal from now on is caught
     sc.{call}("british", 10**9, agents="random")
 except KeyboardInterrupt:
     print("interrupted after", time.monotonic() - start, flush=True)

@@ -520,6 +520,12 @@ void write_study_records(const std::string& file, std::vector<GameRecord> record
   detail::write_text_file(file, study_records_text(std::move(records), variant, rules, file));
 }
 
+void check_records_file(const std::string& file) {
+  if (file.empty()) throw std::invalid_argument("the records file: expected a file name");
+  if (const std::string problem = detail::output_file_problem(file); !problem.empty())
+    throw std::invalid_argument(file + ": " + problem);
+}
+
 void write_study_records(std::ostream& out, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules) {
   out << study_records_text(std::move(records), variant, rules, "standard output");

@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "io/split.hpp"
+#include "io/write_file.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 namespace switchcards::cli {
@@ -84,37 +85,10 @@ void check_agents_fit(const std::string& agents, std::size_t named, int seats) {
 }
 
 void check_output_file(std::string_view flag, const std::string& path) {
-  namespace fs = std::filesystem;
   if (path == "-") return;
   if (path.empty()) throw UsageError(fmt::format("{} '': expected a file name", flag));
-  // A name longer than the file system takes fails only at the write, after the work.
-  const fs::path name = fs::path(path).filename();
-  const fs::path parent =
-      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
-  const long most = ::pathconf(parent.c_str(), _PC_NAME_MAX);
-  const std::size_t longest = most > 0 ? static_cast<std::size_t>(most) : 255;
-  if (name.native().size() > longest)
-    throw UsageError(fmt::format("{} {}: the file name is {} bytes long; the file system takes {}",
-                                 flag, path, name.native().size(), longest));
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (fs::exists(status)) {
-    if (fs::is_directory(status))
-      throw UsageError(fmt::format("{} {}: is a directory, not a file", flag, path));
-    if (::access(path.c_str(), W_OK) != 0)
-      throw UsageError(fmt::format("{} {}: the file cannot be written", flag, path));
-    return;
-  }
-  const fs::path& dir = parent;
-  const fs::file_status dir_status = fs::status(dir, ec);
-  if (!fs::exists(dir_status))
-    throw UsageError(
-        fmt::format("{} {}: the directory {} does not exist", flag, path, dir.string()));
-  if (!fs::is_directory(dir_status))
-    throw UsageError(fmt::format("{} {}: {} is not a directory", flag, path, dir.string()));
-  if (::access(dir.c_str(), W_OK) != 0)
-    throw UsageError(
-        fmt::format("{} {}: the directory {} cannot be written", flag, path, dir.string()));
+  if (const std::string problem = detail::output_file_problem(path); !problem.empty())
+    throw UsageError(fmt::format("{} {}: {}", flag, path, problem));
 }
 
 InputFile variant_input(std::string what, const std::string& name_or_path) {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 
 #include "io/visible_text.hpp"
@@ -145,6 +146,32 @@ void write_text_file(const std::string& path, std::string_view text) {
       return write_in_place(path, text);
     cannot_write(path, failed);
   }
+}
+
+std::string output_file_problem(const std::string& path) {
+  namespace fs = std::filesystem;
+  // A name longer than the file system takes fails only at the write, after the work.
+  const fs::path name = fs::path(path).filename();
+  const fs::path dir =
+      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const long most = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  const std::size_t longest = most > 0 ? static_cast<std::size_t>(most) : 255;
+  if (name.native().size() > longest)
+    return "the file name is " + std::to_string(name.native().size()) +
+           " bytes long; the file system takes " + std::to_string(longest);
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) return "is a directory, not a file";
+    if (::access(path.c_str(), W_OK) != 0) return "the file cannot be written";
+    return "";
+  }
+  const fs::file_status dir_status = fs::status(dir, ec);
+  if (!fs::exists(dir_status)) return "the directory " + dir.string() + " does not exist";
+  if (!fs::is_directory(dir_status)) return dir.string() + " is not a directory";
+  if (::access(dir.c_str(), W_OK) != 0)
+    return "the directory " + dir.string() + " cannot be written";
+  return "";
 }
 
 }  // namespace switchcards::detail

@@ -20,4 +20,10 @@ namespace switchcards::detail {
 // written; a file replaced is then left as it was.
 void write_text_file(const std::string& path, std::string_view text);
 
+// Why write_text_file could not write `path`, found before the work whose result it is to hold:
+// a directory, a file that may not be written, a directory that does not exist, is no
+// directory or may not be written, a name longer than the file system takes. Empty when none
+// is found (the write can still fail: a full disk). `path` is not empty.
+std::string output_file_problem(const std::string& path);
+
 }  // namespace switchcards::detail

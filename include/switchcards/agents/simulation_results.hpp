@@ -84,6 +84,10 @@ Fairness fairness(const SimulationStats& stats);
 // larger than `switchcards replay` reads (64 MiB; then nothing is written).
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules);
+// Throws std::invalid_argument "FILE: REASON" when write_study_records could not write `file`
+// (a directory, a directory that does not exist or may not be written, a name too long), so
+// that a study refuses it before it plays rather than after.
+void check_records_file(const std::string& file);
 // The same to a stream (`simulate --record -`: standard output); the caller checks the stream.
 void write_study_records(std::ostream& out, std::vector<GameRecord> records,
                          const std::string& variant, const std::string& rules);
