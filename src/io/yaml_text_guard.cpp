@@ -87,8 +87,10 @@ class TextScanner {
     } else {
       fail(fmt::format("byte 0x{:02X} is not UTF-8 (a binary file, or another encoding?)", lead));
     }
-    if (i + length > text_.size()) fail("truncated UTF-8 sequence at the end of the file");
+    // A byte that cannot continue the sequence says more than the end of the file after it
+    // (Latin-1's 0xE9 before a newline is no UTF-8 cut short).
     for (std::size_t k = 1; k < length; ++k) {
+      if (i + k >= text_.size()) fail("truncated UTF-8 sequence at the end of the file");
       if ((at(i + k) & 0xC0u) != 0x80u)
         fail(fmt::format("byte 0x{:02X} is not UTF-8 (a binary file, or another encoding?)", lead));
       code = (code << 6) | (at(i + k) & 0x3Fu);
