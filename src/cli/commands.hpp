@@ -16,6 +16,7 @@
 
 #include "io/write_file.hpp"
 #include "switchcards/agents/simulate.hpp"
+#include "switchcards/io/load_error.hpp"
 #include "switchcards/rules/variant.hpp"
 
 namespace switchcards::cli {
@@ -100,6 +101,12 @@ void check_distinct_outputs(std::initializer_list<OutputOption> outputs,
 // Writes `text` to the file `path`; throws std::runtime_error ("cannot write PATH: REASON") if
 // any of it cannot be written, checked once the file is closed (io/write_file.hpp).
 using detail::write_text_file;
+
+// A LoadError as the command line shows it, a line: "FILE:LINE:COL: message", as a compiler
+// gives its errors, or "switchcards: message" for one that names no file (an empty name).
+inline std::string load_error_text(const LoadError& e) {
+  return (e.file().empty() ? "switchcards: " : "") + std::string(e.what()) + "\n";
+}
 
 // Writes `text` to `stream`, which may itself be closed or full (`2>&-`, `2>/dev/full`): then
 // nothing is said and the caller goes on (its exit status tells). fmt::print would throw there,

@@ -230,7 +230,7 @@ int run(int argc, char** argv) {
     cli::say(stderr, fmt::format("switchcards: {}\n", e.what()));
     return 2;
   } catch (const LoadError& e) {
-    cli::say(stderr, fmt::format("{}\n", e.what()));
+    cli::say(stderr, cli::load_error_text(e));
     return 1;
   } catch (const PlayerQuit& e) {
     cli::say(stdout, fmt::format("\nswitchcards: {}; goodbye.\n", e.what()));

@@ -19,7 +19,7 @@ void add_validate(CLI::App& app, int& exit_code) {
       fmt::print("OK {}: {}\n", file, summarize_variant(v));
       exit_code = 0;
     } catch (const LoadError& e) {
-      fmt::print(stderr, "{}\n", e.what());
+      say(stderr, load_error_text(e));
       exit_code = 1;
     }
   });

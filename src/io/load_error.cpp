@@ -11,6 +11,8 @@ namespace {
 
 std::string compose_message(const std::string& file, int line, int column, const std::string& key,
                             const std::string& message) {
+  // No file and no place (an empty variant name): the message alone, not "<unknown>: ...".
+  if (file.empty() && line <= 0) return (key.empty() ? "" : key + ": ") + message;
   std::string out = file.empty() ? std::string("<unknown>") : detail::visible_text(file);
   if (line > 0) out += fmt::format(":{}:{}", line, column);
   out += ": ";

@@ -132,6 +132,8 @@ TEST_CASE("cli errors: unknown agents, variants, files and outputs") {
           {"replay missing.yaml", 1, "missing.yaml"},
           {"replay adir", 1, "is a directory"},
           {"validate adir/", 1, "is a directory"},
+          // QA: "<unknown>: no built-in variant ''": no file, so no file named.
+          {"validate ''", 1, "switchcards: no built-in variant '' (built-ins: "},
           {"scenario missing.yaml", 1, "missing.yaml"},
       });
   // QA: a name longer than the file system takes failed only after the study.
