@@ -75,7 +75,18 @@ if [[ ! -f "$report_dir/node_modules/.package-lock.json" ||
          "(scripts/setup.sh installs them)" >&2
   else
     echo "setup: npm ci in report/ (the chart library of the HTML reports)" >&2
-    if ! (cd "$report_dir" && npm ci --no-audit --no-fund); then
+    # Up to three tries, 10 s apart: one dropped connection to the registry should not fail
+    # a run of every test.
+    npm_ci() {
+      local try
+      for try in 1 2 3; do
+        (cd "$report_dir" && npm ci --no-audit --no-fund) && return 0
+        [[ $try -lt 3 ]] && echo "setup: npm ci failed (try $try of 3); again in 10 s" >&2 &&
+          sleep 10
+      done
+      return 1
+    }
+    if ! npm_ci; then
       if [[ "${SWITCHCARDS_SETUP_CHARTS:-required}" != optional ]]; then
         echo "setup: npm ci failed in report/: the tests need the chart library" >&2
         exit 1

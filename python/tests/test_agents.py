@@ -527,9 +527,9 @@ def play_round_to_the_end():
     state = engine.deal(4, 5)
     return sc.play_round(engine, state, [sc.make_agent("ismcts:{iterations}", s) for s in range(4)])
 
-print("started", flush=True)
 m = match()
 try:
+    print("started", flush=True)  # inside the try: a signal from now on is caught
     {call}
     print("finished before the signal", flush=True)
 except KeyboardInterrupt:

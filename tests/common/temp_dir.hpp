@@ -20,6 +20,8 @@ class TempDir {
     static std::atomic<int> counter{0};
     path_ = std::filesystem::temp_directory_path() /
             ("switchcards-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    // One left by a killed process whose id came round again would not start empty.
+    std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
   ~TempDir() {
