@@ -23,6 +23,7 @@ IsmctsAgent::IsmctsAgent(std::uint64_t seed, IsmctsConfig config) : config_(conf
   if (!(config_.prior_margin >= 0) || !std::isfinite(config_.prior_margin))
     throw std::invalid_argument("ismcts: prior_margin must be a finite number, 0 or more");
   if (config_.max_nodes < 2) throw std::invalid_argument("ismcts: max_nodes must be at least 2");
+  if (config_.horizon < 1) throw std::invalid_argument("ismcts: horizon must be at least 1");
 }
 
 void IsmctsAgent::reset(std::uint64_t seed) {
@@ -112,6 +113,8 @@ IsmctsAgent::Rewards IsmctsAgent::score(const State& s) {
 void IsmctsAgent::iterate(const Engine& engine, int root_seat) {
   determinizer_.sample(rng_, sim_);
   State& s = sim_;
+  // The search's own turn limit (IsmctsConfig::horizon), in the round's count of decisions.
+  const std::uint64_t horizon = std::uint64_t{s.decisions} + std::uint64_t(config_.horizon);
   int node = 0;
   // Selection and expansion.
   for (;;) {
@@ -178,8 +181,12 @@ void IsmctsAgent::iterate(const Engine& engine, int root_seat) {
     apply_listed(engine, s, nodes_[best].action);
     node = best;
   }
-  // Rollout.
+  // Rollout, to the end of the round or the horizon, where it is scored as a stalemate.
   while (!s.over()) {
+    if (s.decisions >= horizon) [[unlikely]] {
+      ++stats_.rollouts_cut;
+      break;
+    }
     if (s.catchable >= 0) {
       answer_out_of_turn(engine, s);
       if (s.over()) break;

@@ -340,3 +340,50 @@ TEST_CASE("ismcts in its other configurations chooses only legal actions") {
     }
   }
 }
+
+TEST_CASE("ismcts stops a simulation at its horizon, where the round need not end") {
+  // No black card may be laid on any card, so a seat holding one cannot go out, and the turn
+  // limit is the largest a variant may give: nearly every simulation ran a million decisions.
+  const Engine lock(load_variant_from_string(
+      "name: lock\nplayers: {min: 2, max: 7}\ndeck: {decks: 1, jokers: 1}\n"
+      "specials:\n  lock: {cards: [clubs, spades], not_on: [clubs, diamonds, hearts, spades]}\n"
+      "scoring:\n  values: {any: 0}\nround: {turn_limit: 1000000}\n",
+      "lock.yaml"));
+  State s = lock.deal(2, 3);
+  ActionList legal;
+  for (lock.legal_actions(s, legal); legal.size() < 2; lock.legal_actions(s, legal))
+    REQUIRE(lock.apply(s, legal[0]).ok());  // to the first choice
+  IsmctsConfig config = budget(50);
+  config.horizon = 300;
+  IsmctsAgent agent(1, config);
+  CHECK(legal.contains(agent.choose(PlayerView(lock, s, s.turn), legal.span()).with_last(false)));
+  CHECK(agent.last_search().rollouts_cut > 45);
+  // Each stopped 300 decisions after the position searched: the tree's part and the rest.
+  CHECK(agent.last_search().rollout_decisions <= 50 * 300);
+  CHECK(agent.last_search().rollout_decisions > 50 * 250);
+
+  // Under the default limit (2,000, the default horizon too) none is stopped.
+  const Engine british(load_variant("british"));
+  std::vector<std::unique_ptr<IsmctsAgent>> bots;
+  std::vector<Agent*> seats;
+  for (int seat = 0; seat < 4; ++seat) {
+    bots.push_back(std::make_unique<IsmctsAgent>(seat + 2, budget(40)));
+    seats.push_back(bots.back().get());
+  }
+  State b = british.deal(4, 5);
+  int cut = 0, searches = 0;
+  play_round(british, b, seats, RoundOptions{},
+             [&](const State&, Action a, std::span<const Event>) {
+               const IsmctsAgent::SearchStats& last =
+                   bots[static_cast<std::size_t>(a.seat())]->last_search();
+               cut += last.rollouts_cut;
+               searches += last.iterations > 0;
+             });
+  CHECK(searches > 10);
+  CHECK(cut == 0);
+
+  IsmctsConfig none;
+  none.horizon = 0;
+  CHECK(switchcards::testing::error_of<std::invalid_argument>([&] { IsmctsAgent a(1, none); }) ==
+        "ismcts: horizon must be at least 1");
+}

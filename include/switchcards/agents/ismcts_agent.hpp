@@ -58,6 +58,12 @@ struct IsmctsConfig {
   // worth more than the search's noise.
   double prior_margin = 1.0;
   int max_nodes = 1 << 20;  // the tree never holds more (a time budget grows it up to here)
+  // A simulation still running this many decisions after the position searched stops there
+  // and is scored as a stalemate: the search's own turn limit. Under a round.turn_limit far
+  // above the default 2,000 and rules under which rounds need not end, every simulation would
+  // otherwise run to the round's limit (up to 1,000,000 decisions, seconds each). Under the
+  // default limit no simulation reaches it.
+  int horizon = 2000;
 };
 
 class IsmctsAgent final : public Agent {
@@ -88,6 +94,7 @@ class IsmctsAgent final : public Agent {
     int iterations = 0;
     int nodes = 0;
     std::uint64_t rollout_decisions = 0;  // actions applied after leaving the tree
+    int rollouts_cut = 0;                 // simulations stopped at the horizon
     double seconds = 0;
   };
   const SearchStats& last_search() const { return stats_; }
