@@ -14,6 +14,7 @@
 #include <ostream>
 
 #include "io/load_variant_in.hpp"
+#include "io/visible_text.hpp"
 #include "io/yaml_documents.hpp"
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
@@ -194,6 +195,7 @@ std::string seat_text(std::optional<int> s) {
 // A failed expectation at one step.
 struct StepFailure {
   std::string message;
+  int line = 0;  // of the step, once the steps' loop knows it
 };
 
 // Scoring and match expectations: the standings before this round (setup.scores, or a new
@@ -276,7 +278,8 @@ class Runner {
               verb, fmt::format("unknown step '{}' (do, reject or expect)", verb.key->Scalar()));
         }
       } catch (const StepFailure& f) {
-        throw StepFailure{fmt::format("step {}: {}", number, f.message)};
+        throw StepFailure{fmt::format("step {}: {}", number, f.message),
+                          r_.docs().locate(step.value).line};
       }
     }
   }
@@ -686,6 +689,7 @@ ScenarioResult run_one(const std::string& path) {
     result.failure = e.what();
   } catch (const StepFailure& f) {
     result.failure = f.message;
+    result.line = f.line;
   } catch (const std::exception& e) {
     result.failure = fmt::format("{}: {}", path, e.what());
   }
@@ -773,7 +777,10 @@ int run_scenarios(const std::vector<std::string>& paths, std::ostream& out) {
       out << "PASS " << r.name << "\n";
     } else {
       ++failed;
-      out << "FAIL " << r.name << ": " << r.failure << "\n";
+      // Where the step is: the step's number counts from 1, a load error's steps[N] from 0.
+      out << "FAIL " << r.name << ": " << r.failure;
+      if (r.line > 0) out << " (" << detail::visible_text(r.file) << ":" << r.line << ")";
+      out << "\n";
     }
   }
   out << passed << " passed, " << failed << " failed\n";

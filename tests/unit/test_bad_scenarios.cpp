@@ -107,6 +107,17 @@ TEST_CASE("a well-formed scenario with a false step fails at that step, saying w
     const ScenarioResult r = run_scenario_file(file.string());
     CHECK_FALSE(r.passed);
     CHECK(r.failure == first.substr(std::string_view("# expect: ").size()));
+    // QA: the failure named the scenario, not where its step is. The line is the step's, an
+    // item of `steps`, and the runner prints it after the failure.
+    std::istringstream lines(content);
+    std::string line;
+    for (int k = 0; k < r.line && std::getline(lines, line);) ++k;
+    CHECK(r.line > 0);
+    CHECK(line.find("- ") != std::string::npos);
+    std::ostringstream out;
+    CHECK(run_scenarios({file.string()}, out) == 1);
+    CHECK(out.str().starts_with("FAIL " + r.name + ": " + r.failure + " (" + file.string() + ":" +
+                                std::to_string(r.line) + ")\n"));
   }
 }
 

@@ -14,6 +14,7 @@ struct ScenarioResult {
   std::string name;  // the scenario's name (the file name if it could not be read)
   bool passed = false;
   std::string failure;  // "step N: expected X, got Y", or why the file could not be used
+  int line = 0;         // of the step that failed, in `file` (0: no step failed)
 };
 
 // Runs one scenario file. Never throws for a bad file: it becomes a failure with a message.
