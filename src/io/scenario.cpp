@@ -228,6 +228,10 @@ class MatchTrack {
       if (team_of_seat_.empty())
         throw StepFailure{"expected winning_team, but the variant has no teams"};
       const std::optional<int> want = r.seat_or_none(v);
+      const int teams = *std::max_element(team_of_seat_.begin(), team_of_seat_.end()) + 1;
+      if (want && *want >= teams)
+        r.fail(v, fmt::format("team {} is not a team of this table (0 to {}, or none)", *want,
+                              teams - 1));
       const int w = standings_.over ? standings_.winner : -1;
       const int got = w >= 0 ? team_of_seat_[static_cast<std::size_t>(w)] : -1;
       if (want.value_or(-1) != got)
@@ -364,6 +368,10 @@ class Runner {
         std::vector<int> got;
         for (int seat = 0; seat < s.players(); ++seat) got.push_back(s.hands[seat].size());
         const std::vector<int> want = r_.ints(v);
+        // A list of another length is a mistake in the file, not a false expectation.
+        if (want.size() != got.size())
+          r_.fail(v, fmt::format("hand_sizes lists {} seats; the table has {}", want.size(),
+                                 got.size()));
         if (want != got)
           throw StepFailure{
               fmt::format("expected hand_sizes {}, got {}", list_text(want), list_text(got))};

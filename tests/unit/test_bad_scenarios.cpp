@@ -107,13 +107,20 @@ TEST_CASE("a well-formed scenario with a false step fails at that step, saying w
     const ScenarioResult r = run_scenario_file(file.string());
     CHECK_FALSE(r.passed);
     CHECK(r.failure == first.substr(std::string_view("# expect: ").size()));
-    // QA: the failure named the scenario, not where its step is. The line is the step's, an
-    // item of `steps`, and the runner prints it after the failure.
+    // QA: the failure named the scenario, not where its step is. The line is that of step N,
+    // the N-th item of `steps` (each file lists them as a block), and the runner prints it
+    // after the failure.
+    const int step = std::stoi(r.failure.substr(std::string_view("step ").size()));
     std::istringstream lines(content);
-    std::string line;
-    for (int k = 0; k < r.line && std::getline(lines, line);) ++k;
-    CHECK(r.line > 0);
-    CHECK(line.find("- ") != std::string::npos);
+    int line_number = 0, item = 0, step_line = 0;
+    bool in_steps = false;
+    for (std::string line; step_line == 0 && std::getline(lines, line);) {
+      ++line_number;
+      if (line == "steps:") in_steps = true;
+      if (in_steps && line.starts_with("  - ") && ++item == step) step_line = line_number;
+    }
+    CHECK(step_line > 0);
+    CHECK(r.line == step_line);
     std::ostringstream out;
     CHECK(run_scenarios({file.string()}, out) == 1);
     CHECK(out.str().starts_with("FAIL " + r.name + ": " + r.failure + " (" + file.string() + ":" +
