@@ -301,13 +301,13 @@ void bind_agents(py::module_& m) {
         std::vector<Action> actions;
         play_round(e, state, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {
-                     check_python_signals();
                      actions.push_back(a);
                      // A copy: passed as the reference it is, the callback would get the
                      // caller's own State object, changed by every action after (and changing
                      // the round if the callback applies an action to it).
                      if (!on_action.is_none())
                        on_action(State(s), a, std::vector<Event>(events.begin(), events.end()));
+                     check_python_signals();  // after on_action: it sees every action applied
                    });
         return actions;
       },
@@ -369,10 +369,10 @@ void bind_agents(py::module_& m) {
              options.on_action = [holder = h.get()](const RoundDeal&, const State& s,
                                                     const Action* a,
                                                     std::span<const Event> events) {
-               check_python_signals();
                if (!holder->on_action.is_none())
                  holder->on_action(State(s), a ? py::cast(*a) : py::none(),
                                    std::vector<Event>(events.begin(), events.end()));
+               check_python_signals();  // after on_action: it sees every action applied
              };
              h->seats = seats_of(agents);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);

@@ -92,16 +92,19 @@ def test_records_are_the_command_lines(cli, tmp_path):
 
 
 def test_a_records_file_that_cannot_be_written_is_refused_before_the_study(tmp_path):
-    # QA: the path was tried only after the study, so hours of games were lost to a typo. A
-    # trillion games would never end: the refusal comes first.
+    # QA: the path was tried only after the study, so hours of games were lost to a typo. The
+    # refusal before the study is a ValueError; a write that fails after it, a RuntimeError.
+    import os
+    os.symlink(tmp_path / "nodir" / "x.yaml", tmp_path / "dangling.yaml")
     for path, reason in [(tmp_path / "nodir" / "g.yaml", "does not exist"),
                          (tmp_path, "is a directory, not a file"),
-                         (tmp_path / ("x" * 300), "bytes long; the file system takes")]:
+                         (tmp_path / ("x" * 300), "bytes long; the file system takes"),
+                         (tmp_path / "dangling.yaml", "nodir does not exist")]:
         with pytest.raises(ValueError, match=reason) as e:
-            sc.simulate_json("british", 10**12, record=str(path))
+            sc.simulate_json("british", 3, record=str(path))
         assert str(path) in str(e.value)
     with pytest.raises(ValueError, match="does not exist"):
-        sc.simulate("british", 10**12, record=str(tmp_path / "nodir" / "g.yaml"))
+        sc.simulate("british", 3, record=str(tmp_path / "nodir" / "g.yaml"))
 
 
 def test_a_shards_records_are_the_command_lines(cli, tmp_path):

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +47,7 @@ std::int64_t monotonic_ns() {
 std::atomic<int> end_of_input{-1};
 
 extern "C" void note_interrupt(int signal) {
+  const int saved_errno = errno;  // the code the signal interrupted may be about to read it
   const std::int64_t now = monotonic_ns();
   int none = 0;
   if (interrupted.compare_exchange_strong(none, signal)) {
@@ -53,9 +55,16 @@ extern "C" void note_interrupt(int signal) {
     // A read of the human's answer that was about to start, after the last look at the flag,
     // would wait for a line that may never come: it reads the end of /dev/null instead.
     if (const int fd = end_of_input.load(); fd >= 0) ::dup2(fd, STDIN_FILENO);
+    errno = saved_errno;
     return;
   }
-  if (now - interrupted_at.load() < kSameRequestNs) return;
+  // A time not yet stored: the first signal's handler is running on another thread of a study
+  // (the mask blocks the three only in the thread that runs it), so this is the same request.
+  const std::int64_t first = interrupted_at.load();
+  if (first == 0 || now - first < kSameRequestNs) {
+    errno = saved_errno;
+    return;
+  }
   // A second signal, of any of the three, ends the program at once.
   std::signal(signal, SIG_DFL);
   std::raise(signal);
@@ -64,15 +73,23 @@ extern "C" void note_interrupt(int signal) {
 }  // namespace
 
 bool catch_interrupt(bool end_input) {
-  if (end_input && end_of_input.load() < 0)
-    end_of_input.store(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  if (end_input && end_of_input.load() < 0) {
+    // Above the three standard descriptors, which a closed one (`<&-`) would otherwise take.
+    const int fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fd <= STDERR_FILENO) {
+      end_of_input.store(::fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1));
+      ::close(fd);
+    } else {
+      end_of_input.store(fd);  // -1 when it cannot be opened: then a read begun may wait
+    }
+  }
   bool installed = false;
   for (const int signal : kStopSignals) {
     struct sigaction now {};
     if (::sigaction(signal, nullptr, &now) != 0 || now.sa_handler == SIG_IGN) continue;
     struct sigaction act {};
     act.sa_handler = note_interrupt;
-    // The three are blocked while the handler runs, so that it is never entered twice.
+    // The three are blocked while the handler runs, so that this thread never enters it twice.
     sigemptyset(&act.sa_mask);
     for (const int blocked : kStopSignals) sigaddset(&act.sa_mask, blocked);
     // No SA_RESTART: a blocked read (a human's move) returns at once.

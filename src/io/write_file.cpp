@@ -150,20 +150,25 @@ void write_text_file(const std::string& path, std::string_view text) {
 
 std::string output_file_problem(const std::string& path) {
   namespace fs = std::filesystem;
+  // The file the write will make or replace: a link is followed, as write_text_file follows it
+  // (a dangling link's target directory must exist too); a name under /proc or /dev is
+  // written through as it is.
+  const std::optional<fs::path> found = link_target(path);
+  if (!found) return "";
+  const fs::path& target = *found;
   // A name longer than the file system takes fails only at the write, after the work.
-  const fs::path name = fs::path(path).filename();
-  const fs::path dir =
-      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::path name = target.filename();
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   const long most = ::pathconf(dir.c_str(), _PC_NAME_MAX);
   const std::size_t longest = most > 0 ? static_cast<std::size_t>(most) : 255;
   if (name.native().size() > longest)
     return "the file name is " + std::to_string(name.native().size()) +
            " bytes long; the file system takes " + std::to_string(longest);
   std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
+  const fs::file_status status = fs::status(target, ec);
   if (fs::exists(status)) {
     if (fs::is_directory(status)) return "is a directory, not a file";
-    if (::access(path.c_str(), W_OK) != 0) return "the file cannot be written";
+    if (::access(target.c_str(), W_OK) != 0) return "the file cannot be written";
     return "";
   }
   const fs::file_status dir_status = fs::status(dir, ec);
