@@ -59,14 +59,16 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
     throw std::invalid_argument("agents: " + std::to_string(agents.size()) + " names for " +
                                 std::to_string(players) + " players (at most one a seat)");
   config.players = players;
+  // Before the study: a file that cannot be written and a variant that cannot be recorded are
+  // refused now, and the records keep the rules played if the file changes meanwhile.
+  RecordedVariant recorded;
   if (!record_file.empty()) {
-    check_records_file(record_file);  // a file that cannot be written: now, not after the study
+    check_records_file(record_file);
     config.record = config.games_to_record();
-    (void)resolved_variant_yaml(variant, rules);  // a variant that cannot be recorded: now
+    recorded = recorded_variant(variant, rules);
   }
   SimulationResult result = simulate(v, config, progress);
-  if (!record_file.empty())
-    write_study_records(record_file, std::move(result.records), variant, rules);
+  if (!record_file.empty()) write_study_records(record_file, std::move(result.records), recorded);
   return to_json(shard_results(result, variant, rules, v.title.empty() ? v.name : v.title));
 }
 

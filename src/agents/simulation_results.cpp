@@ -492,12 +492,11 @@ namespace {
 
 // The YAML of a study's records; std::runtime_error naming `where` when replay could not read
 // it back.
-std::string study_records_text(std::vector<GameRecord> records, const std::string& variant,
-                               const std::string& rules, const std::string& where) {
-  const std::string text = resolved_variant_yaml(variant, rules);
+std::string study_records_text(std::vector<GameRecord> records, const RecordedVariant& variant,
+                               const std::string& where) {
   for (GameRecord& rec : records) {
-    rec.variant = variant;
-    rec.variant_text = text;
+    rec.variant = variant.name;
+    rec.variant_text = variant.text;
   }
   std::ostringstream out;
   write_game_records(out, records);
@@ -515,9 +514,13 @@ std::string study_records_text(std::vector<GameRecord> records, const std::strin
 
 }  // namespace
 
+RecordedVariant recorded_variant(const std::string& variant, const std::string& rules) {
+  return {variant, resolved_variant_yaml(variant, rules)};
+}
+
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
-                         const std::string& variant, const std::string& rules) {
-  detail::write_text_file(file, study_records_text(std::move(records), variant, rules, file));
+                         const RecordedVariant& variant) {
+  detail::write_text_file(file, study_records_text(std::move(records), variant, file));
 }
 
 void check_records_file(const std::string& file) {
@@ -527,8 +530,8 @@ void check_records_file(const std::string& file) {
 }
 
 void write_study_records(std::ostream& out, std::vector<GameRecord> records,
-                         const std::string& variant, const std::string& rules) {
-  out << study_records_text(std::move(records), variant, rules, "standard output");
+                         const RecordedVariant& variant) {
+  out << study_records_text(std::move(records), variant, "standard output");
 }
 
 std::string place_name(int k, bool from_dealer) {

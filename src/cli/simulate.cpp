@@ -47,11 +47,12 @@ void add_simulate(CLI::App& app, int& exit_code) {
     const Variant v = load_cli_variant(variant, rules);
     config.players = study.players(v);
     study.check_agent_count(config.players);
+    // The text the records embed, made now: a variant that cannot be recorded is refused
+    // before the study, and the records keep the rules played if the file changes meanwhile.
+    RecordedVariant recorded;
     if (!record_file.empty()) {
       config.record = config.games_to_record();
-      // The text the records embed, made now: a variant that cannot be recorded is refused
-      // before the study, not after it.
-      (void)resolved_variant_yaml(variant, rules);
+      recorded = recorded_variant(variant, rules);
     }
     // `--record -`: standard output holds the records alone, as it holds the JSON for --json -.
     const bool records_out = record_file == "-";
@@ -65,11 +66,11 @@ void add_simulate(CLI::App& app, int& exit_code) {
         to_json(r), json_file, [&] { print_report(r, result.seconds); }, report_file,
         "switchcards simulate: " + r.title, records_out);
     if (records_out) {
-      write_study_records(std::cout, result.records, variant, rules);
+      write_study_records(std::cout, result.records, recorded);
       if (!std::cout.flush())
         throw std::runtime_error("cannot write the records to standard output");
     } else if (!record_file.empty()) {
-      write_study_records(record_file, result.records, variant, rules);
+      write_study_records(record_file, result.records, recorded);
       if (json_file != "-")
         fmt::print("{} written to {}\n",
                    result.records.size() == 1

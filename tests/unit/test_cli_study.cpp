@@ -160,3 +160,28 @@ TEST_CASE("cli: a record that cannot be read back is refused while the game is p
                  "`switchcards replay` reads (64 MiB) can hold"));
   CHECK_FALSE(fs::exists(s.dir / "lock-record.yaml"));
 }
+
+TEST_CASE("cli: a study's records hold the rules it was played by, though the file changes") {
+  // Review: the text a record embeds was read again once the study was over, so a variant file
+  // edited while the study ran was recorded as edited, and the record did not replay.
+  Scratch s("record-edited");
+  write_file(s / "house.yaml", "name: house\nextends: british\n");
+  // The file is edited once the study has started: it catches SIGTERM from then on (bit 15 of
+  // /proc/PID/status SigCgt), after the text was made. Two games at 3,000 iterations take a
+  // second or more.
+  const std::string script =
+      "cd '" + s.dir.string() + "' && { '" + cli_path() +
+      "' simulate --variant house.yaml --agents ismcts:3000 --games 2 --threads 1 --record "
+      "r.yaml > out.txt 2>&1 & p=$!; i=0; until [ $i -gt 600 ] || [ $(( 0x0$(awk '/^SigCgt/ "
+      "{print $2}' /proc/$p/status) & 16384 )) -ne 0 ]; do i=$((i+1)); sleep 0.05; done; "
+      "printf 'name: house\\nextends: british\\ndeal: {hand_size: {2: 3}}\\n' > house.yaml; "
+      "wait $p; echo $? > status.txt; }";
+  REQUIRE(std::system(script.c_str()) == 0);
+  INFO(read_file(s / "out.txt"));
+  REQUIRE(read_file(s / "status.txt") == "0\n");
+  CHECK(contains(read_file(s / "house.yaml"), "hand_size"));  // edited
+  const Run replayed = run("replay r.yaml", s);
+  INFO(replayed.out);
+  CHECK(replayed.status == 0);
+  CHECK_FALSE(contains(read_file(s / "r.yaml"), "hand_size: {2: 3"));
+}

@@ -63,7 +63,9 @@ TEST_CASE("files: a write that fails at the close is an error naming the file") 
   // was lost without an error.
   CHECK_THAT(error_of([&] { write_game_record("/dev/full", record); }),
              Catch::Equals("cannot write /dev/full: No space left on device"));
-  CHECK_THAT(error_of([&] { write_study_records("/dev/full", {record}, "british", ""); }),
+  CHECK_THAT(error_of([&] {
+               write_study_records("/dev/full", {record}, recorded_variant("british", ""));
+             }),
              Catch::Equals("cannot write /dev/full: No space left on device"));
   CHECK_THAT(error_of([] { detail::write_text_file("/dev/full", "{}\n"); }),
              Catch::Equals("cannot write /dev/full: No space left on device"));

@@ -77,20 +77,32 @@ struct Fairness {
 };
 Fairness fairness(const SimulationStats& stats);
 
+// The variant a study's records name and embed: the name or path it was given as, and its text
+// with the rules merged (resolved_variant_yaml). Made before the study (recorded_variant), so
+// that a variant that cannot be recorded is refused before any game is played, and so that the
+// records hold the rules the games were played by, though the file change while they are.
+struct RecordedVariant {
+  std::string name;
+  std::string text;
+};
+// Throws LoadError for a variant that does not load, std::runtime_error for one whose merged
+// text is larger than a variant may be (it could not be read back).
+RecordedVariant recorded_variant(const std::string& variant, const std::string& rules);
+
 // Writes the game records a study kept (SimulationResult::records) to `file` as YAML
-// (io/replay.hpp), each self-contained: it names `variant` and embeds its text resolved with
-// `rules`, so `switchcards replay` needs nothing else. Throws LoadError for a variant that does
-// not load and std::runtime_error when the file cannot be written, or when the records are
-// larger than `switchcards replay` reads (64 MiB; then nothing is written).
+// (io/replay.hpp), each self-contained: it names `variant.name` and embeds `variant.text`, so
+// `switchcards replay` needs nothing else. Throws std::runtime_error when the file cannot be
+// written, or when the records are larger than `switchcards replay` reads (64 MiB; then
+// nothing is written).
 void write_study_records(const std::string& file, std::vector<GameRecord> records,
-                         const std::string& variant, const std::string& rules);
+                         const RecordedVariant& variant);
+// The same to a stream (`simulate --record -`: standard output); the caller checks the stream.
+void write_study_records(std::ostream& out, std::vector<GameRecord> records,
+                         const RecordedVariant& variant);
 // Throws std::invalid_argument "FILE: REASON" when write_study_records could not write `file`
 // (a directory, a directory that does not exist or may not be written, a name too long), so
 // that a study refuses it before it plays rather than after.
 void check_records_file(const std::string& file);
-// The same to a stream (`simulate --record -`: standard output); the caller checks the stream.
-void write_study_records(std::ostream& out, std::vector<GameRecord> records,
-                         const std::string& variant, const std::string& rules);
 
 // "first to act", "2nd to act", ... (from_dealer false); "the dealer", "1st after the dealer",
 // ... (true): the names of places at the table in reports.
