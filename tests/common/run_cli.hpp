@@ -86,4 +86,14 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// Shell commands that wait, up to 30 s, until the process $p catches `signal` (its bit in the
+// mask of caught signals, /proc/$p/status SigCgt): a command installs its handlers once its
+// work starts, and a signal sent before then finds none. Waiting for that, not for a fixed
+// time, keeps a test right on a loaded machine.
+inline std::string wait_until_caught(int signal) {
+  return "i=0; until [ $i -gt 600 ] || [ $(( 0x0$(awk '/^SigCgt/ {print $2}' /proc/$p/status) "
+         "& " +
+         std::to_string(1ull << (signal - 1)) + " )) -ne 0 ]; do i=$((i+1)); sleep 0.05; done; ";
+}
+
 }  // namespace switchcards::testing

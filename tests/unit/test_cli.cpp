@@ -4,6 +4,8 @@
 // (write errors, one output per file, `--record -`), help texts, compare's option names.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -313,14 +315,14 @@ namespace {
 // status is left in status.txt, standard error in err.txt. A shell with job control (set -m)
 // keeps SIGINT for its background job, as a terminal does.
 double interrupt_study(const Scratch& s, int iterations, const std::string& kills) {
+  write_file(s / "study.sh",
+             "'" + cli_path() +
+                 "' simulate --variant british --agents ismcts:" + std::to_string(iterations) +
+                 " --games 400 --threads 2 --json out.json > out.txt 2> err.txt "
+                 "& p=$!; " +
+                 wait_until_caught(SIGINT) + kills + "; wait $p; echo $? > status.txt\n");
   const std::string script =
-      "cd '" + s.dir.string() + "' && rm -f status.txt err.txt && bash -c 'set -m; \"" +
-      cli_path() + "\" simulate --variant british --agents ismcts:" + std::to_string(iterations) +
-      " --games 400 --threads 2 --json out.json > out.txt 2> err.txt & p=$!; i=0; until [ $i -gt "
-      "600 ] || [ $(( 0x0$(awk "
-      "\"/^SigCgt/ {print \\$2}\" /proc/$p/status) & 2 )) -ne 0 ]; do i=$((i+1)); sleep 0.05; "
-      "done; " +
-      kills + "; wait $p; echo $? > status.txt'";
+      "cd '" + s.dir.string() + "' && rm -f status.txt err.txt && bash -c 'set -m; . ./study.sh'";
   const auto start = std::chrono::steady_clock::now();
   REQUIRE(std::system(script.c_str()) == 0);
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
