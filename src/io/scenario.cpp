@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <string_view>
 
 #include "io/load_variant_in.hpp"
 #include "io/visible_text.hpp"
@@ -192,6 +193,11 @@ std::string seat_text(std::optional<int> s) {
   return s ? std::to_string(*s) : "none";
 }
 
+// Whether `text` holds nothing but spaces and tabs: a name or a reason that says nothing.
+bool is_blank(std::string_view text) {
+  return text.find_first_not_of(" \t") == std::string_view::npos;
+}
+
 // A failed expectation at one step.
 struct StepFailure {
   std::string message;
@@ -308,8 +314,7 @@ class Runner {
     std::optional<std::string> reason;
     if (auto e = d.find(verb, "reason")) {
       reason = d.get_string(*e);
-      if (reason->find_first_not_of(" \t") == std::string::npos)
-        d.fail(*e, "an empty reason: give words of the refusal's sentence");
+      if (is_blank(*reason)) d.fail(*e, "an empty reason: give words of the refusal's sentence");
     }
     reject_action(a, reason);
   }
@@ -490,8 +495,7 @@ Header read_header(Documents& d, const Reader& r, const Entry& top, const std::s
       const std::string given = d.get_string(*e);
       // The report names each scenario by it, a line each: a blank name names nothing, and a
       // line break in it would print a line of its own, a PASS or FAIL of nothing.
-      if (given.find_first_not_of(" \t") == std::string::npos)
-        r.fail(*e, "an empty name: the report names each scenario by it");
+      if (is_blank(given)) r.fail(*e, "an empty name: the report names each scenario by it");
       for (const char c : given)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
           r.fail(*e, fmt::format("a name is one line: it holds the control character 0x{:02X}",
