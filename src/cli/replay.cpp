@@ -109,9 +109,10 @@ void add_replay(CLI::App& app, int& exit_code) {
       } else if (!r.rounds.empty())
         outcome = r.rounds.back().winner >= 0 ? fmt::format("seat {} won", r.rounds.back().winner)
                                               : std::string("stalemate");
-      fmt::print("OK {}: {} {}, {} actions replayed, {}\n", name, r.variant == "" ? "?" : r.variant,
+      fmt::print("OK {}: {} {}, {} action{} replayed, {}\n", name,
+                 r.variant == "" ? "?" : r.variant,
                  result.rounds == 1 ? "1 round" : fmt::format("{} rounds", result.rounds),
-                 result.actions, outcome);
+                 result.actions, result.actions == 1 ? "" : "s", outcome);
     }
     exit_code = failed == 0 ? 0 : 1;
   });

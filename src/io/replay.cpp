@@ -120,6 +120,17 @@ std::pair<int, int> literal_block_start(std::string_view text, const YAML::Mark&
   return {0, 0};
 }
 
+// The key that closes a round (`winner`) or a match (`result`): one that is missing is taken
+// for a record cut short, and named so.
+Entry require_ending(const Documents& docs, const Entry& e, std::string_view key) {
+  if (auto found = docs.find(e, key)) return *found;
+  Entry missing = e;
+  missing.path = detail::yaml::child_path(e.path, key);
+  docs.fail(missing, "missing required key '" + std::string(key) + "', which ends every " +
+                         (key == "winner" ? "round" : "match record") +
+                         ": is the record cut short?");
+}
+
 // `text`: the text the record's nodes were parsed from, whose first line is line `first_line`
 // + 1 of the file (an item of a list read alone).
 GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text, int first_line,
@@ -167,7 +178,10 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
         docs.fail(a, error.what());
       }
     }
-    if (auto w = docs.find(item, "winner")) round.winner = get_seat_or_none(docs, *w, r.players);
+    // Every round says how it ended, null when no seat won: a file cut short inside a round
+    // (by a copy or an editor; the program writes in place) lacks it, and must not replay as a
+    // game saved in the middle of that round.
+    round.winner = get_seat_or_none(docs, require_ending(docs, item, "winner"), r.players);
     if (auto s = docs.find(item, "scores")) {
       round.scores = get_ints(docs, *s, -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
       if (!round.scores.empty())  // records written by hand may leave them out
@@ -175,6 +189,8 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     }
     r.rounds.push_back(std::move(round));
   }
+  // A match's record ends with its result, as a round with its winner.
+  if (r.match) (void)require_ending(docs, e, "result");
   if (auto result = docs.find(e, "result")) {
     if (!r.match) docs.fail(*result, detail::kResultOfNoMatch);
     docs.expect_keys(*result, {"totals", "winner", "loser", "round_cap"});

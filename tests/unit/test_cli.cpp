@@ -231,7 +231,7 @@ TEST_CASE("cli: a record embeds the resolved variant and replays from any direct
   // A record whose variant does not load: the message starts with the record's name.
   write_file(s / "broken.yaml",
              "format: switchcards-game/1\nvariant: gone.yaml\nplayers: 2\nseed: 1\n"
-             "rounds: [{seed: 1, dealer: 0, actions: []}]\n");
+             "rounds: [{seed: 1, dealer: 0, actions: [], winner: null}]\n");
   Run broken = run("replay broken.yaml", s);
   CHECK(broken.status == 1);
   CHECK(broken.out.rfind("broken.yaml: FAIL: ", 0) == 0);

@@ -86,7 +86,8 @@ std::string read_both(const std::string& items) {
   return by_item;
 }
 
-// A one-round record of two seats as a list item; `round` is its round's map after `- `.
+// A one-round record of two seats as a list item; `round` is its round's map after `- `, to
+// which the item adds the line every round ends with, its winner.
 std::string item(const std::string& seed, const std::string& round =
                                               "seed: 7\n    dealer: 0\n"
                                               "    actions: [0 draw]\n") {
@@ -98,7 +99,7 @@ std::string item(const std::string& seed, const std::string& round =
          "\n"
          "  rounds:\n"
          "  - " +
-         round;
+         round + "    winner: null\n";
 }
 
 }  // namespace
@@ -141,31 +142,31 @@ TEST_CASE("records: a list of many records reads back as written, one by one", "
 TEST_CASE("records: an error in the third record of a list names its line, column and key",
           "[records]") {
   const std::string first_two = item("1") + item("2");
-  // Lines: "# records", then 8 a record: the third's `seed:` is line 21, its round's lines
-  // 23 to 25.
+  // Lines: "# records", then 9 a record: the third's `seed:` is line 23, its round's lines
+  // 25 to 28.
   CHECK(read_both(first_two + item("3")).find("error") == std::string::npos);
   CHECK(read_both(first_two + item("3", "seed: 7\n    dealer: 0\n    actions: [0 draw, 1 jump]\n"))
-            .starts_with("error: list.yaml:25:23: [2].rounds[0].actions[1]: action '1 jump': "
+            .starts_with("error: list.yaml:27:23: [2].rounds[0].actions[1]: action '1 jump': "
                          "unknown verb 'jump'"));
   CHECK(read_both(first_two + item("3", "seed: 7\n    dealer: 0\n    dealer: 1\n")) ==
-        "error: list.yaml:25:5: [2].rounds[0].dealer: duplicate key 'dealer' (first at line 24, "
+        "error: list.yaml:27:5: [2].rounds[0].dealer: duplicate key 'dealer' (first at line 26, "
         "column 5)");
   CHECK(read_both(first_two + item("-3")) ==
-        "error: list.yaml:21:9: [2].seed: expected a whole number from 0 to "
+        "error: list.yaml:23:9: [2].seed: expected a whole number from 0 to "
         "18446744073709551615, got '-3'");
-  CHECK(read_both(first_two + item("!thing 3")).starts_with("error: list.yaml:21:9: tag '!thing'"));
+  CHECK(read_both(first_two + item("!thing 3")).starts_with("error: list.yaml:23:9: tag '!thing'"));
   CHECK(read_both(first_two + item("\"3")) ==
-        "error: list.yaml:21:9: this quoted text is never closed: the closing \" is missing");
+        "error: list.yaml:23:9: this quoted text is never closed: the closing \" is missing");
   CHECK(read_both(first_two + item("\"\\a\""))
-            .starts_with("error: list.yaml:21:9: this quoted text holds the control character "
+            .starts_with("error: list.yaml:23:9: this quoted text holds the control character "
                          "0x07"));
-  CHECK(read_both(first_two + item("&a 3")).starts_with("error: list.yaml:21:9: anchors (&a)"));
+  CHECK(read_both(first_two + item("&a 3")).starts_with("error: list.yaml:23:9: anchors (&a)"));
   CHECK(read_both(first_two + item("3") + "---\n- 4\n")
-            .starts_with("error: list.yaml:26:1: a second YAML document"));
+            .starts_with("error: list.yaml:29:1: a second YAML document"));
   CHECK(read_both(first_two + item("3", "seed: 7\n\tdealer: 0\n"))
-            .starts_with("error: list.yaml:24:1: a tab in the indentation"));
+            .starts_with("error: list.yaml:26:1: a tab in the indentation"));
   CHECK(read_both(first_two + item("3") + "  players2: 2\n") ==
-        "error: list.yaml:26:3: [2].players2: unknown key 'players2' (did you mean 'players'?)");
+        "error: list.yaml:29:3: [2].players2: unknown key 'players2' (did you mean 'players'?)");
   // The list, a record, its rounds, a round and 60 lists (its actions the outermost) are 64
   // levels, the most allowed.
   const auto nested = [&](int lists) {
@@ -173,9 +174,9 @@ TEST_CASE("records: an error in the third record of a list names its line, colum
                          std::string(lists, ']') + "\n");
   };
   CHECK(read_both(first_two + nested(60)) ==
-        "error: list.yaml:25:15: [2].rounds[0].actions[0]: expected text, got a list");
+        "error: list.yaml:27:15: [2].rounds[0].actions[0]: expected text, got a list");
   CHECK(read_both(first_two + nested(61)) ==
-        "error: list.yaml:25:74: nesting deeper than 64 levels");
+        "error: list.yaml:27:74: nesting deeper than 64 levels");
   // A guard's error in a later record comes before a reading error in an earlier one, as the
   // whole tree's guards ran before anything was read.
   const std::string bad_seed = item("1", "seed: x\n") + item("2");
@@ -183,7 +184,7 @@ TEST_CASE("records: an error in the third record of a list names its line, colum
         "error: list.yaml:7:11: [0].rounds[0].seed: expected a whole number from 0 to "
         "18446744073709551615, got 'x'");
   CHECK(read_both(bad_seed + item("3", "seed: 7\n    seed: 7\n")) ==
-        "error: list.yaml:22:5: [2].rounds[0].seed: duplicate key 'seed' (first at line 21, column "
+        "error: list.yaml:24:5: [2].rounds[0].seed: duplicate key 'seed' (first at line 23, column "
         "5)");
 }
 
@@ -192,7 +193,7 @@ TEST_CASE("records: a list item by item, from a byte order mark, comments and a 
   const std::string items = item("1") + "# between\n\n" + item("2") + "...\n";
   CHECK(read_as("\xEF\xBB\xBF" + items) == read_as("# records\n" + items));
   CHECK(read_as("\xEF\xBB\xBF" + item("1") + item("x")) ==
-        "error: list.yaml:12:9: [1].seed: expected a whole number from 0 to 18446744073709551615, "
+        "error: list.yaml:13:9: [1].seed: expected a whole number from 0 to 18446744073709551615, "
         "got 'x'");
   // A `- ` line inside a quoted text is no item's: the list is read whole.
   const std::string quoted = item("1") + "  rules: \"{round: {turn_limit:\n- 50}}\"\n" + item("2");

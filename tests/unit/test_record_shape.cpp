@@ -7,10 +7,13 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "../common/run_cli.hpp"
+#include "switchcards/agents/simulate.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_error.hpp"
+#include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/replay.hpp"
 
 using namespace switchcards;
@@ -207,7 +210,7 @@ TEST_CASE("records: play --resume refuses a save with several kinds of bot", "[r
   write_file(s / "save.yaml",
              "format: switchcards-game/1\nvariant: british\nplayers: 3\n"
              "agents: [human, heuristic, random]\nseed: 1\nmatch: false\n"
-             "rounds: [{seed: 1, dealer: 2, actions: []}]\n");
+             "rounds: [{seed: 1, dealer: 2, actions: [], winner: null}]\n");
   const Run r = run("play --resume save.yaml", s);
   CHECK(r.status == 1);  // a file that cannot be used (docs/cli.md), not a bad command line
   CHECK(contains(r.out, "seat 2 is 'random' but seat 1 is 'heuristic'"));
@@ -226,6 +229,63 @@ TEST_CASE("records: replay says a match saved before its end is unfinished, not 
   CHECK_FALSE(contains(r.out, "seat -1"));
 }
 
+TEST_CASE("records: a record cut short inside a round, or before a match's result, is refused",
+          "[records]") {
+  // A saved game ends in the middle of a round, and says so: `winner: null`, `scores: []`, and
+  // a match's `result`. A file cut short (by a copy, a full disk, an editor) lacks those keys,
+  // and must not replay as a saved game of fewer actions.
+  SimulationConfig c;
+  c.players = 3;
+  c.agents = {"heuristic"};
+  GameRecord game;
+  simulate_game(load_variant("british"), c, 0, &game);
+  game.variant = "british";
+  std::ostringstream written;
+  write_game_record(written, game);
+  std::vector<std::string> lines;
+  std::istringstream in(written.str());
+  for (std::string line; std::getline(in, line);) lines.push_back(line + "\n");
+  std::size_t actions = 0, winner = 0;  // the lines `    actions:` and `    winner:`
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].starts_with("    actions:")) actions = i;
+    if (lines[i].starts_with("    winner:")) winner = i;
+  }
+  REQUIRE(actions > 0);
+  REQUIRE(winner == lines.size() - 2);  // then `scores:`, the last line
+  REQUIRE(game.rounds[0].actions.size() > 10);
+  const auto first = [&](std::size_t n) {
+    std::string text;
+    for (std::size_t i = 0; i < n; ++i) text += lines[i];
+    return text;
+  };
+  // Up to `actions:` with no list yet, a key is missing or null.
+  for (std::size_t n = 1; n <= actions + 1; ++n) {
+    INFO("the first " << n << " of " << lines.size() << " lines");
+    CHECK(error_of([&] { (void)read_game_records_from_string(first(n), "cut.yaml"); }) != "");
+  }
+  for (std::size_t n = actions + 2; n <= winner; ++n) {
+    INFO("the first " << n << " of " << lines.size() << " lines");
+    CHECK(contains(error_of([&] { (void)read_game_records_from_string(first(n), "cut.yaml"); }),
+                   "rounds[0].winner: missing required key 'winner', which ends every round: is "
+                   "the record cut short?"));
+  }
+  // Without its scores alone the round is whole: they are worked out again, and checked when
+  // given.
+  const std::vector<GameRecord> whole = read_game_records_from_string(first(winner + 1), "w.yaml");
+  CHECK(replay_game(whole.at(0)).failure == "");
+
+  const std::string match =
+      "format: switchcards-game/1\nvariant: british\nplayers: 3\nseed: 1\nmatch: true\n"
+      "rounds: []\n";
+  CHECK(read_game_records_from_string(match + "result: {totals: [0, 0, 0], winner: null, "
+                                              "loser: null}\n",
+                                      "save.yaml")
+            .size() == 1);
+  CHECK(error_of([&] { (void)read_game_records_from_string(match, "cut.yaml"); }) ==
+        "cut.yaml:1:1: result: missing required key 'result', which ends every match record: is "
+        "the record cut short?");
+}
+
 TEST_CASE(
     "records: an error in a record's embedded variant names the record's file, line and "
     "column",
@@ -233,7 +293,7 @@ TEST_CASE(
   const std::string head = "format: switchcards-game/1\nvariant: british\n";
   const std::string tail =
       "players: 2\nagents: [a, b]\nseed: 1\nmatch: false\n"
-      "rounds: [{seed: 1, dealer: 0, actions: []}]\n";
+      "rounds: [{seed: 1, dealer: 0, actions: [], winner: null}]\n";
   const auto variant_error = [](const std::string& text) {
     const std::vector<GameRecord> records = read_game_records_from_string(text, "game.yaml");
     return error_of([&] { (void)record_variant(records.back()); });
@@ -253,7 +313,7 @@ TEST_CASE(
       "  variant: british\n"
       "  players: 2\n"
       "  seed: 1\n"
-      "  rounds: [{seed: 1, dealer: 0, actions: []}]\n"
+      "  rounds: [{seed: 1, dealer: 0, actions: [], winner: null}]\n"
       "- format: switchcards-game/1\n"
       "  variant: british\n"
       "  variant_text: |+\n"
@@ -262,7 +322,7 @@ TEST_CASE(
       "      deal: {hand_size: 0}\n"
       "  players: 2\n"
       "  seed: 1\n"
-      "  rounds: [{seed: 1, dealer: 0, actions: []}]\n";
+      "  rounds: [{seed: 1, dealer: 0, actions: [], winner: null}]\n";
   CHECK(contains(variant_error(listed), "game.yaml:11:"));
   // A quoted text does not keep the file's lines: the place is within the text, so named.
   const std::string quoted =
