@@ -152,7 +152,7 @@ Variant variant_arg(py::handle variant, const std::string& rules) {
     throw py::type_error("variant: a Variant, a built-in name or a path (str), not " +
                          std::string(py::str(py::type::of(variant).attr("__name__"))));
   const std::string name_or_path = variant.cast<std::string>();
-  return rules.empty() ? load_variant(name_or_path) : load_variant(name_or_path, rules, "--rules");
+  return rules.empty() ? load_variant(name_or_path) : load_variant(name_or_path, rules, "rules");
 }
 
 void bind_engine(py::module_& m) {
@@ -186,7 +186,7 @@ void bind_engine(py::module_& m) {
         return rules.empty() ? load_variant(name_or_path)
                              : load_variant(name_or_path, rules, label);
       },
-      py::arg("name_or_path"), py::arg("rules") = "", py::arg("rules_label") = "--rules",
+      py::arg("name_or_path"), py::arg("rules") = "", py::arg("rules_label") = "rules",
       "A built-in variant by name, or a YAML file (a path: contains '/' or ends in .yaml), with "
       "`rules` (a YAML mapping, as the command line's --rules) merged on before validation. "
       "Raises LoadError.");
@@ -200,7 +200,7 @@ void bind_engine(py::module_& m) {
       [](const std::string& name) { return std::string(builtin_variant_text(name)); },
       py::arg("name"), "The YAML text of a built-in variant.");
   m.def("resolved_variant_yaml", &resolved_variant_yaml, py::arg("name_or_path"),
-        py::arg("rules") = "", py::arg("rules_label") = "--rules",
+        py::arg("rules") = "", py::arg("rules_label") = "rules",
         "The variant as one self-contained YAML document (extends: chain and rules merged).");
 
   // ---- actions -------------------------------------------------------------------------

@@ -48,7 +48,7 @@ std::string simulate_json(const std::string& variant, const std::string& rules, 
   config.agents = agents;
   config.max_match_rounds = max_match_rounds;
   config.kind = matches ? GameKind::match : GameKind::round;
-  const Variant v = rules.empty() ? load_variant(variant) : load_variant(variant, rules, "--rules");
+  const Variant v = rules.empty() ? load_variant(variant) : load_variant(variant, rules, "rules");
   const int min = v.deal.min_players, max = v.deal.max_players;
   if (players == 0) players = v.default_players();
   if (players < min || players > max)

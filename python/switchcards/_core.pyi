@@ -60,7 +60,7 @@ class Variant:
     @property
     def specials(self) -> List[str]: ...
 
-def load_variant(name_or_path: str, rules: str = "", rules_label: str = "--rules") -> Variant:
+def load_variant(name_or_path: str, rules: str = "", rules_label: str = "rules") -> Variant:
     """A built-in variant or a YAML file, with `rules` (a YAML mapping) merged on."""
 
 def load_variant_from_string(
@@ -70,7 +70,7 @@ def load_variant_from_string(
 
 def builtin_variant_names() -> List[str]: ...
 def builtin_variant_text(name: str) -> str: ...
-def resolved_variant_yaml(name_or_path: str, rules: str = "", rules_label: str = "--rules") -> str: ...
+def resolved_variant_yaml(name_or_path: str, rules: str = "", rules_label: str = "rules") -> str: ...
 
 class Action:
     """One choice of a seat; str() is its text form ('0 play 7H')."""

@@ -60,7 +60,7 @@ def test_load_error_names_file_line_column_and_key():
 def test_rules_error_names_the_rules():
     with pytest.raises(sc.LoadError) as caught:
         sc.load_variant("british", "{specials: {skip: {stack: []}}}")
-    assert caught.value.file == "--rules"
+    assert caught.value.file == "rules"
     assert caught.value.key == "specials.skip.stack"
 
 

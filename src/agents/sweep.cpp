@@ -99,7 +99,7 @@ SweepResults sweep(const std::string& variant, const std::string& base_rules, co
         fmt::format("the combination {} does not give a valid {}: ", combination, variant);
     rules.push_back(sweep_rules(grid, choice, base_rules));
     try {
-      variants.push_back(load_variant(variant, rules.back(), "--rules"));
+      variants.push_back(load_variant(variant, rules.back(), "rules"));
     } catch (const LoadError& e) {
       throw LoadError(grid.file, 0, 0, "",
                       what + (e.key().empty() ? "" : e.key() + ": ") + e.message());

@@ -152,11 +152,18 @@ std::string sweep_rules(const SweepGrid& grid, const std::vector<std::size_t>& c
                                               grid.keys[i].values.size()));
   YAML::Node root(YAML::NodeType::Map);
   if (!base_rules.empty()) {
-    try {
-      const YAML::Node base = YAML::Load(std::string(base_rules));
-      if (base.IsMap()) root = base;
-    } catch (const YAML::Exception& e) {
-      throw LoadError("--rules", e.mark.line + 1, e.mark.column + 1, "", "not YAML: " + e.msg);
+    // Through the loaders' guarded parse (size, nesting, anchors, duplicate keys), and refused
+    // unless a map: rules of another shape would be merged nowhere and the sweep run without
+    // them.
+    detail::yaml::Documents docs;
+    const YAML::Node base = docs.parse(base_rules, "rules");
+    if (base.IsMap()) {
+      root = base;
+    } else if (!detail::yaml::is_null(base)) {
+      const detail::yaml::Location l = docs.locate(base);
+      throw LoadError(
+          "rules", l.line, l.column, "",
+          "the rules must be a map (key: value lines), got " + detail::yaml::describe(base));
     }
   }
   for (std::size_t i = 0; i < grid.keys.size(); ++i) {

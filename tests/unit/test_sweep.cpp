@@ -50,6 +50,15 @@ TEST_CASE("a sweep grid lists its combinations, the first key varying slowest") 
   CHECK_THROWS_WITH(sweep_rules(g, {1}), "sweep_rules: a choice of 1 indices for a grid of 2 keys");
   CHECK_THROWS_WITH(sweep_rules(g, {0, 7}),
                     "sweep_rules: value 7 of specials.skip.stack, which has 2");
+  // The rules a sweep is based on are read as the loaders read overrides: rules that are no
+  // map were dropped, and the sweep ran without them; an alias or a duplicate key was taken.
+  CHECK(sweep_rules(g, {0, 0}, "~") == sweep_rules(g, {0, 0}));
+  CHECK_THROWS_WITH(sweep_rules(g, {0, 0}, "[last_card]"),
+                    "rules:1:1: the rules must be a map (key: value lines), got a list");
+  CHECK_THROWS_WITH(sweep_rules(g, {0, 0}, "{a: &x 1, b: *x}"),
+                    Catch::Contains("rules:1:5:") && Catch::Contains("anchors"));
+  CHECK_THROWS_WITH(sweep_rules(g, {0, 0}, "{round: {turn_limit: 5}, round: {}}"),
+                    Catch::Contains("duplicate key 'round'"));
 }
 
 // QA: the cap was checked after every value had been read and compared with every other one: a
