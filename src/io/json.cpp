@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -237,6 +238,13 @@ class Node {
   }
 
   std::int64_t integer(std::int64_t min, std::int64_t max) const {
+    // A whole number past 64 bits (2^64, 1e30) is read as a double: out of range, as it is,
+    // not "not a whole number".
+    if (value_->is_number_float()) {
+      const double d = value_->get<double>();
+      if (d == std::floor(d) && (d < static_cast<double>(min) || d > static_cast<double>(max)))
+        fail(range_text(min, max));
+    }
     if (!value_->is_number_integer()) fail("expected a whole number, not " + type_name());
     if (value_->is_number_unsigned() &&
         value_->get<std::uint64_t>() > static_cast<std::uint64_t>(max))
@@ -298,7 +306,8 @@ class Node {
     if (f != format)
       (*this)["format"].fail("expected format '" + std::string(format) + "', not '" + f + "'");
     const Node v = (*this)["version"];
-    if (v.integer(0, std::numeric_limits<int>::max()) != kJsonFormatVersion)
+    if (!v.value_->is_number_integer()) (void)v.integer(0, std::numeric_limits<int>::max());
+    if (*v.value_ != kJsonFormatVersion)
       v.fail("version " + v.value().dump() + " is not supported (this library reads version " +
              std::to_string(kJsonFormatVersion) + ")");
   }
@@ -418,7 +427,10 @@ Event read_event(const Node& n) {
     n["card"].fail("a " + std::string(event_name(e.kind)) + " event names its card");
   e.card = n["card"].is_null() ? Card{} : n["card"].card();
   e.count = static_cast<decltype(e.count)>(n["count"].integer(0, max_of(e.count)));
-  e.extra = static_cast<decltype(e.extra)>(n["extra"].integer(0, max_of(e.extra)));
+  // Where `extra` is a seat (extra_is_seat), it is held to the seats as `seat` is: the text of
+  // an event names it ("You swap hands with seat 3").
+  e.extra = static_cast<decltype(e.extra)>(
+      n["extra"].integer(0, extra_is_seat(e.kind) ? kMaxSeats - 1 : max_of(e.extra)));
   return e;
 }
 
@@ -711,7 +723,7 @@ void check_view(const Node& n, const ViewSnapshot& v) {
   for (int seat = 0; seat < v.players; ++seat) {
     const auto k = static_cast<std::size_t>(seat);
     if (static_cast<int>(v.hands[k].size()) != v.hand_sizes[k])
-      hands[k].fail("holds " + detail::plural(v.hands[k].size(), "card") + ", but hand_sizes/" +
+      hands[k].fail("holds " + detail::plural(v.hands[k].size(), "card") + ", but /hand_sizes/" +
                     std::to_string(seat) + " says " + std::to_string(v.hand_sizes[k]));
   }
   if (v.hands[static_cast<std::size_t>(v.seat)] != v.hand)
@@ -781,7 +793,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   v.reshuffles = n["reshuffles"].small(0, std::numeric_limits<int>::max());
   v.hand = n["hand"].cards();
   if (static_cast<int>(v.hand.size()) != v.hand_sizes[v.seat])
-    n["hand"].fail("holds " + detail::plural(v.hand.size(), "card") + ", but hand_sizes/" +
+    n["hand"].fail("holds " + detail::plural(v.hand.size(), "card") + ", but /hand_sizes/" +
                    std::to_string(v.seat) + " says " + std::to_string(v.hand_sizes[v.seat]));
   if (!n["drawn"].is_null()) v.drawn = n["drawn"].card();
   v.revealed = n["revealed"].boolean();

@@ -234,6 +234,10 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
 
   CHECK(error_of(engine, with("\"version\":1", "\"version\":2")) ==
         "save.json: /version: version 2 is not supported (this library reads version 1)");
+  CHECK(error_of(engine, with("\"version\":1", "\"version\":-1")) ==
+        "save.json: /version: version -1 is not supported (this library reads version 1)");
+  CHECK(error_of(engine, with("\"version\":1", "\"version\":\"1\"")) ==
+        "save.json: /version: expected a whole number, not a string");
   CHECK(error_of(engine, with("\"variant\":\"british\"", "\"variant\":\"balkan\"")) ==
         "save.json: /variant: this state is of variant 'balkan', not of the engine's 'british'");
   CHECK(error_of(engine, with("\"players\":3", "\"players\":9")) ==
@@ -559,6 +563,14 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call)");
   CHECK(error(R"({"seat":0,"kind":"play"})") == "client: missing key 'card'");
   CHECK(error(R"({"seat":12,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
+  // Whole numbers past 64 bits are read as doubles: out of range all the same.
+  CHECK(error(R"({"seat":18446744073709551616,"kind":"draw"})") ==
+        "client: /seat: out of range (0 to 7)");
+  CHECK(error(R"({"seat":-1e30,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
+  CHECK(error(R"({"seat":1.0,"kind":"draw"})") ==
+        "client: /seat: expected a whole number, not a number");
+  CHECK(error(R"({"seat":0.5,"kind":"draw"})") ==
+        "client: /seat: expected a whole number, not a number");
   CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
   // An event of a kind that names its card needs it: null was read as the joker.
@@ -568,6 +580,13 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(event_error(R"({"kind":"penalty_pending","seat":1,"card":null,"count":2,"extra":0})") ==
         "server: /card: a penalty_pending event names its card");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":0,"extra":0})") == "");
+  // An `extra` that is a seat is held to the seats, as `seat` is; elsewhere it is a count.
+  CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":8})") ==
+        "server: /extra: out of range (0 to 7)");
+  CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":7})") == "");
+  CHECK(event_error(
+            R"({"kind":"penalty_pending","seat":1,"card":"2H","count":2,"extra":4294967295})") ==
+        "");
 }
 
 // A position set up with fewer cards than the deck (Engine::position, as scenarios set one up)
