@@ -13,9 +13,9 @@ packages=(cmake ninja-build g++ libyaml-cpp-dev catch2 libfmt-dev libcli11-dev
           nlohmann-json3-dev libmuparser-dev)
 # SWITCHCARDS_SETUP_TARGET (scripts/demo: switchcards_cli) builds that target alone, not the
 # tests, benchmarks and Python module: a first demo in half the time, and with none of the
-# packages below (about 600 of the 650 a fresh Debian 12 would install), which only the whole
-# build and its tests use. Configure looks for the optional ones again once they are installed
-# (below), so a later scripts/test builds and runs everything.
+# packages below (about 600 of the 672 a fresh Debian 12 installs for everything, README.md),
+# which only the whole build and its tests use. Configure looks for the optional ones again
+# once they are installed (below), so a later scripts/test builds and runs everything.
 target="${SWITCHCARDS_SETUP_TARGET:-}"
 if [[ -z "$target" ]]; then
   # valgrind: the perf.instructions test counts instructions with callgrind

@@ -258,8 +258,8 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
     } catch (...) {  // std::system_error, or std::bad_alloc for the thread's state
       // The system gives no more threads (under a memory limit each takes its stack): the
       // study goes on with those it has, which play the same games, as the workers take them a
-      // chunk at a time. The exception used to leave with the started threads joinable, which
-      // terminated the program.
+      // chunk at a time. The exception is caught here, not let out: leaving with the started
+      // threads still joinable would terminate the program.
       const std::lock_guard<std::mutex> lock(mutex);
       running -= threads - t;  // those never started (some started may have ended already)
       break;
