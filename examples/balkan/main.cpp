@@ -9,6 +9,8 @@
 #include <switchcards/io/event_text.hpp>
 #include <switchcards/io/load_variant.hpp>
 
+#include "../example_main.hpp"
+
 using namespace switchcards;
 
 // Plays like the agent it wraps; while `narrating`, prints what seat 0 of the round sees.
@@ -30,7 +32,7 @@ class Narrated final : public ForwardingAgent {
   const Engine* engine_;
 };
 
-int main() {
+int run() {
   const Variant balkan = load_variant("balkan");
   const Engine engine(balkan);  // for the narration's wording of demands
   HeuristicAgent bots[] = {HeuristicAgent(1), HeuristicAgent(2), HeuristicAgent(3)};
@@ -53,4 +55,8 @@ int main() {
   });
   match.play();
   return match.over() ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }

@@ -10,7 +10,9 @@
 #include <switchcards/io/describe.hpp>
 #include <switchcards/io/load_variant.hpp>
 
-int main() {
+#include "../example_main.hpp"
+
+int run() {
   using namespace switchcards;
   const Variant british = load_variant("british");
   fmt::print("{}\n\n", summarize_variant(british));
@@ -47,4 +49,8 @@ int main() {
   });
   match.play();
   return match.over() ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }

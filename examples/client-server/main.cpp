@@ -7,7 +7,7 @@
 // Protocol: text lines, each `WORD` or `WORD JSON` (the JSON on one line).
 //   server -> client
 //     event {Event}     something that happened, masked for the client's seat (seen_by):
-//                       another seat's dealt or drawn card is the joker "*"
+//                       another seat's dealt or drawn card is "JOKER"
 //     view {View}       the seat's view (to_json(PlayerView)), after the deal and every action
 //     legal {Action}    one line per legal action of the seat to act, then
 //     act               choose now: the client answers with one line, {Action}
@@ -35,12 +35,15 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <switchcards/engine/engine.hpp>
 #include <switchcards/engine/view.hpp>
 #include <switchcards/io/json.hpp>
 #include <switchcards/io/load_variant.hpp>
+
+#include "../example_main.hpp"
 
 using namespace switchcards;
 
@@ -51,17 +54,17 @@ constexpr std::uint64_t kSeed = 5;  // a round with a reshuffle after the save
 constexpr int kSaveAfter = 10;      // actions before the server saves and restores the game
 constexpr int kTraceActions = 2;    // actions whose traffic with the seat to act is printed
 
-// One end of a socketpair, carrying lines of text.
+// One end of a socketpair, carrying lines of text; `peer` names the other end in messages.
 class LineChannel {
  public:
-  explicit LineChannel(int fd) : fd_(fd) {}
+  LineChannel(int fd, std::string peer) : fd_(fd), peer_(std::move(peer)) {}
   void send_line(std::string_view text) const {
     std::string line(text);
     line += '\n';
     for (std::size_t done = 0; done < line.size();) {
       // MSG_NOSIGNAL: a peer that died is an error here, not a SIGPIPE.
       const ssize_t n = ::send(fd_, line.data() + done, line.size() - done, MSG_NOSIGNAL);
-      if (n <= 0) throw std::runtime_error("the other side hung up");
+      if (n <= 0) throw std::runtime_error(peer_ + " hung up");
       done += static_cast<std::size_t>(n);
     }
   }
@@ -82,6 +85,7 @@ class LineChannel {
 
  private:
   int fd_;
+  std::string peer_;
   std::string buffer_;
 };
 
@@ -184,7 +188,7 @@ class Server {
       if (pid == 0) {  // the client: it keeps only its own end
         for (int fd : server_fds_) ::close(fd);
         ::close(fds[0]);
-        LineChannel channel(fds[1]);
+        LineChannel channel(fds[1], "the server");
         int code = kClientProtocolError;
         try {
           code = run_client(seat, channel);
@@ -195,7 +199,7 @@ class Server {
       }
       ::close(fds[1]);
       server_fds_.push_back(fds[0]);
-      clients_.emplace_back(fds[0]);
+      clients_.emplace_back(fds[0], "client " + std::to_string(seat));
       pids_.push_back(pid);
     }
   }
@@ -242,9 +246,13 @@ class Server {
     bool all_ok = true;
     for (std::size_t seat = 0; seat < pids_.size(); ++seat) {
       int status = 0;
-      ::waitpid(pids_[seat], &status, 0);
+      if (::waitpid(pids_[seat], &status, 0) != pids_[seat])
+        throw std::runtime_error("cannot wait for client " + std::to_string(seat));
       const bool client_ok = WIFEXITED(status) && WEXITSTATUS(status) == kClientOk;
-      if (!client_ok) fmt::print("CHECK FAILED: client {} exit status {}\n", seat, status);
+      if (WIFEXITED(status) && !client_ok)
+        fmt::print("CHECK FAILED: client {} exited with code {}\n", seat, WEXITSTATUS(status));
+      if (WIFSIGNALED(status))
+        fmt::print("CHECK FAILED: client {} was killed by signal {}\n", seat, WTERMSIG(status));
       all_ok = all_ok && client_ok;
     }
     return all_ok;
@@ -349,7 +357,7 @@ class Server {
 
 }  // namespace
 
-int main() {
+int run() {
   const Engine engine(load_variant("british"));
   Server server(engine);
   try {
@@ -363,4 +371,8 @@ int main() {
   const bool ok = server.ok() && clients_ok;
   fmt::print("{}\n", ok ? "all checks held" : "some checks failed");
   return ok ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }

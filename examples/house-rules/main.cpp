@@ -4,25 +4,44 @@
 // favoured? Run from this folder (CTest does), or pass the file's path.
 #include <fmt/core.h>
 
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
+
 #include <switchcards/agents/simulate.hpp>
 #include <switchcards/io/load_variant.hpp>
 
+#include "../example_main.hpp"
+
 using namespace switchcards;
 
-int main(int argc, char** argv) {
-  const std::string house_file = argc > 1 ? argv[1] : "house-rules.yaml";
+int run(const std::string& house_file) {
   Variant base, house;
   try {
     base = load_variant("british");
     house = load_variant(house_file);
   } catch (const LoadError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    // An error that names no file (an empty name) gets the argument as its source.
+    fmt::print(stderr, "{}{}\n", e.file().empty() ? "'" + house_file + "': " : "", e.what());
     return 1;
   }
 
+  // Four seats, or the count nearest four that the house rules allow; the bots repeat by seat.
+  const std::pair<const char*, const char*> bots[] = {
+      {"heuristic", "heuristic"},
+      {"greedy", "greedy"},
+      {"heuristic", "heuristic"},
+      {"random:0.3", "random (forgets last card 30%)"}};
   SimulationConfig study;
-  study.players = 4;
-  study.agents = {"heuristic", "greedy", "heuristic", "random:0.3"};
+  study.players = house.default_players();
+  study.agents.clear();
+  std::string seats;
+  for (int seat = 0; seat < study.players; ++seat) {
+    const auto& [agent, label] = bots[seat % 4];
+    study.agents.push_back(agent);
+    seats += (seat > 0 ? ", " : "") + std::string(label);
+  }
   study.games = 2000;
   study.seed = 99;
   study.threads = 2;
@@ -35,9 +54,7 @@ int main(int argc, char** argv) {
   const auto rate = [](const SimulationStats& s, int seat) {
     return 100.0 * static_cast<double>(s.wins[seat]) / static_cast<double>(s.games);
   };
-  fmt::print(
-      "{} games each, seats: heuristic, greedy, heuristic, random (forgets last card 30%)\n\n",
-      study.games);
+  fmt::print("{} games each, seats: {}\n\n", study.games, seats);
   fmt::print("{:<34} {:>12} {:>12}\n", "", base.name, house.name);
   fmt::print("{:<34} {:>12.1f} {:>12.1f}\n", "decisions per round (mean)", a.mean_round_length(),
              b.mean_round_length());
@@ -57,4 +74,18 @@ int main(int argc, char** argv) {
                rate(b, seat));
   fmt::print("{:<34} {:>12} {:>12}\n", "stalemates", a.stalemates, b.stalemates);
   return 0;
+}
+
+// -h or --help prints the usage line; another option or a second argument is refused with it.
+int main(int argc, char** argv) {
+  const std::string_view arg = argc > 1 ? argv[1] : "";
+  const bool help = argc == 2 && (arg == "-h" || arg == "--help");
+  if (help || argc > 2 || arg.starts_with('-')) {
+    std::fprintf(
+        help ? stdout : stderr,
+        "usage: %s [VARIANT]  (a variant file or built-in name; house-rules.yaml if none)\n",
+        argv[0]);
+    return help ? 0 : 2;
+  }
+  return run_example(argv[0], [&] { return run(argc > 1 ? argv[1] : "house-rules.yaml"); });
 }

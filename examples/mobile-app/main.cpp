@@ -12,6 +12,8 @@
 #include <switchcards/io/event_text.hpp>
 #include <switchcards/io/load_variant.hpp>
 
+#include "../example_main.hpp"
+
 using namespace switchcards;
 
 void print_hands(const State& s) {
@@ -22,7 +24,7 @@ void print_hands(const State& s) {
   }
 }
 
-int main() {
+int run() {
   const Variant app = load_variant("mobile-app");
   const Engine engine(app);
   HeuristicAgent heuristic(1);
@@ -42,6 +44,9 @@ int main() {
   play_round(engine, state, seats, {}, [&](const State&, Action a, std::span<const Event> events) {
     std::string line;
     for (const std::string& part : describe_events(events, text)) line += " " + part;
+    // A pass after drawing changes nothing on the table, so no event tells of it.
+    if (line.empty() && a.kind() == ActionKind::pass)
+      line = " " + seat_text(a.seat(), text) + " passes.";
     fmt::print("{:>3}. {:<24}|{}\n", ++turn, to_string(a), line);  // fits "2 play JH diamonds last"
   });
 
@@ -51,4 +56,8 @@ int main() {
   fmt::print("Penalty points (for the curious; the app plays single rounds): {} {} {}\n", scores[0],
              scores[1], scores[2]);
   return state.over() ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }

@@ -19,6 +19,8 @@
 #include <switchcards/core/seats.hpp>
 #include <vector>
 
+#include "../example_main.hpp"
+
 using namespace switchcards;
 
 struct GoFish {
@@ -101,7 +103,7 @@ struct GoFish {
   }
 };
 
-int main() {
+int run() {
   const int players = 3;
   GoFish game(players, /*seed=*/5);
   int seat = 0;
@@ -117,4 +119,8 @@ int main() {
   }
   fmt::print("Seat {} wins.\n", winner);
   return game.books_down == kRankCount ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }

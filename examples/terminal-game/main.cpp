@@ -20,6 +20,8 @@
 #include <switchcards/io/event_text.hpp>
 #include <switchcards/io/load_variant.hpp>
 
+#include "../example_main.hpp"
+
 using namespace switchcards;
 
 // The house rules: British Switch with two changes, and a short match.
@@ -51,7 +53,7 @@ class Narrated final : public ForwardingAgent {
   std::string name() const override { return ForwardingAgent::name() + " (narrated)"; }
 };
 
-int main() {
+int run() {
   Variant variant;
   try {
     variant = load_variant_from_string(kHouseRules, "kitchen-switch");
@@ -101,4 +103,8 @@ int main() {
     return 1;
   }
   return match.over() ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  return example_main(argc, argv, run);
 }
