@@ -18,9 +18,6 @@ namespace switchcards::python {
 
 namespace {
 
-// The command line's limit of --threads.
-constexpr int kMaxThreads = 1024;
-
 // The options of `switchcards simulate`, checked as the command line checks them (threads and
 // max_match_rounds already checked as arguments).
 std::string simulate_json(const std::string& variant, const std::string& rules, std::uint64_t games,
@@ -91,9 +88,9 @@ void bind_simulation(py::module_& m) {
         const int p = int_arg<int>(players, "players", 0, kMax,
                                    "a player count, or 0 for the variant's default");
         const std::uint64_t s = seed_arg(seed);
-        const int t =
-            int_arg<int>(threads, "threads", 1, kMaxThreads,
-                         "1 to " + std::to_string(kMaxThreads) + " (results do not depend on it)");
+        const int t = int_arg<int>(threads, "threads", 1, SimulationConfig::kMaxThreads,
+                                   "1 to " + std::to_string(SimulationConfig::kMaxThreads) +
+                                       " (results do not depend on it)");
         const int m = int_arg<int>(shards, "shards", 1, kMax, "1 to " + std::to_string(kMax));
         const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
         const int rounds = int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMaxMatchRounds,

@@ -36,8 +36,6 @@ std::pair<double, std::size_t> leading_decimal(std::string_view text) {
   return {value, static_cast<std::size_t>(end - text.data())};
 }
 
-constexpr double kMaxSecondsPerDecision = 3600;
-
 // "ismcts[:BUDGET[:ROLLOUT]]": BUDGET is iterations per decision (a positive whole number) or a
 // time per decision ("250ms", "2s"); ROLLOUT is eager or heuristic.
 IsmctsConfig ismcts_config(std::string_view name) {
@@ -68,15 +66,14 @@ IsmctsConfig ismcts_config(std::string_view name) {
     throw fail("the budget is a positive number of iterations, or of ms or s per decision");
   if (unit.empty()) {
     // Digits only: "1000.0" would play as ismcts:1000 yet be reported as another agent.
-    if (budget.find('.') != std::string::npos || value != std::floor(value) || value > 1e9)
+    if (budget.find('.') != std::string::npos || value != std::floor(value) ||
+        value > IsmctsConfig::kMaxIterations)
       throw fail("the iterations are a whole number up to 1000000000");
     config.iterations = static_cast<int>(value);
   } else {
     config.iterations = 0;
     config.seconds = unit == "ms" ? value / 1000 : value;
-    // An hour: about as long as the largest number of iterations takes (10^9 at some 400,000
-    // a second); a typo of a few zeros would otherwise stall a game for days.
-    if (config.seconds > kMaxSecondsPerDecision)
+    if (config.seconds > IsmctsConfig::kMaxSeconds)
       throw fail("the time per decision is at most 3600s");
   }
   return config;

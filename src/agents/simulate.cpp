@@ -389,7 +389,13 @@ void check_config(const Variant& variant, const SimulationConfig& c) {
   if (c.shards < 1 || c.shard < 1 || c.shard > c.shards || c.shards > SimulationConfig::kMaxShards)
     throw std::invalid_argument(fmt::format("shard {}/{}: K/M needs 1 <= K <= M <= {}", c.shard,
                                             c.shards, SimulationConfig::kMaxShards));
-  if (c.threads < 1) throw std::invalid_argument("simulate: threads must be at least 1");
+  // A shard of no games has no rates either, and merge refuses its file.
+  if (c.games < static_cast<std::uint64_t>(c.shards))
+    throw std::invalid_argument(fmt::format(
+        "simulate: games {} in {} shards: every shard needs a game", c.games, c.shards));
+  if (c.threads < 1 || c.threads > SimulationConfig::kMaxThreads)
+    throw std::invalid_argument(
+        fmt::format("simulate: threads {}: 1 to {}", c.threads, SimulationConfig::kMaxThreads));
   // Checked here, not counted as kMaxMatchRounds as MatchDriver counts it: the results and the
   // records name the cap, which must be the one the matches were stopped at.
   if (c.max_match_rounds < 1 || c.max_match_rounds > kMaxMatchRounds)

@@ -57,8 +57,6 @@ class UsageError : public std::invalid_argument {
 
 // The most shards a study can be split into.
 inline constexpr std::uint64_t kMaxShards = SimulationConfig::kMaxShards;
-// The most worker threads `simulate --threads` starts.
-inline constexpr std::uint64_t kMaxThreads = 1024;
 
 // `text` as a whole number from `min` to `max`; "--games '-5': expected a whole number from 1
 // to ..." otherwise (no sign, no spaces, no wrapping past 2^64 - 1).

@@ -34,7 +34,8 @@ void StudyOptions::add_to(CLI::App& cmd) {
          "stalemates")
       ->capture_default_str();
   cmd.add_option("--threads,-t", threads_,
-                 fmt::format("worker threads, 1 to {} (results do not depend on it)", kMaxThreads))
+                 fmt::format("worker threads, 1 to {} (results do not depend on it)",
+                             SimulationConfig::kMaxThreads))
       ->capture_default_str();
   cmd.add_option("--seed,-s", seed_,
                  "master seed, 0 to 2^64 - 1: game i is played from derive_seed(seed, i)")
@@ -55,7 +56,8 @@ SimulationConfig StudyOptions::config() const {
                     "--games must be at least {}",
                     games_, shard_, config.shards));
   config.seed = parse_whole("--seed", seed_, 0, std::numeric_limits<std::uint64_t>::max());
-  config.threads = static_cast<int>(parse_whole("--threads", threads_, 1, kMaxThreads));
+  config.threads =
+      static_cast<int>(parse_whole("--threads", threads_, 1, SimulationConfig::kMaxThreads));
   config.agents = split_commas(agents_);
   for (const std::string& name : config.agents) {
     if (name.rfind("human", 0) == 0)

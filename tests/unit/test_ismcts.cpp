@@ -279,6 +279,16 @@ TEST_CASE("ismcts refuses a budget or a constant that is not a finite number") {
     c.prior_margin = bad;
     CHECK(refused(c) == "ismcts: prior_margin must be a finite number, 0 or more");
   }
+  // The most make_agent takes, for a config made in C++ too.
+  IsmctsConfig big;
+  big.iterations = IsmctsConfig::kMaxIterations + 1;
+  CHECK_THAT(refused(big),
+             Catch::StartsWith("ismcts: the budget is at most 1000000000 iterations"));
+  big = IsmctsConfig{};
+  big.seconds = IsmctsConfig::kMaxSeconds * 2;
+  CHECK_THAT(refused(big), Catch::StartsWith("ismcts: the budget is at most"));
+  big.seconds = IsmctsConfig::kMaxSeconds;
+  CHECK(refused(big) == "(no error)");
   IsmctsConfig zero;
   zero.exploration = 0;  // a greedy search is a search
   zero.prior_margin = 0;

@@ -176,6 +176,20 @@ TEST_CASE("simulation refuses bad configurations") {
   c.shard = 3;
   c.shards = 2;
   CHECK_THROWS_AS(simulate(balkan, c), std::invalid_argument);
+  // QA: the library took a shard of no games and 5,000 threads, which the command line and
+  // Python refuse: the limits are the library's, and the front ends word them.
+  c.shard = 1;
+  c.shards = 20;
+  CHECK_THROWS_WITH(simulate(balkan, c),
+                    "simulate: games 10 in 20 shards: every shard needs a game");
+  c.shards = 10;
+  CHECK_NOTHROW(simulate(balkan, c));
+  c = study(4, 10, {"random"});
+  for (const int threads : {0, SimulationConfig::kMaxThreads + 1}) {
+    c.threads = threads;
+    CHECK_THROWS_WITH(simulate(balkan, c),
+                      "simulate: threads " + std::to_string(threads) + ": 1 to 1024");
+  }
   c = study(4, 10, {"random"});
   c.kind = GameKind::match;
   for (const int rounds : {0, kMaxMatchRounds + 1}) {

@@ -42,6 +42,10 @@ struct IsmctsConfig {
   enum class Opponents { tree, policy };
 
   static constexpr int kDefaultIterations = 1000;
+  // The largest budgets: 10^9 iterations take about an hour (some 400,000 a second), and an
+  // hour a decision is more than any game waits; a typo of a few zeros would stall it for days.
+  static constexpr int kMaxIterations = 1'000'000'000;
+  static constexpr double kMaxSeconds = 3600;
   int iterations = kDefaultIterations;  // per decision; 0: the time budget alone
   double seconds = 0;        // per decision; 0: none. Given both, whichever runs out first.
   double exploration = 0.7;  // UCB1's constant c

@@ -40,6 +40,10 @@ struct SimulationConfig {
   // The most shards a study splits into: simulate, `--shard K/M` and the results files refuse
   // more.
   static constexpr int kMaxShards = 1'000'000;
+  // The most threads a study runs on: more than any machine has cores, so a larger number is a
+  // mistake (each thread is started, with its own buffers), refused by simulate, `--threads`
+  // and Python alike.
+  static constexpr int kMaxThreads = 1024;
 
   // The agent name of a seat.
   const std::string& agent_of(int seat) const {
