@@ -4,6 +4,7 @@
 // favoured? Run from this folder (CTest does), or pass the file's path.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -27,14 +28,22 @@ int run(const std::string& house_file) {
     return 1;
   }
 
-  // Four seats, or the count nearest four that the house rules allow; the bots repeat by seat.
+  // Four seats, or the count nearest four that both rule sets allow; the bots repeat by seat.
+  const int fewest = std::max(base.deal.min_players, house.deal.min_players);
+  const int most = std::min(base.deal.max_players, house.deal.max_players);
+  if (fewest > most) {
+    fmt::print(stderr, "{}: {} plays {} to {} players and {} {} to {}: no table fits both\n",
+               house_file, house.name, house.deal.min_players, house.deal.max_players, base.name,
+               base.deal.min_players, base.deal.max_players);
+    return 1;
+  }
   const std::pair<const char*, const char*> bots[] = {
       {"heuristic", "heuristic"},
       {"greedy", "greedy"},
       {"heuristic", "heuristic"},
       {"random:0.3", "random (forgets last card 30%)"}};
   SimulationConfig study;
-  study.players = house.default_players();
+  study.players = std::clamp(4, fewest, most);
   study.agents.clear();
   std::string seats;
   for (int seat = 0; seat < study.players; ++seat) {

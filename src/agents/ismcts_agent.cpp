@@ -20,9 +20,10 @@ IsmctsAgent::IsmctsAgent(std::uint64_t seed, IsmctsConfig config) : config_(conf
         "ismcts: give a budget of iterations or seconds per decision (a finite number)");
   if (config_.iterations > IsmctsConfig::kMaxIterations ||
       config_.seconds > IsmctsConfig::kMaxSeconds)
-    throw std::invalid_argument(
-        "ismcts: the budget is at most 1000000000 iterations and 3600 s "
-        "per decision");
+    throw std::invalid_argument("ismcts: the budget is at most " +
+                                std::to_string(IsmctsConfig::kMaxIterations) + " iterations and " +
+                                std::to_string(static_cast<int>(IsmctsConfig::kMaxSeconds)) +
+                                " s per decision");
   if (!(config_.exploration >= 0) || !std::isfinite(config_.exploration))
     throw std::invalid_argument("ismcts: exploration must be a finite number, 0 or more");
   if (!(config_.prior_margin >= 0) || !std::isfinite(config_.prior_margin))

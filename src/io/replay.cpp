@@ -120,15 +120,16 @@ std::pair<int, int> literal_block_start(std::string_view text, const YAML::Mark&
   return {0, 0};
 }
 
-// The key that closes a round (`winner`) or a match (`result`): one that is missing is taken
-// for a record cut short, and named so.
-Entry require_ending(const Documents& docs, const Entry& e, std::string_view key) {
+// A key every writer writes at the end of a part of the record (a round's `winner`, a match's
+// `result` and the result's `winner` and `loser`, null for none): one that is missing is taken
+// for a record cut short, and named so. `where`: "ends every round".
+Entry require_ending(const Documents& docs, const Entry& e, std::string_view key,
+                     std::string_view where) {
   if (auto found = docs.find(e, key)) return *found;
   Entry missing = e;
   missing.path = detail::yaml::child_path(e.path, key);
-  docs.fail(missing, "missing required key '" + std::string(key) + "', which ends every " +
-                         (key == "winner" ? "round" : "match record") +
-                         ": is the record cut short?");
+  docs.fail(missing, "missing required key '" + std::string(key) + "', which " +
+                         std::string(where) + ": is the record cut short?");
 }
 
 // `text`: the text the record's nodes were parsed from, whose first line is line `first_line`
@@ -181,7 +182,8 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     // Every round says how it ended, null when no seat won: a file cut short inside a round
     // (by a copy or an editor; the program writes in place) lacks it, and must not replay as a
     // game saved in the middle of that round.
-    round.winner = get_seat_or_none(docs, require_ending(docs, item, "winner"), r.players);
+    round.winner =
+        get_seat_or_none(docs, require_ending(docs, item, "winner", "ends every round"), r.players);
     if (auto s = docs.find(item, "scores")) {
       round.scores = get_ints(docs, *s, -detail::kRecordScoreLimit, detail::kRecordScoreLimit);
       if (!round.scores.empty())  // records written by hand may leave them out
@@ -190,7 +192,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     r.rounds.push_back(std::move(round));
   }
   // A match's record ends with its result, as a round with its winner.
-  if (r.match) (void)require_ending(docs, e, "result");
+  if (r.match) (void)require_ending(docs, e, "result", "ends every match record");
   if (auto result = docs.find(e, "result")) {
     if (!r.match) docs.fail(*result, detail::kResultOfNoMatch);
     docs.expect_keys(*result, {"totals", "winner", "loser", "round_cap"});
@@ -199,9 +201,12 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
       if (!r.totals.empty())
         check(*t, detail::per_seat_problem(r.totals.size(), r.players, "total"));
     }
-    if (auto w = docs.find(*result, "winner"))
-      r.match_winner = get_seat_or_none(docs, *w, r.players);
-    if (auto l = docs.find(*result, "loser")) r.match_loser = get_seat_or_none(docs, *l, r.players);
+    // Written after the totals, and before the round cap: a result cut after its totals would
+    // read as a match without a winner, and one stopped at its cap as one that simply stopped.
+    r.match_winner = get_seat_or_none(
+        docs, require_ending(docs, *result, "winner", "every match result states"), r.players);
+    r.match_loser = get_seat_or_none(
+        docs, require_ending(docs, *result, "loser", "every match result states"), r.players);
     if (auto c = docs.find(*result, "round_cap"))
       r.round_cap = docs.get_int(*c, 1, kMaxMatchRounds);
   }

@@ -470,6 +470,13 @@ TEST_CASE("json: a view that contradicts itself is refused", "[json]") {
   CHECK(refusal(set(open, "stock_size", "3")).find("view.json: /stock: holds ") == 0);
   CHECK(refusal(set(open, "discard_size", "2")) ==
         "view.json: /discard: holds 1 card, but discard_size says 2");
+  // A message names another field by its JSON pointer too.
+  const std::string sizes = "\"hand_sizes\":[7,7,7]";
+  std::string short_hand = hidden;
+  REQUIRE(short_hand.find(sizes) != std::string::npos);
+  short_hand[short_hand.find(sizes) + sizes.size() - 6 + 2 * static_cast<std::size_t>(other)] = '6';
+  CHECK(refusal(short_hand) ==
+        "view.json: /hand: holds 7 cards, but /hand_sizes/" + std::to_string(other) + " says 6");
   // QA: a view of one player, and a suit in force that neither the top card nor a named suit
   // gives, were read.
   CHECK(refusal(set(hidden, "players", "1")) == "view.json: /players: out of range (2 to 8)");

@@ -229,6 +229,15 @@ TEST_CASE("records: replay says a match saved before its end is unfinished, not 
   CHECK_FALSE(contains(r.out, "seat -1"));
 }
 
+TEST_CASE("records: replay counts one action as one", "[records]") {
+  Scratch s("one-action");
+  write_file(s / "moves.txt", "draw\nquit\n");
+  REQUIRE(run("play --round --seed 3 --record save.yaml", s, s / "moves.txt").status == 0);
+  const Run r = run("replay save.yaml", s);
+  CHECK(r.status == 0);
+  CHECK(contains(r.out, ", 1 action replayed, unfinished: round 1 stops after 1 of its actions"));
+}
+
 TEST_CASE("records: a record cut short inside a round, or before a match's result, is refused",
           "[records]") {
   // A saved game ends in the middle of a round, and says so: `winner: null`, `scores: []`, and
@@ -284,6 +293,18 @@ TEST_CASE("records: a record cut short inside a round, or before a match's resul
   CHECK(error_of([&] { (void)read_game_records_from_string(match, "cut.yaml"); }) ==
         "cut.yaml:1:1: result: missing required key 'result', which ends every match record: is "
         "the record cut short?");
+  // Cut after its totals, a match stopped at its round cap read as one without a winner.
+  CHECK(error_of([&] {
+          (void)read_game_records_from_string(match + "result:\n  totals: [0, 0, 0]\n", "cut.yaml");
+        }) ==
+        "cut.yaml:8:3: result.winner: missing required key 'winner', which every match "
+        "result states: is the record cut short?");
+  CHECK(error_of([&] {
+          (void)read_game_records_from_string(match + "result:\n  totals: [0, 0, 0]\n  winner: 1\n",
+                                              "cut.yaml");
+        }) ==
+        "cut.yaml:8:3: result.loser: missing required key 'loser', which every match "
+        "result states: is the record cut short?");
 }
 
 TEST_CASE(
