@@ -1,8 +1,8 @@
 // The script of switchcards' HTML reports (src/cli/html_report.cpp embeds it into each page):
 // reads the results JSON embedded in the page (#results, the text --json writes), writes its
 // tables and builds one Vega-Lite specification a chart from those numbers alone, drawn by
-// vega-embed. window.switchcardsReport lists each chart's id and data (for the test,
-// tests/report/check_report.mjs) and `done`, a promise settled when every chart is drawn.
+// vega-embed. window.switchcardsReport lists each chart's id, data and specification (for the
+// test, tests/report/check_report.mjs) and `done`, a promise settled when every chart is drawn.
 (function () {
   "use strict";
   const results = JSON.parse(document.getElementById("results").textContent);
@@ -56,7 +56,8 @@
 
   // What a study played, from one simulation's results: "400 single rounds of 4 players, ...".
   const studyText = (r) =>
-    `${r.games.toLocaleString("en")} ${r.game === "round" ? "single rounds" : "matches"} of ` +
+    `${r.games.toLocaleString("en")} ${r.game === "round" ? "single round" : "match"}` +
+    `${r.games === 1 ? "" : r.game === "round" ? "s" : "es"} of ` +
     `${r.players} players, agents ${r.agents.join(",")}, seed ${r.seed}`;
   const who = (r) => `${r.title} (${r.variant}${r.rules ? ", rules " + r.rules : ""}): ${studyText(r)}`;
   // "Games 300..600 of a study of 900 (shard 2/3)." for results of part of a study (a shard, or a
@@ -86,7 +87,12 @@
       encoding: enc,
       layer: [
         { mark: "bar", encoding: { y: { field: "win_rate", type: "quantitative",
-            axis: { format: "%" }, title: "win rate" }, color: color } },
+            axis: { format: "%" }, title: "win rate" }, color: color, tooltip: [
+              ...(sides ? [{ field: "side", type: "nominal" }] : []),
+              { field: "name", type: "nominal", title: "place" },
+              { field: "win_rate", type: "quantitative", format: ".1%", title: "win rate" },
+              { field: "low", type: "quantitative", format: ".1%", title: "95% from" },
+              { field: "high", type: "quantitative", format: ".1%", title: "95% to" }] } },
         { mark: { type: "rule", color: "black" }, encoding: {
             y: { field: "low", type: "quantitative" }, y2: { field: "high" } } }
       ]
@@ -98,28 +104,32 @@
       side: side, length: Number(len), rounds: n, share: n / r.rounds
     }));
   const lengthChart = (id, rows, sides) => {
-    if (sides) {
-      // A step line joins the bins it has data for: a length no round of a side had gets a row of
-      // 0, from the shortest round of either side to the longest, or the line bridges the gap.
-      const lengths = rows.map((r) => r.length);
-      const low = Math.min(...lengths), high = Math.max(...lengths);
-      for (const side of [...new Set(rows.map((r) => r.side))]) {
-        const seen = new Set(rows.filter((r) => r.side === side).map((r) => r.length));
-        for (let len = low; len <= high; ++len)
-          if (!seen.has(len)) rows.push({ side: side, length: len, rounds: 0, share: 0 });
-      }
-    }
+    // Bins of whole decisions from the shortest round to one past the longest: bin [n, n + 1)
+    // holds the rounds of n decisions, so the longest round has a bin of its own (with the
+    // extent of the data alone it shared the bin below). Two sides are bars over each other,
+    // each bin drawn whole (a step line through the bins' middles drew the first and the last
+    // bin by halves).
+    const lengths = rows.map((r) => r.length);
+    const extent = [Math.min(...lengths), Math.max(...lengths) + 1];
     chart(id, "Round length (decisions)", rows, {
       width: 480, height: 220,
-      mark: sides ? { type: "line", interpolate: "step" } : "bar",
+      mark: sides ? { type: "bar", opacity: 0.55 } : "bar",
       encoding: {
         // minstep 1: lengths are whole decisions, so a study of a game or two gets no bins (and
         // labels) of fractions of one.
-        x: { field: "length", type: "quantitative", bin: { maxbins: 60, minstep: 1 },
+        x: { field: "length", type: "quantitative",
+             bin: { maxbins: 60, minstep: 1, extent: extent },
              axis: { format: "d" }, title: "decisions" },
         y: { aggregate: "sum", field: "share", type: "quantitative", axis: { format: "%" },
-             title: "share of rounds" },
-        color: sides ? { field: "side", type: "nominal" } : { value: "#4c78a8" }
+             title: "share of rounds", stack: null },
+        color: sides ? { field: "side", type: "nominal" } : { value: "#4c78a8" },
+        tooltip: [
+          ...(sides ? [{ field: "side", type: "nominal" }] : []),
+          { field: "length", type: "quantitative", bin: { maxbins: 60, minstep: 1, extent: extent },
+            title: "decisions" },
+          { aggregate: "sum", field: "share", type: "quantitative", format: ".1%",
+            title: "share of rounds" }
+        ]
       }
     });
   };
@@ -178,17 +188,25 @@
         m.n === 0 ? "no pairs" : m.ci95 === null ? "one pair: no interval" : m.distinguishable_from_zero ? (m.difference > 0 ? "B higher" : "B lower")
           : "not distinguishable from zero at this sample size",
         m.games_needed === null ? "–" : m.games_needed.toLocaleString("en")]));
+    // Drawn as the table writes them: a rate's difference in points (`scale` 100, the row named
+    // so), another measure's as it is; the data keep the JSON's numbers.
     const diffs = results.paired.filter((m) => m.n > 1 && m.ci95 !== null).map((m) => ({
-      key: m.key, label: m.label, difference: m.difference, low: m.ci95[0], high: m.ci95[1],
-      zero: 0
+      key: m.key, label: m.label, row: m.label + (m.rate ? " (points)" : ""),
+      difference: m.difference, low: m.ci95[0], high: m.ci95[1], zero: 0,
+      scale: m.rate ? 100 : 1
     }));
     if (diffs.length === 0) note("No measure has two pairs or more: no interval to draw.");
     else chart("chart-differences", "Paired differences B - A with 95% intervals", diffs, {
-      facet: { row: { field: "label", type: "nominal", sort: diffs.map((d) => d.label), title: null,
+      facet: { row: { field: "row", type: "nominal", sort: diffs.map((d) => d.row), title: null,
                       header: { labelAngle: 0, labelAlign: "left" } } },
       resolve: { scale: { x: "independent" } },
       spec: {
         width: 360, height: 18,
+        transform: [
+          { calculate: "datum.difference * datum.scale", as: "shown_difference" },
+          { calculate: "datum.low * datum.scale", as: "shown_low" },
+          { calculate: "datum.high * datum.scale", as: "shown_high" }
+        ],
         layer: [
           // "~f": a measure that no pair changed (a difference of 0, an interval of 0 to 0) has
           // a scale of no width, whose labels the default format wrote 0.000000.
@@ -196,9 +214,14 @@
             encoding: { x: { field: "zero", type: "quantitative", title: null,
                              axis: { format: "~f" } } } },
           { mark: { type: "rule", strokeWidth: 2 },
-            encoding: { x: { field: "low", type: "quantitative" }, x2: { field: "high" } } },
+            encoding: { x: { field: "shown_low", type: "quantitative" },
+                        x2: { field: "shown_high" } } },
           { mark: { type: "point", filled: true, size: 50 },
-            encoding: { x: { field: "difference", type: "quantitative" } } }
+            encoding: { x: { field: "shown_difference", type: "quantitative" }, tooltip: [
+              { field: "label", type: "nominal", title: "measure" },
+              { field: "shown_difference", type: "quantitative", format: "+.3f", title: "B - A" },
+              { field: "shown_low", type: "quantitative", format: "+.3f", title: "95% from" },
+              { field: "shown_high", type: "quantitative", format: "+.3f", title: "95% to" }] } }
         ]
       }
     });
@@ -280,7 +303,7 @@
   window.switchcardsReport = {
     format: format,
     fixed: fixed,  // for the test, which checks it against the text output's rounding
-    charts: charts.map((c) => ({ id: c.id, title: c.title, values: c.values })),
+    charts: charts.map((c) => ({ id: c.id, title: c.title, values: c.values, spec: c.spec })),
     done: Promise.all(charts.map(draw))
   };
 })();

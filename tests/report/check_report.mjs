@@ -83,7 +83,8 @@ function expectedText(json) {
              `sweep of ${json.grid} (${json.rows.length} combination` +
              `${json.rows.length === 1 ? "" : "s"} of ${json.keys.join(", ")})`);
     out.push(`Each: ${first.games.toLocaleString("en")} ` +
-             `${first.game === "round" ? "single rounds" : "matches"} of ${first.players} ` +
+             `${first.game === "round" ? "single round" : "match"}` +
+             `${first.games === 1 ? "" : first.game === "round" ? "s" : "es"} of ${first.players} ` +
              `players, agents ${first.agents.join(",")}, seed ${first.seed}, on the same seeds`);
     range(first);
   }
@@ -169,6 +170,21 @@ try {
       assert.deepEqual(charts.map((c) => c.id).sort(), Object.keys(expected).sort(), "charts");
       for (const c of charts) {
         checkData(c.id, c.values, expected[c.id]);
+        if (c.id === "chart-round-length") {
+          // Bins of whole decisions from the shortest round to one past the longest: the longest
+          // round has a bin of its own (it shared the one below).
+          const lengths = c.values.map((v) => v.length);
+          assert.deepEqual(c.spec.encoding.x.bin.extent,
+                           [Math.min(...lengths), Math.max(...lengths) + 1], `${c.id}: bins`);
+        }
+        if (c.id === "chart-differences") {
+          // A rate's difference is drawn in points, as the table writes it, and its row says so.
+          for (const v of c.values) {
+            const m = json.paired.find((p) => p.key === v.key);
+            assert.equal(v.scale, m.rate ? 100 : 1, `${c.id}: ${m.key}'s scale`);
+            assert.equal(v.row, m.label + (m.rate ? " (points)" : ""), `${c.id}: ${m.key}'s row`);
+          }
+        }
         const drawn = await page.evaluate((id) => {
           const svg = document.querySelector(`#${id} svg`);
           if (!svg) return null;
