@@ -140,14 +140,29 @@ def sweep(
         raise ValueError("sweep: give fixed overrides as base={dotted key: value}, not rules")
     shards = _shard_count(games, shards, options, "sweep")
     games = operator.index(games)
+    # As the command line's grid files: keys each with a list of values, none empty, no value
+    # twice (two equal rows, or none at all, are a grid written wrong).
+    if not grid:
+        raise ValueError("sweep: the grid is empty: give dotted rule keys and the values each takes, "
+                         "e.g. {'last_card.penalty': [1, 2]}")
+    lists: Dict[str, List[Any]] = {}
     for key, values in grid.items():
         if not isinstance(key, str):
             raise TypeError(f"sweep: the grid key {key!r} is not a str: give a dotted rule key, e.g. 'last_card.penalty'")
         # A str is iterable: "24" would be the points "2" and "4". A lone value (5) is not.
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise TypeError(f"sweep: grid[{key!r}] is {values!r}: give a list of values, as [{values!r}]")
-    keys = list(grid)
-    points = [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
+        lists[key] = list(values)  # read once: a generator is used up by reading it
+        if not lists[key]:
+            raise ValueError(f"sweep: grid[{key!r}] is empty: give the values to try")
+        seen = set()
+        for value in lists[key]:
+            as_rules = json.dumps(_plain(value, key))  # as the variant reads it: 2 and 2.0 differ
+            if as_rules in seen:
+                raise ValueError(f"sweep: grid[{key!r}] lists the value {value!r} twice")
+            seen.add(as_rules)
+    keys = list(lists)
+    points = [dict(zip(keys, values)) for values in itertools.product(*(lists[k] for k in keys))]
     # The point's keys replace base's, None included: rules_yaml leaves a None key out, so the
     # variant's own value stands there, and base's other keys apply.
     rules_of = [rules_yaml({**dict(base or {}), **point}) for point in points]

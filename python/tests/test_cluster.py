@@ -75,6 +75,21 @@ def test_a_sweep_grid_value_is_a_list_not_a_string():
         sweep(_NoCluster(), "british", {5: [1]}, games=10)
 
 
+def test_a_sweep_grid_is_refused_as_the_command_line_refuses_its_grid_files():
+    # QA: an empty list gave a table of no rows, a value listed twice two equal rows.
+    with pytest.raises(ValueError, match=r"^sweep: the grid is empty"):
+        sweep(_NoCluster(), "british", {}, games=10)
+    with pytest.raises(ValueError, match=r"^sweep: grid\['last_card.penalty'\] is empty"):
+        sweep(_NoCluster(), "british", {"last_card.penalty": []}, games=10)
+    with pytest.raises(ValueError, match=r"lists the value 1 twice"):
+        sweep(_NoCluster(), "british", {"last_card.penalty": [1, 2, 1]}, games=10)
+    with pytest.raises(ValueError, match=r"lists the value None twice"):
+        sweep(_NoCluster(), "british", {"specials.skip.stack": [None, "8", None]}, games=10)
+    # A generator is read once, and its values are the rows.
+    table = sweep(None, "british", {"last_card.penalty": (p for p in (1, 2))}, games=4)
+    assert list(table["last_card.penalty"]) == [1, 2]
+
+
 def test_a_points_none_is_the_variants_value_for_its_key_and_base_applies_to_the_others():
     table = sweep(None, "british", {"last_card.penalty": [None, 2]}, games=10,
                   base={"last_card.penalty": 4, "specials.skip.stack": "8"})
