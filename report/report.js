@@ -22,6 +22,8 @@
     return Number(kept[kept.length - 1]) % 2 === 0 ? (x < 0 ? "-" : "") + kept : nearest;
   };
   const pct = (x) => fixed(100 * x, 1) + "%";
+  // A difference with its sign, as the text writes "+4.7 points".
+  const signed = (text) => (text.startsWith("-") ? "" : "+") + text;
   const num = (x, digits) => (x === null || x === undefined ? "–" : fixed(Number(x), digits));
   const el = (tag, text, cls) => {
     const e = document.createElement(tag);
@@ -137,17 +139,19 @@
     const f = r.fairness || {};
     const rows = [
       ["games", r.games.toLocaleString("en")],
-      ["stalemates", `${r.stalemates} (${pct(r.stalemate_rate)})`],
+      ["stalemates", `${r.stalemates.toLocaleString("en")} (${pct(r.stalemate_rate)})`],
       ["first player's win rate", f.first_player_win_rate !== undefined ? pct(f.first_player_win_rate) : "–"],
       ["first player's share of the games won", f.first_player_share_of_won != null ? pct(f.first_player_share_of_won) : "–"],
-      ["first-player advantage (share of the games won, over 1/players)", f.first_player_advantage != null ? fixed(100 * f.first_player_advantage, 1) + " points" : "–"],
+      ["first-player advantage (share of the games won, over 1/players)", f.first_player_advantage != null ? signed(fixed(100 * f.first_player_advantage, 1)) + " points" : "–"],
       ["spread of places' win rates", f.positional_spread !== undefined ? fixed(100 * f.positional_spread, 1) + " points" : "–"],
       ["round length: mean, p50, p90, p99, longest",
        `${num(r.round_length.mean, 1)}, ${r.round_length.p50}, ${r.round_length.p90}, ${r.round_length.p99}, ${r.round_length.max}`]
     ];
     if (r.lead) {
       rows.push(["lead changes a round", num(r.lead.lead_changes_per_round, 2)]);
-      rows.push(["mid-round leader wins", r.lead.mid_leader_win_rate == null ? "– (no round had one)" : `${pct(r.lead.mid_leader_win_rate)} of ${r.lead.mid_leader_rounds}`]);
+      rows.push(["mid-round leader wins", r.lead.mid_leader_win_rate == null ? "– (no round had one)" : `${pct(r.lead.mid_leader_win_rate)} (${pct(r.lead.ci95[0])} - ${pct(r.lead.ci95[1])}) of ` +
+         `${r.lead.mid_leader_rounds.toLocaleString("en")} ` +
+         `${r.lead.mid_leader_rounds === 1 ? "round" : "rounds"} won that had one`]);
     }
     table(["measure", "value"], rows);
   };
@@ -179,7 +183,7 @@
     const diff = (m, x) => {
       if (x === null) return "–";
       const text = fixed(m.rate ? 100 * x : x, 3);
-      return (text.startsWith("-") ? "" : "+") + text + (m.rate ? " pts" : "");
+      return signed(text) + (m.rate ? " pts" : "");
     };
     table(["measure", "A", "B", "B - A", "95% interval", "verdict", "games needed"],
       results.paired.map((m) => [m.label, value(m, m.mean_a), value(m, m.mean_b),

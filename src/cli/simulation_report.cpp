@@ -1,6 +1,7 @@
 // The text report of simulation results; see simulation_report.hpp.
 #include "cli/simulation_report.hpp"
 
+#include <algorithm>
 #include <iterator>
 
 #include <fmt/core.h>
@@ -124,12 +125,18 @@ void print_report(const ShardResults& r, double seconds) {
             ? ""
             : fmt::format(",\n*** so the win rates below add up to {}", percent(1 - share)));
   }
-  fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n",
-             c.kind == GameKind::match ? "Wins by seat (matches)" : "Wins by seat", "wins", "rate");
+  // The agents' column is as wide as the longest name, 12 at least (heuristic:0.5 would push
+  // its row's numbers out of line).
+  std::size_t names = 12;
+  for (const std::string& a : c.agents) names = std::max(names, a.size());
+  fmt::print("\n{:<{}} {:>9} {:>6}   95% interval\n",
+             c.kind == GameKind::match ? "Wins by seat (matches)" : "Wins by seat", names + 10,
+             "wins", "rate");
   for (int seat = 0; seat < c.players; ++seat) {
     const std::uint64_t w = s.wins[seat];
     const Interval i = wilson_interval(w, s.games);
-    fmt::print("  seat {}  {:<12} {:>9} {:>6}   {} - {}{}\n", seat, c.agent_of(seat), grouped(w),
+    fmt::print("  seat {}  {:<{}} {:>9} {:>6}   {} - {}{}\n", seat, c.agent_of(seat), names,
+               grouped(w),
                percent(s.games ? static_cast<double>(w) / static_cast<double>(s.games) : 0),
                percent(i.low), percent(i.high),
                c.kind == GameKind::match ? fmt::format("   lost {}", grouped(s.losses[seat])) : "");
@@ -160,9 +167,10 @@ void print_report(const ShardResults& r, double seconds) {
   }
   const auto by_agent = summarize_agents(c, s);
   if (by_agent.size() > 1) {
-    fmt::print("\n{:<22} {:>9} {:>6}   95% interval\n", "Wins by agent per seat", "wins", "rate");
+    fmt::print("\n{:<{}} {:>9} {:>6}   95% interval\n", "Wins by agent per seat", names + 10,
+               "wins", "rate");
     for (const AgentSummary& a : by_agent)
-      fmt::print("  {:<12} {} seat{} {:>9} {:>6}   {} - {}\n", a.agent, a.seats,
+      fmt::print("  {:<{}} {} seat{} {:>9} {:>6}   {} - {}\n", a.agent, names, a.seats,
                  a.seats == 1 ? " " : "s", grouped(a.wins), percent(a.rate),
                  percent(a.interval.low), percent(a.interval.high));
   }
@@ -193,11 +201,12 @@ void print_report(const ShardResults& r, double seconds) {
         fmt::print("{}no round won had a leader at mid-round\n", lead);
       } else {
         const Interval i = wilson_interval(s.mid_leader_wins, s.mid_leader_rounds);
-        fmt::print(
-            "{}the leader at mid-round wins {} ({} - {}) of the {} rounds won that had one\n", lead,
-            percent(static_cast<double>(s.mid_leader_wins) /
-                    static_cast<double>(s.mid_leader_rounds)),
-            percent(i.low), percent(i.high), grouped(s.mid_leader_rounds));
+        fmt::print("{}the leader at mid-round wins {} ({} - {}) of the {} {} won that had one\n",
+                   lead,
+                   percent(static_cast<double>(s.mid_leader_wins) /
+                           static_cast<double>(s.mid_leader_rounds)),
+                   percent(i.low), percent(i.high), grouped(s.mid_leader_rounds),
+                   s.mid_leader_rounds == 1 ? "round" : "rounds");
       }
     }
   }
