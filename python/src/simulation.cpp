@@ -129,9 +129,11 @@ void bind_simulation(py::module_& m) {
   m.def(
       "merge_shards_json",
       [](const std::vector<std::string>& texts, std::vector<std::string> names) {
+        // Named by their place in the caller's list: "shard 2" read as the --shard 2/M of a
+        // study, which the list's second entry need not be.
         if (names.empty())
           for (std::size_t i = 0; i < texts.size(); ++i)
-            names.push_back("shard " + std::to_string(i + 1));
+            names.push_back("shards[" + std::to_string(i) + "]");
         if (names.size() != texts.size()) throw std::invalid_argument("one name per shard");
         std::vector<ShardResults> parts;
         for (std::size_t i = 0; i < texts.size(); ++i) try {

@@ -119,7 +119,8 @@ def merge_shards(shards: Iterable[Union[str, Result]], names: Optional[Sequence[
     """The JSON text of the shards of one study added up, exactly as ``switchcards merge``
     writes it: byte for byte the text one process writes for the whole study. Each shard is
     a JSON text (or its parsed dict). Raises ValueError for shards of different studies,
-    overlapping shards or a gap."""
+    overlapping shards or a gap, naming each shard by ``names`` or by its place in the list
+    (``shards[1]``)."""
     texts = [s if isinstance(s, str) else json.dumps(s) for s in shards]
     return _core.merge_shards_json(texts, list(names or []))
 

@@ -37,6 +37,9 @@ def test_shards_merge_into_the_unsharded_json():
     assert sc.merge_shards(parts) == whole
     with pytest.raises(ValueError, match="gap|missing|cover"):
         sc.merge_shards(parts[:2])
+    # Named by their place in the list, not as the --shard K/M they are.
+    with pytest.raises(ValueError, match=r"^merge: shards\[1\] covers games"):
+        sc.merge_shards([parts[1], parts[0]])  # shards 1/3 and 3/3: 2/3 is missing
 
 
 def test_bad_options_are_clear_errors():
