@@ -182,8 +182,7 @@ void add_compare(CLI::App& app, int& exit_code) {
         compare(a, b, config, variant_a, rules_a, b_name, rules_b, study_progress(bar));
     if (bar) clear_progress();
     write_study_results(
-        to_json(r), json_file, [&] { print_comparison(r); }, report_file,
-        "switchcards compare: " + r.a.title + " vs " + r.b.title);
+        to_json(r), json_file, [&] { print_comparison(r); }, report_file, report_title(r));
     exit_code = 0;
   });
 }

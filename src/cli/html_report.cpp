@@ -9,6 +9,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/report_assets.hpp"
+#include "switchcards/agents/compare.hpp"
+#include "switchcards/agents/sweep.hpp"
 
 namespace switchcards::cli {
 
@@ -106,6 +108,22 @@ void write_html_report(const std::string& path, const std::string& json, const s
     page += "<script>" + script_safe(asset(name), false) + "</script>\n";
   page += "<script>" + script_safe(asset("report"), false) + "</script>\n</body>\n</html>\n";
   write_text_file(path, page);
+}
+
+std::string report_title(const ShardResults& r) {
+  return "switchcards simulate: " + r.title;
+}
+
+std::string report_title(const ComparisonResults& r) {
+  const auto side = [&](const ShardResults& s) {
+    return r.a.title == r.b.title && !s.rules.empty() ? s.title + " with rules " + s.rules
+                                                      : s.title;
+  };
+  return "switchcards compare: " + side(r.a) + " vs " + side(r.b);
+}
+
+std::string report_title(const SweepResults& r) {
+  return "switchcards sweep: " + r.title + ", " + r.grid;
 }
 
 }  // namespace switchcards::cli

@@ -55,7 +55,7 @@ void add_merge(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "merge", "Add up the JSON results of simulation, comparison or sweep shards");
   static std::vector<std::string> files;
-  static std::string json_file, report_file;
+  static std::string json_file, report_file, csv_file;
   cmd->add_option(
       "FILE", files,
       "JSON files written by `simulate`, `compare` or `sweep` with --shard K/M --json FILE");
@@ -64,7 +64,10 @@ void add_merge(CLI::App& app, int& exit_code) {
   auto* report_opt =
       cmd->add_option("--report", report_file,
                       "write the merged results as a self-contained HTML page with charts");
-  cmd->callback([&exit_code, json_opt, report_opt] {
+  auto* csv_opt = cmd->add_option(
+      "--csv", csv_file,
+      "write a merged sweep's table as CSV to FILE ('-': standard output), as sweep --csv does");
+  cmd->callback([&exit_code, json_opt, report_opt, csv_opt] {
     // Not CLI11's required(), whose message is "FILE is required".
     if (files.empty())
       throw UsageError(
@@ -72,10 +75,12 @@ void add_merge(CLI::App& app, int& exit_code) {
           "part1.json part2.json` (written by simulate, compare or sweep with --shard K/M --json)");
     if (json_opt->count() > 0) check_output_file("--json", json_file);
     if (report_opt->count() > 0) check_report_file(report_file);
+    if (csv_opt->count() > 0) check_output_file("--csv", csv_file);
     // An output over an input would lose the shard it replaces.
     std::vector<InputFile> inputs;
     for (const std::string& file : files) inputs.push_back({"the file to merge", file});
-    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}}, inputs);
+    check_distinct_outputs({{"--json", json_file}, {"--report", report_file}, {"--csv", csv_file}},
+                           inputs);
     // One file given twice would count its games twice (merge then calls it an overlap).
     const auto same_file = [](const std::string& a, const std::string& b) {
       std::error_code ec;
@@ -107,7 +112,14 @@ void add_merge(CLI::App& app, int& exit_code) {
           (kind.empty() ? std::string("no format") : "format " + kind) +
           "; merge takes switchcards-simulation, switchcards-comparison and switchcards-sweep "
           "files)");
+    // Only a sweep has a table: said before anything is read further, as a bad option.
+    if (!csv_file.empty() && family(kind) != "switchcards-sweep")
+      throw UsageError(
+          "--csv: only a sweep's results have a table; " + files[0] + " holds " +
+          (family(kind) == "switchcards-comparison" ? "a comparison's" : "a simulation's") +
+          " (its numbers are in --json FILE)");
     std::string json, title;
+    CsvOutput csv{csv_file, ""};
     std::function<void()> print_readable;
     if (family(kind) == "switchcards-comparison") {
       std::vector<ComparisonResults> parts;
@@ -115,7 +127,7 @@ void add_merge(CLI::App& app, int& exit_code) {
         parts.push_back(comparison_from_json(texts[i], files[i]));
       auto merged = std::make_shared<ComparisonResults>(merge_comparisons(std::move(parts), files));
       json = to_json(*merged);
-      title = "switchcards compare: " + merged->a.title + " vs " + merged->b.title;
+      title = report_title(*merged);
       print_readable = [merged] { print_comparison(*merged); };
     } else if (family(kind) == "switchcards-sweep") {
       std::vector<SweepResults> parts;
@@ -123,7 +135,8 @@ void add_merge(CLI::App& app, int& exit_code) {
         parts.push_back(sweep_from_json(texts[i], files[i]));
       auto merged = std::make_shared<SweepResults>(merge_sweeps(std::move(parts), files));
       json = to_json(*merged);
-      title = "switchcards sweep: " + merged->title + ", " + merged->grid;
+      title = report_title(*merged);
+      if (!csv_file.empty()) csv.text = to_csv(*merged);
       print_readable = [merged] { print_sweep(*merged); };
     } else {
       std::vector<ShardResults> parts;
@@ -131,11 +144,11 @@ void add_merge(CLI::App& app, int& exit_code) {
         parts.push_back(shard_results_from_json(texts[i], files[i]));
       auto merged = std::make_shared<ShardResults>(merge_shards(std::move(parts), files));
       json = to_json(*merged);
-      title = "switchcards simulate: " + merged->title;
+      title = report_title(*merged);
       print_readable = [merged] { print_report(*merged, -1); };
     }
     // As simulate, compare and sweep write them: the merge is one study.
-    write_study_results(json, json_file, print_readable, report_file, title);
+    write_study_results(json, json_file, print_readable, report_file, title, false, csv);
     exit_code = 0;
   });
 }

@@ -64,7 +64,7 @@ void add_simulate(CLI::App& app, int& exit_code) {
 
     write_study_results(
         to_json(r), json_file, [&] { print_report(r, result.seconds); }, report_file,
-        "switchcards simulate: " + r.title, records_out);
+        report_title(r), records_out);
     if (records_out) {
       write_study_records(std::cout, result.records, recorded);
       if (!std::cout.flush())

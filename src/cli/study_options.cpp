@@ -101,13 +101,18 @@ void clear_progress() {
 void write_study_results(const std::string& json, const std::string& json_file,
                          const std::function<void()>& print_readable,
                          const std::string& report_file, const std::string& report_title,
-                         bool quiet) {
-  quiet = quiet || json_file == "-";
+                         bool quiet, const CsvOutput& csv) {
+  quiet = quiet || json_file == "-" || csv.file == "-";
   if (json_file == "-") fmt::print("{}\n", json);
+  if (csv.file == "-") fmt::print("{}", csv.text);
   if (!quiet) print_readable();
   if (!json_file.empty() && json_file != "-") {
     write_text_file(json_file, json + "\n");
     if (!quiet) fmt::print("\nResults written to {}\n", json_file);
+  }
+  if (!csv.file.empty() && csv.file != "-") {
+    write_text_file(csv.file, csv.text);
+    if (!quiet) fmt::print("Table written to {}\n", csv.file);
   }
   if (!report_file.empty()) {
     write_html_report(report_file, json, report_title);

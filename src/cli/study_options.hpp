@@ -35,14 +35,20 @@ class StudyOptions {
   CLI::Option* shard_opt_ = nullptr;
 };
 
-// The results of simulate, compare and merge: `json` to standard output for `--json -`; otherwise
-// the readable report (`print_readable`) and, with `--json FILE`, the JSON to FILE. With `--report
+// A sweep's table as CSV (`--csv FILE` of sweep and merge; "-": standard output).
+struct CsvOutput {
+  std::string file, text;
+};
+
+// The results of simulate, compare, sweep and merge: `json` to standard output for `--json -`
+// (and a sweep's `csv` for `--csv -`); otherwise the readable report (`print_readable`) and,
+// with `--json FILE`, the JSON to FILE (with `--csv FILE`, the table to FILE). With `--report
 // FILE`, also the HTML page titled `report_title`. `quiet`: another output goes to standard
 // output (`simulate --record -`), so neither the report nor "written to" lines are printed.
 void write_study_results(const std::string& json, const std::string& json_file,
                          const std::function<void()>& print_readable,
                          const std::string& report_file, const std::string& report_title,
-                         bool quiet = false);
+                         bool quiet = false, const CsvOutput& csv = {});
 
 // Whether to draw a progress bar: on a terminal, unless an output (`json_file`, or another when
 // `quiet`) goes to standard output.

@@ -100,25 +100,12 @@ void add_sweep(CLI::App& app, int& exit_code) {
     study.check_agent_count(config.players);
     const SweepGrid grid = load_sweep_grid(grid_file);
     check_sweep_grid(grid, variant, rules);
-    const bool quiet = json_file == "-" || csv_file == "-";
-    const bool bar = show_progress(quiet ? "-" : "");
+    const bool bar = show_progress(json_file == "-" || csv_file == "-" ? "-" : "");
     const SweepResults r = sweep(variant, rules, grid, config, study_progress(bar));
     if (bar) clear_progress();
-    if (json_file == "-") fmt::print("{}\n", to_json(r));
-    if (csv_file == "-") fmt::print("{}", to_csv(r));
-    if (!quiet) print_sweep(r);
-    const auto write = [&](const std::string& file, const std::string& text, const char* what) {
-      write_text_file(file, text);
-      if (!quiet) fmt::print("{} written to {}\n", what, file);
-    };
-    // A blank line before the results file, as write_study_results prints it for simulate,
-    // compare and merge: a merged sweep prints what the whole sweep prints.
-    if (!json_file.empty() && json_file != "-") write(json_file, to_json(r) + "\n", "\nResults");
-    if (!csv_file.empty() && csv_file != "-") write(csv_file, to_csv(r), "Table");
-    if (!report_file.empty()) {
-      write_html_report(report_file, to_json(r), "switchcards sweep: " + r.title + ", " + r.grid);
-      if (!quiet) fmt::print("Report written to {}\n", report_file);
-    }
+    // As merge writes a merged sweep: it prints what the whole sweep prints.
+    write_study_results(to_json(r), json_file, [&] { print_sweep(r); }, report_file,
+                        report_title(r), false, {csv_file, csv_file.empty() ? "" : to_csv(r)});
     exit_code = 0;
   });
 }

@@ -425,6 +425,22 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
     CHECK(
         contains(report_over.out,
                  "--report s3.json: that is the file to merge s3.json, which this command reads"));
+    // A variant compared with itself under --rules-b: the title tells the sides apart by their
+    // rules (it said "British Switch vs British Switch"), the same for the study and its merge.
+    const std::string sides =
+        "switchcards compare: British Switch vs British Switch with rules {last_card: {penalty: "
+        "4}}";
+    for (int k = 1; k <= 2; ++k)
+      REQUIRE(run("compare british --rules-b '{last_card: {penalty: 4}}' --games 4 --shard " +
+                      std::to_string(k) + "/2 --json c" + std::to_string(k) + ".json",
+                  s)
+                  .status == 0);
+    REQUIRE(
+        run("compare british --rules-b '{last_card: {penalty: 4}}' --games 4 --report c.html", s)
+            .status == 0);
+    CHECK(contains(read_file(s / "c.html"), "<title>" + sides + "</title>"));
+    REQUIRE(run("merge c1.json c2.json --report cm.html", s).status == 0);
+    CHECK(contains(read_file(s / "cm.html"), "<title>" + sides + "</title>"));
   }
   nlohmann::json j = nlohmann::json::parse(read_file(s / "s2.json"));
   j["games"] = -5;

@@ -154,6 +154,18 @@ TEST_CASE("a sweep's rows are the results of separate simulate --rules runs") {
   const Run merged = run("merge part2.json part1.json --json -", s);
   REQUIRE(merged.status == 0);
   CHECK(nlohmann::json::parse(merged.out) == j);
+  // Its table too, byte for byte (a sharded sweep had no CSV): to a file and to standard output.
+  const Run table = run("merge part1.json part2.json --csv merged.csv", s);
+  REQUIRE(table.status == 0);
+  CHECK(contains(table.out, "Table written to merged.csv\n"));
+  CHECK(read_file(s / "merged.csv") == csv);
+  CHECK(run("merge part1.json part2.json --csv -", s).out == csv);
+  // Only a sweep has a table.
+  REQUIRE(run("simulate --variant british --games 10 --json sim.json", s).status == 0);
+  const Run no_table = run("merge sim.json --csv t.csv", s);
+  CHECK(no_table.status == 2);
+  CHECK(contains(no_table.out,
+                 "--csv: only a sweep's results have a table; sim.json holds a simulation's"));
   // A shard of another grid is refused, naming what differs.
   write_file(s / "other.yaml", "last_card.penalty: [1, 5]\nspecials.skip.skip: [1, 2]\n");
   REQUIRE(run("sweep other.yaml --variant british --games 150 --seed 9 --agents heuristic,eager "
