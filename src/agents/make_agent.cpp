@@ -68,13 +68,15 @@ IsmctsConfig ismcts_config(std::string_view name) {
     // Digits only: "1000.0" would play as ismcts:1000 yet be reported as another agent.
     if (budget.find('.') != std::string::npos || value != std::floor(value) ||
         value > IsmctsConfig::kMaxIterations)
-      throw fail("the iterations are a whole number up to 1000000000");
+      throw fail("the iterations are a whole number up to " +
+                 std::to_string(IsmctsConfig::kMaxIterations));
     config.iterations = static_cast<int>(value);
   } else {
     config.iterations = 0;
     config.seconds = unit == "ms" ? value / 1000 : value;
     if (config.seconds > IsmctsConfig::kMaxSeconds)
-      throw fail("the time per decision is at most 3600s");
+      throw fail("the time per decision is at most " +
+                 std::to_string(static_cast<int>(IsmctsConfig::kMaxSeconds)) + "s");
   }
   return config;
 }

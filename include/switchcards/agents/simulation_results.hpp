@@ -80,7 +80,7 @@ Fairness fairness(const SimulationStats& stats);
 // The variant a study's records name and embed: the name or path it was given as, and its text
 // with the rules merged (resolved_variant_yaml). Made before the study (recorded_variant), so
 // that a variant that cannot be recorded is refused before any game is played, and so that the
-// records hold the rules the games were played by, though the file change while they are.
+// records hold the rules the games were played by, though the file changes while they play.
 struct RecordedVariant {
   std::string name;
   std::string text;
