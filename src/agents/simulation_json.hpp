@@ -11,14 +11,13 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
-#include "io/nesting_limit.hpp"
+#include "io/strict_json.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 
 namespace switchcards::detail {
@@ -47,13 +46,6 @@ inline nlohmann::ordered_json rate_or_null(std::uint64_t wins, std::uint64_t rou
   return number_or_null(
       rounds ? std::optional<double>(static_cast<double>(wins) / static_cast<double>(rounds))
              : std::nullopt);
-}
-
-// `key` escaped for a JSON Pointer: "~" as "~0", "/" as "~1".
-inline std::string pointer_token(std::string_view key) {
-  std::string out;
-  for (char c : key) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-  return out;
 }
 
 // A JSON value in a message: numbers and short strings as written, else what it is.
@@ -117,7 +109,7 @@ class JsonAt {
     if (!j_->is_object()) fail("expected an object, got " + json_value_text(*j_));
     const auto it = j_->find(key);
     if (it == j_->end()) fail(std::string("missing field '") + key + "'");
-    return JsonAt(*it, *file_, pointer_ + "/" + pointer_token(key));
+    return JsonAt(*it, *file_, pointer_ + "/" + json_pointer_token(key));
   }
   // The elements of a list, which must have `size` of them (any number when nullopt);
   // `what` says what one is for the message ("one per seat (4)").
@@ -137,7 +129,7 @@ class JsonAt {
     if (!j_->is_object()) fail("expected an object, got " + json_value_text(*j_));
     std::vector<std::pair<std::string, JsonAt>> out;
     for (const auto& [key, value] : j_->items())
-      out.emplace_back(key, JsonAt(value, *file_, pointer_ + "/" + pointer_token(key)));
+      out.emplace_back(key, JsonAt(value, *file_, pointer_ + "/" + json_pointer_token(key)));
     return out;
   }
 
@@ -169,75 +161,11 @@ class JsonAt {
   std::string pointer_;
 };
 
-// The parse callback that refuses a key given twice in one object: nlohmann keeps the last and
-// drops the first without a word, so "games": 10 ... "games": 11 would be read as 11.
-class DuplicateKeys {
- public:
-  explicit DuplicateKeys(const std::string& file) : file_(&file) {}
-  bool operator()(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-    using Event = nlohmann::json::parse_event_t;
-    switch (event) {
-      case Event::object_start:
-      case Event::array_start:
-        // As deep as every reader of the library takes (detail::kMaxNesting).
-        if (depth >= detail::kMaxNesting)
-          throw std::runtime_error(*file_ + ": " + pointer() + ": nesting deeper than " +
-                                   std::to_string(detail::kMaxNesting) + " levels");
-        frames_.push_back(Frame{event == Event::array_start, 0, "", {}});
-        break;
-      case Event::key: {
-        Frame& top = frames_.back();
-        top.key = parsed.get<std::string>();
-        if (!top.keys.insert(top.key).second)
-          throw std::runtime_error(*file_ + ": " + pointer() + ": the key '" + top.key +
-                                   "' is given twice");
-        break;
-      }
-      case Event::object_end:
-      case Event::array_end:
-        frames_.pop_back();
-        next_element();
-        break;
-      case Event::value:
-        next_element();
-        break;
-    }
-    return true;
-  }
-
- private:
-  struct Frame {
-    bool array;
-    std::size_t index;  // of the element being read (lists)
-    std::string key;    // being read (objects)
-    std::set<std::string> keys;
-  };
-  void next_element() {
-    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
-  }
-  std::string pointer() const {
-    std::string out;
-    for (const Frame& f : frames_)
-      out += "/" + (f.array ? std::to_string(f.index) : pointer_token(f.key));
-    return out;
-  }
-  const std::string* file_;
-  std::vector<Frame> frames_;
-};
-
-// `text` parsed as JSON; std::runtime_error "FILE: not JSON: ..." when it is not (a syntax
-// error, or a number too large for a double, such as 1e400), and "FILE: /POINTER: the key 'K'
-// is given twice" for a duplicate key.
+// `text` parsed as JSON by the library's one strict parse (src/io/strict_json.hpp): a syntax
+// error, a number too large for a double (1e400), a key given twice or nesting too deep is a
+// JsonError (a std::runtime_error) naming `file` and, where there is one, the place.
 inline nlohmann::json parse_json(std::string_view text, const std::string& file) {
-  try {
-    return nlohmann::json::parse(text, DuplicateKeys(file));
-  } catch (const nlohmann::json::exception& e) {
-    // e.what() is "[json.exception.KIND.N] what": the bracket names nlohmann's exception class.
-    const std::string what = e.what();
-    const std::size_t at = what.find("] ");
-    throw std::runtime_error(
-        file + ": not JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
-  }
+  return parse_strict_json<nlohmann::json>(text, file);
 }
 
 // `text` parsed as a JSON object whose "format" is `format`; std::runtime_error "FILE: not a

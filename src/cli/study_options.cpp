@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <thread>
@@ -15,7 +16,10 @@ namespace switchcards::cli {
 
 void StudyOptions::add_to(CLI::App& cmd) {
   agents_ = SimulationConfig{}.agents.front();  // the library's default
-  threads_ = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+  // One thread a core, but never above the library's limit: a machine with more cores than
+  // kMaxThreads would otherwise refuse its own default.
+  threads_ = std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u,
+                                       static_cast<unsigned>(SimulationConfig::kMaxThreads)));
   cmd.add_option("--games,-n", games_,
                  "games to play (the whole study, over all shards): 1 or more, and at least one "
                  "per shard")

@@ -9,11 +9,10 @@
 #include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 
-#include "io/nesting_limit.hpp"
 #include "io/record_shape.hpp"
+#include "io/strict_json.hpp"
 #include "io/words.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
 #include "switchcards/rules/variant_limits.hpp"
@@ -222,12 +221,15 @@ class Node {
     for (const auto& [k, v] : value_->items()) {
       const bool known = std::find(required.begin(), required.end(), k) != required.end() ||
                          std::find(optional.begin(), optional.end(), k) != optional.end();
-      if (!known) Node(v, path_ + "/" + escape(k), *source_).fail("unknown key '" + k + "'");
+      if (!known)
+        Node(v, path_ + "/" + detail::json_pointer_token(k), *source_)
+            .fail("unknown key '" + k + "'");
     }
   }
   bool has(std::string_view key) const { return value_->contains(std::string(key)); }
   Node operator[](std::string_view key) const {
-    return Node(value_->at(std::string(key)), path_ + "/" + escape(std::string(key)), *source_);
+    return Node(value_->at(std::string(key)), path_ + "/" + detail::json_pointer_token(key),
+                *source_);
   }
   std::vector<Node> elements() const {
     if (!value_->is_array()) fail("expected an array, not " + type_name());
@@ -325,11 +327,6 @@ class Node {
   static std::string range_text(std::int64_t min, std::int64_t max) {
     return "out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")";
   }
-  static std::string escape(const std::string& key) {  // JSON pointer escaping (RFC 6901)
-    std::string out;
-    for (char c : key) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-    return out;
-  }
 
   const json* value_;
   std::string path_;
@@ -337,36 +334,7 @@ class Node {
 };
 
 json parse(std::string_view text, const std::string& source) {
-  // nlohmann keeps the last of two equal keys; a strict reader refuses the document instead,
-  // since either value could be the one meant. The callback sees each object's keys in turn.
-  std::vector<std::set<std::string>> keys;  // of each object open at this point
-  const auto refuse_duplicates = [&](int depth, json::parse_event_t event, json& parsed) {
-    // Refused at the opening bracket, before the parser builds (and copies) the deep value.
-    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
-        depth >= detail::kMaxNesting)
-      throw JsonError(source, "",
-                      "nesting deeper than " + std::to_string(detail::kMaxNesting) + " levels");
-    if (event == json::parse_event_t::object_start) {
-      keys.emplace_back();
-    } else if (event == json::parse_event_t::object_end) {
-      keys.pop_back();
-    } else if (event == json::parse_event_t::key &&
-               !keys.back().insert(parsed.get<std::string>()).second) {
-      throw JsonError(source, "",
-                      "the key '" + parsed.get<std::string>() + "' is given twice in one object");
-    }
-    return true;
-  };
-  try {
-    return json::parse(text.begin(), text.end(), refuse_duplicates);
-  } catch (const json::exception& e) {
-    // A syntax error (parse_error: "[json.exception.parse_error.101] parse error at line L,
-    // column C: ...") or a number too large for a double (out_of_range.406, "number overflow
-    // parsing '1e400'", found by fuzz_json): the text after nlohmann's bracket.
-    std::string what = e.what();
-    const std::size_t at = what.find("] ");
-    throw JsonError(source, "", at == std::string::npos ? what : what.substr(at + 2));
-  }
+  return detail::parse_strict_json<json>(text, source);
 }
 
 Action read_action(const Node& n) {

@@ -257,7 +257,8 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   CHECK(error_of(engine, with("\"rng\":{\"state\":\"0x", "\"rng\":{\"state\":\"1x"))
             .find("save.json: /rng/state: ") == 0);
   CHECK(error_of(engine, "{\"format\": \"switchcards.state\",") ==
-        "save.json: parse error at line 1, column 32: syntax error while parsing object key - "
+        "save.json: not JSON: parse error at line 1, column 32: syntax error while parsing "
+        "object key - "
         "unexpected end of input; expected string literal");
   CHECK(error_of(engine, "[]") == "save.json: expected an object, not an array");
 
@@ -298,7 +299,8 @@ TEST_CASE("json: a state that no round could reach is refused", "[json]") {
   const std::string turn = "\"turn\":" + std::to_string(s.turn);
   std::string twice = good;
   twice.insert(twice.find(turn), turn + ",");
-  CHECK(error_of(british, twice) == "save.json: the key 'turn' is given twice in one object");
+  CHECK(error_of(british, twice) ==
+        "save.json: /turn: the key 'turn' is given twice in one object");
   // After a draw of a card that may not be played, the turn has ended.
   const std::string after_draw = set(good, "phase", "\"after_draw\"");
   CHECK(error_of(british, set(after_draw, "drawn", to_json(playable))) == "");
@@ -664,13 +666,14 @@ TEST_CASE("json: the text form takes the seats the JSON form takes, 0 to 7", "[j
 TEST_CASE("json: a number too large for a double is refused with a JsonError", "[json]") {
   const Engine engine(load_variant("british"));
   CHECK(json_error([] { action_from_json(R"({"seat":1e400,"kind":"draw"})", "client"); }) ==
-        "client: number overflow parsing '1e400'");
+        "client: /seat: number overflow parsing '1e400'");
   CHECK(json_error([] { card_from_json("1e400", "client"); }) ==
         "client: number overflow parsing '1e400'");
   CHECK(json_error([&] { state_from_json(engine, R"({"turn":-1e999})", "save"); }) ==
-        "save: number overflow parsing '-1e999'");
-  CHECK(
-      json_error([] { events_from_json("[1e400]"); }).ends_with("number overflow parsing '1e400'"));
+        "save: /turn: number overflow parsing '-1e999'");
+  CHECK(json_error([] {
+          events_from_json("[0, 1e400]");
+        }).ends_with(": /1: number overflow parsing '1e400'"));
 }
 
 TEST_CASE("json: a document nested deeper than 64 levels is refused, not parsed", "[json]") {
@@ -681,17 +684,19 @@ TEST_CASE("json: a document nested deeper than 64 levels is refused, not parsed"
     return R"({"x":)" + std::string(static_cast<std::size_t>(depth), '[') +
            std::string(static_cast<std::size_t>(depth), ']') + R"(,"a":0,"b":0})";
   };
+  // Refused at the opening bracket of level 65, whose place the message names: the key "x" of
+  // the object at level `object`, then an array's first element down to level 64.
+  const auto place = [](int object) {
+    std::string out = "/x";
+    for (int level = object + 1; level <= 64; ++level) out += "/0";
+    return out + ": nesting deeper than 64 levels";
+  };
   for (const int depth : {64, 100'000}) {
     const std::string doc = nested(depth);  // the object is level 1: 65 levels and more
-    CHECK(json_error([&] { action_from_json(doc, "client"); }) ==
-          "client: nesting deeper than 64 levels");
-    CHECK(json_error([&] { view_from_json(doc, "view"); }) ==
-          "view: nesting deeper than 64 levels");
-    CHECK(json_error([&] { state_from_json(engine, doc, "save"); }) ==
-          "save: nesting deeper than 64 levels");
-    CHECK(json_error([&] {
-            events_from_json("[" + doc + "]");
-          }).ends_with("nesting deeper than 64 levels"));
+    CHECK(json_error([&] { action_from_json(doc, "client"); }) == "client: " + place(1));
+    CHECK(json_error([&] { view_from_json(doc, "view"); }) == "view: " + place(1));
+    CHECK(json_error([&] { state_from_json(engine, doc, "save"); }) == "save: " + place(1));
+    CHECK(json_error([&] { events_from_json("[" + doc + "]"); }).ends_with(": /0" + place(2)));
   }
   // 64 levels are read, and refused for what they hold.
   CHECK(json_error([&] { action_from_json(nested(63), "client"); }) ==

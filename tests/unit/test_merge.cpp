@@ -235,7 +235,7 @@ TEST_CASE("merge: a key given twice is refused, where nlohmann would keep the la
   std::string twice = s2;
   twice.replace(twice.find(games), games.size(), games + " \"games\": 11,");
   CHECK_THAT(error_of([&] { (void)shard_results_from_json(twice, "s2.json"); }),
-             Catch::Equals("s2.json: /games: the key 'games' is given twice"));
+             Catch::Equals("s2.json: /games: the key 'games' is given twice in one object"));
   // Nested, and inside a list.
   const auto at = s2.find("\"wins\": ", s2.find("\"from_dealer\""));
   REQUIRE(at != std::string::npos);
@@ -243,7 +243,7 @@ TEST_CASE("merge: a key given twice is refused, where nlohmann would keep the la
   twice.insert(at, "\"wins\": 0, ");
   CHECK_THAT(error_of([&] { (void)shard_results_from_json(twice, "s2.json"); }),
              Catch::Equals("s2.json: /wins_by_position/from_dealer/0/wins: the key 'wins' is given "
-                           "twice"));
+                           "twice in one object"));
 }
 
 TEST_CASE("merge: sums that would pass 2^64 - 1 are refused, not wrapped") {
@@ -459,15 +459,15 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   CHECK_FALSE(contains(bad.out, "json.exception"));
 
   // Text that is not JSON, first or later, is named as such with its file: a number too large
-  // for a double (nlohmann's own exception escaped with its internal text, and no file), or a
-  // syntax error (a later file was called "not the same kind of results").
+  // for a double, with its place (nlohmann's own exception escaped with its internal text, and
+  // no file), or a syntax error (a later file was called "not the same kind of results").
   std::string text = read_file(s / "s1.json");
   text.replace(text.find("\"games\": 10"), std::string("\"games\": 10").size(), "\"games\": 1e400");
   write_file(s / "s2.json", text);
   for (const std::string order : {"s2.json s1.json", "s1.json s2.json"}) {
     bad = run("merge " + order, s);
     CHECK(bad.status == 1);
-    CHECK(contains(bad.out, "switchcards: s2.json: not JSON: number overflow parsing '1e400'"));
+    CHECK(contains(bad.out, "switchcards: s2.json: /games: number overflow parsing '1e400'"));
     CHECK_FALSE(contains(bad.out, "json.exception"));
   }
   write_file(s / "s2.json", "{\"format\": ");
