@@ -428,10 +428,13 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
         continue;
       }
     }
-    fmt::print(*out_, "{}",
-               wrapped(fmt::format("Please type a number from 1 to {}, or {}; 'help' lists the "
-                                   "moves and the rules, 'quit' leaves.\n",
-                                   legal.size(), typing_hint(legal))));
+    fmt::print(
+        *out_, "{}",
+        wrapped(fmt::format("Please type {}, or {}; 'help' lists the moves and the "
+                            "rules, 'quit' leaves.\n",
+                            legal.size() == 1 ? std::string("1")
+                                              : fmt::format("a number from 1 to {}", legal.size()),
+                            typing_hint(legal))));
   }
   if (chosen.kind() == ActionKind::play && view.call_due() && !typed_last)
     chosen = chosen.with_last(ask_yes_no(call_question(view), true, call_help(view)));

@@ -670,11 +670,14 @@ TEST_CASE("the terminal player reads a number with leading zeros, and asks for t
   CHECK(to_string(human.choose(view, legal.span())) == "0 draw");  // 100000: no move, then 2
   CHECK(out.str().find("Please type a number from 1 to 2") != std::string::npos);
   const std::span<const Action> one = legal.span().last(1);
-  std::istringstream only("1\n");
+  std::istringstream only("2\n1\n");
   std::ostringstream asked;
   HumanAgent single(only, asked, false);
   CHECK(to_string(single.choose(view, one)) == "0 draw");
   CHECK(asked.str().find("Your move [1, help, quit]: ") != std::string::npos);
+  // Not "a number from 1 to 1".
+  CHECK(asked.str().find("Please type 1, or ") != std::string::npos);
+  CHECK(asked.str().find("from 1 to 1") == std::string::npos);
 }
 
 TEST_CASE("the terminal player's yes/no questions take y, yes, n, no or nothing, and explain") {
