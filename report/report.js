@@ -156,16 +156,92 @@
     table(["measure", "value"], rows);
   };
 
+  // A row of rates with their 95% Wilson intervals, as the text output writes it.
+  const rateCells = (wins, rate, ci) =>
+    [wins.toLocaleString("en"), pct(rate), `${pct(ci[0])} - ${pct(ci[1])}`];
+  // Win rates with their intervals, one bar a row (`label`), as the places' chart draws them.
+  const rateChart = (id, title, rows, axisTitle) => {
+    chart(id, title, rows, {
+      width: 480, height: Math.max(120, 24 * rows.length),
+      encoding: { y: { field: "label", type: "nominal", sort: null, title: axisTitle,
+                       axis: { labelLimit: 0 } } },
+      layer: [
+        { mark: "bar", encoding: { x: { field: "win_rate", type: "quantitative",
+            axis: { format: "%" }, title: "win rate" }, color: { value: "#4c78a8" }, tooltip: [
+              { field: "label", type: "nominal", title: axisTitle },
+              { field: "win_rate", type: "quantitative", format: ".1%", title: "win rate" },
+              { field: "low", type: "quantitative", format: ".1%", title: "95% from" },
+              { field: "high", type: "quantitative", format: ".1%", title: "95% to" }] } },
+        { mark: { type: "rule", color: "black" }, encoding: {
+            x: { field: "low", type: "quantitative" }, x2: { field: "high" } } }
+      ]
+    });
+  };
+  // The effects of the rules, in the text output's words and order (the page's #labels, which
+  // the command line writes from the same table as its text report): each kind that happened,
+  // then the penalty cards drawn.
+  const effectsTable = (r) => {
+    const words = JSON.parse(document.getElementById("labels").textContent);
+    const labels = words.effects;
+    const perRound = (n) => fixed(r.rounds ? n / r.rounds : 0, 2);
+    const rows = labels.filter(([event]) => (r.events[event] || 0) > 0)
+      .map(([event, label]) => [label, r.events[event].toLocaleString("en"), perRound(r.events[event])]);
+    if (r.penalty_cards > 0)
+      rows.push([words.penalty_cards, r.penalty_cards.toLocaleString("en"), perRound(r.penalty_cards)]);
+    if (rows.length > 0) {
+      heading("Effects");
+      table(["effect", "total", "per round"], rows);
+    }
+  };
+
   const format = results.format || "";
   if (format.startsWith("switchcards-simulation/")) {
+    const matches = results.game === "match";
     note(who(results));
     rangeNote(results);
+    if (results.stalemates > 0) {
+      // As prominent as in the text output: stalemates are wins for nobody.
+      root.appendChild(el("p",
+        `Stalemates: ${results.stalemates.toLocaleString("en")} of ` +
+        `${results.rounds.toLocaleString("en")} rounds (${pct(results.stalemate_rate)}) reached the ` +
+        "turn limit; nobody won them" +
+        (matches ? "" : `, so the win rates below add up to ${pct(1 - results.stalemate_rate)}`) +
+        ". Agents that draw when they could play stall (random does); so do rules that loop, " +
+        "whoever plays.", "warning"));
+    }
     note(firstNote);
     summaryTable(results);
+    heading(matches ? "Wins by seat (matches)" : "Wins by seat");
+    table(["seat", "agent", "wins", "rate", "95% interval", ...(matches ? ["lost"] : [])],
+      results.seats.map((x) => [`seat ${x.seat}`, x.agent, ...rateCells(x.wins, x.win_rate, x.ci95),
+        ...(matches ? [results.losses[x.seat].toLocaleString("en")] : [])]));
+    rateChart("chart-seats", "Wins by seat (95% intervals)", results.seats.map((x) => ({
+      label: `seat ${x.seat} ${x.agent}`, win_rate: x.win_rate, low: x.ci95[0], high: x.ci95[1]
+    })), "seat");
+    if (results.wins_by_team) {
+      heading("Wins by team");
+      table(["team", "seats", "wins", "rate", "95% interval"],
+        results.wins_by_team.map((t) => [`team ${t.team}`, t.seats.join(","),
+          ...rateCells(t.wins, t.win_rate, t.ci95)]));
+    }
+    if (results.by_agent.length > 1) {
+      heading("Wins by agent per seat");
+      table(["agent", "seats", "wins", "rate per seat", "95% interval"],
+        results.by_agent.map((a) => [a.agent, a.seats, ...rateCells(a.wins, a.win_rate_per_seat, a.ci95)]));
+      rateChart("chart-agents", "Wins by agent per seat (95% intervals)", results.by_agent.map((a) => ({
+        label: a.agent, win_rate: a.win_rate_per_seat, low: a.ci95[0], high: a.ci95[1]
+      })), "agent");
+    }
     heading("Wins by place");
+    const places = results.wins_by_position;
+    table(["place in play", "wins", "rate", "95% interval"],
+      places.from_first_player.map((p) => [p.name, ...rateCells(p.wins, p.win_rate, p.ci95)]));
+    table(["place from dealer", "wins", "rate", "95% interval"],
+      places.from_dealer.map((p) => [p.name, ...rateCells(p.wins, p.win_rate, p.ci95)]));
     placeChart("chart-places", placeRows(results, "results"), false);
     heading("Round length");
     lengthChart("chart-round-length", lengthRows(results, "results"), false);
+    effectsTable(results);
   } else if (format.startsWith("switchcards-comparison/")) {
     const a = results.a, b = results.b;
     note("A: " + who(a));

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "cli/commands.hpp"
+#include "cli/effect_labels.hpp"
 #include "cli/report_assets.hpp"
 #include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/sweep.hpp"
@@ -76,6 +77,17 @@ std::string html_escaped(std::string_view text) {
   return out;
 }
 
+// The words of the page's tables that the text reports use too, as JSON for report/report.js:
+// {"effects": [["penalty_pending", "draw/skip penalties set"], ...], "penalty_cards": "..."}.
+// Event names and labels are plain words, with nothing to escape.
+std::string labels_json() {
+  std::string out = "{\"effects\": [";
+  for (const EventLabel& e : kEffectEvents)
+    out += fmt::format("{}[\"{}\", \"{}\"]", &e == kEffectEvents ? "" : ", ", event_name(e.kind),
+                       e.label);
+  return out + fmt::format("], \"penalty_cards\": \"{}\"}}", kPenaltyCardsLabel);
+}
+
 }  // namespace
 
 void check_report_file(const std::string& path) {
@@ -99,11 +111,14 @@ void write_html_report(const std::string& path, const std::string& json, const s
       "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}"
       "table{border-collapse:collapse;margin:1em 0}td,th{padding:.2em .7em;text-align:right;"
       "border-bottom:1px solid #ddd}th{background:#f4f4f4}td:first-child,th:first-child{"
-      "text-align:left}.chart{margin:1.5em 0}.note{color:#555}h2{margin-top:1.5em}</style>\n";
+      "text-align:left}.chart{margin:1.5em "
+      "0}.note{color:#555}.warning{font-weight:bold;color:#a40000}h2{margin-top:1.5em}</style>\n";
   page += "</head>\n<body>\n<h1>" + html_escaped(title) + "</h1>\n";
   page += "<div id=\"report\"></div>\n";
   page +=
       "<script type=\"application/json\" id=\"results\">" + script_safe(json, true) + "</script>\n";
+  page += "<script type=\"application/json\" id=\"labels\">" + script_safe(labels_json(), true) +
+          "</script>\n";
   for (std::string_view name : kChartFiles)
     page += "<script>" + script_safe(asset(name), false) + "</script>\n";
   page += "<script>" + script_safe(asset("report"), false) + "</script>\n</body>\n</html>\n";

@@ -39,8 +39,19 @@ function expectedCharts(json) {
   const places = (r, side) => r.wins_by_position.from_first_player.map((p) => ({
     side, win_rate: p.wins / r.games, low: p.ci95[0], high: p.ci95[1] }));
   const lengths = (r) => Object.values(r.round_length.histogram).reduce((a, b) => a + b, 0);
-  if (json.format.startsWith("switchcards-simulation/"))
-    return { "chart-places": places(json, "results"), "chart-round-length": lengths(json) };
+  if (json.format.startsWith("switchcards-simulation/")) {
+    const out = {
+      "chart-places": places(json, "results"), "chart-round-length": lengths(json),
+      "chart-seats": json.seats.map((x) => ({
+        label: `seat ${x.seat} ${x.agent}`, win_rate: json.wins[x.seat] / json.games,
+        low: x.ci95[0], high: x.ci95[1] }))
+    };
+    // Agents by seat only where two agents play.
+    if (json.by_agent.length > 1)
+      out["chart-agents"] = json.by_agent.map((a) => ({
+        label: a.agent, win_rate: a.wins / (a.seats * json.games), low: a.ci95[0], high: a.ci95[1] }));
+    return out;
+  }
   if (json.format.startsWith("switchcards-comparison/")) {
     const out = {
       "chart-places": places(json.a, "A").concat(places(json.b, "B")),
@@ -75,7 +86,12 @@ function expectedText(json) {
       out.push(`Games ${r.first_game}..${r.end_game} of a study of ` +
                `${r.study_games.toLocaleString("en")}${r.shard ? ` (shard ${r.shard})` : ""}`);
   };
-  if (json.format.startsWith("switchcards-simulation/")) range(json);
+  if (json.format.startsWith("switchcards-simulation/")) {
+    range(json);
+    if (json.stalemates > 0)
+      out.push(`Stalemates: ${json.stalemates.toLocaleString("en")} of ` +
+               `${json.rounds.toLocaleString("en")} rounds`);
+  }
   else if (json.format.startsWith("switchcards-comparison/")) range(json.a);
   else {
     const first = json.rows[0].results;
@@ -164,6 +180,29 @@ try {
           for (const cell of rows[i].slice(1, 5).filter((c) => c !== "–"))
             assert.ok(line.includes(cell), `${m.label}: the page's "${cell}" is not in "${line}"`);
         });
+      }
+      if (json.format.startsWith("switchcards-simulation/") && existsSync(textFile)) {
+        // Every row of the page's tables but the summary (seats, teams, agents, places,
+        // effects) is a row of the text output: a line that starts with its first cell and
+        // holds each of the others, in the text's rounding. The effects are the same rows.
+        const lines = readFileSync(textFile, "utf8").split("\n");
+        const tables = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("#report table"), (t) => ({
+            head: Array.from(t.querySelectorAll("th"), (th) => th.textContent),
+            rows: Array.from(t.querySelectorAll("tr"),
+                             (tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent))
+              .filter((cells) => cells.length > 0)
+          })));
+        for (const t of tables.filter((t) => t.head[0] !== "measure"))
+          for (const cells of t.rows) {
+            const line = lines.find((l) => l.startsWith(`  ${cells[0]} `) &&
+                                           cells.slice(1).every((c) => l.includes(c)));
+            assert.ok(line, `${t.head[0]}: the text has no row with ${JSON.stringify(cells)}`);
+          }
+        const from = lines.findIndex((l) => l.startsWith("Effects "));
+        const effects = from < 0 ? [] : lines.slice(from + 1, lines.findIndex((l, k) => k > from && l === ""));
+        const pageEffects = tables.find((t) => t.head[0] === "effect");
+        assert.equal(pageEffects ? pageEffects.rows.length : 0, effects.length, "rows of effects");
       }
       const charts = await page.evaluate(() => window.switchcardsReport.charts);
       const expected = expectedCharts(json);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The report test (CTest report.html): writes the HTML reports of simulate, compare and a
-# two-key sweep, and of parts of studies, with their --json files into WORK_DIR, then checks
+# The report test (CTest report.html): writes the HTML reports of simulate (two agents with
+# stalemates, matches of partnerships), compare and a two-key sweep, and of parts of studies, with their --json files into WORK_DIR, then checks
 # them in headless Chromium (check_report.mjs), which also saves a screenshot of each
 # (WORK_DIR/*.png).
 #   tests/report/run.sh SWITCHCARDS WORK_DIR
@@ -24,7 +24,14 @@ node -e '
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
-"$cli" simulate --variant british --games 400 --threads 2 --json simulate.json --report simulate.html >/dev/null
+# Each simulation's text output beside its report: the page's tables must be its rows.
+"$cli" simulate --variant british --games 400 --threads 2 --json simulate.json \
+  --report simulate.html >simulate.txt
+# Two agents, one of which stalls rounds (stalemates), and matches of partnerships.
+"$cli" simulate --variant british --agents random,random:0.5 --games 200 --threads 2 \
+  --json mixed.json --report mixed.html >mixed.txt
+"$cli" simulate --variant british-partnerships --matches --games 20 --threads 2 \
+  --json teams.json --report teams.html >teams.txt
 # Each comparison's text output beside its report: the page's table must write its numbers.
 "$cli" compare british british-stacked-eights --games 400 --threads 2 --json compare.json \
   --report compare.html >compare.txt
@@ -67,6 +74,7 @@ done
 "$cli" sweep grid.yaml --variant british --games 1 --threads 1 --json one-each.json \
   --report one-each.html >/dev/null
 node "$here/check_report.mjs" two.html two.json two-pairs.html two-pairs.json \
-  one-each.html one-each.json simulate.html simulate.json compare.html compare.json \
+  one-each.html one-each.json simulate.html simulate.json mixed.html mixed.json \
+  teams.html teams.json compare.html compare.json \
   one-pair.html one-pair.json merged.html merged.json sweep.html sweep.json \
   cpartial.html cpartial.json cmatch.html cmatch.json wpartial.html wpartial.json shard.html shard.json title.html title.json
