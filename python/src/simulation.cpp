@@ -9,6 +9,7 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
+#include "switchcards/agents/sweep.hpp"
 #include "switchcards/core/rng.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -150,6 +151,19 @@ void bind_simulation(py::module_& m) {
       py::arg("shards"), py::arg("names") = std::vector<std::string>{},
       "The JSON text of the shards merged exactly (as `switchcards merge`); raises ValueError "
       "for shards of different studies, overlapping shards or a gap.");
+  m.def(
+      "summary_json",
+      [](const std::string& text) {
+        try {
+          return summary_json(shard_results_from_json(text, "result"));
+        } catch (const std::runtime_error& e) {
+          throw std::invalid_argument(e.what());  // not a study's results: bad input
+        }
+      },
+      py::arg("result"),
+      "The measures of a study's JSON text as a sweep's row states them (the command line's "
+      "names, in its table's order), as a JSON object text; raises ValueError for text that "
+      "is not a simulation's results.");
 }
 
 }  // namespace switchcards::python

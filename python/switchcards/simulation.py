@@ -126,21 +126,26 @@ def merge_shards(shards: Iterable[Union[str, Result]], names: Optional[Sequence[
 
 
 def summary_row(result: Result) -> Dict[str, Any]:
-    """One flat row of a study: what it was and its headline numbers (a sweep's table row)."""
+    """One flat row of a study (a sweep's table row): what it was (``variant``, ``rules``,
+    ``players``, ``rounds``, ``decisions``, ``reshuffles``); then the measures of a row of
+    ``switchcards sweep``, under its names and in its order (``games``,
+    ``first_player_win_rate``, ``first_player_ci95_low`` and ``_high``, ...,
+    ``place_K_win_rate`` for the K-th player to act from the second, ``stalemate_rate``,
+    round lengths, ...; docs/studies.md), computed by the same C++; then each seat's win rate
+    (``win_rate_seat_K``, K from 0) and each event's count (``events_NAME``)."""
     row: Dict[str, Any] = {
         "variant": result["variant"],
         "rules": result.get("rules", ""),
         "players": result["players"],
-        "games": result["games"],
         "rounds": result["rounds"],
-        "stalemate_rate": result["stalemate_rate"],
-        "mean_round_length": result["round_length"]["mean"],
-        "p90_round_length": result["round_length"]["p90"],
         "decisions": result["decisions"],
         "reshuffles": result["reshuffles"],
     }
-    for place in result["wins_by_position"]["from_first_player"]:
-        row[f"win_rate_place_{place['place']}"] = place["win_rate"]
+    for key, value in json.loads(_core.summary_json(json.dumps(result))).items():
+        if isinstance(value, list):  # an interval: two columns, as the sweep's CSV writes it
+            row[f"{key}_low"], row[f"{key}_high"] = value
+        else:
+            row[key] = value
     for seat in result["seats"]:
         row[f"win_rate_seat_{seat['seat']}"] = seat["win_rate"]
     for kind, count in result["events"].items():
@@ -150,8 +155,8 @@ def summary_row(result: Result) -> Dict[str, Any]:
 
 def results_table(result: Result) -> "pandas.DataFrame":  # noqa: F821
     """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate and the 95%
-    interval of the win rate (ci95_low, ci95_high). The win rates by place from the first
-    player to act are summary_row's ``win_rate_place_K``."""
+    interval of the win rate (ci95_low, ci95_high). The win rates by place in play are
+    summary_row's ``first_player_win_rate`` and ``place_K_win_rate``."""
     import pandas
 
     rows = []

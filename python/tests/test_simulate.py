@@ -191,6 +191,32 @@ def test_summary_row_is_exported_and_results_tables_docstring_names_its_columns(
         assert column in sc.results_table.__doc__, column
 
 
+@pytest.mark.parametrize("matches", [False, True])
+def test_summary_row_states_a_sweep_rows_measures_under_its_names(cli, tmp_path, matches):
+    """One set of names and numbers for a study's measures: summary_row's are the columns of
+    the command line's sweep CSV for the same study, in its order, value for value (Python
+    once named places from 0, win_rate_place_0, where the sweep says first_player_win_rate)."""
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("last_card.penalty: [2]\n")
+    table = tmp_path / "sweep.csv"
+    subprocess.run([cli, "sweep", str(grid), "-v", "british", "-n", "30", "-s", "5", "-t", "1",
+                    *(["--matches"] if matches else []), "--csv", str(table)],
+                   check=True, capture_output=True)
+    head, values = table.read_text().splitlines()
+    columns, cells = head.split(",")[1:], values.split(",")[1:]  # after the grid key's value
+    row = sc.summary_row(sc.simulate("british", 30, seed=5, matches=matches,
+                                     rules="{last_card: {penalty: 2}}"))
+    assert [key for key in row if key in columns] == columns
+    for name, cell in zip(columns, cells):
+        value = row[name]
+        expected = "" if value is None else f"{value:.6f}" if isinstance(value, float) else str(value)
+        assert cell == expected, name
+    assert not any(key.startswith("win_rate_place") for key in row)
+    assert row["variant"] == "british" and row["rules"] == "{last_card: {penalty: 2}}"
+    with pytest.raises(ValueError, match=r"^result: "):
+        sc.summary_row({**sc.simulate("british", 5), "games": -1})
+
+
 def test_derive_seed_is_the_cs():
     """The C++ derive_seed (core/rng.hpp: SplitMix64 of the pair), bit for bit."""
     def splitmix(master, index):

@@ -65,6 +65,13 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   return out;
 }
 
+// The same measures as one JSON object, by name in table order.
+nlohmann::ordered_json summary_object(const ShardResults& r) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (auto& [key, value] : summary(r)) out[key] = value;
+  return out;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -151,16 +158,18 @@ std::string to_json(const SweepResults& r) {
   for (const SweepRow& row : r.rows) {
     nlohmann::ordered_json values = nlohmann::ordered_json::object();
     for (std::size_t k = 0; k < r.keys.size(); ++k) values[r.keys[k]] = value_json(row.values[k]);
-    nlohmann::ordered_json sum = nlohmann::ordered_json::object();
-    for (auto& [key, value] : summary(row.results)) sum[key] = value;
     rows.push_back({{"values", values},
                     {"yaml_values", row.values},
                     {"rules", row.results.rules},
-                    {"summary", sum},
+                    {"summary", summary_object(row.results)},
                     {"results", detail::results_json(row.results)}});
   }
   j["rows"] = rows;
   return j.dump(2);
+}
+
+std::string summary_json(const ShardResults& r) {
+  return summary_object(r).dump();
 }
 
 std::string to_csv(const SweepResults& r) {

@@ -38,6 +38,11 @@ SweepResults sweep(const std::string& variant, const std::string& base_rules, co
 std::string to_json(const SweepResults& r);
 // One line per row: the keys' values, then the measures (the summary's fields).
 std::string to_csv(const SweepResults& r);
+// The measures of one study as a sweep's row states them: a JSON object, by name in the
+// table's order ("games", "first_player_win_rate", "first_player_ci95": [low, high], ...,
+// "place_2_win_rate" for the second player to act, ...; null for a measure with no value).
+// Python's summary_row is this row.
+std::string summary_json(const ShardResults& r);
 // Throws std::runtime_error naming `file`.
 SweepResults sweep_from_json(std::string_view text, const std::string& file);
 // Merges shards of one sweep row by row (merge_shards); the grids must agree.
