@@ -125,30 +125,43 @@ def merge_shards(shards: Iterable[Union[str, Result]], names: Optional[Sequence[
     return _core.merge_shards_json(texts, list(names or []))
 
 
-def summary_row(result: Result) -> Dict[str, Any]:
-    """One flat row of a study (a sweep's table row): what it was (``variant``, ``rules``,
-    ``players``, ``rounds``, ``decisions``, ``reshuffles``); then the measures of a row of
-    ``switchcards sweep``, under its names and in its order (``games``,
-    ``first_player_win_rate``, ``first_player_ci95_low`` and ``_high``, ...,
-    ``place_K_win_rate`` for the K-th player to act from the second, ``stalemate_rate``,
-    round lengths, ...; docs/studies.md), computed by the same C++; then each seat's win rate
-    (``win_rate_seat_K``, K from 0) and each event's count (``events_NAME``)."""
+def summary_row(result: Union[str, Result]) -> Dict[str, Any]:
+    """One flat row of a study (a sweep's table row), from its results (the dict ``simulate``
+    returns, or the JSON text): what it was (``variant``, ``rules``, ``players``, ``rounds``,
+    ``decisions``, ``reshuffles``); then the measures of a row of ``switchcards sweep``, under
+    its names and in its order (``games``, ``first_player_win_rate``,
+    ``first_player_ci95_low`` and ``_high``, ..., ``place_K_win_rate`` for the K-th player to
+    act from the second, ``stalemate_rate``, round lengths, ...; docs/studies.md), computed by
+    the same C++, None where the results did not measure it; then each seat's win rate
+    (``win_rate_seat_K``, K from 0) and each event's count (``events_NAME``). Results that are
+    not a study's are a ValueError naming the field, as ``switchcards merge`` names it."""
+    if isinstance(result, str):
+        text = result
+    else:
+        try:
+            text = json.dumps(result, allow_nan=False)
+        except ValueError:
+            raise ValueError("summary_row: the result holds NaN or an infinity, which no "
+                             "study's results hold") from None
+    # Read as merge reads a shard: every count checked, every derived value worked out again,
+    # so the row never shows a number the counts do not give.
+    canonical = json.loads(_core.merge_shards_json([text], ["result"]))
     row: Dict[str, Any] = {
-        "variant": result["variant"],
-        "rules": result.get("rules", ""),
-        "players": result["players"],
-        "rounds": result["rounds"],
-        "decisions": result["decisions"],
-        "reshuffles": result["reshuffles"],
+        "variant": canonical["variant"],
+        "rules": canonical.get("rules", ""),
+        "players": canonical["players"],
+        "rounds": canonical["rounds"],
+        "decisions": canonical["decisions"],
+        "reshuffles": canonical["reshuffles"],
     }
-    for key, value in json.loads(_core.summary_json(json.dumps(result))).items():
+    for key, value in json.loads(_core.summary_json(text)).items():
         if isinstance(value, list):  # an interval: two columns, as the sweep's CSV writes it
             row[f"{key}_low"], row[f"{key}_high"] = value
         else:
             row[key] = value
-    for seat in result["seats"]:
+    for seat in canonical["seats"]:
         row[f"win_rate_seat_{seat['seat']}"] = seat["win_rate"]
-    for kind, count in result["events"].items():
+    for kind, count in canonical["events"].items():
         row[f"events_{kind}"] = count
     return row
 

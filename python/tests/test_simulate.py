@@ -1,6 +1,7 @@
 """simulate from Python: the same JSON as `switchcards simulate --json -` for the same options,
 the exact merge of shards, the GIL released while it runs, and the pandas table."""
 
+import json
 import subprocess
 import threading
 import time
@@ -213,8 +214,31 @@ def test_summary_row_states_a_sweep_rows_measures_under_its_names(cli, tmp_path,
         assert cell == expected, name
     assert not any(key.startswith("win_rate_place") for key in row)
     assert row["variant"] == "british" and row["rules"] == "{last_card: {penalty: 2}}"
-    with pytest.raises(ValueError, match=r"^result: "):
-        sc.summary_row({**sc.simulate("british", 5), "games": -1})
+    # Checked as merge checks a shard, each fault named by its field; the derived values are
+    # worked out again from the counts, so a dict without them gives the same row.
+    small = sc.simulate("british", 5)
+    with pytest.raises(ValueError, match=r"^result: /games: "):
+        sc.summary_row({**small, "games": -1})
+    with pytest.raises(ValueError, match=r"^result: /decisions: "):
+        sc.summary_row({**small, "decisions": 1.5})
+    with pytest.raises(ValueError, match=r"^result: not a switchcards simulation file"):
+        sc.summary_row({})
+    with pytest.raises(ValueError, match=r"^summary_row: the result holds NaN"):
+        sc.summary_row({**small, "decisions": float("nan")})
+    assert sc.summary_row({k: v for k, v in small.items() if k != "seats"}) == sc.summary_row(small)
+    assert sc.summary_row(sc.simulate_json("british", 5)) == sc.summary_row(small)
+
+
+def test_summary_row_of_results_of_format_2_leaves_what_they_did_not_count_as_none():
+    """A /2 results file counted neither penalty cards nor the lead: None, not a 0 that reads
+    as measured (found by review)."""
+    text = sc.simulate_json("british", 40, seed=3)
+    old = json.loads(text[: text.index(',\n  "penalty_cards"')] + "\n}")
+    old["format"] = "switchcards-simulation/2"
+    row = sc.summary_row(old)
+    for unmeasured in ("penalty_cards_per_round", "lead_changes_per_round", "mid_leader_win_rate"):
+        assert row[unmeasured] is None, unmeasured
+    assert row["specials_per_round"] > 0 and row["games"] == 40
 
 
 def test_derive_seed_is_the_cs():

@@ -55,12 +55,20 @@ std::vector<std::pair<std::string, nlohmann::ordered_json>> summary(const ShardR
   out.emplace_back("p50_round_length", s.round_length_percentile(0.5));
   out.emplace_back("p90_round_length", s.round_length_percentile(0.9));
   out.emplace_back("p99_round_length", s.round_length_percentile(0.99));
-  out.emplace_back("penalty_cards_per_round", ratio(s.penalty_cards, s.rounds));
+  // Results of format /2 counted neither the penalty cards nor the lead: null, not a 0 that
+  // would read as measured.
+  const bool v3 = r.format_version >= 3;
+  out.emplace_back("penalty_cards_per_round",
+                   v3 ? nlohmann::ordered_json(ratio(s.penalty_cards, s.rounds))
+                      : nlohmann::ordered_json(nullptr));
   out.emplace_back("specials_per_round", ratio(detail::special_effects(s), s.rounds));
   if (r.config.kind == GameKind::round) {
-    out.emplace_back("lead_changes_per_round", ratio(s.lead_changes, s.rounds));
+    out.emplace_back("lead_changes_per_round",
+                     v3 ? nlohmann::ordered_json(ratio(s.lead_changes, s.rounds))
+                        : nlohmann::ordered_json(nullptr));
     out.emplace_back("mid_leader_win_rate",
-                     detail::rate_or_null(s.mid_leader_wins, s.mid_leader_rounds));
+                     v3 ? detail::rate_or_null(s.mid_leader_wins, s.mid_leader_rounds)
+                        : nlohmann::ordered_json(nullptr));
   }
   return out;
 }

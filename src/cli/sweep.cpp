@@ -2,6 +2,7 @@
 // (io/sweep_grid.hpp) simulated with the same seeds; one table of the measures (text, --csv,
 // --json), --shard K/M as for simulate (merge adds sweep shards up), --report an HTML page.
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/html_report.hpp"
@@ -41,24 +42,22 @@ void print_sweep(const SweepResults& r) {
   fmt::print("\n{:<{}}  {:>7}  {:>15}  {:>6}  {:>7}  {:>6}  {:>6}  {:>6}\n", "combination", width,
              "first", "95% interval", "spread", "length", "stale", "leads", "mid-ld");
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    const SimulationStats& s = r.rows[i].results.stats;
-    const Fairness f = fairness(s);
-    const Interval ci =
-        wilson_interval(s.wins_from_first.empty() ? 0 : s.wins_from_first[0], s.games);
-    const auto rate = [](std::uint64_t a, std::uint64_t b) {
-      return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+    // The row's measures as the CSV and the JSON state them (summary_json, their one copy):
+    // null, and absent for matches (the lead is measured in single rounds only), print as "-".
+    const nlohmann::json m = nlohmann::json::parse(summary_json(r.rows[i].results));
+    const auto optional = [&m](const char* key, const char* format, double scale) {
+      return m.contains(key) && m[key].is_number()
+                 ? fmt::format(fmt::runtime(format), scale * m[key].get<double>())
+                 : std::string("-");
     };
-    // The lead is measured in single rounds only.
-    const bool rounds = r.rows[i].results.config.kind == GameKind::round;
     fmt::print(
         "{:<{}}  {:>6.1f}%  {:>6.1f}% - {:>4.1f}%  {:>6.1f}  {:>7.1f}  {:>5.1f}%  {:>6}  {:>6}\n",
-        labels[i], width, 100 * f.first_player_win_rate, 100 * ci.low, 100 * ci.high,
-        100 * f.positional_spread, s.mean_round_length(), 100 * rate(s.stalemates, s.rounds),
-        rounds ? fmt::format("{:.2f}", rate(s.lead_changes, s.rounds)) : "-",
-        // No round won with a leader at mid-round: no rate, as the CSV and the JSON say.
-        rounds && s.mid_leader_rounds > 0
-            ? fmt::format("{:.1f}%", 100 * rate(s.mid_leader_wins, s.mid_leader_rounds))
-            : "-");
+        labels[i], width, 100 * m["first_player_win_rate"].get<double>(),
+        100 * m["first_player_ci95"][0].get<double>(),
+        100 * m["first_player_ci95"][1].get<double>(), 100 * m["positional_spread"].get<double>(),
+        m["mean_round_length"].get<double>(), 100 * m["stalemate_rate"].get<double>(),
+        optional("lead_changes_per_round", "{:.2f}", 1),
+        optional("mid_leader_win_rate", "{:.1f}%", 100));
   }
   fmt::print(
       "\nfirst: the first player's win rate (95% Wilson interval); spread: the largest minus the "

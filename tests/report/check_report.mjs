@@ -183,9 +183,22 @@ try {
       }
       if (json.format.startsWith("switchcards-simulation/") && existsSync(textFile)) {
         // Every row of the page's tables but the summary (seats, teams, agents, places,
-        // effects) is a row of the text output: a line that starts with its first cell and
-        // holds each of the others, in the text's rounding. The effects are the same rows.
+        // effects) is a row of the text output, in the text's rounding: the words of its cells,
+        // in order, are the words of a line, whole (a "4" is not the 4 of "84.2%"), but for
+        // the words the text adds ("2 seats", "lost 3", "seats 0,2"). The effects are the same
+        // rows.
         const lines = readFileSync(textFile, "utf8").split("\n");
+        const words = (text) => text.trim().split(/\s+/);
+        const added = new Set(["seat", "seats", "lost"]);
+        const isRow = (line, cells) => {
+          const want = cells.flatMap(words);
+          let next = 0;
+          for (const word of words(line)) {
+            if (next < want.length && word === want[next]) ++next;
+            else if (!added.has(word)) return false;
+          }
+          return next === want.length;
+        };
         const tables = await page.evaluate(() =>
           Array.from(document.querySelectorAll("#report table"), (t) => ({
             head: Array.from(t.querySelectorAll("th"), (th) => th.textContent),
@@ -195,12 +208,15 @@ try {
           })));
         for (const t of tables.filter((t) => t.head[0] !== "measure"))
           for (const cells of t.rows) {
-            const line = lines.find((l) => l.startsWith(`  ${cells[0]} `) &&
-                                           cells.slice(1).every((c) => l.includes(c)));
+            const line = lines.find((l) => l.startsWith("  ") && isRow(l, cells));
             assert.ok(line, `${t.head[0]}: the text has no row with ${JSON.stringify(cells)}`);
           }
         const from = lines.findIndex((l) => l.startsWith("Effects "));
-        const effects = from < 0 ? [] : lines.slice(from + 1, lines.findIndex((l, k) => k > from && l === ""));
+        // The effects' rows: the indented lines under the heading (the text may go on with
+        // "Report written to ..." without a blank line).
+        const effects = [];
+        for (let k = from + 1; from >= 0 && k < lines.length && lines[k].startsWith("  "); ++k)
+          effects.push(lines[k]);
         const pageEffects = tables.find((t) => t.head[0] === "effect");
         assert.equal(pageEffects ? pageEffects.rows.length : 0, effects.length, "rows of effects");
       }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "switchcards/agents/compare.hpp"
+#include "switchcards/agents/sweep.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
@@ -268,6 +269,14 @@ TEST_CASE("simulation files of format /2 are still read, merged and written back
   CHECK_THAT(merged, Catch::Contains("\"format\": \"switchcards-simulation/2\""));
   CHECK_THAT(merged, !Catch::Contains("\"lead\""));
   CHECK_THAT(merged, !Catch::Contains("penalty_cards"));
+  // A sweep's row of a /2 file (and Python's summary_row) states what /2 did not count as null,
+  // not as a 0 that reads as measured.
+  const std::string row = summary_json(parts[0]);
+  for (const char* unmeasured :
+       {"penalty_cards_per_round", "lead_changes_per_round", "mid_leader_win_rate"})
+    CHECK_THAT(row, Catch::Contains("\"" + std::string(unmeasured) + "\":null"));
+  CHECK_THAT(row, Catch::Contains("\"specials_per_round\":"));
+  CHECK_THAT(row, !Catch::Contains("\"specials_per_round\":null"));
   // A /3 file round-trips with its lead sums.
   c.shards = 1;
   c.shard = 1;

@@ -458,9 +458,10 @@ TEST_CASE("cli: merge names the file and the JSON Pointer, and a file it cannot 
   CHECK(contains(bad.out, "switchcards: s2.json: /events/seat_skipped: expected a whole number"));
   CHECK_FALSE(contains(bad.out, "json.exception"));
 
-  // Text that is not JSON, first or later, is named as such with its file: a number too large
-  // for a double, with its place (nlohmann's own exception escaped with its internal text, and
-  // no file), or a syntax error (a later file was called "not the same kind of results").
+  // Text that is not JSON, first or later, is refused with its file: a number too large for a
+  // double with its place (nlohmann's own exception escaped with its internal text, and no
+  // file), a syntax error as "not JSON" (a later file was called "not the same kind of
+  // results").
   std::string text = read_file(s / "s1.json");
   text.replace(text.find("\"games\": 10"), std::string("\"games\": 10").size(), "\"games\": 1e400");
   write_file(s / "s2.json", text);

@@ -59,8 +59,9 @@ ShardResults shard_results_from_json(std::string_view text, const std::string& f
 ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std::string>& files);
 
 // The "format" field of any results file (a simulation's, a comparison's or a sweep's; "" if
-// the text is a JSON value without one), which says how to read the rest; throws
-// std::runtime_error "FILE: not JSON: ..." for text that is not JSON.
+// the text is a JSON value without one), which says how to read the rest; throws JsonError (a
+// std::runtime_error): "FILE: not JSON: ..." for text that is not JSON, "FILE: /POINTER: ..."
+// for a key given twice, a number too large for a double or nesting deeper than 64 levels.
 std::string results_format(std::string_view text, const std::string& file);
 
 // Fairness of the places at the table (docs/studies.md): the first player's win rate, its share
