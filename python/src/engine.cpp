@@ -344,7 +344,8 @@ void bind_engine(py::module_& m) {
                     "Engine.apply changes it.")
       .def("copy", [](const State& s) { return s; })
       .def("__copy__", [](const State& s) { return s; })
-      .def("__deepcopy__", [](const State& s, const py::dict&) { return s; })
+      .def(
+          "__deepcopy__", [](const State& s, const py::dict&) { return s; }, py::arg("memo"))
       .def(
           "__eq__", [](const State& a, const State& b) { return a == b; }, py::is_operator())
       .def(py::pickle([](const State& s) { return state_bytes(s); },
