@@ -149,6 +149,13 @@ class Combinations {
                                               e.draw > 0   ? "draw"
                                               : e.skip > 0 ? "skip"
                                                            : "back"));
+    // Play goes back to the player before the card's own: nobody is "next" to skip. (A skip
+    // that is a penalty, with a draw or answers, is the player before's to take or answer.)
+    if (e.back && e.skip > 0 && !e.is_attack())
+      problem(path("back"),
+              fmt::format("back sends play to the player before, and skip {} would skip the next "
+                          "player, whom play does not reach: use one of them",
+                          e.skip));
     if (e.rotate_hands && e.swap_hands)
       problem(path("rotate_hands"),
               "a card swaps with one chosen player (swap_hands) or passes every hand on "

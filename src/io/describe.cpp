@@ -140,14 +140,19 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   // What the engine does (engine.hpp): a penalty's victim draws, misses its turn if the effect
   // skips or says miss_turn, and `skip - 1` players after it are skipped too; a plain skip
   // skips `skip` players.
+  // Its victim is the player play moves to: the one before, when the card sends play back or
+  // reverses it (with two players that is the other player all the same).
+  const bool before = e.back || e.reverse;
+  const std::string victim = before ? "the player before" : "the next player";
   if (e.draw > 0) {
-    std::string s = fmt::format("the next player must draw {}", e.draw);
+    std::string s = fmt::format("{} must draw {}", victim, e.draw);
     if (e.miss_turn || e.skip > 0) s += " and miss the turn";
     parts.push_back(s);
   } else if (e.skip == 1) {
-    parts.push_back("the next player misses a turn");
+    parts.push_back(victim + " misses a turn");
   } else if (e.skip > 1) {
-    parts.push_back(fmt::format("the next {} players miss their turn", e.skip));
+    parts.push_back(
+        fmt::format("the {} {} players miss their turn", before ? "previous" : "next", e.skip));
   }
   if (answerable && (e.draw > 0 || e.skip > 0)) {
     std::string s;
@@ -193,7 +198,9 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
                                               e.skip - 1));
   if (e.reverse) {
     std::string s = "play changes direction";
-    if (max_players >= 2 && e.reverse_skips_with_two) s += " (with two players it acts as a skip)";
+    // A penalty it sets is the other player's with two, not skipped past them (engine.hpp).
+    if (max_players >= 2 && e.reverse_skips_with_two && !e.is_attack())
+      s += " (with two players it acts as a skip)";
     parts.push_back(s);
   }
   if (e.back) parts.push_back("play goes back to the player before the one who played it");

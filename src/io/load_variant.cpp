@@ -611,6 +611,22 @@ class VariantBuilder {
     return {};
   }
 
+  // The first token of `text` that is a rank and a lowercase s ("2s", "10s", "As"): the card
+  // notation reads it as that rank of spades, where an author writing "2s draw two" means every
+  // 2. Refused as ambiguous; "2S" and "2♠" say the card. "" when there is none.
+  static std::string plural_rank(std::string_view text) {
+    constexpr std::string_view kSpace = " \t";  // as parse_selector splits
+    for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
+      const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
+      const std::string_view token = text.substr(pos, end - pos);
+      pos = text.find_first_not_of(kSpace, end);
+      if (token.size() >= 2 && token.back() == 's' && try_parse_card(token) &&
+          try_parse_rank(token.substr(0, token.size() - 1)))
+        return std::string(token);
+    }
+    return {};
+  }
+
   // One selector string, parsed and checked against the deck; `at_key` for selectors written
   // as map keys (scoring.values).
   Selector selector_text(const std::string& text, const Entry& at, bool at_key,
@@ -624,6 +640,13 @@ class VariantBuilder {
       selector = parse_selector(text, words);
     } catch (const NotationError& e) {
       fail(e.what() + selector_suggestion(text, words));
+    }
+    if (const std::string plural = plural_rank(text); !plural.empty()) {
+      const std::string rank = plural.substr(0, plural.size() - 1);
+      fail(
+          fmt::format("'{0}' in selector '{1}' reads as one card, the {2} of spades: write {2} "
+                      "for every {2} (a rank), or {2}S for that one card",
+                      plural, text, rank));
     }
     if (selector.cards.empty()) fail(fmt::format("selector '{}' matches no card at all", text));
     if ((selector.cards & kinds_).empty())

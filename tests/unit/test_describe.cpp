@@ -174,10 +174,18 @@ int check_variant(const std::string& label, const Variant& v) {
         contains("its player plays again");
       } else if (!s.state.pending.active()) {
         const int n = count_skips(ev);
-        contains(n == 1 ? std::string("the next player misses a turn")
-                        : fmt::format("the next {} players miss their turn", n));
+        // Skipped going the other way (a reverse turned play round first): "before".
+        const bool before = count_skips(ev, players - 1) > 0;
+        contains(n == 1 ? std::string(before ? "the player before" : "the next player") +
+                              " misses a turn"
+                        : fmt::format("the {} {} players miss their turn",
+                                      before ? "previous" : "next", n));
       } else {
         const int victim = s.state.turn;
+        // The sentence names the victim the engine chose: the player after seat 0, or the one
+        // before it (play sent back or reversed).
+        REQUIRE((victim == 1 || victim == players - 1));
+        const std::string who = victim == 1 ? "the next player" : "the player before";
         const int owed = s.state.pending.draw;
         State taken = s.state;
         EventBuffer ev2;
@@ -185,7 +193,7 @@ int check_variant(const std::string& label, const Variant& v) {
         const bool missed = count_skips(ev2, victim) > 0;
         const int after = count_skips(ev2, victim, true);
         if (owed > 0) {
-          const std::string draws = fmt::format("the next player must draw {}", owed);
+          const std::string draws = fmt::format("{} must draw {}", who, owed);
           contains(draws);
           if (missed)
             contains(draws + " and miss the turn");
@@ -197,8 +205,9 @@ int check_variant(const std::string& label, const Variant& v) {
           if (after == 0) lacks("after its victim");
         } else {
           const int n = (missed ? 1 : 0) + after;
-          contains(n == 1 ? std::string("the next player misses a turn")
-                          : fmt::format("the next {} players miss their turn", n));
+          contains(n == 1 ? who + " misses a turn"
+                          : fmt::format("the {} {} players miss their turn",
+                                        victim == 1 ? "next" : "previous", n));
         }
         // A stacked answer with a card of the same effect.
         if (const auto answer = pick(e, fx.stack.cards & fx.cards.cards, players,
@@ -232,6 +241,8 @@ int check_variant(const std::string& label, const Variant& v) {
       Setup s = set_up(e, 2, *card);
       if (s.ok) {
         REQUIRE(play_turn(e, s.state, 0, *card).ok());
+        // A penalty it sets is the other player's: skipped past them, it fell on seat 0.
+        if (s.state.pending.active()) CHECK(s.state.turn == 1);
         if (s.state.turn == 0)
           contains("(with two players it acts as a skip)");
         else
@@ -279,6 +290,8 @@ TEST_CASE("describe: one-key overrides say what the engine does") {
       "{specials: {pick-up-seven: {miss_turn: false}}}",
       "{specials: {pick-up-seven: {stack: black J}}}",
       "{specials: {reverse: {two_players: reverse}}}",
+      "{specials: {reverse: {draw: 2}}}",
+      "{specials: {go-back: {cards: 5, back: true, draw: 3}}}",
       "{specials: {nines: {cards: 9, play_again: true}}}",
       "{specials: {skip: {not_on: 7}}}",
   };

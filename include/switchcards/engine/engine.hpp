@@ -1120,7 +1120,10 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
   o.skip = (e && !e->attack) ? e->skip : 0;
   if (e && e->reverse) {
     if (s.players() == 2 && e->reverse_skips_with_two) {
-      ++o.skip;
+      // A skip of the other player, unless a penalty is now pending: then the other player
+      // faces it, as the player before would with more players (skipped, it would fall on the
+      // card's own player).
+      if (!s.pending.active()) ++o.skip;
     } else {
       s.seats.reverse();
       detail::emit(ev, EventKind::direction_reversed, seat, card,
