@@ -183,6 +183,16 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
       else
         s += ", which passes it on unchanged";
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
+      // An answer's own effect comes with it (engine.hpp, play_effects): a reverse among the
+      // answers turns the penalty back, a skip passes it over a player.
+      std::vector<std::string> moves;
+      for (const Effect& other : specials)
+        if (!(other.cards.cards & e.stack.cards).empty() &&
+            (other.reverse || other.back || (other.skip > 0 && !other.is_attack())))
+          moves.push_back(selector_words(other.cards));
+      if (!moves.empty())
+        s += fmt::format("; {} also {} play as usual, and the penalty goes on from there",
+                         fmt::join(moves, " and "), moves.size() == 1 ? "moves" : "move");
     }
     if (!e.cancel.cards.empty())
       s += (s.empty() ? "unless they answer with " : "; or with ") + selector_words(e.cancel) +

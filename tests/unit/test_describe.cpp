@@ -305,6 +305,30 @@ TEST_CASE("describe: one-key overrides say what the engine does") {
   }
 }
 
+TEST_CASE("describe: an answer that moves play says the penalty goes on from where it sends it") {
+  // Found while writing house rules: `stack: [2, A]` read as "passes the penalty on", and the
+  // A's reverse sent it back to the 2's player. The sentence now says the answer moves play.
+  const Variant v = load_variant("british", "{specials: {draw-two: {stack: [2, A]}}}", "override");
+  const std::string text = flat(describe_variant(v));
+  CHECK(text.find("A also moves play as usual, and the penalty goes on from there") !=
+        std::string::npos);
+  // The engine: seat 1 answers seat 0's 2 with an A, and the 2's player faces the two.
+  const Engine e(v);
+  Position p;
+  p.hands = {testing::cards({"2H", "3C", "4C"}), testing::cards({"AH", "5D", "6D"}),
+             testing::cards({"7S", "9S", "3D"}), testing::cards({"9C", "10C", "4S"})};
+  p.discard = testing::cards({"5H"});
+  p.stock = testing::cards({"KC", "KD", "QC", "QD", "JC", "JD"});
+  State s = e.position(p);
+  REQUIRE(e.apply(s, Action::play(0, testing::cards({"2H"})[0])).ok());
+  REQUIRE(e.apply(s, Action::play(1, testing::cards({"AH"})[0])).ok());
+  CHECK(s.turn == 0);
+  CHECK(s.pending.draw == 2);  // "A adds 0"
+  // Without such an answer, no such words.
+  CHECK(flat(describe_variant(load_variant("british"))).find("also moves play") ==
+        std::string::npos);
+}
+
 // ---- the draw and the end of a round --------------------------------------------------------
 
 namespace {
