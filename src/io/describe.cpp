@@ -22,7 +22,13 @@ using detail::plural;
 namespace {
 
 // play.several: the paragraph after "A turn".
-std::string several_text(const PlayRules& p) {
+std::string several_text(const Variant& v) {
+  const PlayRules& p = v.play;
+  // What ends a turn early, said only of what this variant has: a card that moves hands, a
+  // joker.
+  const bool moves = std::ranges::any_of(
+      v.specials, [](const Effect& e) { return e.swap_hands || e.rotate_hands; });
+  const bool jokers = v.deal.deck.jokers > 0;
   std::string run;
   if (p.runs()) {
     const char* way = p.run_direction == RunDirection::ascending    ? "up (4, 5, 6)"
@@ -41,20 +47,27 @@ std::string several_text(const PlayRules& p) {
       p.several == Several::same_rank ? "has the rank of the card laid before it"
       : p.several == Several::runs    ? "is " + run
                                       : "has the rank of the card laid before it, or is " + run;
+  const std::string ends =
+      p.runs() && p.run_jokers == RunJokers::stand_in
+          ? std::string(
+                " A joker laid after the turn's first card may stand in a run for its "
+                "next card (5, joker, 7); only the run goes on from it. ") +
+                (moves ? "A card that moves hands, or a joker played first, ends the turn."
+                       : "A joker played first ends the turn.")
+      : moves && jokers ? " A card that moves hands or a joker ends the turn."
+      : moves           ? " A card that moves hands ends the turn."
+      : jokers          ? " A joker ends the turn."
+                        : "";
   std::string s = fmt::format(
       "Several cards a turn: after playing a card, a player may lay more, one at a time, while "
-      "each {}; they pass to end the turn. The last card laid is the top card. {} {}",
+      "each {}; they pass to end the turn. The last card laid is the top card. {}{}",
       follows,
       p.several_answers
           ? "A pending penalty may be answered with several cards too, while each stacks on the "
             "penalty as it stands (within its cap), each adding its own draw; a card that "
             "cancels or deflects it is an answer of one card."
           : "A pending penalty is answered with one card.",
-      p.runs() && p.run_jokers == RunJokers::stand_in
-          ? "A joker laid after the turn's first card may stand in a run for its next card "
-            "(5, joker, 7); only the run goes on from it. A card that moves hands, or a joker "
-            "played first, ends the turn."
-          : "A card that moves hands or a joker ends the turn.");
+      ends);
   s += p.effects == SeveralEffects::each
            ? " Every special laid takes effect, in the order laid: two penalty cards make the "
              "next player draw both, two skips skip two players, two reverses cancel."
@@ -477,13 +490,15 @@ std::string describe_variant(const Variant& v, int width) {
       " When the stock runs out, the discard pile except its top card is shuffled into a new "
       "stock.";
   para(turn);
-  if (v.play.several_cards()) para(several_text(v.play));
+  if (v.play.several_cards()) para(several_text(v));
 
   // Specials.
   if (v.specials.empty()) {
     para("Special cards: none; every card is ordinary.");
   } else {
-    out += wrap("Special cards (an effect hits the next player; after that the card is ordinary):");
+    out += wrap(
+        "Special cards (an effect comes when its card is played; after that the card is "
+        "ordinary):");
     for (const Effect& e : v.specials)
       out += wrap(fmt::format("{} ({}): {}.", selector_words(e.cards), e.name,
                               effect_text(e, v.specials, max)),
@@ -499,6 +514,8 @@ std::string describe_variant(const Variant& v, int width) {
                   !((e.stack.cards | e.cancel.cards | e.deflect.cards) & f.cards.cards).empty();
         passes_on = passes_on || (f.is_attack() && !(e.stack.cards & f.cards.cards).empty());
       }
+    const bool penalties =
+        std::ranges::any_of(v.specials, [](const Effect& e) { return e.is_attack(); });
     std::string answers = "Only the cards listed with a penalty answer it";
     if (!combine)
       answers += ": different specials do not combine.";
@@ -508,7 +525,7 @@ std::string describe_variant(const Variant& v, int width) {
       answers +=
           ". A card of another special that stacks on it with a penalty of its own passes it on "
           "under its own entry: what may answer next is what that card's entry lists.";
-    out += wrap(answers, "    ", "  ");
+    if (penalties) out += wrap(answers, "    ", "  ");
     bool names = false, demands = false;
     for (const Effect& e : v.specials) {
       names = names || e.names_suit;
@@ -624,7 +641,7 @@ std::string describe_variant(const Variant& v, int width) {
       no_finish,
       v.round.final_card_draws
           ? "A draw penalty carried by the final card is still drawn by its victim."
-          : "A special effect of the final card does not take effect.",
+          : "The final card's special effect, if it has one, does not happen.",
       v.round.turn_limit));
 
   // Scoring.

@@ -460,7 +460,7 @@ TEST_CASE("cli: play says why a typed move is refused, and offers help and quit"
   CHECK(contains(r.out, "Your hand: 2♣ 8♣ 9♣ Q♣ 7♥ 8♥ Q♠"));
   CHECK(contains(r.out, "You cannot 7H: the card matches neither"));
   CHECK(contains(r.out, "You cannot 2S: the card is not in the seat's hand."));
-  CHECK(contains(r.out, "Special cards (an effect hits the next player"));  // the rules
+  CHECK(contains(r.out, "Special cards (an effect comes when its card is played"));  // the rules
   CHECK(contains(r.out, "Your moves now:\n  1) play 2♣"));
   CHECK(contains(r.out, "you left the game"));
 }
