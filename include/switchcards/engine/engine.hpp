@@ -125,7 +125,8 @@ constexpr std::string_view describe(Refusal r) {
       "last_card.final_call, with the final card)",
       "the answer would raise the pending penalty above its cap",
       "after drawing, only the drawn card may be played, or pass",
-      "drawing is not allowed now (a playable card is held)",
+      "drawing is not allowed now (a playable card is held) under draw.when_playable: false, "
+      "or while a skip is pending (pass to take it)",
       "passing is allowed only after a draw or to take a pending skip",
       "no seat can be challenged now",
       "a seat cannot challenge itself",
