@@ -111,8 +111,8 @@ void write_html_report(const std::string& path, const std::string& json, const s
       "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}"
       "table{border-collapse:collapse;margin:1em 0}td,th{padding:.2em .7em;text-align:right;"
       "border-bottom:1px solid #ddd}th{background:#f4f4f4}td:first-child,th:first-child{"
-      "text-align:left}.chart{margin:1.5em "
-      "0}.note{color:#555}.warning{font-weight:bold;color:#a40000}h2{margin-top:1.5em}</style>\n";
+      "text-align:left}.chart{margin:1.5em 0}.note{color:#555}"
+      ".warning{font-weight:bold;color:#a40000}h2{margin-top:1.5em}</style>\n";
   page += "</head>\n<body>\n<h1>" + html_escaped(title) + "</h1>\n";
   page += "<div id=\"report\"></div>\n";
   page +=

@@ -591,17 +591,25 @@ class VariantBuilder {
 
   // ---- selectors ----
 
+  // The tokens of a selector string, split as parse_selector splits them.
+  static std::vector<std::string_view> selector_tokens(std::string_view text) {
+    constexpr std::string_view kSpace = " \t";
+    std::vector<std::string_view> out;
+    for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
+      const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
+      out.push_back(text.substr(pos, end - pos));
+      pos = text.find_first_not_of(kSpace, end);
+    }
+    return out;
+  }
+
   // " (did you mean 'hearts'?)" for the first token of `text` that names no set, when a word of
   // the selector grammar (or one of `words`) is close to it; "" otherwise.
   static std::string selector_suggestion(std::string_view text,
                                          std::span<const SelectorWord> words) {
     std::vector<std::string_view> known = selector_words();
     for (const SelectorWord& w : words) known.push_back(w.word);
-    constexpr std::string_view kSpace = " \t";  // as parse_selector splits
-    for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
-      const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
-      const std::string_view token = text.substr(pos, end - pos);
-      pos = text.find_first_not_of(kSpace, end);
+    for (const std::string_view token : selector_tokens(text)) {
       const bool caller_word = std::ranges::any_of(
           words, [&](const SelectorWord& w) { return detail::iequals(token, w.word); });
       if (caller_word || try_parse_selector_token(token)) continue;
@@ -615,11 +623,7 @@ class VariantBuilder {
   // notation reads it as that rank of spades, where an author writing "2s draw two" means every
   // 2. Refused as ambiguous; "2S" and "2♠" say the card. "" when there is none.
   static std::string plural_rank(std::string_view text) {
-    constexpr std::string_view kSpace = " \t";  // as parse_selector splits
-    for (std::size_t pos = text.find_first_not_of(kSpace); pos != std::string_view::npos;) {
-      const std::size_t end = std::min(text.find_first_of(kSpace, pos), text.size());
-      const std::string_view token = text.substr(pos, end - pos);
-      pos = text.find_first_not_of(kSpace, end);
+    for (const std::string_view token : selector_tokens(text)) {
       if (token.size() >= 2 && token.back() == 's' && try_parse_card(token) &&
           try_parse_rank(token.substr(0, token.size() - 1)))
         return std::string(token);
