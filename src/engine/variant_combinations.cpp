@@ -21,6 +21,7 @@ class Combinations {
 
   void run() {
     table();
+    turn_again();
     draw();
     play();
     for (std::size_t i = 0; i < v_.specials.size(); ++i) special(i);
@@ -43,6 +44,16 @@ class Combinations {
   std::string players_allow() const {
     const int min = v_.deal.min_players, max = v_.deal.max_players;
     return min == max ? std::to_string(min) : fmt::format("{} to {}", min, max);
+  }
+
+  // A deal that turns again every card of the deck could never start the discard pile.
+  void turn_again() const {
+    const Selector& again = v_.deal.turn_again;
+    if (!again.cards.empty() && (kinds_ - again.cards).empty())
+      problem("deal.turn_again",
+              fmt::format("'{}' is every card of the deck: each card turned up would be turned "
+                          "again, and none could start the discard pile",
+                          again.text));
   }
 
   void table() const {

@@ -348,6 +348,22 @@ std::string teams_text(const TeamRules& t, int players) {
   return s;
 }
 
+// A selector of the variant in words; `special` and `wild` name sets of this variant, so say
+// which cards they are: "a special card (2, 8, black J, A)".
+std::string variant_selector_words(const Variant& v, const Selector& selector) {
+  for (const auto& [word, what] :
+       {std::pair<std::string_view, std::string_view>{"special", "a special card"},
+        {"wild", "a wild card"}})
+    if (selector.text == word) {
+      std::vector<std::string> names;
+      for (const Effect& e : v.specials)
+        if ((e.cards.cards & selector.cards) == e.cards.cards)
+          names.push_back(selector_words(e.cards));
+      return fmt::format("{} ({})", what, fmt::join(names, ", "));
+    }
+  return selector_words(selector);
+}
+
 }  // namespace
 
 std::string summarize_variant(const Variant& v) {
@@ -439,12 +455,23 @@ std::string describe_variant(const Variant& v, int width) {
   deal +=
       ". The rest is the stock, face down; its top card is turned up to start the discard "
       "pile. ";
-  deal += v.deal.first_card == FirstCardRule::ignore
-              ? "If that card is special, its effect does not apply."
-              : "If that card is special, it acts as if the dealer had played it.";
-  if (v.deal.first_card == FirstCardRule::apply &&
-      std::ranges::any_of(v.specials, [](const Effect& e) { return e.names_suit; }))
-    deal += " A card that names a suit names none when turned up: its own suit holds.";
+  const CardMask again = v.deal.turn_again.cards;
+  if (!again.empty())
+    deal += fmt::format(
+        "If that card is {}, it goes to the bottom of the stock and the next card is turned up "
+        "instead, until one is not. ",
+        variant_selector_words(v, v.deal.turn_again));
+  // What a special card that starts the pile does: nothing to say when none can.
+  const auto can_start = [&](const Effect& e) { return !(e.cards.cards - again).empty(); };
+  if (std::ranges::any_of(v.specials, can_start)) {
+    deal += v.deal.first_card == FirstCardRule::ignore
+                ? "If that card is special, its effect does not apply."
+                : "If that card is special, it acts as if the dealer had played it.";
+    if (v.deal.first_card == FirstCardRule::apply &&
+        std::ranges::any_of(v.specials,
+                            [&](const Effect& e) { return e.names_suit && can_start(e); }))
+      deal += " A card that names a suit names none when turned up: its own suit holds.";
+  }
   deal += v.match.first_dealer == FirstDealer::lowest_cut
               ? " The first dealer is whoever cuts the lowest card; the deal passes clockwise."
               : " Seat 0 deals first; the deal passes clockwise.";
@@ -610,18 +637,7 @@ std::string describe_variant(const Variant& v, int width) {
 
   // Round end.
   std::string no_finish;
-  // `special` and `wild` name sets of this variant: say which cards they are.
-  std::string finish_cards = selector_words(v.round.no_finish.cards);
-  for (const auto& [word, what] :
-       {std::pair<std::string_view, std::string_view>{"special", "a special card"},
-        {"wild", "a wild card"}})
-    if (v.round.no_finish.cards.text == word) {
-      std::vector<std::string> names;
-      for (const Effect& e : v.specials)
-        if ((e.cards.cards & v.round.no_finish.cards.cards) == e.cards.cards)
-          names.push_back(selector_words(e.cards));
-      finish_cards = fmt::format("{} ({})", what, fmt::join(names, ", "));
-    }
+  const std::string finish_cards = variant_selector_words(v, v.round.no_finish.cards);
   if (!v.round.no_finish.cards.cards.empty())
     no_finish =
         v.round.no_finish.then == NoFinish::refused

@@ -202,6 +202,7 @@ class VariantBuilder {
     read_section("play", [&] { read_play(); });
     read_section("constraints", [&] { read_constraints(); });
     read_specials();
+    d_.attempt([&] { read_turn_again(); });  // after the specials: `special` names their cards
     read_section("identical", [&] { read_identical(); });
     read_section("last_card", [&] { read_last_card(); });
     read_section("round", [&] { read_round(); });
@@ -360,7 +361,7 @@ class VariantBuilder {
   void read_deal() {
     deal_ = d_.find(root_, "deal");
     if (!deal_) return;
-    d_.expect_keys(*deal_, {"hand_size", "first_card"});
+    d_.expect_keys(*deal_, {"hand_size", "first_card", "turn_again"});
     hand_size_ = d_.find(*deal_, "hand_size");
     if (hand_size_) v_.deal.hand_size = by_players(*hand_size_, 1, kMaxCards);
     with(*deal_, "first_card", [&](const Entry& e) {
@@ -408,6 +409,7 @@ class VariantBuilder {
         {"play.several_answers", {"play", "answers"}, true},
         {"play.several", {"play", "several"}, false},
         {"identical.jump_in", {"identical", "jump_in"}, false},
+        {"deal.turn_again", {"deal", "turn_again"}, false},
         {"round.no_finish.cards", {"round", "no_finish", "cards"}, false},
         {"round.no_finish.then", {"round", "no_finish", "then"}, false},
         {"round.no_finish.draw", {"round", "no_finish", "draw"}, true},
@@ -488,7 +490,10 @@ class VariantBuilder {
     const auto report = [&](const CombinationProblem& p) {
       // Past the most errors a load reports, none is placed: placing one looks its key up
       // among its section's entries, so thousands of clashing specials took minutes.
-      if (p.path.starts_with("deal.") != table || found.size() >= Documents::kMaxErrors) return;
+      // The table's problems come first, before the rest is read; deal.turn_again is read
+      // after the specials (its selector may say `special`) and checked with them.
+      const bool of_table = p.path.starts_with("deal.") && p.path != "deal.turn_again";
+      if (of_table != table || found.size() >= Documents::kMaxErrors) return;
       if (p.path == "deal.min_players")
         return found.push_back({players_.value_or(root_), false, p.message});
       if (p.path == "deal.decks") return found.push_back({deck_.value_or(root_), false, p.message});
@@ -895,18 +900,31 @@ class VariantBuilder {
     });
   }
 
+  // The words `special` and `wild` of the selectors that may use them: the cards of the
+  // variant's specials and its wild cards (read once the specials are).
+  std::array<SelectorWord, 2> special_words() const {
+    std::array<SelectorWord, 2> words = {SelectorWord{"special", {}}, SelectorWord{"wild", {}}};
+    for (const Effect& e : v_.specials) {
+      words[0].cards |= e.cards.cards;
+      if (e.wild) words[1].cards |= e.cards.cards;
+    }
+    return words;
+  }
+
+  // deal.turn_again: SELECTOR, which may say `special` and `wild`.
+  void read_turn_again() {
+    if (deal_)
+      with(*deal_, "turn_again",
+           [&](const Entry& e) { v_.deal.turn_again = selector(e, special_words()); });
+  }
+
   // round.no_finish: {cards: SELECTOR, then: refused | draw, draw: N, unless: none |
   // follows_suit}; `special` and `wild` in the selector mean the cards of the variant's
   // specials and its wild cards.
   void read_no_finish(const Entry& x) {
     d_.expect_keys(x, {"cards", "then", "draw", "unless"});
     NoFinishRules& r = v_.round.no_finish;
-    SelectorWord words[2] = {{"special", {}}, {"wild", {}}};
-    for (const Effect& e : v_.specials) {
-      words[0].cards |= e.cards.cards;
-      if (e.wild) words[1].cards |= e.cards.cards;
-    }
-    r.cards = selector(d_.require(x, "cards"), words);
+    r.cards = selector(d_.require(x, "cards"), special_words());
     with(x, "then", [&](const Entry& e) {
       r.then = d_.get_enum<NoFinish>(e, {{"refused", NoFinish::refused}, {"draw", NoFinish::draw}});
     });

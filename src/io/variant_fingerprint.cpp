@@ -52,7 +52,7 @@ class Canonical {
 };
 
 void deal_text(Canonical& c, const DealRules& d) {
-  const auto& [min_players, max_players, decks, deck, hand_size, first_card] = d;
+  const auto& [min_players, max_players, decks, deck, hand_size, first_card, turn_again] = d;
   c.number("players.min", min_players);
   c.number("players.max", max_players);
   c.by_players("deck.decks", decks);
@@ -62,6 +62,9 @@ void deal_text(Canonical& c, const DealRules& d) {
   c.number("deck.jokers", jokers);
   c.by_players("deal.hand_size", hand_size);
   c.choice("deal.first_card", first_card);
+  // Written only when set, so that the fingerprints of variants without it (and the saves and
+  // results that carry them) stay what they were before the key existed.
+  if (!turn_again.cards.empty()) c.selector("deal.turn_again", turn_again);
 }
 
 void draw_text(Canonical& c, const DrawRules& d) {

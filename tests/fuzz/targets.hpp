@@ -207,6 +207,10 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   if (a & 0x40)
     v.deal.first_card =
         v.deal.first_card == FirstCardRule::apply ? FirstCardRule::ignore : FirstCardRule::apply;
+  if ((a & 0x41) == 0x41) {  // deal.turn_again: every special card turned up goes under the stock
+    v.deal.turn_again = Selector{{}, "special"};
+    for (const Effect& e : v.specials) v.deal.turn_again.cards |= e.cards.cards;
+  }
   flip(v.beginner_mode, a & 0x80);
   if (b & 0x03) v.last_card.enforce = static_cast<LastCardEnforcement>((b & 0x03) - 1);
   flip(v.last_card.miss_turn, b & 0x04);

@@ -83,3 +83,74 @@ TEST_CASE("deal: a seat count or a dealer out of range is refused, not clamped",
   CHECK_THROWS_AS(engine.deal(4, 1, 300), std::invalid_argument);
   CHECK_THROWS_AS(engine.deal(9, 1), std::invalid_argument);
 }
+
+// deal.turn_again ("an 8 turned up is buried"): the turned-up cards of the selector go, one by
+// one, to the bottom of the stock, and the first card from the top that is not one of them
+// starts the discard pile. The hands are dealt as without the key.
+TEST_CASE("deal: turn_again puts a turned-up card of its selector under the stock", "[deal]") {
+  const Engine plain_engine(load_variant("british"));
+  const Engine again_engine(load_variant("british", "deal: {turn_again: [8, black J]}", "--rules"));
+  const CardMask again = again_engine.variant().deal.turn_again.cards;
+  REQUIRE(again.size() == 6);
+  int turned_again = 0, twice = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    INFO("seed " << seed);
+    const State plain = plain_engine.deal(4, seed);
+    const State s = again_engine.deal(4, seed);
+    for (int seat = 0; seat < 4; ++seat) CHECK(s.hand(seat) == plain.hand(seat));
+    REQUIRE(s.discard.size() == 1);
+    CHECK(s.stock.size() == plain.stock.size());
+    const Card first = plain.discard.top();
+    if (!again.contains(first)) {
+      CHECK(s == plain);
+      continue;
+    }
+    ++turned_again;
+    // The cards turned up after `first` come from the top of the same stock.
+    int k = plain.stock.size() - 1;
+    while (again.contains(plain.stock[k])) --k;
+    CHECK(s.discard.top() == plain.stock[k]);
+    const int buried = plain.stock.size() - k;  // `first` and those above the new top card
+    if (buried > 1) ++twice;
+    // Under the stock, in the order they were turned up (the last one at the very bottom).
+    CHECK(s.stock[0] == (k + 1 < plain.stock.size() ? plain.stock[k + 1] : first));
+    CHECK(s.stock[buried - 1] == first);
+    for (int i = 0; i < k; ++i) CHECK(s.stock[buried + i] == plain.stock[i]);
+  }
+  CHECK(turned_again > 20);  // about 6 in 52 of 400 deals
+  CHECK(twice > 0);
+}
+
+TEST_CASE("deal: turn_again stops once round the stock, and may not name the whole deck",
+          "[deal]") {
+  // Eight cards, 8s and 9s: when the two hands hold every 9, the stock is 8s only, and the deal
+  // turns each of them once and lets the last one stand rather than loop.
+  const Variant v = load_variant_from_string(
+      "name: eights-and-nines\nplayers: {min: 2, max: 2}\ndeck: {ranks: [8, 9]}\n"
+      "deal: {hand_size: 3, turn_again: 8}\n");
+  const Engine engine(v);
+  int only_eights = 0, nine_found = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    const State s = engine.deal(2, seed);
+    REQUIRE(s.stock.size() == 1);
+    int nines_held = 0;
+    for (int seat = 0; seat < 2; ++seat)
+      s.hand(seat).for_each([&](Card c) { nines_held += c.rank() == Rank::nine; });
+    if (nines_held == 4) {
+      ++only_eights;
+      CHECK(s.discard.top().rank() == Rank::eight);
+    } else {
+      ++nine_found;
+      CHECK(s.discard.top().rank() == Rank::nine);
+    }
+  }
+  CHECK(only_eights > 0);
+  CHECK(nine_found > 0);
+
+  // The whole deck is refused, by the loader and by an Engine given such a Variant built in C++.
+  CHECK_THROWS_WITH(load_variant("british", "deal: {turn_again: any}", "--rules"),
+                    Catch::Contains("deal.turn_again: 'any' is every card of the deck"));
+  Variant every = load_variant("british");
+  every.deal.turn_again = Selector{every.deal.deck.kinds(), "every card"};
+  CHECK_THROWS_WITH(Engine(every), Catch::Contains("none could start the discard pile"));
+}

@@ -1649,6 +1649,19 @@ namespace detail {
                               std::to_string(players) + " (0 to " + std::to_string(players - 1) +
                               ", or -1 for the last seat)");
 }
+
+// deal.turn_again: while the turned-up card is one of `again`, it goes to the bottom of the
+// stock and the next card is turned up. At most once round the stock: should every card left
+// be one of them (a deck the loader refuses, or a tiny one), the last turned up stands.
+SWITCHCARDS_NOINLINE inline Card turn_up_again(Pile& stock, Card first, CardMask again) {
+  for (int left = stock.size(); left > 0 && again.contains(first); --left) {
+    stock.push(first);
+    const std::span<Card> cards = stock.cards();
+    std::rotate(cards.begin(), cards.end() - 1, cards.end());  // the top card to the bottom
+    first = stock.pop();
+  }
+  return first;
+}
 }  // namespace detail
 
 inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuffer* ev,
@@ -1679,7 +1692,9 @@ inline State Engine::deal(int players, std::uint64_t seed, int dealer, EventBuff
       s.hands[seat].add(card);
       if (every_card) detail::emit(ev, EventKind::card_dealt, seat, card);
     }
-  const Card first = s.stock.pop();
+  Card first = s.stock.pop();
+  if (!variant_.deal.turn_again.cards.empty()) [[unlikely]]
+    first = detail::turn_up_again(s.stock, first, variant_.deal.turn_again.cards);
   s.discard.push(first);
   detail::emit(ev, EventKind::card_played, kNoSeat, first);
   if (variant_.deal.first_card == FirstCardRule::apply && effect_index_[first.index()] >= 0) {

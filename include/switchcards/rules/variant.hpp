@@ -58,6 +58,9 @@ struct DealRules {
   DeckSpec deck;                                 // deck.ranks, deck.jokers (decks filled per round)
   ByPlayers hand_size = ByPlayers::constant(7);  // deal.hand_size
   FirstCardRule first_card = FirstCardRule::ignore;  // deal.first_card
+  // deal.turn_again: a turned-up card of these goes to the bottom of the stock and the next
+  // card is turned up in its place (Crazy Eights: "an 8 turned up is buried"). Empty: none.
+  Selector turn_again;
   friend bool operator==(const DealRules&, const DealRules&) = default;
 };
 
