@@ -213,6 +213,9 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
     parts.push_back(s);
   }
   if (!e.deflect.cards.empty()) parts.push_back(deflect_text(e, specials, max_players));
+  if (e.answers_match && (answerable || !e.deflect.cards.empty()))
+    parts.push_back(
+        "an answer must also match the top card as any play would, by suit or rank (or be wild)");
   if (e.draw > 0 && e.skip > 1)
     parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
                                               "its victim is skipped too")

@@ -700,10 +700,11 @@ class VariantBuilder {
         d_.fail_at_key(
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
       d_.expect_keys(entry,
-                     {"cards",     "wild",    "names_suit",         "demand",     "draw",
-                      "skip",      "stack",   "stack_adds",         "cap",        "cancel",
-                      "miss_turn", "reverse", "two_players",        "back",       "play_again",
-                      "not_on",    "deflect", "deflect_reverse_to", "swap_hands", "rotate_hands"});
+                     {"cards",        "wild",    "names_suit",         "demand",     "draw",
+                      "skip",         "stack",   "stack_adds",         "cap",        "cancel",
+                      "miss_turn",    "reverse", "two_players",        "back",       "play_again",
+                      "not_on",       "deflect", "deflect_reverse_to", "swap_hands", "rotate_hands",
+                      "answers_match"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -736,6 +737,7 @@ class VariantBuilder {
     with(entry, "deflect_reverse_to", [&](const Entry& x) {
       e.deflect_to_attacker = d_.get_enum<bool>(x, {{"attacker", true}, {"next_player", false}});
     });
+    e.answers_match = get_bool(entry, "answers_match", e.answers_match);
     e.miss_turn = get_bool(entry, "miss_turn", e.miss_turn);
     e.reverse = get_bool(entry, "reverse", e.reverse);
     with(entry, "two_players", [&](const Entry& x) {
@@ -841,6 +843,12 @@ class VariantBuilder {
             e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),
             "stack_adds says how stacked answers add up, and this special lists no stack",
             [&] { e.stack_adds = effect_defaults.stack_adds; });
+      check({"specials", e.name, "answers_match"}, {"specials", e.name, "stack"},
+            e.answers_match != effect_defaults.answers_match,
+            (e.stack.cards | e.cancel.cards | e.deflect.cards).empty(),
+            "answers_match says which answers must match the top card, and this special lists "
+            "none (stack, cancel or deflect)",
+            [&] { e.answers_match = effect_defaults.answers_match; });
       check({"specials", e.name, "two_players"}, {"specials", e.name, "reverse"},
             e.reverse_skips_with_two != effect_defaults.reverse_skips_with_two, !e.reverse,
             "two_players says what a reverse does with two players, and this special does not "

@@ -96,8 +96,8 @@ void constraints_text(Canonical& c, const ConstraintRules& r) {
 
 void special_text(Canonical& c, const Effect& e) {
   const auto& [name, cards, wild, names_suit, demand, draw, skip, stack, stack_adds, cap, cancel,
-               miss_turn, deflect, deflect_to_attacker, reverse, reverse_skips_with_two, back,
-               play_again, swap_hands, rotate_hands, not_on] = e;
+               miss_turn, deflect, deflect_to_attacker, answers_match, reverse,
+               reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, not_on] = e;
   (void)name;  // a label: the special's place in the list is what the engine uses
   c.selector("special.cards", cards);
   c.flag("special.wild", wild);
@@ -112,6 +112,9 @@ void special_text(Canonical& c, const Effect& e) {
   c.flag("special.miss_turn", miss_turn);
   c.selector("special.deflect", deflect);
   c.flag("special.deflect_to_attacker", deflect_to_attacker);
+  // Written only when set, so that the fingerprints of variants without it stay what they were
+  // before the key existed.
+  if (answers_match) c.flag("special.answers_match", answers_match);
   c.flag("special.reverse", reverse);
   c.flag("special.reverse_skips_with_two", reverse_skips_with_two);
   c.flag("special.back", back);

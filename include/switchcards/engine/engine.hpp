@@ -64,10 +64,11 @@ enum class Refusal : std::uint8_t {
   draw_while_laying,
   cannot_jump_in,
   does_not_stack,
+  answer_does_not_match,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::does_not_stack) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::answer_does_not_match) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -103,7 +104,8 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "does_not_follow",
                                          "draw_while_laying",
                                          "cannot_jump_in",
-                                         "does_not_stack"};
+                                         "does_not_stack",
+                                         "answer_does_not_match"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -150,6 +152,8 @@ constexpr std::string_view describe(Refusal r) {
       "misses no turn (identical.jump_in)",
       "a turn that answers a penalty with several cards goes on only with cards that stack on "
       "it within its cap (play.answers: several): lay one that does, or pass to end the turn",
+      "an answer to this penalty must also match the top card as a plain play would, by suit or "
+      "rank (answers_match)",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -296,7 +300,7 @@ class Engine {
     std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false,
-         deflect_to_attacker = true, moves_hands = false;
+         deflect_to_attacker = true, moves_hands = false, answers_match = false;
   };
   // Where a penalty deflected by `seat` with `card` goes, and whether the deflection reverses
   // the direction of play (a reverse that acts as a skip with two players does not).
@@ -524,6 +528,7 @@ inline void Engine::compile() {
     c.cancel = e.cancel.cards;
     c.deflect = e.deflect.cards;
     c.deflect_to_attacker = e.deflect_to_attacker;
+    c.answers_match = e.answers_match;
     if (!e.deflect.cards.empty()) deflects_ = true;
     // Within 16 bits: check_variant keeps draw, skip and cap within the loader's bounds.
     c.draw = static_cast<std::uint16_t>(e.draw);
@@ -587,7 +592,9 @@ inline CardMask Engine::matching(const State& s) const {
 SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
   const CardMask hand = s.hands[s.turn].kinds();
   const CompiledEffect& src = compiled_[s.pending.effect];
-  return within_cap(s.pending, src, hand, hand & (src.cancel | src.deflect));
+  const CardMask out = within_cap(s.pending, src, hand, hand & (src.cancel | src.deflect));
+  // answers_match: only the answers a plain play could make on the top card.
+  return src.answers_match ? out & matching(s) : out;
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::within_cap(const Pending& p, const CompiledEffect& src,
@@ -817,6 +824,9 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
                                                                    : Refusal::does_not_follow;
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
+          if (src.answers_match && (src.stack | src.cancel | src.deflect).contains(c) &&
+              !matching(s).contains(c))
+            return Refusal::answer_does_not_match;
           if (src.stack.contains(c)) return Refusal::cap_exceeded;
           return deflects_ ? Refusal::not_a_deflection : Refusal::must_answer_penalty;
         }

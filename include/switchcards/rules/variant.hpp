@@ -125,6 +125,10 @@ struct Effect {
   // last penalty card; next_player — to the next player in the new direction. They differ
   // once a skip has passed the penalty over a seat.
   bool deflect_to_attacker = true;
+  // answers_match: an answer (stack, cancel or deflect) must also match the top card as a plain
+  // play would, by suit or rank, or be wild (Makao: a 3 of hearts on a 2 of hearts, not on a 2
+  // of spades).
+  bool answers_match = false;
   // Movement.
   bool reverse = false;  // reverse: the direction of play flips
   bool reverse_skips_with_two =
