@@ -146,6 +146,7 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
 std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players) {
   std::vector<std::string> parts;
   if (e.wild) parts.push_back("may be played on any card");
+  if (e.anything_on) parts.push_back("any card may be played on it");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
   if (!e.demand.cards.empty())
     parts.push_back("the next card must be " + selector_words(e.demand) + " (any suit)");

@@ -704,7 +704,7 @@ class VariantBuilder {
                       "skip",         "stack",   "stack_adds",         "cap",        "cancel",
                       "miss_turn",    "reverse", "two_players",        "back",       "play_again",
                       "not_on",       "deflect", "deflect_reverse_to", "swap_hands", "rotate_hands",
-                      "answers_match"});
+                      "answers_match", "anything_on"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -745,6 +745,7 @@ class VariantBuilder {
     });
     e.back = get_bool(entry, "back", e.back);
     e.play_again = get_bool(entry, "play_again", e.play_again);
+    e.anything_on = get_bool(entry, "anything_on", e.anything_on);
     with(entry, "not_on", [&](const Entry& x) { e.not_on = selector(x); });
     e.swap_hands = get_bool(entry, "swap_hands", e.swap_hands);
     e.rotate_hands = get_bool(entry, "rotate_hands", e.rotate_hands);

@@ -97,7 +97,8 @@ void constraints_text(Canonical& c, const ConstraintRules& r) {
 void special_text(Canonical& c, const Effect& e) {
   const auto& [name, cards, wild, names_suit, demand, draw, skip, stack, stack_adds, cap, cancel,
                miss_turn, deflect, deflect_to_attacker, answers_match, reverse,
-               reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, not_on] = e;
+               reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, anything_on,
+               not_on] = e;
   (void)name;  // a label: the special's place in the list is what the engine uses
   c.selector("special.cards", cards);
   c.flag("special.wild", wild);
@@ -121,6 +122,8 @@ void special_text(Canonical& c, const Effect& e) {
   c.flag("special.play_again", play_again);
   c.flag("special.swap_hands", swap_hands);
   c.flag("special.rotate_hands", rotate_hands);
+  // Written only when set, as answers_match.
+  if (anything_on) c.flag("special.anything_on", anything_on);
   c.selector("special.not_on", not_on);
 }
 

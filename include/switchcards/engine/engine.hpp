@@ -518,6 +518,7 @@ inline void Engine::compile() {
   for (int n = variant_.deal.min_players; n <= variant_.deal.max_players; ++n)
     decks_[n] = build_deck(variant_.deck_for(n));
   effect_index_.fill(-1);
+  CardMask anything_on;  // the cards of specials with anything_on: any card may go on them
   compiled_.clear();
   compiled_.reserve(variant_.specials.size());
   for (std::size_t i = 0; i < variant_.specials.size(); ++i) {
@@ -556,6 +557,7 @@ inline void Engine::compile() {
     }
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
+    if (e.anything_on) anything_on |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
@@ -573,10 +575,12 @@ inline void Engine::compile() {
       jumps_onto_[i] = CardMask::of(top);
     else if (variant_.identical.jump_in == JumpIn::same_rank)
       jumps_onto_[i] = top.is_joker() ? CardMask::of(top) : CardMask::of_rank(top.rank());
-    on_top_[i] =
-        (top.is_joker() ? CardMask::all()  // a joker with no named suit: anything goes
-                        : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
-        not_on_top_[i];
+    // A joker with no named suit, or a card of anything_on: anything goes. Worked out here
+    // once, so that anything_on costs nothing where a card is played.
+    on_top_[i] = (top.is_joker() || anything_on.contains(top)
+                      ? CardMask::all()
+                      : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
+                 not_on_top_[i];
     at_once_off_top_[i] = variant_.identical.enabled ? at_once - CardMask::of(top) : at_once;
     at_once_on_top_[i] = at_once_off_top_[i] & on_top_[i];
   }

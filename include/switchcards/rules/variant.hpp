@@ -141,6 +141,9 @@ struct Effect {
   bool swap_hands = false;
   bool rotate_hands = false;
   // Playability.
+  // anything_on: any card may be played on it, as on a joker (Makao: "everything on a queen");
+  // `wild` is the other way round, a card that may be played on anything.
+  bool anything_on = false;
   Selector not_on;  // not_on: may not be played on a top card of these ("no J on a J"); answers
                     // to a pending penalty are not affected
 
