@@ -324,6 +324,109 @@ std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int
   return std::nullopt;
 }
 
+// The lines of `text`, without their line breaks.
+std::vector<std::string_view> text_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+// A line that holds YAML: not blank, not only a comment.
+bool holds_yaml(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(' ');
+  return first != std::string_view::npos && line[first] != '#';
+}
+
+int indentation(std::string_view line) {
+  return static_cast<int>(std::min(line.find_first_not_of(' '), line.size()));
+}
+
+// The flow collection ('{' or '[') still open where the text is cut at (line, column), as
+// 1-based line and column: quoted text and comments are skipped.
+std::optional<std::pair<int, int>> open_flow(const std::vector<std::string_view>& lines, int line,
+                                             int column) {
+  std::vector<std::pair<int, int>> open;
+  char quote = 0;
+  for (int l = 0; l <= line && l < static_cast<int>(lines.size()); ++l) {
+    const std::string_view text = lines[static_cast<std::size_t>(l)];
+    const std::size_t end = l == line ? std::min<std::size_t>(column, text.size()) : text.size();
+    for (std::size_t i = 0; i < end; ++i) {
+      const char c = text[i];
+      if (quote != 0) {
+        if (c == '\\' && quote == '"')
+          ++i;  // an escape: the next character is taken as it is
+        else if (c == '\'' && quote == '\'' && i + 1 < end && text[i + 1] == '\'')
+          ++i;  // '' stands for one quote
+        else if (c == quote)
+          quote = 0;
+      } else if (c == '"' || (c == '\'' && (i == 0 || std::string_view(" ,[{:").find(text[i - 1]) !=
+                                                          std::string_view::npos))) {
+        quote = c;
+      } else if (c == '#' && (i == 0 || text[i - 1] == ' ')) {
+        break;
+      } else if (c == '{' || c == '[') {
+        open.emplace_back(l + 1, static_cast<int>(i) + 1);
+      } else if ((c == '}' || c == ']') && !open.empty()) {
+        open.pop_back();
+      }
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  return open.back();
+}
+
+// yaml-cpp names where it noticed a line indented wrongly or a flow collection left open
+// ("end of map not found", "illegal map value", "end of map flow not found"), often a line
+// after the cause, and not the cause: a hint read from the text around the place, or "".
+std::string syntax_hint(std::string_view text, const YAML::Mark& mark) {
+  const std::vector<std::string_view> lines = text_lines(text);
+  if (const auto open = open_flow(lines, mark.line, mark.column))
+    return fmt::format(" (the '{}' at line {}, column {} is not closed)",
+                       lines[static_cast<std::size_t>(open->first - 1)]
+                            [static_cast<std::size_t>(open->second - 1)],
+                       open->first, open->second);
+  // The line noticed, or the last line that holds YAML when yaml-cpp noticed at the end.
+  int at = std::min(mark.line, static_cast<int>(lines.size()) - 1);
+  while (at > 0 && !holds_yaml(lines[static_cast<std::size_t>(at)])) --at;
+  int above = at - 1;
+  while (above >= 0 && !holds_yaml(lines[static_cast<std::size_t>(above)])) --above;
+  if (above < 0) return "";
+  const std::string_view line = lines[static_cast<std::size_t>(at)];
+  const std::string_view prev = lines[static_cast<std::size_t>(above)];
+  const int indent = indentation(line);
+  // Under a key whose value is already on its line: `after: end_turn` then a deeper key.
+  if (const std::size_t colon = prev.find(": ");
+      indent > indentation(prev) && colon != std::string_view::npos &&
+      prev.find_first_not_of(' ', colon + 1) != std::string_view::npos &&
+      prev.find('#') == std::string_view::npos)
+    return fmt::format(
+        " (line {} is indented under line {}, whose key already has its value on that line: "
+        "line it up with the keys above it)",
+        at + 1, above + 1);
+  // An indentation no line above has: the keys of one map (the items of one list) start in
+  // one column. A list item's content starts two columns after its dash.
+  std::set<int> columns;
+  for (int l = 0; l < at; ++l) {
+    const std::string_view t = lines[static_cast<std::size_t>(l)];
+    if (!holds_yaml(t)) continue;
+    const int i = indentation(t);
+    columns.insert(i);
+    if (t.substr(static_cast<std::size_t>(i)).starts_with("- ")) columns.insert(i + 2);
+  }
+  if (!columns.contains(indent))
+    return fmt::format(
+        " (line {} is indented by {} {}, which lines up with no line above it: the keys of one "
+        "map start in the same column)",
+        at + 1, indent, indent == 1 ? "space" : "spaces");
+  return "";
+}
+
 // The event pass, when the text needs it.
 void guard_events(const std::string& text, const std::string& label) {
   if (tree_shows_everything(text)) return;
@@ -350,7 +453,7 @@ YAML::Node load(const std::string& text, const std::string& label) {
       throw LoadError(
           label, tab->first, tab->second, "",
           "a tab in the indentation: YAML indents with spaces only (yaml-cpp: " + e.msg + ")");
-    fail_at_mark(label, e.mark, "YAML syntax error: " + e.msg);
+    fail_at_mark(label, e.mark, "YAML syntax error: " + e.msg + syntax_hint(text, e.mark));
   } catch (const std::exception& e) {
     throw LoadError(label, 0, 0, "", std::string("cannot parse YAML: ") + e.what());
   }

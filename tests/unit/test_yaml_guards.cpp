@@ -255,3 +255,37 @@ TEST_CASE("text after the top-level list or map is refused where it starts, by e
   expect_refused("a key after a list", "- a: 1\n- b: 2\nfoo: 1\nbar: 2\n", message);
   expect_refused("a key after an indented map", "  name: x\n  players: 2\nfoo: 1\n", message);
 }
+
+// yaml-cpp's syntax errors get a hint from the text: the bracket left open, or the line whose
+// indentation is wrong. Brackets inside quotes and comments are not counted as open.
+TEST_CASE("a YAML syntax error says which bracket is open or which line is indented wrongly",
+          "[yaml]") {
+  const auto error = [](const std::string& text) {
+    try {
+      load_variant_from_string(text, "v.yaml");
+    } catch (const LoadError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string misaligned = "draw:\n  after: end_turn\n when_playable: false\n";
+  CHECK(error("name: a\nextends: british\n" + misaligned) ==
+        "v.yaml:5:2: YAML syntax error: end of map not found (line 5 is indented by 1 space, which "
+        "lines up with no line above it: the keys of one map start in the same column)");
+  // A '{' in a quoted string or a comment is not a bracket left open.
+  CHECK(error("name: a\ndescription: \"a { and a [\"\nextends: british  # { [\n" + misaligned) ==
+        "v.yaml:6:2: YAML syntax error: end of map not found (line 6 is indented by 1 space, which "
+        "lines up with no line above it: the keys of one map start in the same column)");
+  CHECK(error("name: a\ndescription: 'it''s {'\nextends: british\n" + misaligned) ==
+        "v.yaml:6:2: YAML syntax error: end of map not found (line 6 is indented by 1 space, which "
+        "lines up with no line above it: the keys of one map start in the same column)");
+  // The bracket left open, named where it opens, not where yaml-cpp noticed.
+  CHECK(error("name: a\nextends: british\nspecials:\n  skip: {cards: 8, skip: 1\n"
+              "  reverse: {cards: A}\n") ==
+        "v.yaml:5:10: YAML syntax error: end of map flow not found (the '{' at line 4, column 9 is "
+        "not closed)");
+  // A key under a key whose value is on its line.
+  CHECK(error("name: a\nextends: british\ndraw:\n  after: end_turn\n    when_playable: false\n") ==
+        "v.yaml:5:18: YAML syntax error: illegal map value (line 5 is indented under line 4, "
+        "whose key already has its value on that line: line it up with the keys above it)");
+}
