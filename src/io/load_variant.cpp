@@ -699,12 +699,12 @@ class VariantBuilder {
       if (name.empty() || name.size() > kMaxNameLength)
         d_.fail_at_key(
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
-      d_.expect_keys(entry,
-                     {"cards",        "wild",    "names_suit",         "demand",     "draw",
-                      "skip",         "stack",   "stack_adds",         "cap",        "cancel",
-                      "miss_turn",    "reverse", "two_players",        "back",       "play_again",
-                      "not_on",       "deflect", "deflect_reverse_to", "swap_hands", "rotate_hands",
-                      "answers_match", "anything_on"});
+      d_.expect_keys(
+          entry, {"cards",         "wild",       "names_suit",         "demand",     "draw",
+                  "skip",          "stack",      "stack_adds",         "cap",        "cancel",
+                  "miss_turn",     "reverse",    "two_players",        "back",       "play_again",
+                  "not_on",        "deflect",    "deflect_reverse_to", "swap_hands", "rotate_hands",
+                  "answers_match", "anything_on"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
