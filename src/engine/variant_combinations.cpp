@@ -149,6 +149,13 @@ class Combinations {
   void special(std::size_t i) const {
     const Effect& e = v_.specials[i];
     const auto path = [&](std::string_view field) { return special_path(i, field); };
+    // A card that names a suit or demands one decides what may follow it: anything_on would
+    // count only where that lapses, a rule nobody means.
+    if (e.anything_on && (e.names_suit || !e.demand.cards.empty()))
+      problem(path("anything_on"),
+              fmt::format("anything_on lets any card follow, and {} decides what follows: a card "
+                          "has one or the other",
+                          e.names_suit ? "names_suit" : "demand"));
     if (e.cap > 0 && e.cap < e.draw)
       problem(path("cap"), fmt::format("cap {} is below draw {}: the first card would exceed it",
                                        e.cap, e.draw));

@@ -146,7 +146,8 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
 std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players) {
   std::vector<std::string> parts;
   if (e.wild) parts.push_back("may be played on any card");
-  if (e.anything_on) parts.push_back("any card may be played on it");
+  if (e.anything_on)
+    parts.push_back("any card may be played on it while it is on top (turned up at the deal too)");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
   if (!e.demand.cards.empty())
     parts.push_back("the next card must be " + selector_words(e.demand) + " (any suit)");
@@ -214,15 +215,18 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
     parts.push_back(s);
   }
   if (!e.deflect.cards.empty()) parts.push_back(deflect_text(e, specials, max_players));
-  if (e.answers_match && (answerable || !e.deflect.cards.empty()))
-    parts.push_back(
-        "an answer must also match the top card as any play would, by suit or rank (or be wild)");
   if (e.draw > 0 && e.skip > 1)
     parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
                                               "its victim is skipped too")
                                 : fmt::format("and when the penalty is taken, the {} players "
                                               "after its victim are skipped too",
                                               e.skip - 1));
+  if (e.answers_match && (answerable || !e.deflect.cards.empty()))
+    parts.push_back(
+        std::string("an answer to its penalty must also match the top card as any play would, "
+                    "by suit or rank") +
+        (std::ranges::any_of(specials, [](const Effect& x) { return x.wild; }) ? " (or be wild)"
+                                                                               : ""));
   if (e.reverse) {
     std::string s = "play changes direction";
     // A penalty it sets is the other player's with two, not skipped past them (engine.hpp).
@@ -469,8 +473,13 @@ std::string describe_variant(const Variant& v, int width) {
   const auto can_start = [&](const Effect& e) { return !(e.cards.cards - again).empty(); };
   if (std::ranges::any_of(v.specials, can_start)) {
     deal += v.deal.first_card == FirstCardRule::ignore
-                ? "If that card is special, its effect does not apply."
-                : "If that card is special, it acts as if the dealer had played it.";
+                ? "If that card is special, its effect does not apply"
+                : "If that card is special, it acts as if the dealer had played it";
+    // anything_on belongs to the card on top, not to its play: it holds for a turned-up card.
+    deal += std::ranges::any_of(v.specials,
+                                [&](const Effect& e) { return e.anything_on && can_start(e); })
+                ? ", but any card may still be played on a card that takes any card."
+                : ".";
     if (v.deal.first_card == FirstCardRule::apply &&
         std::ranges::any_of(v.specials,
                             [&](const Effect& e) { return e.names_suit && can_start(e); }))

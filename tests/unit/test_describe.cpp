@@ -766,3 +766,30 @@ TEST_CASE("describe: the identical-card rule names only the bonuses it gives") {
   CHECK(identical_of("{identical: {others_draw: 0, play_again: false}}") ==
         lead + "brings no bonus.");
 }
+
+TEST_CASE(
+    "describe: the first card turned again, answers that must match, a card anything goes on") {
+  const auto text = [](const char* rules) {
+    return flat(describe_variant(load_variant("british", rules, "--rules")));
+  };
+  // turn_again names the cards in words; with every special turned again, no sentence says
+  // what a special first card does.
+  const std::string again = text("{deal: {turn_again: special}}");
+  CHECK_THAT(again, Catch::Contains("If that card is a special card (2, 8, black J, A), it goes "
+                                    "to the bottom of the stock"));
+  CHECK_THAT(again, !Catch::Contains("If that card is special, its effect"));
+  CHECK_THAT(text("{deal: {turn_again: [8, black J]}}"),
+             Catch::Contains("If that card is 8 or black J, it goes to the bottom"));
+  // answers_match, after what taking the penalty costs; "(or be wild)" only where a card is.
+  const std::string match = text("{specials: {draw-two: {stack: [2, 3], answers_match: true}}}");
+  CHECK_THAT(match, Catch::Contains("an answer to its penalty must also match the top card as "
+                                    "any play would, by suit or rank."));
+  CHECK_THAT(text("{specials: {draw-two: {answers_match: true}, joker: {cards: K, wild: true}}}"),
+             Catch::Contains("by suit or rank (or be wild)"));
+  // anything_on holds for the card on top, turned up at the deal too.
+  const std::string on = text("{specials: {queen: {cards: Q, anything_on: true}}}");
+  CHECK_THAT(on, Catch::Contains("Q (queen): any card may be played on it while it is on top "
+                                 "(turned up at the deal too)"));
+  CHECK_THAT(on, Catch::Contains("its effect does not apply, but any card may still be played on "
+                                 "a card that takes any card."));
+}

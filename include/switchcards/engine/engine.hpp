@@ -382,6 +382,12 @@ class Engine {
 
   // What may be played on the top card with no pending penalty.
   CardMask matching(const State& s) const;
+  // What matches the top card by suit (the one in force) or rank, or is wild, or meets the
+  // demand: matching() without not_on, which does not bind answers (answers_match).
+  CardMask answers_matching(const State& s) const;
+  // What matches `top` with no suit named or demand: its suit or rank, or a wild card; any card
+  // on a joker or a card of anything_on.
+  CardMask plain_on(Card top) const;
   // The cards in hand that answer the pending penalty (stack within the cap, or cancel).
   CardMask answers(const State& s) const;
   // check() for everything but the common accepted play or draw (which check tests inline).
@@ -488,6 +494,9 @@ class Engine {
   // identical.jump_in: the cards identical to each top card (same_card: itself; same_rank: its
   // rank, the joker only itself); none without jump-ins.
   std::array<CardMask, kCardKinds> jumps_onto_{};
+  // The cards of specials with anything_on: any card may go on them. Read by compile() and by
+  // answers_matching() alone, so kept away from the fields every play reads.
+  CardMask anything_on_;
 };
 
 // ======================================================================================
@@ -518,7 +527,6 @@ inline void Engine::compile() {
   for (int n = variant_.deal.min_players; n <= variant_.deal.max_players; ++n)
     decks_[n] = build_deck(variant_.deck_for(n));
   effect_index_.fill(-1);
-  CardMask anything_on;  // the cards of specials with anything_on: any card may go on them
   compiled_.clear();
   compiled_.reserve(variant_.specials.size());
   for (std::size_t i = 0; i < variant_.specials.size(); ++i) {
@@ -557,7 +565,7 @@ inline void Engine::compile() {
     }
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
-    if (e.anything_on) anything_on |= e.cards.cards;
+    if (e.anything_on) anything_on_ |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
@@ -575,15 +583,23 @@ inline void Engine::compile() {
       jumps_onto_[i] = CardMask::of(top);
     else if (variant_.identical.jump_in == JumpIn::same_rank)
       jumps_onto_[i] = top.is_joker() ? CardMask::of(top) : CardMask::of_rank(top.rank());
-    // A joker with no named suit, or a card of anything_on: anything goes. Worked out here
-    // once, so that anything_on costs nothing where a card is played.
-    on_top_[i] = (top.is_joker() || anything_on.contains(top)
-                      ? CardMask::all()
-                      : CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_) -
-                 not_on_top_[i];
+    // Worked out here once, so that anything_on costs nothing where a card is played.
+    on_top_[i] = plain_on(top) - not_on_top_[i];
     at_once_off_top_[i] = variant_.identical.enabled ? at_once - CardMask::of(top) : at_once;
     at_once_on_top_[i] = at_once_off_top_[i] & on_top_[i];
   }
+}
+
+inline CardMask Engine::plain_on(Card top) const {
+  // A joker with no named suit, or a card of anything_on: anything goes.
+  if (top.is_joker() || anything_on_.contains(top)) return CardMask::all();
+  return CardMask::of_suit(top.suit()) | CardMask::of_rank(top.rank()) | wild_;
+}
+
+inline CardMask Engine::answers_matching(const State& s) const {
+  if (s.demand >= 0) return compiled_[s.demand].demand;
+  if (s.named_suit != Suit::none) return CardMask::of_suit(s.named_suit) | wild_;
+  return plain_on(s.top());
 }
 
 inline CardMask Engine::matching(const State& s) const {
@@ -598,7 +614,7 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::answers(const State& s) const {
   const CompiledEffect& src = compiled_[s.pending.effect];
   const CardMask out = within_cap(s.pending, src, hand, hand & (src.cancel | src.deflect));
   // answers_match: only the answers a plain play could make on the top card.
-  return src.answers_match ? out & matching(s) : out;
+  return src.answers_match ? out & answers_matching(s) : out;
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::within_cap(const Pending& p, const CompiledEffect& src,
@@ -829,7 +845,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
         if (s.pending.active()) {
           const CompiledEffect& src = compiled_[s.pending.effect];
           if (src.answers_match && (src.stack | src.cancel | src.deflect).contains(c) &&
-              !matching(s).contains(c))
+              !answers_matching(s).contains(c))
             return Refusal::answer_does_not_match;
           if (src.stack.contains(c)) return Refusal::cap_exceeded;
           return deflects_ ? Refusal::not_a_deflection : Refusal::must_answer_penalty;
@@ -903,6 +919,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Ac
     case Refusal::not_on_top:
     case Refusal::cap_exceeded:
     case Refusal::not_a_deflection:
+    case Refusal::answer_does_not_match:
       return Refusal::cannot_jump_in;
     default:
       return r;
