@@ -324,6 +324,14 @@ std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int
   return std::nullopt;
 }
 
+// ---- hints for yaml-cpp's syntax errors ------------------------------------------------------
+//
+// yaml-cpp names where it noticed a line indented wrongly or a flow collection left open ("end
+// of map not found", "illegal map value", "end of map flow not found"), often a line after the
+// cause, and not the cause. These read the text around the place for a hint. They only
+// decorate an error yaml-cpp raised, so a rough reading of the text (no tags, anchors or
+// multi-line plain scalars) costs at most a missing hint.
+
 // The lines of `text`, without their line breaks.
 std::vector<std::string_view> text_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -347,77 +355,161 @@ int indentation(std::string_view line) {
   return static_cast<int>(std::min(line.find_first_not_of(' '), line.size()));
 }
 
-// The flow collection ('{' or '[') still open where the text is cut at (line, column), as
-// 1-based line and column: quoted text and comments are skipped.
-std::optional<std::pair<int, int>> open_flow(const std::vector<std::string_view>& lines, int line,
-                                             int column) {
-  std::vector<std::pair<int, int>> open;
-  char quote = 0;
-  for (int l = 0; l <= line && l < static_cast<int>(lines.size()); ++l) {
-    const std::string_view text = lines[static_cast<std::size_t>(l)];
-    const std::size_t end = l == line ? std::min<std::size_t>(column, text.size()) : text.size();
-    for (std::size_t i = 0; i < end; ++i) {
-      const char c = text[i];
-      if (quote != 0) {
-        if (c == '\\' && quote == '"')
-          ++i;  // an escape: the next character is taken as it is
-        else if (c == '\'' && quote == '\'' && i + 1 < end && text[i + 1] == '\'')
-          ++i;  // '' stands for one quote
-        else if (c == quote)
-          quote = 0;
-      } else if (c == '"' || (c == '\'' && (i == 0 || std::string_view(" ,[{:").find(text[i - 1]) !=
-                                                          std::string_view::npos))) {
-        quote = c;
-      } else if (c == '#' && (i == 0 || text[i - 1] == ' ')) {
-        break;
-      } else if (c == '{' || c == '[') {
-        open.emplace_back(l + 1, static_cast<int>(i) + 1);
-      } else if ((c == '}' || c == ']') && !open.empty()) {
-        open.pop_back();
-      }
-    }
-  }
-  if (open.empty()) return std::nullopt;
-  return open.back();
+// The column a line's content starts in, past the dashes of list items: `  - do: x` is 4.
+int content_column(std::string_view line) {
+  std::size_t i = static_cast<std::size_t>(indentation(line));
+  while (i < line.size() && line[i] == '-' && (i + 1 == line.size() || line[i + 1] == ' '))
+    i = std::min(line.find_first_not_of(' ', i + 1), line.size());
+  return static_cast<int>(i);
 }
 
-// yaml-cpp names where it noticed a line indented wrongly or a flow collection left open
-// ("end of map not found", "illegal map value", "end of map flow not found"), often a line
-// after the cause, and not the cause: a hint read from the text around the place, or "".
-std::string syntax_hint(std::string_view text, const YAML::Mark& mark) {
+// Where a value starts on a line of block context: past `key: ` and list dashes; npos if the
+// line has no `: ` outside quotes.
+std::size_t value_start(std::string_view line) {
+  char quote = 0;
+  for (std::size_t i = static_cast<std::size_t>(content_column(line)); i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if ((c == '"' || c == '\'') && (i == 0 || line[i - 1] == ' ')) {
+      quote = c;
+    } else if (c == '#' && (i == 0 || line[i - 1] == ' ')) {
+      return std::string_view::npos;
+    } else if (c == ':' && (i + 1 == line.size() || line[i + 1] == ' ')) {
+      return std::min(line.find_first_not_of(' ', i + 1), line.size());
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The flow collections ('{', '[') of the text: those open at the place yaml-cpp noticed the
+// error (0-based line and column), innermost last, and those that close somewhere, as 1-based
+// line and column. Quoted scalars, comments, block scalars (`|`, `>`) and brackets inside
+// plain scalars (`a{b`) do not count.
+struct Flows {
+  std::vector<std::pair<int, int>> open_at_error;
+  std::set<std::pair<int, int>> closed;
+};
+
+Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int error_column) {
+  Flows flows;
+  std::vector<std::pair<int, int>> open;
+  bool seen = false;
+  const auto at_error = [&](int l, std::size_t i) {
+    if (!seen && (l > error_line || (l == error_line && static_cast<int>(i) >= error_column))) {
+      flows.open_at_error = open;
+      seen = true;
+    }
+  };
+  char quote = 0;
+  int block_scalar = -1;  // the indentation of the key of a block scalar being skipped
+  for (int l = 0; l < static_cast<int>(lines.size()); ++l) {
+    const std::string_view line = lines[static_cast<std::size_t>(l)];
+    if (block_scalar >= 0 && quote == 0 &&
+        (!holds_yaml(line) || indentation(line) > block_scalar)) {
+      at_error(l, line.size());
+      continue;
+    }
+    block_scalar = -1;
+    bool at_start = true;  // where a scalar or a collection may begin
+    std::size_t i = quote != 0 ? 0 : static_cast<std::size_t>(indentation(line));
+    for (; i < line.size(); ++i) {
+      at_error(l, i);
+      const char c = line[i];
+      const char next = i + 1 < line.size() ? line[i + 1] : ' ';
+      if (quote != 0) {
+        if (c == '\\' && quote == '"') {
+          ++i;  // an escape: the next character is taken as it is
+        } else if (c == '\'' && quote == '\'' && next == '\'') {
+          ++i;  // '' stands for one quote
+        } else if (c == quote) {
+          quote = 0;
+          at_start = false;
+        }
+      } else if (c == ' ') {
+      } else if (c == '#' && (i == 0 || line[i - 1] == ' ')) {
+        break;
+      } else if (at_start && (c == '"' || c == '\'')) {
+        quote = c;
+      } else if ((c == '{' || c == '[') && (at_start || !open.empty())) {
+        open.emplace_back(l + 1, static_cast<int>(i) + 1);
+        at_start = true;
+      } else if ((c == '}' || c == ']') && !open.empty()) {
+        flows.closed.insert(open.back());
+        open.pop_back();
+        at_start = false;
+      } else if (c == ',' && !open.empty()) {
+        at_start = true;
+      } else if (c == '-' && at_start && open.empty() && next == ' ') {
+      } else if (c == ':' && (next == ' ' || (!open.empty() && (next == ',' || next == '}')))) {
+        at_start = true;
+      } else if ((c == '|' || c == '>') && at_start && open.empty()) {
+        block_scalar = indentation(line);
+        break;
+      } else {
+        at_start = false;
+      }
+    }
+    at_error(l, line.size());
+  }
+  at_error(static_cast<int>(lines.size()), 0);
+  return flows;
+}
+
+// The hint for one of yaml-cpp's messages about the structure, or "".
+std::string syntax_hint(std::string_view text, const YAML::Mark& mark, std::string_view message) {
+  const bool flow_message = message.find("flow not found") != std::string_view::npos;
+  const bool block_message = message.find("end of map not found") != std::string_view::npos ||
+                             message.find("end of sequence not found") != std::string_view::npos ||
+                             message.find("illegal map value") != std::string_view::npos;
+  if (!flow_message && !block_message) return "";
   const std::vector<std::string_view> lines = text_lines(text);
-  if (const auto open = open_flow(lines, mark.line, mark.column))
-    return fmt::format(" (the '{}' at line {}, column {} is not closed)",
-                       lines[static_cast<std::size_t>(open->first - 1)]
-                            [static_cast<std::size_t>(open->second - 1)],
-                       open->first, open->second);
+  const Flows flows = scan_flows(lines, mark.line, mark.column);
+  // The innermost collection open where yaml-cpp stopped that never closes.
+  for (auto it = flows.open_at_error.rbegin(); it != flows.open_at_error.rend(); ++it)
+    if (!flows.closed.contains(*it))
+      return fmt::format(
+          " (the '{}' at line {}, column {} is not closed)",
+          lines[static_cast<std::size_t>(it->first - 1)][static_cast<std::size_t>(it->second - 1)],
+          it->first, it->second);
+  if (!block_message || !flows.open_at_error.empty()) return "";
   // The line noticed, or the last line that holds YAML when yaml-cpp noticed at the end.
   int at = std::min(mark.line, static_cast<int>(lines.size()) - 1);
   while (at > 0 && !holds_yaml(lines[static_cast<std::size_t>(at)])) --at;
+  const std::string_view line = lines[static_cast<std::size_t>(at)];
+  // `skip: cards: 8`: a second `: ` in a value, which YAML reads as a map where none may start.
+  if (const std::size_t value = value_start(line);
+      value != std::string_view::npos && value < line.size() && line[value] != '"' &&
+      line[value] != '\'' && line[value] != '{' && line[value] != '[' &&
+      value_start(line.substr(value)) != std::string_view::npos)
+    return fmt::format(
+        " (line {} has a second ': ' after its key: quote a value that holds ': ', or put the "
+        "map under the key on lines of its own)",
+        at + 1);
   int above = at - 1;
   while (above >= 0 && !holds_yaml(lines[static_cast<std::size_t>(above)])) --above;
   if (above < 0) return "";
-  const std::string_view line = lines[static_cast<std::size_t>(at)];
   const std::string_view prev = lines[static_cast<std::size_t>(above)];
   const int indent = indentation(line);
+  const std::size_t prev_value = value_start(prev);
+  const bool prev_opens = prev_value == prev.size();  // `key:` with its value on the lines below
   // Under a key whose value is already on its line: `after: end_turn` then a deeper key.
-  if (const std::size_t colon = prev.find(": ");
-      indent > indentation(prev) && colon != std::string_view::npos &&
-      prev.find_first_not_of(' ', colon + 1) != std::string_view::npos &&
-      prev.find('#') == std::string_view::npos)
+  if (indent > content_column(prev) && prev_value != std::string_view::npos && !prev_opens &&
+      prev[prev_value] != '|' && prev[prev_value] != '>')
     return fmt::format(
         " (line {} is indented under line {}, whose key already has its value on that line: "
         "line it up with the keys above it)",
         at + 1, above + 1);
-  // An indentation no line above has: the keys of one map (the items of one list) start in
-  // one column. A list item's content starts two columns after its dash.
+  // The first line under `key:` starts a column of its own.
+  if (prev_opens && indent > content_column(prev)) return "";
+  // An indentation no line above has: the keys of one map (the items of one list) start in one
+  // column.
   std::set<int> columns;
   for (int l = 0; l < at; ++l) {
     const std::string_view t = lines[static_cast<std::size_t>(l)];
     if (!holds_yaml(t)) continue;
-    const int i = indentation(t);
-    columns.insert(i);
-    if (t.substr(static_cast<std::size_t>(i)).starts_with("- ")) columns.insert(i + 2);
+    columns.insert(indentation(t));
+    columns.insert(content_column(t));
   }
   if (!columns.contains(indent))
     return fmt::format(
@@ -453,7 +545,7 @@ YAML::Node load(const std::string& text, const std::string& label) {
       throw LoadError(
           label, tab->first, tab->second, "",
           "a tab in the indentation: YAML indents with spaces only (yaml-cpp: " + e.msg + ")");
-    fail_at_mark(label, e.mark, "YAML syntax error: " + e.msg + syntax_hint(text, e.mark));
+    fail_at_mark(label, e.mark, "YAML syntax error: " + e.msg + syntax_hint(text, e.mark, e.msg));
   } catch (const std::exception& e) {
     throw LoadError(label, 0, 0, "", std::string("cannot parse YAML: ") + e.what());
   }

@@ -284,6 +284,29 @@ TEST_CASE("a YAML syntax error says which bracket is open or which line is inden
               "  reverse: {cards: A}\n") ==
         "v.yaml:5:10: YAML syntax error: end of map flow not found (the '{' at line 4, column 9 is "
         "not closed)");
+  // A second ': ' in a value, on the first key of a map or a list item's second key: no
+  // indentation is to blame.
+  CHECK(error("name: a\nextends: british\nspecials:\n  skip: cards: 8\n") ==
+        "v.yaml:4:14: YAML syntax error: illegal map value (line 4 has a second ': ' after its "
+        "key: quote a value that holds ': ', or put the map under the key on lines of its own)");
+  const auto scenario_error = [](const std::string& text) {
+    return from_file(text, [](const std::string& path) { return run_scenario_file(path).failure; });
+  };
+  CHECK_THAT(scenario_error("name: s\nvariant: british\nplayers: 2\nsteps:\n  - do: 0 draw\n"
+                            "    expect: turn: 1\n"),
+             Catch::EndsWith("illegal map value (line 6 has a second ': ' after its key: quote a "
+                             "value that holds ': ', or put the map under the key on lines of "
+                             "its own)"));
+  // Brackets in a block scalar or inside a plain scalar open nothing.
+  CHECK(error("name: a\ndescription: |\n  has a { brace\ntitle: a{b\nextends: british\n"
+              "draw:\n  after: end_turn\n    when_playable: false\n") ==
+        "v.yaml:8:18: YAML syntax error: illegal map value (line 8 is indented under line 7, "
+        "whose key already has its value on that line: line it up with the keys above it)");
+  // Errors about something else get no hint, and a bracket closed later is not "not closed".
+  CHECK(error("name: a\nextends: british\nspecials: {skip: {cards: \"\\q8\", skip: 1}}\n") ==
+        "v.yaml:3:29: YAML syntax error: unknown escape character: q");
+  CHECK_THAT(error("name: a\nextends: british\nspecials:\n  skip: {cards: 8 skip: 1}\n"),
+             !Catch::Contains("is not closed"));
   // A key under a key whose value is on its line.
   CHECK(error("name: a\nextends: british\ndraw:\n  after: end_turn\n    when_playable: false\n") ==
         "v.yaml:5:18: YAML syntax error: illegal map value (line 5 is indented under line 4, "
