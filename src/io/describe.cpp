@@ -223,8 +223,8 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
                                               e.skip - 1));
   if (e.answers_match && (answerable || !e.deflect.cards.empty()))
     parts.push_back(
-        std::string("an answer to its penalty must also match the top card as any play would, "
-                    "by suit or rank") +
+        std::string("an answer to its penalty must also be a card any play could lay on the top "
+                    "card: of its suit or rank, or of the suit named if one is") +
         (std::ranges::any_of(specials, [](const Effect& x) { return x.wild; }) ? " (or be wild)"
                                                                                : ""));
   if (e.reverse) {

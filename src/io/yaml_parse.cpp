@@ -366,12 +366,22 @@ int content_column(std::string_view line) {
 // Where a value starts on a line of block context: past `key: ` and list dashes; npos if the
 // line has no `: ` outside quotes.
 std::size_t value_start(std::string_view line) {
+  const std::size_t content = static_cast<std::size_t>(content_column(line));
+  // A flow collection or a complex key (`{a: b}: c`, `? a`) as the key: not read here.
+  if (content < line.size() &&
+      (line[content] == '{' || line[content] == '[' || line[content] == '?'))
+    return std::string_view::npos;
   char quote = 0;
-  for (std::size_t i = static_cast<std::size_t>(content_column(line)); i < line.size(); ++i) {
+  for (std::size_t i = content; i < line.size(); ++i) {
     const char c = line[i];
     if (quote != 0) {
-      if (c == quote) quote = 0;
-    } else if ((c == '"' || c == '\'') && (i == 0 || line[i - 1] == ' ')) {
+      if (c == '\\' && quote == '"')
+        ++i;  // an escape: the next character is taken as it is
+      else if (c == '\'' && quote == '\'' && i + 1 < line.size() && line[i + 1] == '\'')
+        ++i;  // '' stands for one quote
+      else if (c == quote)
+        quote = 0;
+    } else if ((c == '"' || c == '\'') && (i == content || line[i - 1] == ' ')) {
       quote = c;
     } else if (c == '#' && (i == 0 || line[i - 1] == ' ')) {
       return std::string_view::npos;
@@ -402,7 +412,8 @@ Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int
     }
   };
   char quote = 0;
-  int block_scalar = -1;  // the indentation of the key of a block scalar being skipped
+  int block_scalar = -1;    // the column of the key of a block scalar being skipped
+  bool value_below = true;  // the last line left its value to the lines below (`key:`, `-`)
   for (int l = 0; l < static_cast<int>(lines.size()); ++l) {
     const std::string_view line = lines[static_cast<std::size_t>(l)];
     if (block_scalar >= 0 && quote == 0 &&
@@ -412,11 +423,25 @@ Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int
     }
     block_scalar = -1;
     bool at_start = true;  // where a scalar or a collection may begin
+    // A line of block context opens a flow collection only where a value may begin: after
+    // `key:` or `-` on the line above (or on this line). Elsewhere it goes on a plain scalar
+    // from the line above ("this is\n  [draft text").
+    bool line_start = open.empty() && quote == 0;
+    char last = 0;  // the line's last character outside comments, spaces and quotes
     std::size_t i = quote != 0 ? 0 : static_cast<std::size_t>(indentation(line));
     for (; i < line.size(); ++i) {
       at_error(l, i);
       const char c = line[i];
       const char next = i + 1 < line.size() ? line[i + 1] : ' ';
+      if (c != ' ' && quote == 0 && !(c == '#' && (i == 0 || line[i - 1] == ' '))) {
+        last = c;
+        if (line_start && (c == '{' || c == '[') && !value_below) {
+          line_start = false;
+          at_start = false;
+          continue;
+        }
+        line_start = false;
+      }
       if (quote != 0) {
         if (c == '\\' && quote == '"') {
           ++i;  // an escape: the next character is taken as it is
@@ -444,13 +469,15 @@ Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int
       } else if (c == ':' && (next == ' ' || (!open.empty() && (next == ',' || next == '}')))) {
         at_start = true;
       } else if ((c == '|' || c == '>') && at_start && open.empty()) {
-        block_scalar = indentation(line);
+        block_scalar = content_column(line);
         break;
       } else {
         at_start = false;
       }
     }
     at_error(l, line.size());
+    if (holds_yaml(line) && open.empty() && quote == 0 && block_scalar < 0)
+      value_below = last == ':' || last == '-';
   }
   at_error(static_cast<int>(lines.size()), 0);
   return flows;
@@ -514,7 +541,7 @@ std::string syntax_hint(std::string_view text, const YAML::Mark& mark, std::stri
   if (!columns.contains(indent))
     return fmt::format(
         " (line {} is indented by {} {}, which lines up with no line above it: the keys of one "
-        "map start in the same column)",
+        "map (the items of one list) start in the same column)",
         at + 1, indent, indent == 1 ? "space" : "spaces");
   return "";
 }

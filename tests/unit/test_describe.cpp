@@ -782,10 +782,11 @@ TEST_CASE(
              Catch::Contains("If that card is 8 or black J, it goes to the bottom"));
   // answers_match, after what taking the penalty costs; "(or be wild)" only where a card is.
   const std::string match = text("{specials: {draw-two: {stack: [2, 3], answers_match: true}}}");
-  CHECK_THAT(match, Catch::Contains("an answer to its penalty must also match the top card as "
-                                    "any play would, by suit or rank."));
+  CHECK_THAT(match, Catch::Contains("an answer to its penalty must also be a card any play could "
+                                    "lay on the top card: of its suit or rank, or of the suit "
+                                    "named if one is."));
   CHECK_THAT(text("{specials: {draw-two: {answers_match: true}, joker: {cards: K, wild: true}}}"),
-             Catch::Contains("by suit or rank (or be wild)"));
+             Catch::Contains("or of the suit named if one is (or be wild)"));
   // anything_on holds for the card on top, turned up at the deal too.
   const std::string on = text("{specials: {queen: {cards: Q, anything_on: true}}}");
   CHECK_THAT(on, Catch::Contains("Q (queen): any card may be played on it while it is on top "

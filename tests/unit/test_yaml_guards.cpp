@@ -271,14 +271,17 @@ TEST_CASE("a YAML syntax error says which bracket is open or which line is inden
   const std::string misaligned = "draw:\n  after: end_turn\n when_playable: false\n";
   CHECK(error("name: a\nextends: british\n" + misaligned) ==
         "v.yaml:5:2: YAML syntax error: end of map not found (line 5 is indented by 1 space, which "
-        "lines up with no line above it: the keys of one map start in the same column)");
+        "lines up with no line above it: the keys of one map (the items of one list) start in the "
+        "same column)");
   // A '{' in a quoted string or a comment is not a bracket left open.
   CHECK(error("name: a\ndescription: \"a { and a [\"\nextends: british  # { [\n" + misaligned) ==
         "v.yaml:6:2: YAML syntax error: end of map not found (line 6 is indented by 1 space, which "
-        "lines up with no line above it: the keys of one map start in the same column)");
+        "lines up with no line above it: the keys of one map (the items of one list) start in the "
+        "same column)");
   CHECK(error("name: a\ndescription: 'it''s {'\nextends: british\n" + misaligned) ==
         "v.yaml:6:2: YAML syntax error: end of map not found (line 6 is indented by 1 space, which "
-        "lines up with no line above it: the keys of one map start in the same column)");
+        "lines up with no line above it: the keys of one map (the items of one list) start in the "
+        "same column)");
   // The bracket left open, named where it opens, not where yaml-cpp noticed.
   CHECK(error("name: a\nextends: british\nspecials:\n  skip: {cards: 8, skip: 1\n"
               "  reverse: {cards: A}\n") ==
@@ -307,6 +310,19 @@ TEST_CASE("a YAML syntax error says which bracket is open or which line is inden
         "v.yaml:3:29: YAML syntax error: unknown escape character: q");
   CHECK_THAT(error("name: a\nextends: british\nspecials:\n  skip: {cards: 8 skip: 1}\n"),
              !Catch::Contains("is not closed"));
+  // A plain scalar that goes on over a line starting with '[' opens no flow; nor does a quoted
+  // key holding ': ' hold a second one.
+  CHECK(error("name: a\nextends: british\ndescription: this is\n  [draft text\nspecials:\n"
+              "  draw-two:\n    cards: 2\n   draw: 2\n") ==
+        "v.yaml:8:4: YAML syntax error: end of map not found (line 8 is indented by 3 spaces, "
+        "which lines up with no line above it: the keys of one map (the items of one list) start "
+        "in the same column)");
+  CHECK_THAT(error("name: a\nextends: british\nspecials:\n  draw-two: {cards: 2}\n"
+                   "   'it''s: x': c\n"),
+             !Catch::Contains("second ': '"));
+  CHECK_THAT(error("name: a\nextends: british\nspecials:\n  draw-two: {cards: 2}\n"
+                   "   \"a\\\": b\": c\n"),
+             !Catch::Contains("second ': '"));
   // A key under a key whose value is on its line.
   CHECK(error("name: a\nextends: british\ndraw:\n  after: end_turn\n    when_playable: false\n") ==
         "v.yaml:5:18: YAML syntax error: illegal map value (line 5 is indented under line 4, "

@@ -152,8 +152,8 @@ constexpr std::string_view describe(Refusal r) {
       "misses no turn (identical.jump_in)",
       "a turn that answers a penalty with several cards goes on only with cards that stack on "
       "it within its cap (play.answers: several): lay one that does, or pass to end the turn",
-      "an answer to this penalty must also match the top card as a plain play would, by suit or "
-      "rank (answers_match)",
+      "an answer to this penalty must also be a card a plain play could lay on the top card: of "
+      "its suit or rank, of the suit named if one is, or one demanded (answers_match)",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
