@@ -147,23 +147,26 @@ bool null_text(std::string_view text) {
   return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
 }
 
-// Whether the quoted scalar that opens at `open` (its quote character) is closed before the end
-// of `text`: a double-quoted one at the next '"' not escaped by '\\', a single-quoted one at
-// the next '\'' that is not doubled.
-bool quote_closed(std::string_view text, std::size_t open) {
-  const char quote = text[open];
-  for (std::size_t i = open + 1; i < text.size(); ++i) {
+// Where a quoted scalar inside which `from` lies closes: for a double-quoted one (`quote` '"')
+// the next '"' not escaped by '\\', for a single-quoted one the next '\'' that is not doubled.
+// npos if it does not close in `text`.
+std::size_t closing_quote(std::string_view text, std::size_t from, char quote) {
+  for (std::size_t i = from; i < text.size(); ++i) {
     if (quote == '"' && text[i] == '\\') {
       ++i;  // an escape: the next character is taken as it is
     } else if (text[i] == quote) {
-      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'')
         ++i;  // '' stands for one quote
-      } else {
-        return true;
-      }
+      else
+        return i;
     }
   }
-  return false;
+  return std::string_view::npos;
+}
+
+// Whether the quoted scalar that opens at `open` (its quote character) is closed in `text`.
+bool quote_closed(std::string_view text, std::size_t open) {
+  return closing_quote(text, open + 1, text[open]) != std::string_view::npos;
 }
 
 // Refuses, at its place, a tag outside the core schema, a key that is not a non-null scalar, a
@@ -310,28 +313,6 @@ class TreeGuard {
 
 // ---- yaml-cpp's own errors ------------------------------------------------------------------
 
-// The first tab in the indentation of a line up to `last_line` (0-based), as 1-based line
-// and column: YAML indents with spaces only, and yaml-cpp's message for a tab ("illegal map
-// value", "end of map not found") does not say so.
-std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int last_line) {
-  int line = 0;
-  for (std::size_t start = 0; start <= text.size() && line <= last_line; ++line) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    for (std::size_t i = start; i < end && (text[i] == ' ' || text[i] == '\t'); ++i)
-      if (text[i] == '\t') return std::pair{line + 1, static_cast<int>(i - start) + 1};
-    start = end + 1;
-  }
-  return std::nullopt;
-}
-
-// ---- hints for yaml-cpp's syntax errors ------------------------------------------------------
-//
-// yaml-cpp names where it noticed a line indented wrongly or a flow collection left open ("end
-// of map not found", "illegal map value", "end of map flow not found"), often a line after the
-// cause, and not the cause. These read the text around the place for a hint. They only
-// decorate an error yaml-cpp raised, so a rough reading of the text (no tags, anchors or
-// multi-line plain scalars) costs at most a missing hint.
-
 // The lines of `text`, without their line breaks.
 std::vector<std::string_view> text_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -344,6 +325,27 @@ std::vector<std::string_view> text_lines(std::string_view text) {
   }
   return lines;
 }
+
+// The first tab in the indentation of a line up to `last_line` (0-based), as 1-based line
+// and column: YAML indents with spaces only, and yaml-cpp's message for a tab ("illegal map
+// value", "end of map not found") does not say so.
+std::optional<std::pair<int, int>> tab_in_indentation(std::string_view text, int last_line) {
+  const std::vector<std::string_view> lines = text_lines(text);
+  for (int l = 0; l <= last_line && l < static_cast<int>(lines.size()); ++l) {
+    const std::string_view line = lines[static_cast<std::size_t>(l)];
+    for (std::size_t i = 0; i < line.size() && (line[i] == ' ' || line[i] == '\t'); ++i)
+      if (line[i] == '\t') return std::pair{l + 1, static_cast<int>(i) + 1};
+  }
+  return std::nullopt;
+}
+
+// ---- hints for yaml-cpp's syntax errors ------------------------------------------------------
+//
+// yaml-cpp names where it noticed a line indented wrongly or a flow collection left open ("end
+// of map not found", "illegal map value", "end of map flow not found"), often a line after the
+// cause, and not the cause. These read the text around the place for a hint. They only
+// decorate an error yaml-cpp raised, so a rough reading of the text (no tags, anchors or
+// multi-line plain scalars) costs at most a missing hint.
 
 // A line that holds YAML: not blank, not only a comment.
 bool holds_yaml(std::string_view line) {
@@ -371,18 +373,11 @@ std::size_t value_start(std::string_view line) {
   if (content < line.size() &&
       (line[content] == '{' || line[content] == '[' || line[content] == '?'))
     return std::string_view::npos;
-  char quote = 0;
   for (std::size_t i = content; i < line.size(); ++i) {
     const char c = line[i];
-    if (quote != 0) {
-      if (c == '\\' && quote == '"')
-        ++i;  // an escape: the next character is taken as it is
-      else if (c == '\'' && quote == '\'' && i + 1 < line.size() && line[i + 1] == '\'')
-        ++i;  // '' stands for one quote
-      else if (c == quote)
-        quote = 0;
-    } else if ((c == '"' || c == '\'') && (i == content || line[i - 1] == ' ')) {
-      quote = c;
+    if ((c == '"' || c == '\'') && (i == content || line[i - 1] == ' ')) {
+      i = closing_quote(line, i + 1, c);
+      if (i == std::string_view::npos) return i;
     } else if (c == '#' && (i == 0 || line[i - 1] == ' ')) {
       return std::string_view::npos;
     } else if (c == ':' && (i + 1 == line.size() || line[i + 1] == ' ')) {
@@ -428,12 +423,22 @@ Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int
     // from the line above ("this is\n  [draft text").
     bool line_start = open.empty() && quote == 0;
     char last = 0;  // the line's last character outside comments, spaces and quotes
-    std::size_t i = quote != 0 ? 0 : static_cast<std::size_t>(indentation(line));
+    std::size_t i = static_cast<std::size_t>(indentation(line));
+    if (quote != 0) {  // a quoted scalar going on from the line above
+      i = closing_quote(line, 0, quote);
+      if (i == std::string_view::npos) {
+        at_error(l, line.size());
+        continue;
+      }
+      quote = 0;
+      at_start = false;
+      ++i;
+    }
     for (; i < line.size(); ++i) {
       at_error(l, i);
       const char c = line[i];
       const char next = i + 1 < line.size() ? line[i + 1] : ' ';
-      if (c != ' ' && quote == 0 && !(c == '#' && (i == 0 || line[i - 1] == ' '))) {
+      if (c != ' ' && !(c == '#' && (i == 0 || line[i - 1] == ' '))) {
         last = c;
         if (line_start && (c == '{' || c == '[') && !value_below) {
           line_start = false;
@@ -442,20 +447,17 @@ Flows scan_flows(const std::vector<std::string_view>& lines, int error_line, int
         }
         line_start = false;
       }
-      if (quote != 0) {
-        if (c == '\\' && quote == '"') {
-          ++i;  // an escape: the next character is taken as it is
-        } else if (c == '\'' && quote == '\'' && next == '\'') {
-          ++i;  // '' stands for one quote
-        } else if (c == quote) {
-          quote = 0;
-          at_start = false;
-        }
-      } else if (c == ' ') {
+      if (c == ' ') {
       } else if (c == '#' && (i == 0 || line[i - 1] == ' ')) {
         break;
       } else if (at_start && (c == '"' || c == '\'')) {
-        quote = c;
+        const std::size_t close = closing_quote(line, i + 1, c);
+        if (close == std::string_view::npos) {
+          quote = c;  // it goes on over the next line
+          break;
+        }
+        i = close;
+        at_start = false;
       } else if ((c == '{' || c == '[') && (at_start || !open.empty())) {
         open.emplace_back(l + 1, static_cast<int>(i) + 1);
         at_start = true;
