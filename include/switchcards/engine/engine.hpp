@@ -1154,8 +1154,9 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
     if (s.players() == 2 && e->reverse_skips_with_two) {
       // A skip of the other player, unless a penalty is now pending: then the other player
       // faces it, as the player before would with more players (skipped, it would fall on the
-      // card's own player).
-      if (!s.pending.active()) ++o.skip;
+      // card's own player). A card that skips the other player itself already gives its player
+      // the next turn: a second skip would hand it back to the other player.
+      if (!s.pending.active() && o.skip == 0) o.skip = 1;
     } else {
       s.seats.reverse();
       detail::emit(ev, EventKind::direction_reversed, seat, card,
