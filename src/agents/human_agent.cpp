@@ -149,10 +149,19 @@ bool is_legal(Action a, std::span<const Action> legal) {
   return false;
 }
 
+// The words of the last-card call in quotes ("last card", or last_card.call_name's), or of
+// the final card's call.
+std::string quoted_call(const Variant& v, bool final_card = false) {
+  return fmt::format("\"{}\"",
+                     final_card ? v.last_card.final_call_words() : v.last_card.call_words());
+}
+
 // The question for a play that carries the "last card" call (PlayerView::call_due).
-const char* call_question(const PlayerView& view) {
-  return view.hand().size() == 1 ? "That is your final card. Call \"last card\" with it?"
-                                 : "That leaves you one card. Call \"last card\"?";
+std::string call_question(const PlayerView& view) {
+  return view.hand().size() == 1
+             ? fmt::format("That is your final card. Call {} with it?",
+                           quoted_call(view.variant(), true))
+             : fmt::format("That leaves you one card. Call {}?", quoted_call(view.variant()));
 }
 
 // What a seat caught without the call pays.
@@ -167,14 +176,15 @@ std::string call_help(const PlayerView& view) {
   // stands, its player draws at once and stays in the round.
   if (view.hand().size() == 1)
     return fmt::format(
-        "Calling \"last card\" with your final card is how you go out. Without "
+        "Calling {} with your final card is how you go out. Without "
         "the call the card is played all the same, but you are not out: you draw "
         "{} at once and the round goes on.",
+        quoted_call(view.variant(), true),
         detail::plural(view.variant().last_card.final_call, "penalty card"));
   return fmt::format(
-      "Calling \"last card\" with this play tells the table you will have one "
+      "Calling {} with this play tells the table you will have one "
       "card left; {}",
-      caught_text(view.variant()));
+      quoted_call(view.variant()), caught_text(view.variant()));
 }
 
 }  // namespace
@@ -306,9 +316,10 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
       return view.phase() == Phase::after_draw ? "keep the card and end your turn"
                                                : "miss the turn";
     case ActionKind::challenge:
-      return fmt::format("challenge seat {}: it did not call last card", shown(a.target()));
+      return fmt::format("challenge seat {}: it did not call {}", shown(a.target()),
+                         quoted_call(view.variant()));
     case ActionKind::call:
-      return "call \"last card\" now (you forgot it with your play)";
+      return fmt::format("call {} now (you forgot it with your play)", quoted_call(view.variant()));
   }
   return to_string(a);
 }
@@ -441,9 +452,9 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
   if (chosen.calls_last() && !view.call_due()) {
     // Said too early: the play stands, without the call (a record could not carry it).
     fmt::print(*out_,
-               "(\"Last card\" is called with the play that leaves you one card; this one "
+               "(The call {} is made with the play that leaves you one card; this one "
                "leaves {}, so it is played without the call.)\n",
-               view.hand().size() - 1);
+               quoted_call(view.variant()), view.hand().size() - 1);
     chosen = chosen.with_last(false);
   }
   return chosen;
@@ -459,10 +470,12 @@ void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) 
 }
 
 bool HumanAgent::calls_late(const PlayerView& view) {
-  return ask_yes_no("You have one card left and did not call \"last card\". Call it now?", true,
-                    fmt::format("You played without calling \"last card\". Calling it now, before "
-                                "anyone catches you, is allowed and costs nothing; {}",
-                                caught_text(view.variant())));
+  const std::string call = quoted_call(view.variant());
+  return ask_yes_no(
+      fmt::format("You have one card left and did not call {}. Call it now?", call), true,
+      fmt::format("You played without calling {}. Calling it now, before anyone catches you, is "
+                  "allowed and costs nothing; {}",
+                  call, caught_text(view.variant())));
 }
 
 std::optional<Action> HumanAgent::jumps_in(const PlayerView& view, std::span<const Action> jumps) {
@@ -515,8 +528,8 @@ bool HumanAgent::challenges(const PlayerView& view, int target) {
   const bool partner = view.variant().teams.partners(view.players(), view.seat(), target);
   const int number = shown(target);
   return ask_yes_no(
-      fmt::format("Seat {}{} has one card left and did not call \"last card\". Challenge?", number,
-                  partner ? ", your partner," : ""),
+      fmt::format("Seat {}{} has one card left and did not call {}. Challenge?", number,
+                  partner ? ", your partner," : "", quoted_call(view.variant())),
       !partner,
       fmt::format("Challenging catches seat {} for the missed call: {}{}", number,
                   caught_text(view.variant()),

@@ -328,6 +328,7 @@ void add_play(CLI::App& app, int& exit_code) {
       std::signal(SIGPIPE, SIG_IGN);
     }
     Match match(v, agents, match_seed, options);
+    table_text.engine = &match.engine();  // demands spelled out, the call in its own words
     match.set_observer([&](const MatchEvent& e) {
       if (e.kind == MatchEventKind::round_started) {
         const RoundDeal& deal = *e.deal;

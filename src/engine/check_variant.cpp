@@ -167,6 +167,12 @@ class Checker {
     known("last_card.enforce", r.enforce, LastCardEnforcement::when_caught);
     range("last_card.penalty", r.penalty, 0, kMaxEffectDraw);
     range("last_card.final_call", r.final_call, 0, kMaxEffectDraw);
+    for (const auto& [path, words] :
+         {std::pair<std::string_view, const std::string*>{"last_card.call_name", &r.call_name},
+          {"last_card.final_call_name", &r.final_call_name}})
+      if (!words->empty())
+        if (const std::string_view problem = call_name_problem(*words); !problem.empty())
+          fail(path, problem);  // not the words: they may hold a newline
   }
 
   void check_round() const {

@@ -143,7 +143,8 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
   return s;
 }
 
-std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players) {
+std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players,
+                        std::string_view call) {
   std::vector<std::string> parts;
   if (e.wild) parts.push_back("may be played on any card");
   if (e.anything_on)
@@ -239,14 +240,16 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   // What the engine does (Engine::move_hands): after the card leaves its player's hand, before
   // its other effects; no "last card" call is owed for a hand that moves.
   if (e.swap_hands)
-    parts.push_back(
+    parts.push_back(fmt::format(
         "its player swaps hands with a player of their choice (as their last card it goes out "
-        "instead; a hand it leaves with one card needs no \"last card\" call)");
+        "instead; a hand it leaves with one card needs no \"{}\" call)",
+        call));
   if (e.rotate_hands)
-    parts.push_back(
+    parts.push_back(fmt::format(
         "every player passes their hand to the next player in the direction of play (as its "
         "player's last card it goes out instead; a hand it leaves with one card needs no "
-        "\"last card\" call)");
+        "\"{}\" call)",
+        call));
   if (!e.not_on.cards.empty())
     parts.push_back("it may not be played on " + selector_words(e.not_on));
   if (parts.empty()) return "no effect";
@@ -541,7 +544,7 @@ std::string describe_variant(const Variant& v, int width) {
         "ordinary):");
     for (const Effect& e : v.specials)
       out += wrap(fmt::format("{} ({}): {}.", selector_words(e.cards), e.name,
-                              effect_text(e, v.specials, max)),
+                              effect_text(e, v.specials, max, v.last_card.call_words())),
                   "    ", "  - ");
     // Whether a penalty lists a card of another special among its answers (the specials then
     // combine), and whether such a card stacks with a penalty of its own (the card on top then
@@ -624,16 +627,17 @@ std::string describe_variant(const Variant& v, int width) {
       break;
     case LastCardEnforcement::next_turn:
       para(
-          fmt::format("Last card: a player left with one card must say \"last card\" with the "
+          fmt::format("Last card: a player left with one card must say \"{}\" with the "
                       "play. If not, when their next turn comes they draw {}{}.",
-                      plural(v.last_card.penalty, "penalty card"),
+                      v.last_card.call_words(), plural(v.last_card.penalty, "penalty card"),
                       v.last_card.miss_turn ? " and miss that turn" : ""));
       break;
     case LastCardEnforcement::when_caught:
       para(
-          fmt::format("Last card: a player left with one card must say \"last card\" with the "
+          fmt::format("Last card: a player left with one card must say \"{}\" with the "
                       "play{}. Any opponent may catch one who does not, before the next player "
                       "acts: the offender then draws {}{}.",
+                      v.last_card.call_words(),
                       v.last_card.late_call
                           ? " or shortly after, before anyone catches them or the next player acts"
                           : "",
@@ -643,9 +647,14 @@ std::string describe_variant(const Variant& v, int width) {
   }
   if (v.last_card.final_call > 0)
     para(
-        fmt::format("The final card is played with the call{}. A player who goes out without "
-                    "it is not out: the card stands, they draw {} at once, and play goes on.",
-                    v.last_card.enforce == LastCardEnforcement::none ? "" : " too",
+        fmt::format("The final card is played with the call \"{}\"{}. A player who goes out "
+                    "without it is not out: the card stands, they draw {} at once, and play "
+                    "goes on.",
+                    v.last_card.final_call_words(),
+                    v.last_card.enforce == LastCardEnforcement::none ||
+                            v.last_card.final_call_words() != v.last_card.call_words()
+                        ? ""
+                        : " too",
                     plural(v.last_card.final_call, "penalty card")));
 
   // Round end.

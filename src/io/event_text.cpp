@@ -47,6 +47,14 @@ std::string says(int seat, const EventTextOptions& o, std::string_view you_form,
   return fmt::format("{} {}", seat_text(seat, o), seat == o.viewer ? you_form : third_form);
 }
 
+// The words of the last-card call (last_card.call_name), or of the final card's, in quotes:
+// "last card" without an engine.
+std::string call_quoted(const EventTextOptions& o, bool final_card = false) {
+  if (!o.engine) return "\"last card\"";
+  const LastCardRules& r = o.engine->variant().last_card;
+  return fmt::format("\"{}\"", final_card ? r.final_call_words() : r.call_words());
+}
+
 std::string one_event(const Event& e, const EventTextOptions& o) {
   const int seat = e.seat == kNoSeat ? -2 : e.seat;
   // The second seat an event names (deflected to, swapped with, jumped before, caught).
@@ -107,18 +115,25 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format(
           "Every hand passes to the next player ({}).",
           direction_name(e.count == 0 ? Direction::clockwise : Direction::counterclockwise));
-    case EventKind::last_card_called:
-      return fmt::format("{} \"Last card!\"", says(seat, o, "call", "calls"));
+    case EventKind::last_card_called: {
+      // "Last card!": the words called out, their first letter a capital.
+      std::string words = call_quoted(o);
+      if (words[1] >= 'a' && words[1] <= 'z') words[1] = static_cast<char>(words[1] - 'a' + 'A');
+      words.insert(words.size() - 1, "!");
+      return fmt::format("{} {}", says(seat, o, "call", "calls"), words);
+    }
     case EventKind::last_card_missed:
-      return fmt::format("{} not call \"last card\"{}.", says(seat, o, "did", "did"),
+      return fmt::format("{} not call {}{}.", says(seat, o, "did", "did"),
+                         call_quoted(o, e.extra == 1),
                          e.extra != 1       ? ""
                          : seat == o.viewer ? " with the final card, and you are not out"
                                             : " with the final card, and is not out");
     case EventKind::last_card_caught:
-      return fmt::format("{} {} without a last-card call.", says(seat, o, "catch", "catches"),
-                         object_text(other, o));
+      return fmt::format("{} {} without the call {}.", says(seat, o, "catch", "catches"),
+                         object_text(other, o), call_quoted(o));
     case EventKind::last_card_penalty:
-      return fmt::format("{} {} for not calling last card.", says(seat, o, "draw", "draws"),
+      // e.extra does not say which call was missed: the event before it does.
+      return fmt::format("{} {} for a missed call.", says(seat, o, "draw", "draws"),
                          plural(e.count, "card"));
     case EventKind::stock_reshuffled:
       return fmt::format("The discard pile is shuffled into a new stock ({}).",

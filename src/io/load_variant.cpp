@@ -817,6 +817,16 @@ class VariantBuilder {
           "a late call is one made before anyone catches the forgetter, which only enforce: "
           "when_caught allows",
           [&] { last.late_call = last_defaults.late_call; });
+    check({"last_card", "call_name"}, {"last_card", "enforce"},
+          last.call_name != last_defaults.call_name, nobody_penalised && last.final_call == 0,
+          "call_name is what a player says for a last card, and under enforce: none with no "
+          "final_call nobody needs to say it",
+          [&] { last.call_name = last_defaults.call_name; });
+    check({"last_card", "final_call_name"}, {"last_card", "final_call"},
+          last.final_call_name != last_defaults.final_call_name, last.final_call == 0,
+          "final_call_name is what a player says with the final card under final_call, which "
+          "is 0 (going out needs no call)",
+          [&] { last.final_call_name = last_defaults.final_call_name; });
     IdenticalCardRules& identical = v_.identical;
     const IdenticalCardRules identical_defaults;
     const std::string_view no_bonus =
@@ -880,7 +890,8 @@ class VariantBuilder {
 
   void read_last_card() {
     with(root_, "last_card", [&](const Entry& x) {
-      d_.expect_keys(x, {"enforce", "penalty", "miss_turn", "late_call", "final_call"});
+      d_.expect_keys(x, {"enforce", "penalty", "miss_turn", "late_call", "final_call", "call_name",
+                         "final_call_name"});
       LastCardRules& r = v_.last_card;
       with(x, "enforce", [&](const Entry& e) {
         r.enforce = d_.get_enum<LastCardEnforcement>(
@@ -897,6 +908,15 @@ class VariantBuilder {
       // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
       // hand is empty, so the penalty is drawn at once whatever the call with one card left.
       r.final_call = get_int(x, "final_call", 0, kMaxEffectDraw, r.final_call);
+      for (const auto& [key, words] :
+           {std::pair<const char*, std::string*>{"call_name", &r.call_name},
+            {"final_call_name", &r.final_call_name}})
+        with(x, key, [&](const Entry& e) {
+          const std::string text = d_.get_string(e);
+          if (const std::string_view problem = call_name_problem(text); !problem.empty())
+            d_.fail(e, std::string(problem));  // not the text: it may hold a newline
+          *words = text;
+        });
     });
   }
 

@@ -137,7 +137,8 @@ void identical_text(Canonical& c, const IdenticalCardRules& r) {
 }
 
 void last_card_text(Canonical& c, const LastCardRules& r) {
-  const auto& [enforce, penalty, miss_turn, late_call, final_call] = r;
+  const auto& [enforce, penalty, miss_turn, late_call, final_call, call_name, final_call_name] = r;
+  (void)call_name, (void)final_call_name;  // the words of the calls change no play
   c.choice("last_card.enforce", enforce);
   c.number("last_card.penalty", penalty);
   c.flag("last_card.miss_turn", miss_turn);

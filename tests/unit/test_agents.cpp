@@ -722,7 +722,10 @@ TEST_CASE(
   HumanAgent human(in, out, false);
   CHECK(to_string(human.choose(PlayerView(engine, s, 0), legal.span())) == "0 play 7H");
   const std::string text = out.str();
-  CHECK(text.find("That is your final card. Call \"last card\" with it?") != std::string::npos);
+  // In the variant's words (last_card.final_call_name: Mau-Mau).
+  CHECK(text.find("That is your final card. Call \"Mau-Mau\" with it?") != std::string::npos);
+  CHECK(text.find("Calling \"Mau-Mau\" with your final card is how you go out") !=
+        std::string::npos);
   CHECK(text.find("you are not out: you draw 4 penalty cards at once and the round goes on") !=
         std::string::npos);
   CHECK(text.find("caught") == std::string::npos);

@@ -453,10 +453,30 @@ TEST_CASE("describe: a final call without a last-card call says only going out n
       load_variant("british", "{last_card: {enforce: none, final_call: 2}}", "override")));
   CHECK(text.find("nobody needs to announce it") == std::string::npos);
   CHECK(text.find("need not announce it; only going out needs the call") != std::string::npos);
-  CHECK(text.find("The final card is played with the call. A player who goes out without it") !=
+  CHECK(text.find("The final card is played with the call \"last card\". A player who goes out "
+                  "without it") != std::string::npos);
+  const std::string british =
+      flat(describe_variant(load_variant("british", "{last_card: {final_call: 2}}", "override")));
+  CHECK(british.find("The final card is played with the call \"last card\" too.") !=
         std::string::npos);
+}
+
+TEST_CASE("describe: the last-card call in its own words (last_card.call_name, final_call_name)") {
   const std::string mau = flat(describe_variant(load_variant("mau-mau-final-call")));
-  CHECK(mau.find("The final card is played with the call too.") != std::string::npos);
+  CHECK(mau.find("must say \"Mau\" with the play") != std::string::npos);
+  // Other words for the final card: no "too".
+  CHECK(mau.find("The final card is played with the call \"Mau-Mau\". A player") !=
+        std::string::npos);
+  CHECK(mau.find("last card\"") == std::string::npos);
+  // final_call_name defaults to call_name.
+  const std::string makao = flat(describe_variant(
+      load_variant("british", "{last_card: {call_name: Makao, final_call: 1}}", "override")));
+  CHECK(makao.find("must say \"Makao\" with the play") != std::string::npos);
+  CHECK(makao.find("The final card is played with the call \"Makao\" too.") != std::string::npos);
+  // A hand moved by a swap owes no call, said in the variant's words.
+  const std::string swaps = flat(describe_variant(load_variant(
+      "crazy-eights-swaps", "{last_card: {enforce: when_caught, call_name: Eights}}", "override")));
+  CHECK(swaps.find("needs no \"Eights\" call") != std::string::npos);
 }
 
 TEST_CASE("describe: answers that add their own draws are described by what each adds") {

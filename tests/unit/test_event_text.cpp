@@ -98,6 +98,28 @@ TEST_CASE("event text: a final card without its call, to its player and to other
   CHECK(line_of(e, {.viewer = 0}) == "You did not call \"last card\".");
 }
 
+TEST_CASE("event text: the last-card calls in the variant's own words", "[event_text]") {
+  const Engine mau(load_variant("mau-mau-final-call"));  // call_name: Mau, final_call_name: Mau-Mau
+  Event called{EventKind::last_card_called, 2};
+  CHECK(line_of(called, {.engine = &mau}) == "Seat 2 calls \"Mau!\"");
+  CHECK(line_of(called) == "Seat 2 calls \"Last card!\"");  // no engine: the default words
+  Event missed{EventKind::last_card_missed, 0};
+  CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) == "Seat 0 did not call \"Mau\".");
+  missed.extra = 1;  // the final card's call
+  CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) ==
+        "Seat 0 did not call \"Mau-Mau\" with the final card, and is not out.");
+  Event caught{EventKind::last_card_caught, 1};
+  caught.extra = 0;
+  CHECK(line_of(caught, {.viewer = 0, .engine = &mau}) ==
+        "Seat 1 catches you without the call \"Mau\".");
+  Event paid{EventKind::last_card_penalty, 0};
+  paid.count = 2;
+  CHECK(line_of(paid, {.engine = &mau}) == "Seat 0 draws 2 cards for a missed call.");
+  // A call in lower case reads with a capital when called out; "last card" is the default.
+  const Engine lower(load_variant("british", "{last_card: {call_name: uno}}", "override"));
+  CHECK(line_of(called, {.engine = &lower}) == "Seat 2 calls \"Uno!\"");
+}
+
 // QA: a last-card penalty of 2 whose second card came after a reshuffle read "Seat 2 draws 1
 // card. / The discard pile is shuffled ... / Seat 2 draws 1 last-card penalty card.": a draw
 // of its own and a penalty of one.

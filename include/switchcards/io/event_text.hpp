@@ -20,8 +20,10 @@ struct EventTextOptions {
   // The seat whose view this is: its own events read "You ...", other seats' drawn cards are
   // counted, not shown. Or kSeesEverything, or kAtTheTable.
   int viewer = kSeesEverything;
-  bool colour = false;             // cards as coloured symbols for a terminal ({:c})
-  const Engine* engine = nullptr;  // if given, demands are spelled out ("J, Q or K")
+  bool colour = false;  // cards as coloured symbols for a terminal ({:c})
+  // If given, demands are spelled out ("J, Q or K") and the last-card call is said in the
+  // variant's words (last_card.call_name); else "last card".
+  const Engine* engine = nullptr;
 };
 
 // One line per event (draws merged), without a trailing newline.

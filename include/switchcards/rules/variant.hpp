@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -191,6 +192,18 @@ struct LastCardRules {
   // carries the call too (Mau-Mau's "Mau-Mau"), and a final card played without it stands, its
   // player draws N cards at once and the round goes on.
   int final_call = 0;
+  // last_card.call_name: the words of the call as describe, the events' text and the terminal
+  // game say them ("Mau", "Makao"); empty: "last card". last_card.final_call_name: those of the
+  // final card's call (Mau-Mau's "Mau-Mau"); empty: call_name's. They change no play, so the
+  // fingerprint leaves them out. call_name_problem (variant_limits.hpp) says which words may be.
+  std::string call_name;
+  std::string final_call_name;
+  std::string_view call_words() const {
+    return call_name.empty() ? std::string_view("last card") : std::string_view(call_name);
+  }
+  std::string_view final_call_words() const {
+    return final_call_name.empty() ? call_words() : std::string_view(final_call_name);
+  }
   // Whether a play from a hand of `hand_size` cards may carry the call: the play that leaves one
   // card, and with final_call the play of the final card. The engine refuses a call elsewhere.
   constexpr bool call_allowed(int hand_size) const {

@@ -26,6 +26,7 @@ inline constexpr double kMaxScoreFactor = 1000.0;  // scoring.multipliers, pair_
 inline constexpr int kMaxMatchPoints = 1'000'000;  // match.limit (from 1), match.hard_limit
 inline constexpr int kMaxFixedRounds = 1000;       // match.rounds (from 1)
 inline constexpr std::size_t kMaxNameLength = 64;  // name, a special's name (from 1)
+inline constexpr std::size_t kMaxCallLength = 32;  // last_card.call_name, final_call_name (bytes)
 
 // Whether `name` is a variant name: 1 to kMaxNameLength characters a-z, 0-9 and '-'.
 constexpr bool is_variant_name(std::string_view name) {
@@ -33,6 +34,25 @@ constexpr bool is_variant_name(std::string_view name) {
   for (const char c : name)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
   return true;
+}
+
+// "" if `words` may be the words of the last-card call (last_card.call_name, final_call_name),
+// else why not: they are said inside a line of text, so 1 to kMaxCallLength bytes (UTF-8), not
+// only spaces, with no control character (a newline or a tab) and no double quote, which
+// quotes them.
+constexpr std::string_view call_name_problem(std::string_view words) {
+  static_assert(kMaxCallLength == 32, "the message below names the length");
+  if (words.empty() || words.size() > kMaxCallLength)
+    return "the words of a call are 1 to 32 bytes long";
+  bool blank = true;
+  for (const char c : words) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) return "the words of a call hold no control character";
+    if (c == '"') return "the words of a call hold no double quote (\")";
+    if (c != ' ') blank = false;
+  }
+  if (blank) return "the words of a call are not only spaces";
+  return {};
 }
 
 }  // namespace switchcards
