@@ -1,8 +1,13 @@
 // Bindings of agents, rounds and matches: the library's agents by name (make_agent), Python
 // classes deriving from Agent (a C++ Agent that calls back into Python with the GIL held and
-// hands it the seat's PlayerView only, copied out as a value), play_round and Match.
+// hands it the seat's PlayerView only, copied out as a value), play_round and Match. The C++
+// plays rounds with the GIL released, so other Python threads run meanwhile; every call back
+// into Python (a Python agent, on_action, a Match's observer) takes it again.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
+
+#include <chrono>
+#include <thread>
 
 #include "bindings.hpp"
 #include "switchcards/agents/agent.hpp"
@@ -145,7 +150,10 @@ constexpr const char* kMatchEventKinds[] = {"round_started", "round_scored", "pl
 struct MatchHolder {
   Seats seats;
   std::unique_ptr<Match> match;
-  bool playing = false;  // inside play or play_round: an agent may not play its own match
+  // Inside play or play_round (read and written with the GIL held): an agent may not play its
+  // own match, and no other thread may touch it (idle_match) while `player` plays it.
+  bool playing = false;
+  std::thread::id player;
   // The Python callables the Match calls back, held here rather than inside its std::functions
   // (which call them through this holder) so that Python's garbage collector sees them: a
   // callback or an agent that refers to its own Match makes a cycle the collector must find.
@@ -184,27 +192,71 @@ void make_collectable(PyHeapTypeObject* heap_type) {
   };
 }
 
-// Python runs its signal handlers (Ctrl-C's KeyboardInterrupt) only between bytecodes, and a
-// round of C++ agents runs none: checked after every action, the exception they raise stops the
-// round there. Cheap when no signal came (one flag read).
+// Python runs its signal handlers (Ctrl-C's KeyboardInterrupt) only between bytecodes and with
+// the GIL, and a round of C++ agents runs none: checked after the actions, the exception they
+// raise stops the round there. Cheap when no signal came (one flag read); needs the GIL.
 void check_python_signals() {
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 
-// Runs `play` (a Match::play or play_round) as the only play of `h` under way. Called again
-// from inside (an agent of the match playing it from a hook), the Match would start the round
-// it is playing a second time and fail on its own bookkeeping, with a message about rounds.
+// After each action of a round played with the GIL released: calls `on_action` (None: no
+// call) with the GIL, and checks the signals then; with no on_action, the signals are checked
+// about ten times a second, so that the GIL is not taken for every action of C++ agents.
+class AfterAction {
+ public:
+  template <typename Call>
+  void operator()(const py::object& on_action, Call&& call) {
+    if (!on_action.is_none()) {  // a pointer comparison: no GIL needed
+      py::gil_scoped_acquire gil;
+      call();
+      check_python_signals();  // after on_action: it sees every action applied
+      return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_check_) return;
+    next_check_ = now + std::chrono::milliseconds(100);
+    py::gil_scoped_acquire gil;
+    check_python_signals();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point next_check_{};
+};
+
+// Why `h` may not be played or read now: another thread plays it (with the GIL released, the
+// Match changes under way), or, for a play, this thread plays it already (an agent of the
+// match playing it from a hook: the Match would start the round it is playing a second time
+// and fail on its own bookkeeping, with a message about rounds). "" if it may. The thread
+// playing it may read it (on_action, an observer, an agent's hook).
+std::string busy_reason(const MatchHolder& h, bool to_play) {
+  if (!h.playing) return "";
+  if (h.player != std::this_thread::get_id())
+    return "the match is being played in another thread; wait for its play or play_round to "
+           "return";
+  return to_play ? "the match is playing a round already (called from one of its agents?)" : "";
+}
+
+// h.match, to read or change (`what` names the method or property), unless another thread
+// is playing it.
+Match& idle_match(const MatchHolder& h, const char* what) {
+  if (const std::string why = busy_reason(h, false); !why.empty())
+    throw std::runtime_error(std::string("Match.") + what + ": " + why);
+  return *h.match;
+}
+
+// Runs `play` (a Match::play or play_round) as the only play of `h` under way, with the GIL
+// released.
 template <typename Play>
 decltype(auto) play_once(MatchHolder& h, const char* what, Play play) {
-  if (h.playing)
-    throw std::runtime_error(std::string("Match.") + what +
-                             ": the match is playing a round already (called from one of its "
-                             "agents?)");
+  if (const std::string why = busy_reason(h, true); !why.empty())
+    throw std::runtime_error(std::string("Match.") + what + ": " + why);
   h.playing = true;
+  h.player = std::this_thread::get_id();
   struct Done {
     bool& flag;
-    ~Done() { flag = false; }
+    ~Done() { flag = false; }  // after `release` below: with the GIL again
   } done{h.playing};
+  py::gil_scoped_release release;
   return play();
 }
 
@@ -299,15 +351,26 @@ void bind_agents(py::module_& m) {
         RoundOptions options;
         options.observe = observe;
         std::vector<Action> actions;
-        play_round(e, state, std::span<Agent* const>(seats.raw), options,
+        // The round is played on a copy with the GIL released, so that another Python thread
+        // never sees the caller's State half changed; the copy is written back, with the GIL,
+        // however the round ends (also when an agent or on_action raises).
+        State playing = state;
+        struct WriteBack {
+          State& to;
+          const State& from;
+          ~WriteBack() { to = from; }
+        } write_back{state, playing};
+        AfterAction after_action;
+        py::gil_scoped_release release;
+        play_round(e, playing, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {
                      actions.push_back(a);
                      // A copy: passed as the reference it is, the callback would get the
-                     // caller's own State object, changed by every action after (and changing
-                     // the round if the callback applies an action to it).
-                     if (!on_action.is_none())
+                     // State being played, changed by every action after (and changing the
+                     // round if the callback applies an action to it).
+                     after_action(on_action, [&] {
                        on_action(State(s), a, std::vector<Event>(events.begin(), events.end()));
-                     check_python_signals();  // after on_action: it sees every action applied
+                     });
                    });
         return actions;
       },
@@ -366,13 +429,13 @@ void bind_agents(py::module_& m) {
              // through the holder, which the Match lives in. Without one, the signals are
              // still checked: a round stopped by Ctrl-C is played again from its deal by the
              // next play (the standings count finished rounds only).
-             options.on_action = [holder = h.get()](const RoundDeal&, const State& s,
-                                                    const Action* a,
-                                                    std::span<const Event> events) {
-               if (!holder->on_action.is_none())
+             options.on_action = [holder = h.get(), after_action = AfterAction()](
+                                     const RoundDeal&, const State& s, const Action* a,
+                                     std::span<const Event> events) mutable {
+               after_action(holder->on_action, [&] {
                  holder->on_action(State(s), a ? py::cast(*a) : py::none(),
                                    std::vector<Event>(events.begin(), events.end()));
-               check_python_signals();  // after on_action: it sees every action applied
+               });
              };
              h->seats = seats_of(agents);
              h->match = std::make_unique<Match>(v, h->seats.raw, match_seed, options);
@@ -407,32 +470,41 @@ void bind_agents(py::module_& m) {
           "Plays one round; returns what it did.")
       .def_property_readonly("standings",
                              [](const MatchHolder& h) {
-                               return json_loads(to_json(h.match->engine(), h.match->standings()));
+                               const Match& m = idle_match(h, "standings");
+                               return json_loads(to_json(m.engine(), m.standings()));
                              })
       .def_property_readonly("history",
                              [](const MatchHolder& h) {
                                py::list out;
-                               for (const RoundRecord& r : h.match->history())
+                               for (const RoundRecord& r : idle_match(h, "history").history())
                                  out.append(round_dict(r));
                                return out;
                              })
-      .def_property_readonly("over", [](const MatchHolder& h) { return h.match->over(); })
-      .def_property_readonly("winner", [](const MatchHolder& h) { return h.match->winner(); })
-      .def_property_readonly("loser", [](const MatchHolder& h) { return h.match->loser(); })
-      .def_property_readonly("dealer", [](const MatchHolder& h) { return h.match->dealer(); })
+      .def_property_readonly("over",
+                             [](const MatchHolder& h) { return idle_match(h, "over").over(); })
+      .def_property_readonly("winner",
+                             [](const MatchHolder& h) { return idle_match(h, "winner").winner(); })
+      .def_property_readonly("loser",
+                             [](const MatchHolder& h) { return idle_match(h, "loser").loser(); })
+      .def_property_readonly("dealer",
+                             [](const MatchHolder& h) { return idle_match(h, "dealer").dealer(); })
       .def_property_readonly(
           "stopped_at_round_limit",
-          [](const MatchHolder& h) { return h.match->stopped_at_round_limit(); },
+          [](const MatchHolder& h) {
+            return idle_match(h, "stopped_at_round_limit").stopped_at_round_limit();
+          },
           "True when the match was ended by its round cap (max_rounds) rather than by its rules.")
       .def(
           "set_observer",
           [](MatchHolder& h, std::optional<py::function> observer_or_none) {
+            Match& match = idle_match(h, "set_observer");
             if (!observer_or_none) {  // None: no observer
               h.observer = py::none();
-              return h.match->set_observer({});
+              return match.set_observer({});
             }
             h.observer = *observer_or_none;
-            h.match->set_observer([holder = &h, engine = &h.match->engine()](const MatchEvent& e) {
+            match.set_observer([holder = &h, engine = &match.engine()](const MatchEvent& e) {
+              py::gil_scoped_acquire gil;  // the Match plays with the GIL released
               py::dict d;
               d["kind"] = kMatchEventKinds[static_cast<int>(e.kind)];
               d["round"] = e.round;

@@ -286,6 +286,57 @@ def test_an_agent_may_not_play_its_own_match():
     match.play()  # the guard is lifted after an error: the match plays on
 
 
+def test_a_match_plays_with_the_gil_released_and_other_threads_keep_off_it():
+    """Match.play held the GIL from its first round to its last: no other Python thread ran."""
+    import threading
+
+    # 60 rounds of ismcts:50 bots: about 0.4 s of C++ (2026-12-07), time enough for this thread
+    # to be seen inside play however busy the machine.
+    agents = [sc.make_agent("ismcts:50", seat) for seat in range(4)]
+    match = sc.Match("british", agents, 7, rules="match: {end: fixed_rounds, rounds: 60}")
+    started, result = threading.Event(), {}
+
+    def play():
+        started.set()
+        result["standings"] = match.play()
+
+    player = threading.Thread(target=play)
+    player.start()
+    started.wait()
+    refused = []
+    while player.is_alive() and not refused:
+        # Only while the other thread is inside play can this thread run and be refused.
+        try:
+            match.standings
+        except RuntimeError as e:
+            refused.append(str(e))
+            with pytest.raises(RuntimeError, match=r"^Match\.play_round: the match is being played in another thread"):
+                match.play_round()
+    player.join()
+    assert refused == ["Match.standings: the match is being played in another thread; wait for its play or "
+                       "play_round to return"]
+    assert result["standings"]["rounds"] == 60 and match.over  # readable again, and it played on
+
+
+def test_play_round_plays_a_copy_and_writes_it_back_however_the_round_ends():
+    """play_round plays with the GIL released, on a copy: the caller's State holds the round's
+    end, and after an agent's error the position it stopped at, as when it was played in place."""
+    engine = sc.Engine("british")
+
+    class Fails(sc.Agent):
+        def choose(self, view, legal):
+            if view.decisions >= 5:
+                raise ValueError("enough")
+            return legal[0]
+
+    state = engine.deal(2, 3)
+    with pytest.raises(ValueError, match="^enough$"):
+        sc.play_round(engine, state, [Fails(), Fails()])
+    assert state.decisions == 5
+    actions = sc.play_round(engine, state, [sc.make_agent("eager", 1), sc.make_agent("eager", 2)])
+    assert state.over and state.decisions == 5 + len(actions)
+
+
 def test_start_totals_that_put_every_seat_out_say_so():
     """Once "cannot seat 0 players (1 to 8)"; one seat left in once played a round alone."""
     variant = sc.load_variant("british")  # eliminates a seat at 100 points
