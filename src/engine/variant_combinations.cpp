@@ -156,6 +156,14 @@ class Combinations {
               fmt::format("anything_on lets any card follow, and {} decides what follows: a card "
                           "has one or the other",
                           e.names_suit ? "names_suit" : "demand"));
+    // Its demand binds the answers to its own penalty (Engine::answers_matching): a listed
+    // answer outside the demand could never be played.
+    if (e.answers_match && !e.demand.cards.empty() &&
+        !((e.stack.cards | e.cancel.cards | e.deflect.cards) - e.demand.cards).empty())
+      problem(path("answers_match"),
+              "with answers_match an answer to this special's penalty must be a card of its own "
+              "demand, and its stack, cancel or deflect lists cards outside the demand, which "
+              "could never answer");
     if (e.cap > 0 && e.cap < e.draw)
       problem(path("cap"), fmt::format("cap {} is below draw {}: the first card would exceed it",
                                        e.cap, e.draw));
