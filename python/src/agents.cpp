@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <thread>
+#include <unordered_map>
 
 #include "bindings.hpp"
 #include "switchcards/agents/agent.hpp"
@@ -131,6 +132,44 @@ Seats seats_of(const py::object& agents) {
   return s;
 }
 
+// The agents being played now, each with the thread playing it (read and written with the GIL
+// held). The C++ plays with the GIL released, so an agent asked by two threads at once would
+// have its state changed under way (a library agent's memory is not locked): refused. Its own
+// thread may use it again (several seats, or a round played from inside an agent).
+class AgentsInPlay {
+ public:
+  explicit AgentsInPlay(const Seats& seats) {
+    const std::thread::id self = std::this_thread::get_id();
+    for (std::size_t seat = 0; seat < seats.raw.size(); ++seat) {
+      Agent* agent = seats.raw[seat];
+      const auto [it, added] = playing().emplace(agent, self);
+      if (added) {
+        mine_.push_back(agent);
+      } else if (it->second != self) {
+        release();
+        throw std::runtime_error("agents: seat " + std::to_string(seat) + "'s agent '" +
+                                 agent->name() +
+                                 "' is playing in another thread; give each thread its own "
+                                 "agents");
+      }
+    }
+  }
+  ~AgentsInPlay() { release(); }
+  AgentsInPlay(const AgentsInPlay&) = delete;
+  AgentsInPlay& operator=(const AgentsInPlay&) = delete;
+
+ private:
+  static std::unordered_map<const Agent*, std::thread::id>& playing() {
+    static std::unordered_map<const Agent*, std::thread::id> agents;
+    return agents;
+  }
+  void release() {
+    for (const Agent* agent : mine_) playing().erase(agent);
+    mine_.clear();
+  }
+  std::vector<const Agent*> mine_;  // the agents this play registered
+};
+
 py::dict round_dict(const RoundRecord& r) {
   py::dict d;
   d["round"] = r.round;
@@ -244,8 +283,8 @@ Match& idle_match(const MatchHolder& h, const char* what) {
   return *h.match;
 }
 
-// Runs `play` (a Match::play or play_round) as the only play of `h` under way, with the GIL
-// released.
+// Runs `play` (a Match::play or play_round) as the only play of `h` under way, and of its
+// agents (AgentsInPlay), with the GIL released.
 template <typename Play>
 decltype(auto) play_once(MatchHolder& h, const char* what, Play play) {
   if (const std::string why = busy_reason(h, true); !why.empty())
@@ -256,6 +295,7 @@ decltype(auto) play_once(MatchHolder& h, const char* what, Play play) {
     bool& flag;
     ~Done() { flag = false; }  // after `release` below: with the GIL again
   } done{h.playing};
+  const AgentsInPlay agents(h.seats);  // released before `done`, with the GIL
   py::gil_scoped_release release;
   return play();
 }
@@ -361,6 +401,7 @@ void bind_agents(py::module_& m) {
           ~WriteBack() { to = from; }
         } write_back{state, playing};
         AfterAction after_action;
+        const AgentsInPlay in_play(seats);  // released after `release`, with the GIL
         py::gil_scoped_release release;
         play_round(e, playing, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {

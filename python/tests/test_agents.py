@@ -318,6 +318,36 @@ def test_a_match_plays_with_the_gil_released_and_other_threads_keep_off_it():
     assert result["standings"]["rounds"] == 60 and match.over  # readable again, and it played on
 
 
+def test_an_agent_playing_in_one_thread_is_refused_to_another():
+    """QA: one ismcts agent shared by matches in four threads crashed the process (its search
+    tree changed under way) once the GIL was released during play."""
+    import threading
+
+    shared = sc.make_agent("ismcts:50", 1)
+    others = [sc.make_agent("ismcts:50", seat) for seat in (2, 3, 4)]
+    match = sc.Match("british", [shared] + others, 7, rules="match: {end: fixed_rounds, rounds: 60}")
+    started = threading.Event()
+
+    def play():
+        started.set()
+        match.play()
+
+    player = threading.Thread(target=play)
+    player.start()
+    started.wait()
+    refused = []
+    while player.is_alive() and not refused:
+        try:
+            sc.play_round(sc.Engine("british"), sc.Engine("british").deal(2, 1), [sc.make_agent("eager", 5), shared])
+        except RuntimeError as e:
+            refused.append(str(e))
+    player.join()
+    assert refused == ["agents: seat 1's agent 'ismcts' is playing in another thread; give each thread its own agents"]
+    # Free again once that play returned; one thread may give an agent several seats.
+    engine = sc.Engine("british")
+    sc.play_round(engine, engine.deal(2, 1), [shared, shared])
+
+
 def test_play_round_plays_a_copy_and_writes_it_back_however_the_round_ends():
     """play_round plays with the GIL released, on a copy: the caller's State holds the round's
     end, and after an agent's error the position it stopped at, as when it was played in place."""
