@@ -47,12 +47,30 @@ std::string says(int seat, const EventTextOptions& o, std::string_view you_form,
   return fmt::format("{} {}", seat_text(seat, o), seat == o.viewer ? you_form : third_form);
 }
 
-// The words of the last-card call (last_card.call_name), or of the final card's, in quotes:
-// "last card" without an engine.
-std::string call_quoted(const EventTextOptions& o, bool final_card = false) {
-  if (!o.engine) return "\"last card\"";
-  const LastCardRules& r = o.engine->variant().last_card;
+// The last-card rules the text speaks of: the engine's, or the defaults ("last card").
+const LastCardRules& call_rules(const Engine* engine) {
+  static const LastCardRules defaults;
+  return engine ? engine->variant().last_card : defaults;
+}
+
+// The words of the last-card call (last_card.call_name), or of the final card's, in quotes.
+std::string call_quoted(const LastCardRules& r, bool final_card = false) {
   return fmt::format("\"{}\"", final_card ? r.final_call_words() : r.call_words());
+}
+
+// The call before a noun: "last-card" ("a last-card call"), or the variant's words in quotes
+// ("a "Mau" call").
+std::string call_label(const LastCardRules& r) {
+  return r.call_name.empty() ? "last-card" : call_quoted(r);
+}
+
+// The call as it is called out: "Last card!", or the variant's words as written with "!"
+// unless they end in punctuation already ("Mau!", "Uno!").
+std::string call_out(const LastCardRules& r) {
+  if (r.call_name.empty()) return "\"Last card!\"";
+  const char last = r.call_name.back();
+  const bool punctuated = last == '!' || last == '?' || last == '.';
+  return fmt::format("\"{}{}\"", r.call_name, punctuated ? "" : "!");
 }
 
 std::string one_event(const Event& e, const EventTextOptions& o) {
@@ -115,26 +133,20 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format(
           "Every hand passes to the next player ({}).",
           direction_name(e.count == 0 ? Direction::clockwise : Direction::counterclockwise));
-    case EventKind::last_card_called: {
-      // "Last card!": the words called out, their first letter a capital.
-      std::string words = call_quoted(o);
-      if (words[1] >= 'a' && words[1] <= 'z') words[1] = static_cast<char>(words[1] - 'a' + 'A');
-      words.insert(words.size() - 1, "!");
-      return fmt::format("{} {}", says(seat, o, "call", "calls"), words);
-    }
+    case EventKind::last_card_called:
+      return fmt::format("{} {}", says(seat, o, "call", "calls"), call_out(call_rules(o.engine)));
     case EventKind::last_card_missed:
       return fmt::format("{} not call {}{}.", says(seat, o, "did", "did"),
-                         call_quoted(o, e.extra == 1),
+                         call_quoted(call_rules(o.engine), e.extra == 1),
                          e.extra != 1       ? ""
                          : seat == o.viewer ? " with the final card, and you are not out"
                                             : " with the final card, and is not out");
     case EventKind::last_card_caught:
-      return fmt::format("{} {} without the call {}.", says(seat, o, "catch", "catches"),
-                         object_text(other, o), call_quoted(o));
+      return fmt::format("{} {} without a {} call.", says(seat, o, "catch", "catches"),
+                         object_text(other, o), call_label(call_rules(o.engine)));
     case EventKind::last_card_penalty:
-      // e.extra does not say which call was missed: the event before it does.
-      return fmt::format("{} {} for a missed call.", says(seat, o, "draw", "draws"),
-                         plural(e.count, "card"));
+      return fmt::format("{} {} {} penalty {}.", says(seat, o, "draw", "draws"), e.count,
+                         call_label(call_rules(o.engine)), e.count == 1 ? "card" : "cards");
     case EventKind::stock_reshuffled:
       return fmt::format("The discard pile is shuffled into a new stock ({}).",
                          plural(e.count, "card"));
@@ -188,7 +200,7 @@ std::vector<std::string> describe_events(std::span<const Event> events, const Ev
         why = "penalty ";
         ++j;
       } else if (events[j].kind == EventKind::last_card_penalty) {
-        why = "last-card penalty ";
+        why = call_label(call_rules(o.engine)) + " penalty ";
         ++j;
       }
     }
@@ -210,8 +222,9 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
     std::string marks;
     if (!s.over() && seat == s.turn) marks += " (to act)";
     if (seat == s.dealer) marks += " (dealer)";
-    if (seat == s.catchable) marks += " (may be caught: no last-card call)";
-    if ((s.owes_last_card >> seat) & 1u) marks += " (owes a last-card penalty)";
+    const std::string call = call_label(engine.variant().last_card);
+    if (seat == s.catchable) marks += " (may be caught: no " + call + " call)";
+    if ((s.owes_last_card >> seat) & 1u) marks += " (owes a " + call + " penalty)";
     if ((s.misses_turn >> seat) & 1u) marks += " (misses the next turn)";
     lines.push_back(fmt::format("Seat {}{}: {}{}", seat, marks, plural(s.hand(seat).size(), "card"),
                                 cards.empty() ? "" : ":" + cards));

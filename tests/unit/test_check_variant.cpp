@@ -486,3 +486,35 @@ TEST_CASE("the loader and check_variant share their bounds", "[check_variant]") 
     CHECK(check_variant(past) != "");
   }
 }
+
+TEST_CASE("the words of a call: what may be said inside a line of text", "[check_variant]") {
+  CHECK(call_name_problem("Mau") == "");
+  CHECK(call_name_problem("Макао") == "");
+  CHECK(call_name_problem("Uno!") == "");
+  CHECK(call_name_problem(std::string(32, 'x')) == "");
+  CHECK(call_name_problem(std::string(30, 'x') + "é") == "");  // 32 bytes
+  CHECK(call_name_problem(std::string(31, 'x') + "é") ==
+        "the words of a call are 1 to 32 bytes long");
+  CHECK(call_name_problem("") == "the words of a call are 1 to 32 bytes long");
+  // QA: C1 controls and Unicode's blank spaces passed.
+  for (const char* control : {"a\tb", "a\x7f", "a\u0085b", "a\u009bb", "a\u2028b", "a\u2029b"})
+    CHECK(call_name_problem(control) == "the words of a call hold no control character");
+  for (const char* blank : {"   ", "\u00a0\u00a0", "\u3000", " \u2003 \ufeff"})
+    CHECK(call_name_problem(blank) == "the words of a call are not only spaces");
+  CHECK(call_name_problem("a\u00a0b") == "");
+  CHECK(call_name_problem("say \"it\"") == "the words of a call hold no double quote (\")");
+}
+
+TEST_CASE("words equal to a call's default count as unset, as a default number does",
+          "[check_variant]") {
+  // QA: `call_name: last card` under enforce: none was refused as a key without effect, where
+  // `penalty: 2` is not.
+  const Variant quiet =
+      load_variant("crazy-eights-swaps", "{last_card: {call_name: last card}}", "override");
+  CHECK(quiet.last_card.call_name.empty());
+  const Variant mau = load_variant("mau-mau", "{last_card: {final_call_name: Mau}}", "override");
+  CHECK(mau.last_card.final_call_name.empty());
+  CHECK(mau.last_card.final_call_words() == "Mau");
+  CHECK_THROWS_WITH(load_variant("mau-mau", "{last_card: {final_call_name: Mau-Mau}}", "override"),
+                    Catch::Contains("last_card.final_call_name: this key has no effect here"));
+}

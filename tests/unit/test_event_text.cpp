@@ -105,19 +105,29 @@ TEST_CASE("event text: the last-card calls in the variant's own words", "[event_
   CHECK(line_of(called) == "Seat 2 calls \"Last card!\"");  // no engine: the default words
   Event missed{EventKind::last_card_missed, 0};
   CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) == "Seat 0 did not call \"Mau\".");
+  CHECK(line_of(missed, {.viewer = 1}) == "Seat 0 did not call \"last card\".");
   missed.extra = 1;  // the final card's call
   CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) ==
         "Seat 0 did not call \"Mau-Mau\" with the final card, and is not out.");
   Event caught{EventKind::last_card_caught, 1};
   caught.extra = 0;
   CHECK(line_of(caught, {.viewer = 0, .engine = &mau}) ==
-        "Seat 1 catches you without the call \"Mau\".");
+        "Seat 1 catches you without a \"Mau\" call.");
+  CHECK(line_of(caught, {.viewer = 0}) == "Seat 1 catches you without a last-card call.");
   Event paid{EventKind::last_card_penalty, 0};
   paid.count = 2;
-  CHECK(line_of(paid, {.engine = &mau}) == "Seat 0 draws 2 cards for a missed call.");
-  // A call in lower case reads with a capital when called out; "last card" is the default.
-  const Engine lower(load_variant("british", "{last_card: {call_name: uno}}", "override"));
-  CHECK(line_of(called, {.engine = &lower}) == "Seat 2 calls \"Uno!\"");
+  CHECK(line_of(paid, {.engine = &mau}) == "Seat 0 draws 2 \"Mau\" penalty cards.");
+  CHECK(line_of(paid) == "Seat 0 draws 2 last-card penalty cards.");
+  // Drawn and merged into one line, as a round's events read.
+  const Event drawn{EventKind::card_drawn, 0, parse_card("7H")};
+  const std::vector<Event> draw_and_pay = {drawn, drawn, paid};
+  CHECK(describe_events(draw_and_pay, {.viewer = 1, .engine = &mau}) ==
+        std::vector<std::string>{"Seat 0 draws 2 \"Mau\" penalty cards."});
+  // Custom words are said as written, with "!" unless they end in punctuation.
+  const Engine uno(load_variant("british", "{last_card: {call_name: uno}}", "override"));
+  CHECK(line_of(called, {.engine = &uno}) == "Seat 2 calls \"uno!\"");
+  const Engine shout(load_variant("british", "{last_card: {call_name: \"Uno!\"}}", "override"));
+  CHECK(line_of(called, {.engine = &shout}) == "Seat 2 calls \"Uno!\"");
 }
 
 // QA: a last-card penalty of 2 whose second card came after a reshuffle read "Seat 2 draws 1

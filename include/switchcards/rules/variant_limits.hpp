@@ -38,18 +38,36 @@ constexpr bool is_variant_name(std::string_view name) {
 
 // "" if `words` may be the words of the last-card call (last_card.call_name, final_call_name),
 // else why not: they are said inside a line of text, so 1 to kMaxCallLength bytes (UTF-8), not
-// only spaces, with no control character (a newline or a tab) and no double quote, which
-// quotes them.
+// only spaces (a Unicode space counts as one), with no control character (C0, DEL, C1, or a
+// line or paragraph separator) and no double quote, which quotes them.
 constexpr std::string_view call_name_problem(std::string_view words) {
   static_assert(kMaxCallLength == 32, "the message below names the length");
   if (words.empty() || words.size() > kMaxCallLength)
     return "the words of a call are 1 to 32 bytes long";
+  // The UTF-8 of the spaces that print blank, and of the separators that end a line.
+  constexpr std::string_view kSpaces[] = {" ",      "\u00a0", "\u1680", "\u2000", "\u2001",
+                                          "\u2002", "\u2003", "\u2004", "\u2005", "\u2006",
+                                          "\u2007", "\u2008", "\u2009", "\u200a", "\u200b",
+                                          "\u202f", "\u205f", "\u3000", "\ufeff"};
+  constexpr std::string_view kSeparators[] = {"\u2028", "\u2029"};
   bool blank = true;
-  for (const char c : words) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) return "the words of a call hold no control character";
-    if (c == '"') return "the words of a call hold no double quote (\")";
-    if (c != ' ') blank = false;
+  for (std::size_t i = 0; i < words.size();) {
+    const std::string_view rest = words.substr(i);
+    const auto byte = static_cast<unsigned char>(words[i]);
+    // C0 and DEL, C1 (U+0080..U+009F: C2 80..C2 9F), the separators.
+    const bool c1 = byte == 0xc2 && rest.size() > 1 &&
+                    static_cast<unsigned char>(rest[1]) >= 0x80 &&
+                    static_cast<unsigned char>(rest[1]) <= 0x9f;
+    bool separator = false;
+    for (const std::string_view s : kSeparators) separator = separator || rest.starts_with(s);
+    if (byte < 0x20 || byte == 0x7f || c1 || separator)
+      return "the words of a call hold no control character";
+    if (words[i] == '"') return "the words of a call hold no double quote (\")";
+    std::size_t space = 0;
+    for (const std::string_view s : kSpaces)
+      if (rest.starts_with(s)) space = s.size();
+    if (space == 0) blank = false;
+    i += space > 0 ? space : 1;
   }
   if (blank) return "the words of a call are not only spaces";
   return {};
