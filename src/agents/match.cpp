@@ -67,7 +67,7 @@ const RoundRecord& Match::play_round() {
   for (int seat = 0; seat < players(); ++seat)
     if (before.is_in(seat) && !standings->is_in(seat)) eliminated.push_back(seat);
   // Worst first: the order in which they are taken to have reached the cap.
-  eliminated = rank_seats(*standings, eliminated);
+  eliminated = rank_seats(engine_.variant().match, *standings, eliminated);
   for (auto it = eliminated.rbegin(); it != eliminated.rend(); ++it)
     emit(MatchEvent{MatchEventKind::player_eliminated, round, *it, -1, false, {}, standings});
   if (standings->over)

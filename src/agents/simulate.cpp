@@ -287,7 +287,7 @@ void GamePlayer::play_round_game(std::uint64_t seed, GameRecord* record, GameOut
     r.actions = log_;
     r.winner = s.winner;
     // Every seat plays round 0, in seat order.
-    r.scores = team_scores(variant_->teams, round_scores(scorer_, s), s.winner);
+    r.scores = round_points(variant_->teams, variant_->match, round_scores(scorer_, s), s.winner);
     record->rounds.push_back(std::move(r));
   }
 }

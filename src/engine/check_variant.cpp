@@ -213,7 +213,7 @@ class Checker {
 
   void check_match() const {
     const MatchRules& r = v_.match;
-    known("match.end", r.end, MatchKind::threshold);
+    known("match.end", r.end, MatchKind::first_to);
     known("match.first_dealer", r.first_dealer, FirstDealer::lowest_cut);
     range("match.rounds", r.rounds, 1, kMaxFixedRounds);
     range("match.limit", r.limit, 1, kMaxMatchPoints);

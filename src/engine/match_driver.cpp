@@ -148,7 +148,7 @@ std::vector<int> MatchDriver::scores_of(const RoundDeal& deal, const State& fina
   for (int r = 0; r < deal.players(); ++r)
     scores[seat_index(deal.seats[seat_index(r)])] = by_round_seat[seat_index(r)];
   const int winner = final_state.winner >= 0 ? deal.seats[seat_index(final_state.winner)] : -1;
-  return team_scores(teams_, std::move(scores), winner);
+  return round_points(teams_, rules_, std::move(scores), winner);
 }
 
 RoundRecord MatchDriver::finish_round(const RoundDeal& deal, const State& final_state) {

@@ -563,7 +563,22 @@ std::vector<int> round_scores(const HandScorer& scorer, const State& state) {
 }
 
 std::vector<int> round_scores(const Variant& variant, const State& state) {
-  return team_scores(variant.teams, round_scores(HandScorer(variant), state), state.winner);
+  return round_points(variant.teams, variant.match, round_scores(HandScorer(variant), state),
+                      state.winner);
+}
+
+std::vector<int> round_points(const TeamRules& teams, const MatchRules& match,
+                              std::vector<int> hand_scores, int winner) {
+  if (match.end != MatchKind::first_to) return team_scores(teams, std::move(hand_scores), winner);
+  // The winner's take (check_variant refuses first_to with teams): at most kMaxSeats - 1 hands
+  // of kMaxHandScore, within an int and within a round's score (standings.hpp).
+  int take = 0;
+  for (std::size_t seat = 0; seat < hand_scores.size(); ++seat)
+    if (static_cast<int>(seat) != winner) take += hand_scores[seat];
+  std::fill(hand_scores.begin(), hand_scores.end(), 0);
+  if (winner >= 0 && winner < static_cast<int>(hand_scores.size()))
+    hand_scores[static_cast<std::size_t>(winner)] = take;
+  return hand_scores;
 }
 
 std::vector<int> team_scores(const TeamRules& teams, std::vector<int> seat_scores, int winner) {

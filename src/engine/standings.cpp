@@ -22,11 +22,11 @@ namespace {
 using detail::seat_index;
 
 // The worst / best of `seats` under the tie rule; -1 for no seats.
-int worst_of(const Standings& s, const std::vector<int>& seats) {
-  return seats.empty() ? -1 : rank_seats(s, seats).back();
+int worst_of(const MatchRules& rules, const Standings& s, const std::vector<int>& seats) {
+  return seats.empty() ? -1 : rank_seats(rules, s, seats).back();
 }
-int best_of(const Standings& s, const std::vector<int>& seats) {
-  return seats.empty() ? -1 : rank_seats(s, seats).front();
+int best_of(const MatchRules& rules, const Standings& s, const std::vector<int>& seats) {
+  return seats.empty() ? -1 : rank_seats(rules, s, seats).front();
 }
 
 std::vector<int> seats_where(const Standings& s, auto&& pred) {
@@ -64,6 +64,8 @@ std::string_view kind_name(MatchKind kind) {
       return "elimination";
     case MatchKind::threshold:
       return "threshold";
+    case MatchKind::first_to:
+      return "first_to";
   }
   return "?";
 }
@@ -94,18 +96,20 @@ std::vector<int> Standings::active_seats() const {
   return seats_where(*this, [&](int seat) { return is_in(seat); });
 }
 
-bool ranks_before(const Standings& s, int a, int b) {
+bool ranks_before(const MatchRules& rules, const Standings& s, int a, int b) {
   if (a == b) return false;
+  // Points: lower first, or under first_to (points won) higher first.
+  const auto better = [&](int x, int y) { return rules.higher_wins() ? x > y : x < y; };
   if (s.totals[seat_index(a)] != s.totals[seat_index(b)])
-    return s.totals[seat_index(a)] < s.totals[seat_index(b)];
+    return better(s.totals[seat_index(a)], s.totals[seat_index(b)]);
   if (s.last_round[seat_index(a)] != s.last_round[seat_index(b)])
-    return s.last_round[seat_index(a)] < s.last_round[seat_index(b)];
+    return better(s.last_round[seat_index(a)], s.last_round[seat_index(b)]);
   if (a == s.last_round_winner || b == s.last_round_winner) return a == s.last_round_winner;
   return a < b;
 }
 
-std::vector<int> rank_seats(const Standings& s, std::vector<int> seats) {
-  std::sort(seats.begin(), seats.end(), [&](int a, int b) { return ranks_before(s, a, b); });
+std::vector<int> rank_seats(const MatchRules& rules, const Standings& s, std::vector<int> seats) {
+  std::sort(seats.begin(), seats.end(), [&](int a, int b) { return ranks_before(rules, s, a, b); });
   return seats;
 }
 
@@ -123,14 +127,14 @@ Standings standings_from_totals(const MatchRules& rules, std::vector<int> totals
   if (rules.end == MatchKind::elimination || rules.end == MatchKind::threshold) {
     const auto at_limit =
         seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.limit; });
-    if (!at_limit.empty()) s.first_at_limit = worst_of(s, at_limit);
+    if (!at_limit.empty()) s.first_at_limit = worst_of(rules, s, at_limit);
     if (rules.end == MatchKind::elimination)
       for (int seat : at_limit) s.out[seat_index(seat)] = true;
   }
   if (rules.end == MatchKind::threshold && rules.hard_limit > 0) {
     const auto at_hard =
         seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.hard_limit; });
-    if (!at_hard.empty()) s.first_at_hard_limit = worst_of(s, at_hard);
+    if (!at_hard.empty()) s.first_at_hard_limit = worst_of(rules, s, at_hard);
   }
   return s;
 }
@@ -183,12 +187,23 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
              " (or -1 for none)";
   // The round's winner emptied its hand, which scores 0 (scoring.md); with partnerships its
   // team may score its partners' hands (teams: score: each_hand), so only without teams.
-  if (teams.empty() && s.last_round_winner >= 0 &&
-      s.last_round[seat_index(s.last_round_winner)] != 0)
+  // Under first_to it is the winner alone who scores (the others' hands).
+  if (rules.end == MatchKind::first_to) {
+    for (int seat = 0; seat < n; ++seat)
+      if (seat != s.last_round_winner && s.last_round[seat_index(seat)] != 0)
+        return "seat " + std::to_string(seat) + "'s latest round's score is " +
+               std::to_string(s.last_round[seat_index(seat)]) +
+               ", but under first_to only the round's winner scores (" +
+               (s.last_round_winner >= 0 ? "seat " + std::to_string(s.last_round_winner)
+                                         : std::string("none: nobody scores a stalemate")) +
+               ")";
+  } else if (teams.empty() && s.last_round_winner >= 0 &&
+             s.last_round[seat_index(s.last_round_winner)] != 0) {
     return "last_round_winner is seat " + std::to_string(s.last_round_winner) +
            ", but its latest round's score is " +
            std::to_string(s.last_round[seat_index(s.last_round_winner)]) +
            ": a round's winner emptied its hand and scores 0";
+  }
   if (s.over && (s.winner < 0 || s.loser < 0))
     return "a match that is over has a winner and a loser";
   if (!s.over && (s.winner >= 0 || s.loser >= 0))
@@ -210,7 +225,8 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
   }
   if (!elimination && !threshold && s.first_at_limit >= 0)
     return "first_at_limit is seat " + std::to_string(s.first_at_limit) + ", but a " + kind +
-           " match has no limit";
+           (rules.end == MatchKind::first_to ? " match records no first seat at its target"
+                                             : " match has no limit");
   if (!(threshold && rules.hard_limit > 0) && s.first_at_hard_limit >= 0)
     return "first_at_hard_limit is seat " + std::to_string(s.first_at_hard_limit) +
            ", but these match rules have no hard limit";
@@ -272,6 +288,14 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
       if (teams_among(in, teams) <= 1)
         return "only seats " + seat_list(in) +
                " of one team are in play, but the match is not over: a round needs two teams";
+      break;
+    case MatchKind::first_to:
+      if (s.rounds > 0)
+        for (int seat : in)
+          if (s.totals[seat_index(seat)] >= rules.limit)
+            return "seat " + std::to_string(seat) + " has " +
+                   std::to_string(s.totals[seat_index(seat)]) + " points, at or past the target " +
+                   limit + ", after a round, but the match is not over";
       break;
     case MatchKind::threshold:
       if (s.rounds > 0) {
@@ -339,7 +363,7 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
       // Judged by the round alone (docs/scoring.md), not by totals that start totals may have
       // set apart: the round winner wins; the highest round score loses. After a stalemate the
       // lowest round score wins. Equal round scores: the tie rule.
-      std::vector<int> by_round = rank_seats(s, in);
+      std::vector<int> by_round = rank_seats(rules, s, in);
       std::stable_sort(by_round.begin(), by_round.end(), [&](int a, int b) {
         return s.last_round[seat_index(a)] < s.last_round[seat_index(b)];
       });
@@ -353,42 +377,56 @@ Standings after_round(const MatchRules& rules, Standings s, std::span<const int>
     case MatchKind::fixed_rounds:
       if (s.rounds >= std::max(1, rules.rounds)) {
         s.over = true;
-        s.winner = best_of(s, in);
-        s.loser = worst_of(s, in);
+        s.winner = best_of(rules, s, in);
+        s.loser = worst_of(rules, s, in);
       }
       break;
 
+    case MatchKind::first_to: {
+      // Only the round's winner scores, so at most it reaches the target in a round; start
+      // totals may have put others there before.
+      const std::vector<int> reached =
+          seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] >= rules.limit; });
+      if (!reached.empty()) {
+        s.over = true;
+        s.winner = best_of(rules, s, reached);
+        s.loser = worst_of(rules, s, in);
+      }
+      break;
+    }
+
     case MatchKind::elimination: {
       const std::vector<int> newly = crossed(rules.limit);
-      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
+      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(rules, s, newly);
       for (int seat : newly) s.out[seat_index(seat)] = true;
       const std::vector<int> still_in = s.active_seats();
       if (teams_among(still_in, teams) <= 1) {
         s.over = true;
         // Nobody left under the cap: the last seats standing went out together.
-        s.winner =
-            !still_in.empty() ? best_of(s, still_in) : best_of(s, newly.empty() ? in : newly);
-        s.loser = s.first_at_limit >= 0 ? s.first_at_limit : worst_of(s, in);
+        s.winner = !still_in.empty() ? best_of(rules, s, still_in)
+                                     : best_of(rules, s, newly.empty() ? in : newly);
+        s.loser = s.first_at_limit >= 0 ? s.first_at_limit : worst_of(rules, s, in);
       }
       break;
     }
 
     case MatchKind::threshold: {
       const std::vector<int> newly = crossed(rules.limit);
-      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(s, newly);
+      if (!newly.empty() && s.first_at_limit < 0) s.first_at_limit = worst_of(rules, s, newly);
       if (rules.hard_limit > 0) {
         const std::vector<int> newly_hard = crossed(rules.hard_limit);
         if (!newly_hard.empty() && s.first_at_hard_limit < 0)
-          s.first_at_hard_limit = worst_of(s, newly_hard);
+          s.first_at_hard_limit = worst_of(rules, s, newly_hard);
       }
       const std::vector<int> below =
           seats_where(s, [&](int seat) { return s.totals[seat_index(seat)] < rules.limit; });
       if (teams_among(below, teams) <= 1) {
         s.over = true;
-        s.winner = !below.empty() ? best_of(s, below) : best_of(s, newly.empty() ? in : newly);
+        s.winner = !below.empty() ? best_of(rules, s, below)
+                                  : best_of(rules, s, newly.empty() ? in : newly);
         s.loser = s.first_at_hard_limit >= 0 ? s.first_at_hard_limit
                   : s.first_at_limit >= 0    ? s.first_at_limit
-                                             : worst_of(s, in);
+                                             : worst_of(rules, s, in);
       }
       break;
     }
@@ -406,10 +444,10 @@ Standings end_match_now(const MatchRules& rules, Standings s) {
   }
   if (candidates.empty()) candidates = seats_where(s, [](int) { return true; });
   s.over = true;
-  s.winner = best_of(s, candidates);
+  s.winner = best_of(rules, s, candidates);
   s.loser = s.first_at_hard_limit >= 0 ? s.first_at_hard_limit
             : s.first_at_limit >= 0    ? s.first_at_limit
-                                       : worst_of(s, candidates);
+                                       : worst_of(rules, s, candidates);
   return s;
 }
 

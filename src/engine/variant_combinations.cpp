@@ -338,6 +338,12 @@ class Combinations {
     if (r.end == MatchKind::threshold && r.hard_limit != 0 && r.hard_limit <= r.limit)
       problem("match.hard_limit", fmt::format("hard_limit {} must be above limit {} (or 0: none)",
                                               r.hard_limit, r.limit));
+    // A team's take would be the other teams' hands, its partners' hands uncounted or counted
+    // against it: a rule of its own that no key says yet (docs/house-rules.md).
+    if (r.end == MatchKind::first_to && v_.teams.enabled())
+      problem("match.end",
+              "first_to scores the round's winner the others' hands, which partnerships "
+              "(teams) do not say how to share: play first_to without teams");
   }
 
   // The seating must fit every player count of the table: opposite needs one even count, a

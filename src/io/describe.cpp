@@ -231,8 +231,10 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   if (e.reverse) {
     std::string s = "play changes direction";
     // A penalty it sets is the other player's with two, not skipped past them (engine.hpp).
+    // A card that skips players itself skips only those with two (engine.hpp).
     if (max_players >= 2 && e.reverse_skips_with_two && !e.is_attack())
-      s += " (with two players it acts as a skip)";
+      s += e.skip > 0 ? " (with two players only its own skip counts)"
+                      : " (with two players it acts as a skip)";
     parts.push_back(s);
   }
   if (e.back) parts.push_back("play goes back to the player before the one who played it");
@@ -328,6 +330,12 @@ std::string match_text(const MatchRules& m, bool teams) {
                          m.hard_limit, m.hard_limit);
       return s + ".";
     }
+    case MatchKind::first_to:
+      // The loader refuses first_to with teams.
+      return fmt::format(
+          "First to {}: rounds go on until a player's total reaches {} points; that player "
+          "wins, and the lowest total loses.",
+          m.limit, m.limit);
   }
   return "";
 }
@@ -394,6 +402,9 @@ std::string summarize_variant(const Variant& v) {
     case MatchKind::threshold:
       match = fmt::format("play to {}", v.match.limit);
       if (v.match.hard_limit > 0) match += fmt::format(" ({} loses outright)", v.match.hard_limit);
+      break;
+    case MatchKind::first_to:
+      match = fmt::format("first to {} points", v.match.limit);
       break;
   }
   if (v.teams.enabled()) match += ", in partnerships";
@@ -684,8 +695,12 @@ std::string describe_variant(const Variant& v, int width) {
 
   // Scoring.
   std::string scoring =
-      "Scoring: the round's winner scores 0; the others score the cards left "
-      "in their hands (lower is better): " +
+      (v.match.end == MatchKind::first_to
+           ? std::string("Scoring: the round's winner scores the cards left in the other "
+                         "players' hands, added up, and the others score 0 (higher is better; "
+                         "after a stalemate nobody scores): ")
+           : std::string("Scoring: the round's winner scores 0; the others score the cards left "
+                         "in their hands (lower is better): ")) +
       card_values_text(v.scoring, v.deck_for(max).kinds()) + ".";
   if (!v.scoring.formula.empty()) {
     scoring += " The hand's score is the formula " + v.scoring.formula +

@@ -415,6 +415,7 @@ class VariantBuilder {
         {"round.no_finish.draw", {"round", "no_finish", "draw"}, true},
         {"round.no_finish.unless", {"round", "no_finish", "unless"}, true},
         {"match.hard_limit", {"match", "hard_limit"}, false},
+        {"match.end", {"match", "end"}, false},
         {"teams.seating", {"teams", "seats"}, false},
         {"teams.listed", {"teams", "seats"}, false},
         {"teams.score", {"teams", "score"}, false},
@@ -794,8 +795,9 @@ class VariantBuilder {
           "rounds counts the rounds of a match of end: fixed_rounds",
           [&] { match.rounds = match_defaults.rounds; });
     check({"match", "limit"}, {"match", "end"}, match.limit != match_defaults.limit,
-          match.end != MatchKind::elimination && match.end != MatchKind::threshold,
-          "limit is the points of a match of end: elimination or threshold",
+          match.end != MatchKind::elimination && match.end != MatchKind::threshold &&
+              match.end != MatchKind::first_to,
+          "limit is the points of a match of end: elimination, threshold or first_to",
           [&] { match.limit = match_defaults.limit; });
     check({"match", "hard_limit"}, {"match", "end"}, match.hard_limit != match_defaults.hard_limit,
           match.end != MatchKind::threshold,
@@ -908,6 +910,8 @@ class VariantBuilder {
       // The final call stands apart from `enforce`: a round cannot wait for a challenge once a
       // hand is empty, so the penalty is drawn at once whatever the call with one card left.
       r.final_call = get_int(x, "final_call", 0, kMaxEffectDraw, r.final_call);
+      // Words equal to those the key defaults to are stored as the default (empty), so that
+      // they count as unchanged, as `penalty: 2` does.
       for (const auto& [key, words] :
            {std::pair<const char*, std::string*>{"call_name", &r.call_name},
             {"final_call_name", &r.final_call_name}})
@@ -915,7 +919,8 @@ class VariantBuilder {
           const std::string text = d_.get_string(e);
           if (const std::string_view problem = call_name_problem(text); !problem.empty())
             d_.fail(e, std::string(problem));  // not the text: it may hold a newline
-          *words = text;
+          const bool final_call = words == &r.final_call_name;
+          *words = text == (final_call ? r.call_words() : LastCardRules{}.call_words()) ? "" : text;
         });
     });
   }
@@ -1018,7 +1023,8 @@ class VariantBuilder {
         r.end = d_.get_enum<MatchKind>(e, {{"single_round", MatchKind::single_round},
                                            {"fixed_rounds", MatchKind::fixed_rounds},
                                            {"elimination", MatchKind::elimination},
-                                           {"threshold", MatchKind::threshold}});
+                                           {"threshold", MatchKind::threshold},
+                                           {"first_to", MatchKind::first_to}});
       });
       r.rounds = get_int(x, "rounds", 1, kMaxFixedRounds, r.rounds);
       r.limit = get_int(x, "limit", 1, kMaxMatchPoints, r.limit);

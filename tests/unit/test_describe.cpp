@@ -244,7 +244,8 @@ int check_variant(const std::string& label, const Variant& v) {
         // A penalty it sets is the other player's: skipped past them, it fell on seat 0.
         if (s.state.pending.active()) CHECK(s.state.turn == 1);
         if (s.state.turn == 0)
-          contains("(with two players it acts as a skip)");
+          contains(fx.skip > 0 ? "(with two players only its own skip counts)"
+                               : "(with two players it acts as a skip)");
         else
           lacks("(with two players it acts as a skip)");
       }
@@ -459,6 +460,16 @@ TEST_CASE("describe: a final call without a last-card call says only going out n
       flat(describe_variant(load_variant("british", "{last_card: {final_call: 2}}", "override")));
   CHECK(british.find("The final card is played with the call \"last card\" too.") !=
         std::string::npos);
+}
+
+TEST_CASE("describe: a reverse that also skips adds no skip with two players") {
+  // QA: it said "(with two players it acts as a skip)" beside its own skip, which reads as two
+  // skips; the engine gives its player the next turn (scenario two-players-reverse-that-skips).
+  const std::string text = flat(describe_variant(load_variant(
+      "british", "{specials: {reverse: {cards: A, reverse: true, skip: 1}}}", "override")));
+  CHECK(text.find("play changes direction (with two players only its own skip counts)") !=
+        std::string::npos);
+  CHECK(text.find("acts as a skip") == std::string::npos);
 }
 
 TEST_CASE("describe: the last-card call in its own words (last_card.call_name, final_call_name)") {

@@ -15,6 +15,7 @@
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/core/rng.hpp"
+#include "switchcards/engine/scoring.hpp"
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -162,7 +163,7 @@ TEST_CASE("fixed rounds: lowest total after the last round", "[match][standings]
   // the lower seat: 1 (20) before 0 (25).
   CHECK(s.winner == 2);
   CHECK(s.loser == 0);
-  CHECK(rank_seats(s, {0, 1, 2}) == std::vector<int>{2, 1, 0});
+  CHECK(rank_seats(MatchRules{}, s, {0, 1, 2}) == std::vector<int>{2, 1, 0});
 
   SECTION("resumed from totals, the final round decides") {
     Standings t = standings_from_totals(r, {50, 60, 70});
@@ -302,6 +303,68 @@ TEST_CASE("threshold (Balkan): play on until one seat is below the limit", "[mat
     CHECK(t.first_at_hard_limit == -1);
     CHECK(t.winner == 1);
     CHECK(t.loser == 0);
+  }
+}
+
+TEST_CASE("first_to: the round's winner scores the others' hands, the first to the target wins",
+          "[match][standings]") {
+  const MatchRules r = rules(MatchKind::first_to, 100);
+  // The round's points: the winner takes the sum of the other hands, the others 0; a stalemate
+  // scores nothing. Teams are refused with first_to, so TeamRules{} is all they meet.
+  CHECK(round_points(TeamRules{}, r, {0, 30, 12}, 0) == std::vector<int>{42, 0, 0});
+  CHECK(round_points(TeamRules{}, r, {25, 0, 8}, 1) == std::vector<int>{0, 33, 0});
+  CHECK(round_points(TeamRules{}, r, {25, 14, 8}, -1) == std::vector<int>{0, 0, 0});
+  CHECK(round_points(TeamRules{}, MatchRules{}, {0, 30, 12}, 0) == std::vector<int>{0, 30, 12});
+
+  Standings s = Standings::start(3);
+  s = add(r, s, {60, 0, 0}, 0);
+  CHECK_FALSE(s.over);
+  CHECK(check_standings(r, s) == "");
+  s = add(r, s, {0, 0, 90}, 2);
+  CHECK_FALSE(s.over);
+  // Higher is better: seat 2 (90) before seat 0 (60) before seat 1 (0).
+  CHECK(rank_seats(r, s, {0, 1, 2}) == std::vector<int>{2, 0, 1});
+  CHECK(ranks_before(r, s, 2, 0));
+  CHECK_FALSE(ranks_before(MatchRules{}, s, 2, 0));
+  s = add(r, s, {0, 0, 10}, 2);
+  REQUIRE(s.over);
+  CHECK(s.totals == std::vector<int>{60, 0, 100});  // 100 reaches the target
+  CHECK(s.winner == 2);
+  CHECK(s.loser == 1);
+  CHECK(check_standings(r, s) == "");
+
+  SECTION("equal lowest totals: the lower latest score loses, then the higher seat") {
+    Standings t = standings_from_totals(r, {95, 20, 20});
+    t = add(r, t, {10, 0, 0}, 0);
+    REQUIRE(t.over);
+    CHECK(t.winner == 0);
+    CHECK(t.loser == 2);  // seats 1 and 2 tie on 20 and on 0: the higher seat loses
+  }
+  SECTION("start totals past the target: the best of the seats there wins after a round") {
+    Standings t = standings_from_totals(r, {0, 150, 20});
+    CHECK_FALSE(t.over);
+    CHECK(check_standings(r, t) == "");
+    t = add(r, t, {110, 0, 0}, 0);
+    REQUIRE(t.over);
+    CHECK(t.winner == 1);  // 150 before 110
+    CHECK(t.loser == 2);
+  }
+  SECTION("ended early: the highest total wins, the lowest loses") {
+    Standings t = end_match_now(r, add(r, Standings::start(3), {0, 40, 0}, 1));
+    CHECK(t.winner == 1);
+    CHECK(t.loser == 2);
+  }
+  SECTION("check_standings: only the round's winner scores, and nobody at the target plays on") {
+    Standings t = add(r, Standings::start(3), {50, 0, 0}, 0);
+    t.last_round = {50, 5, 0};
+    CHECK(check_standings(r, t) ==
+          "seat 1's latest round's score is 5, but under first_to only the round's winner "
+          "scores (seat 0)");
+    t = add(r, Standings::start(3), {50, 0, 0}, 0);
+    t.totals = {50, 120, 0};
+    CHECK(check_standings(r, t) ==
+          "seat 1 has 120 points, at or past the target 100, after a round, but the match is "
+          "not over");
   }
 }
 
@@ -498,6 +561,37 @@ TEST_CASE("dealer rotation and the cut for the first dealer", "[match][standings
 
 // ---- whole matches between bots ----------------------------------------------------------------
 
+TEST_CASE("a Crazy Eights match to 100 between bots: the winner scores, the first to 100 wins",
+          "[match]") {
+  const Variant v = load_variant("crazy-eights-to-100");
+  const auto heuristic = [](std::uint64_t seed) { return make_agent("heuristic", seed); };
+  const std::unique_ptr<Agent> a = heuristic(1), b = heuristic(2), c = heuristic(3);
+  Match match(v, {a.get(), b.get(), c.get()}, 77);
+  const Standings& s = match.play();
+  REQUIRE(s.over);
+  CHECK_FALSE(match.stopped_at_round_limit());
+  CHECK(s.rounds > 1);
+  // Every round: the winner took the others' hands, nobody else scored; the totals add up.
+  std::vector<int> sums(3, 0);
+  for (const RoundRecord& rec : match.history()) {
+    for (int i = 0; i < 3; ++i) {
+      sums[static_cast<std::size_t>(i)] += rec.scores[static_cast<std::size_t>(i)];
+      if (i != rec.winner) CHECK(rec.scores[static_cast<std::size_t>(i)] == 0);
+    }
+    if (rec.winner >= 0) CHECK(rec.scores[static_cast<std::size_t>(rec.winner)] > 0);
+  }
+  CHECK(sums == s.totals);
+  // Only the last round took a total to 100: its winner's, who wins the match.
+  CHECK(s.winner == match.history().back().winner);
+  CHECK(s.totals[static_cast<std::size_t>(s.winner)] >= 100);
+  CHECK(s.totals[static_cast<std::size_t>(s.winner)] -
+            match.history().back().scores[static_cast<std::size_t>(s.winner)] <
+        100);
+  CHECK(s.loser == rank_seats(v.match, s, {0, 1, 2}).back());
+  CHECK(s.totals[static_cast<std::size_t>(s.loser)] ==
+        *std::min_element(s.totals.begin(), s.totals.end()));
+}
+
 TEST_CASE("a full Balkan match between bots, to 250 and 500", "[match][balkan]") {
   const Variant balkan = load_variant("balkan");
   SeededRandom a, b, c;
@@ -639,7 +733,7 @@ TEST_CASE("single-round and fixed-round matches, resumed totals, stalemates", "[
     Match match(v, {&a, &b, &c}, 11);
     match.play();
     CHECK(match.standings().rounds == 4);
-    CHECK(match.winner() == rank_seats(match.standings(), {0, 1, 2}).front());
+    CHECK(match.winner() == rank_seats(v.match, match.standings(), {0, 1, 2}).front());
   }
   SECTION("resumed from totals: the Balkan final round") {
     const Variant balkan = load_variant("balkan");

@@ -173,10 +173,19 @@ std::string hand_problem(const Variant& variant, std::span<const Card> cards);
 // The scores of a finished round, seat 0 first: the seat that emptied its hand scores 0, every
 // other seat scores its hand. After a stalemate (the turn limit) every seat scores its hand
 // and nobody wins. Also usable on an unfinished state (every seat scores its hand).
-// With partnerships (`teams:`), round_scores(variant, state) gives every seat its team's score
-// (team_scores); the HandScorer form always gives each seat its own hand.
+// round_scores(variant, state) gives the round's points under the match and team rules
+// (round_points: team scores with `teams:`, the winner's take under match.end: first_to); the
+// HandScorer form always gives each seat its own hand.
 std::vector<int> round_scores(const Variant& variant, const State& state);
 std::vector<int> round_scores(const HandScorer& scorer, const State& state);
+
+// A round's scores by seat under the variant's match and team rules, from `hand_scores` (each
+// seat its hand, the winner 0, as round_scores(HandScorer) gives them) and the seat that
+// emptied its hand (`winner`, -1 after a stalemate): with partnerships the team scores
+// (team_scores); under match.end: first_to the winner's take: the winner scores the sum of the
+// others' hands and every other seat 0 (after a stalemate, nobody scores). Else unchanged.
+std::vector<int> round_points(const TeamRules& teams, const MatchRules& match,
+                              std::vector<int> hand_scores, int winner);
 
 // Partnerships: the round's scores by seat (each seat its hand, the winner 0) turned into team
 // scores, which every player of the team gets: under `teams.score: losing_teams` the winner's

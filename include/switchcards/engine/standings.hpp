@@ -1,9 +1,9 @@
 // Standings: the cumulative totals of a match of several rounds and the end conditions of
 // `match:` (a single round, a fixed number of rounds, elimination at a cap, the Balkan
-// threshold game with its hard limit), plus the dealer rotation and the seeded cut for the
-// first dealer. Pure functions over plain data: MatchDriver (engine/match_driver.hpp), which
-// every match runner uses, the scenario runner and replays use them. Readings and tie rules:
-// docs/scoring.md.
+// threshold game with its hard limit, the race to a target of first_to), plus the dealer rotation
+// and the seeded cut for the first dealer. Pure functions over plain data: MatchDriver
+// (engine/match_driver.hpp), which every match runner uses, the scenario runner and replays use
+// them. Readings and tie rules: docs/scoring.md.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,9 @@ inline constexpr int kMaxMatchRounds = kMaxMatchTotal / kMaxRoundScore;
 // Seats are match seats 0..players-1 throughout (a seat keeps its number when others are
 // eliminated).
 struct Standings {
-  std::vector<int> totals;      // penalty points so far (lower is better)
+  // Points so far: penalty points (lower is better), or under first_to points won (higher is
+  // better: MatchRules::higher_wins).
+  std::vector<int> totals;
   std::vector<bool> out;        // eliminated (elimination only): sits out the later rounds
   std::vector<int> last_round;  // the latest round's scores (0 for a seat that sat out)
   int rounds = 0;               // rounds played
@@ -58,12 +60,13 @@ struct Standings {
 
 // The tie rule, used wherever seats are compared: `a` ranks before (better than) `b` when it
 // has the lower total; on equal totals, the lower score in the latest round; then the latest
-// round's winner first; then the lower seat number. A winner is the first of the seats in
-// question under this order, a loser the last (so on a complete tie the higher seat loses).
-bool ranks_before(const Standings& s, int a, int b);
+// round's winner first; then the lower seat number. Under first_to (rules.higher_wins()) the
+// higher total and then the higher latest score rank first. A winner is the first of the seats
+// in question under this order, a loser the last (so on a complete tie the higher seat loses).
+bool ranks_before(const MatchRules& rules, const Standings& s, int a, int b);
 
 // `seats` sorted best first by ranks_before.
-std::vector<int> rank_seats(const Standings& s, std::vector<int> seats);
+std::vector<int> rank_seats(const MatchRules& rules, const Standings& s, std::vector<int> seats);
 
 // Standings that resume a match from given totals (a scenario's `setup.scores`): no round
 // played yet. Under elimination, seats already at or over the limit are out; under elimination
@@ -111,6 +114,9 @@ std::string check_standings(const MatchRules& rules, const Standings& standings,
 //    if any seat has (hard_limit > 0), else the first to reach `limit`; seats reaching it in
 //    the same round: the worst of them (highest total, then the tie rule). Reaching
 //    `hard_limit` does not end the match by itself.
+//  - first_to: the round's winner scores the others' hands (round_points), every other seat 0.
+//    Over when a seat's total reaches `limit`: the best of the seats there wins (the round's
+//    winner, unless start totals put another seat higher), the worst seat of all loses.
 //
 // With partnerships, `teams` gives the team of each seat (TeamRules::team_of_seats; empty: every
 // seat alone) and the round scores are team scores (team_scores), equal for partners, so
