@@ -616,7 +616,9 @@ void bind_engine(py::module_& m) {
         return round_scores(v, s);
       },
       py::arg("variant"), py::arg("state"),
-      "The scores of a round by seat (the winner 0; after a stalemate every hand scores).");
+      "The scores of a round by seat under the variant's match and team rules: the winner 0 and "
+      "each other seat its hand (after a stalemate every hand scores); under match.end first_to "
+      "the winner the sum of the other hands and the others 0 (a stalemate scores nothing).");
 }
 
 }  // namespace switchcards::python

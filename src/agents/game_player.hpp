@@ -41,7 +41,9 @@ struct GameOutcome {
   std::uint64_t specials = 0;       // effects of special cards (see special_effect)
   std::uint64_t lead_changes = 0;   // single rounds only
   int mid_leader = -1;              // single rounds: the strict leader at mid-round, or -1
-  int margin = -1;                  // matches: the runner-up's total minus the winner's
+  // matches: how far ahead the winner finished (the runner-up's total less the winner's; under
+  // first_to the winner's less the runner-up's); -1: none
+  int margin = -1;
 };
 
 // The place of `seat` counted from `from` (0) in the order of play `direction`.

@@ -8,6 +8,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -339,11 +340,17 @@ void GamePlayer::play_match_game(std::uint64_t seed, GameRecord* record, GameOut
       return team.empty() ? seat != out.winner
                           : team[seat_index(seat)] != team[seat_index(out.winner)];
     };
-    int runner_up = -1;
-    for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat)
-      if (rival(seat) && (runner_up < 0 || totals[seat_index(seat)] < runner_up))
-        runner_up = totals[seat_index(seat)];
-    if (runner_up >= 0) out.margin = runner_up - totals[out.winner];
+    // The margin is how far ahead the winner finished, in points: the runner-up's total less
+    // the winner's, or under first_to (points won) the winner's less the runner-up's.
+    const bool higher_wins = variant_->match.higher_wins();
+    std::optional<int> runner_up;  // totals may be negative (a formula's scores)
+    for (int seat = 0; seat < static_cast<int>(totals.size()); ++seat) {
+      const int total = totals[seat_index(seat)];
+      if (rival(seat) && (!runner_up || (higher_wins ? total > *runner_up : total < *runner_up)))
+        runner_up = total;
+    }
+    if (runner_up)
+      out.margin = higher_wins ? totals[out.winner] - *runner_up : *runner_up - totals[out.winner];
   }
   if (match.loser() >= 0) ++stats_->losses[static_cast<std::size_t>(match.loser())];
   if (record) {

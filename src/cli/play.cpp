@@ -368,6 +368,8 @@ void add_play(CLI::App& app, int& exit_code) {
               v.teams.score == TeamScore::losing_teams
                   ? "; the round winner's team scores 0, the other the cards of all its hands"
                   : ", the cards of all its players' hands");
+        if (v.match.end == MatchKind::first_to)
+          fmt::print("  (The round's winner scores the cards left in the other hands.)\n");
         if (single_round || v.match.end == MatchKind::single_round) return;
         std::string totals;
         for (int seat = 0; seat < n; ++seat)

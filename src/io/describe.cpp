@@ -333,9 +333,9 @@ std::string match_text(const MatchRules& m, bool teams) {
     case MatchKind::first_to:
       // The loader refuses first_to with teams.
       return fmt::format(
-          "First to {}: rounds go on until a player's total reaches {} points; that player "
-          "wins, and the lowest total loses.",
-          m.limit, m.limit);
+          "First to {}: rounds go on until a player's total reaches {}; that player wins, and "
+          "the lowest total loses.",
+          m.limit, plural(m.limit, "point"));
   }
   return "";
 }

@@ -1183,6 +1183,9 @@ Variant detail::load_variant_in(Documents& docs, const Entry& ref,
   } catch (const LoadError& e) {
     docs.fail(ref, e.message());
   }
+  // The overrides were parsed before the variant (with the file that holds them): they are
+  // still its most recent text, for the keys they leave without effect.
+  if (overrides.IsDefined() && !is_null(overrides)) docs.mark_overrides(overrides);
   TreeLoader loader(docs);
   const YAML::Node tree = with_overrides(docs, loader.load(source->first), overrides);
   return finish(docs, tree, source->second);

@@ -201,6 +201,7 @@ bool Documents::comes_from(const YAML::Node& node, std::string_view label) const
 int Documents::layer(const YAML::Node& node) const {
   const Doc* doc = find_doc(node);
   if (doc == nullptr) return std::numeric_limits<int>::min();
+  if (doc->overrides) return std::numeric_limits<int>::max();
   if (!doc->chain.empty()) {
     // "top.yaml -> base.yaml": one step down per arrow.
     int depth = 0;
@@ -210,6 +211,11 @@ int Documents::layer(const YAML::Node& node) const {
     return -depth;
   }
   return static_cast<int>(doc - docs_.data());
+}
+
+void Documents::mark_overrides(const YAML::Node& node) {
+  if (const Doc* doc = find_doc(node))
+    docs_[static_cast<std::size_t>(doc - docs_.data())].overrides = true;
 }
 
 const std::string& Documents::primary_label() const {

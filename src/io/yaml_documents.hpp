@@ -93,8 +93,12 @@ class Documents {
   bool comes_from(const YAML::Node& node, std::string_view label) const;
   // How recent the text that wrote `node` is: a base reached through `extends:` below the file
   // it extends (-1, -2... down the chain), the file loaded 0, its overrides above it, in the
-  // order parsed. INT_MIN for a node of no document (a default).
+  // order parsed; a document marked as overrides (mark_overrides) above all. INT_MIN for a node
+  // of no document (a default).
   int layer(const YAML::Node& node) const;
+  // Marks the document of `node` as overrides of the variant loaded after it (a scenario's
+  // `rules:`, parsed with the scenario before its variant): its layer is the most recent.
+  void mark_overrides(const YAML::Node& node);
   // The label given to the first parse() ("" before any).
   const std::string& primary_label() const;
 
@@ -210,6 +214,7 @@ class Documents {
     // The nulls written as nothing (`key:` and no value), which merge() does not take for a
     // deletion: a section whose lines were commented out is more likely a slip than a wish.
     std::vector<YAML::Node> empty_values;
+    bool overrides = false;  // mark_overrides
   };
   const Doc* find_doc(const YAML::Node& node) const;
   // Whether `node` is a null written as nothing in its document (Doc::empty_values).

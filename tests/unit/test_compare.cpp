@@ -247,6 +247,24 @@ TEST_CASE("matches compare their length and the winner's margin") {
   CHECK(comparison_from_json(to_json(r), "m").measures == r.measures);
 }
 
+TEST_CASE("the winner's margin is points ahead: under first_to the winner's total less the next") {
+  // QA: under first_to the margin was the runner-up's total less the winner's, always
+  // negative, so no pair counted; and a negative total once stood for "no runner-up yet".
+  const Variant a = load_variant("crazy-eights-to-100");
+  const Variant b = load_variant("crazy-eights-to-100", "{match: {limit: 200}}", "override");
+  SimulationConfig c = small_study(30);
+  c.kind = GameKind::match;
+  const ComparisonResults r = compare(a, b, c, "crazy-eights-to-100", "", "to 200", "");
+  CHECK(measure(r, "winner_margin").sums.n == 30);
+  CHECK(measure(r, "winner_margin").sums.sum_a > 0);
+  // Totals below zero (a formula's negative points, lower still better) keep their runner-up.
+  const Variant neg = load_variant(
+      "crazy-eights", "{scoring: {formula: \"0 - total\"}, match: {end: fixed_rounds, rounds: 3}}",
+      "override");
+  const ComparisonResults n = compare(neg, neg, c, "neg", "", "neg", "");
+  CHECK(measure(n, "winner_margin").sums.n == 30);
+}
+
 TEST_CASE("simulation files of format /2 are still read, merged and written back as /2") {
   const Variant v = load_variant("british");
   SimulationConfig c = small_study(60);

@@ -172,10 +172,11 @@ std::string hand_problem(const Variant& variant, std::span<const Card> cards);
 
 // The scores of a finished round, seat 0 first: the seat that emptied its hand scores 0, every
 // other seat scores its hand. After a stalemate (the turn limit) every seat scores its hand
-// and nobody wins. Also usable on an unfinished state (every seat scores its hand).
-// round_scores(variant, state) gives the round's points under the match and team rules
-// (round_points: team scores with `teams:`, the winner's take under match.end: first_to); the
-// HandScorer form always gives each seat its own hand.
+// and nobody wins. The HandScorer form is also usable on an unfinished state (every seat
+// scores its hand; under first_to the Variant form then gives every seat 0, as after a
+// stalemate: nobody has won). round_scores(variant, state) gives the round's points under the match
+// and team rules (round_points: team scores with `teams:`, the winner's take under match.end:
+// first_to); the HandScorer form always gives each seat its own hand.
 std::vector<int> round_scores(const Variant& variant, const State& state);
 std::vector<int> round_scores(const HandScorer& scorer, const State& state);
 
