@@ -149,19 +149,12 @@ bool is_legal(Action a, std::span<const Action> legal) {
   return false;
 }
 
-// The words of the last-card call in quotes ("last card", or last_card.call_name's), or of
-// the final card's call.
-std::string quoted_call(const Variant& v, bool final_card = false) {
-  return fmt::format("\"{}\"",
-                     final_card ? v.last_card.final_call_words() : v.last_card.call_words());
-}
-
 // The question for a play that carries the "last card" call (PlayerView::call_due).
 std::string call_question(const PlayerView& view) {
-  return view.hand().size() == 1
-             ? fmt::format("That is your final card. Call {} with it?",
-                           quoted_call(view.variant(), true))
-             : fmt::format("That leaves you one card. Call {}?", quoted_call(view.variant()));
+  return view.hand().size() == 1 ? fmt::format("That is your final card. Call {} with it?",
+                                               quoted_call(view.variant().last_card, true))
+                                 : fmt::format("That leaves you one card. Call {}?",
+                                               quoted_call(view.variant().last_card));
 }
 
 // What a seat caught without the call pays.
@@ -179,12 +172,12 @@ std::string call_help(const PlayerView& view) {
         "Calling {} with your final card is how you go out. Without "
         "the call the card is played all the same, but you are not out: you draw "
         "{} at once and the round goes on.",
-        quoted_call(view.variant(), true),
+        quoted_call(view.variant().last_card, true),
         detail::plural(view.variant().last_card.final_call, "penalty card"));
   return fmt::format(
       "Calling {} with this play tells the table you will have one "
       "card left; {}",
-      quoted_call(view.variant()), caught_text(view.variant()));
+      quoted_call(view.variant().last_card), caught_text(view.variant()));
 }
 
 }  // namespace
@@ -317,9 +310,10 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
                                                : "miss the turn";
     case ActionKind::challenge:
       return fmt::format("challenge seat {}: it did not call {}", shown(a.target()),
-                         quoted_call(view.variant()));
+                         quoted_call(view.variant().last_card));
     case ActionKind::call:
-      return fmt::format("call {} now (you forgot it with your play)", quoted_call(view.variant()));
+      return fmt::format("call {} now (you forgot it with your play)",
+                         quoted_call(view.variant().last_card));
   }
   return to_string(a);
 }
@@ -454,7 +448,7 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
     fmt::print(*out_,
                "(The call {} is made with the play that leaves you one card; this one "
                "leaves {}, so it is played without the call.)\n",
-               quoted_call(view.variant()), view.hand().size() - 1);
+               quoted_call(view.variant().last_card), view.hand().size() - 1);
     chosen = chosen.with_last(false);
   }
   return chosen;
@@ -470,7 +464,7 @@ void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) 
 }
 
 bool HumanAgent::calls_late(const PlayerView& view) {
-  const std::string call = quoted_call(view.variant());
+  const std::string call = quoted_call(view.variant().last_card);
   return ask_yes_no(
       fmt::format("You have one card left and did not call {}. Call it now?", call), true,
       fmt::format("You played without calling {}. Calling it now, before anyone catches you, is "
@@ -529,7 +523,7 @@ bool HumanAgent::challenges(const PlayerView& view, int target) {
   const int number = shown(target);
   return ask_yes_no(
       fmt::format("Seat {}{} has one card left and did not call {}. Challenge?", number,
-                  partner ? ", your partner," : "", quoted_call(view.variant())),
+                  partner ? ", your partner," : "", quoted_call(view.variant().last_card)),
       !partner,
       fmt::format("Challenging catches seat {} for the missed call: {}{}", number,
                   caught_text(view.variant()),

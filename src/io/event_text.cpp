@@ -29,6 +29,10 @@ std::string selector_words(const Selector& selector) {
   return out;
 }
 
+std::string quoted_call(const LastCardRules& rules, bool final_card) {
+  return fmt::format("\"{}\"", final_card ? rules.final_call_words() : rules.call_words());
+}
+
 std::string seat_text(int seat, const EventTextOptions& options) {
   if (seat == options.viewer) return "You";
   return fmt::format("Seat {}", seat);
@@ -53,15 +57,10 @@ const LastCardRules& call_rules(const Engine* engine) {
   return engine ? engine->variant().last_card : defaults;
 }
 
-// The words of the last-card call (last_card.call_name), or of the final card's, in quotes.
-std::string call_quoted(const LastCardRules& r, bool final_card = false) {
-  return fmt::format("\"{}\"", final_card ? r.final_call_words() : r.call_words());
-}
-
 // The call before a noun: "last-card" ("a last-card call"), or the variant's words in quotes
 // ("a "Mau" call").
 std::string call_label(const LastCardRules& r) {
-  return r.call_name.empty() ? "last-card" : call_quoted(r);
+  return r.call_name.empty() ? "last-card" : quoted_call(r);
 }
 
 // The call as it is called out: "Last card!", or the variant's words as written with "!"
@@ -137,7 +136,7 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} {}", says(seat, o, "call", "calls"), call_out(call_rules(o.engine)));
     case EventKind::last_card_missed:
       return fmt::format("{} not call {}{}.", says(seat, o, "did", "did"),
-                         call_quoted(call_rules(o.engine), e.extra == 1),
+                         quoted_call(call_rules(o.engine), e.extra == 1),
                          e.extra != 1       ? ""
                          : seat == o.viewer ? " with the final card, and you are not out"
                                             : " with the final card, and is not out");

@@ -36,6 +36,10 @@ std::string seat_text(int seat, const EventTextOptions& options = {});
 // A card for people: `7♥`, coloured if asked.
 std::string card_text(Card card, bool colour);
 
+// The words of the last-card call in quotes, as the text says them: "\"last card\"", or
+// last_card.call_name's ("\"Mau\""); with `final_card`, those of the final card's call.
+std::string quoted_call(const LastCardRules& rules, bool final_card = false);
+
 // A selector of cards in words, for sentences: a list ("[J, Q, K]") reads "J, Q or K", words
 // ("black J") read as written, and a selector built in code lists its cards.
 std::string selector_words(const Selector& selector);
