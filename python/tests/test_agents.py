@@ -286,14 +286,13 @@ def test_an_agent_may_not_play_its_own_match():
     match.play()  # the guard is lifted after an error: the match plays on
 
 
-def test_a_match_plays_with_the_gil_released_and_other_threads_keep_off_it():
-    """Match.play held the GIL from its first round to its last: no other Python thread ran."""
+def _refused_while_played(match, attempt):
+    """Plays `match` in another thread and calls attempt() here until it raises RuntimeError or
+    the play returns: the first refusal's message (None if none) and the play's standings. Only
+    while the other thread is inside play, with the GIL released, can this thread run and be
+    refused."""
     import threading
 
-    # 60 rounds of ismcts:50 bots: about 0.4 s of C++ (2026-12-07), time enough for this thread
-    # to be seen inside play however busy the machine.
-    agents = [sc.make_agent("ismcts:50", seat) for seat in range(4)]
-    match = sc.Match("british", agents, 7, rules="match: {end: fixed_rounds, rounds: 60}")
     started, result = threading.Event(), {}
 
     def play():
@@ -303,48 +302,42 @@ def test_a_match_plays_with_the_gil_released_and_other_threads_keep_off_it():
     player = threading.Thread(target=play)
     player.start()
     started.wait()
-    refused = []
-    while player.is_alive() and not refused:
-        # Only while the other thread is inside play can this thread run and be refused.
+    refused = None
+    while player.is_alive() and refused is None:
         try:
-            match.standings
+            attempt()
         except RuntimeError as e:
-            refused.append(str(e))
-            with pytest.raises(RuntimeError, match=r"^Match\.play_round: the match is being played in another thread"):
-                match.play_round()
+            refused = str(e)
     player.join()
-    assert refused == ["Match.standings: the match is being played in another thread; wait for its play or "
-                       "play_round to return"]
-    assert result["standings"]["rounds"] == 60 and match.over  # readable again, and it played on
+    return refused, result["standings"]
+
+
+def test_a_match_plays_with_the_gil_released_and_other_threads_keep_off_it():
+    """Match.play held the GIL from its first round to its last: no other Python thread ran."""
+    # 60 rounds of ismcts:50 bots: about 0.4 s of C++ (2026-12-07), time enough for this thread
+    # to be seen inside play however busy the machine.
+    agents = [sc.make_agent("ismcts:50", seat) for seat in range(4)]
+    match = sc.Match("british", agents, 7, rules="match: {end: fixed_rounds, rounds: 60}")
+    refused, standings = _refused_while_played(match, lambda: match.standings)
+    assert refused == "Match.standings: the match is being played in another thread; wait for its play or " \
+                      "play_round to return"
+    assert standings["rounds"] == 60 and match.over  # readable again, and it played on
+    busy = sc.Match("british", agents, 8, rules="match: {end: fixed_rounds, rounds: 60}")
+    refused, _ = _refused_while_played(busy, busy.play_round)
+    assert refused.startswith("Match.play_round: the match is being played in another thread")
 
 
 def test_an_agent_playing_in_one_thread_is_refused_to_another():
     """QA: one ismcts agent shared by matches in four threads crashed the process (its search
     tree changed under way) once the GIL was released during play."""
-    import threading
-
     shared = sc.make_agent("ismcts:50", 1)
     others = [sc.make_agent("ismcts:50", seat) for seat in (2, 3, 4)]
     match = sc.Match("british", [shared] + others, 7, rules="match: {end: fixed_rounds, rounds: 60}")
-    started = threading.Event()
-
-    def play():
-        started.set()
-        match.play()
-
-    player = threading.Thread(target=play)
-    player.start()
-    started.wait()
-    refused = []
-    while player.is_alive() and not refused:
-        try:
-            sc.play_round(sc.Engine("british"), sc.Engine("british").deal(2, 1), [sc.make_agent("eager", 5), shared])
-        except RuntimeError as e:
-            refused.append(str(e))
-    player.join()
-    assert refused == ["agents: seat 1's agent 'ismcts' is playing in another thread; give each thread its own agents"]
-    # Free again once that play returned; one thread may give an agent several seats.
     engine = sc.Engine("british")
+    refused, _ = _refused_while_played(
+        match, lambda: sc.play_round(engine, engine.deal(2, 1), [sc.make_agent("eager", 5), shared]))
+    assert refused == "agents: seat 1's agent 'ismcts' is playing in another thread; give each thread its own agents"
+    # Free again once that play returned; one thread may give an agent several seats.
     sc.play_round(engine, engine.deal(2, 1), [shared, shared])
 
 
