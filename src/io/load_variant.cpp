@@ -912,16 +912,15 @@ class VariantBuilder {
       r.final_call = get_int(x, "final_call", 0, kMaxEffectDraw, r.final_call);
       // Words equal to those the key defaults to are stored as the default (empty), so that
       // they count as unchanged, as `penalty: 2` does.
-      for (const auto& [key, words] :
-           {std::pair<const char*, std::string*>{"call_name", &r.call_name},
-            {"final_call_name", &r.final_call_name}})
-        with(x, key, [&](const Entry& e) {
+      for (std::string* words : {&r.call_name, &r.final_call_name}) {
+        const bool final_call = words == &r.final_call_name;
+        with(x, final_call ? "final_call_name" : "call_name", [&](const Entry& e) {
           const std::string text = d_.get_string(e);
           if (const std::string_view problem = call_name_problem(text); !problem.empty())
             d_.fail(e, std::string(problem));  // not the text: it may hold a newline
-          const bool final_call = words == &r.final_call_name;
           *words = text == (final_call ? r.call_words() : LastCardRules{}.call_words()) ? "" : text;
         });
+      }
     });
   }
 
