@@ -74,7 +74,9 @@ void bind_records(py::module_& m) {
         write_game_records(out, records);
         return out.str();
       },
-      py::arg("records"), "The YAML text of a list of records, as `switchcards replay` reads it.");
+      py::arg("records"),
+      "The YAML text of a list of records, as `switchcards replay` reads it. Each record says "
+      "its place (`list: {record: 2, of: 3}`), so a list cut between two records is refused.");
   m.def("record_variant", &record_variant, py::arg("record"), py::arg("base_dir") = ".",
         "The variant a record was played with.");
   m.def(

@@ -180,6 +180,12 @@ def test_records_replay(cli, tmp_path):
     record = records[0]
     assert sc.GameRecord.from_json(record.to_json()).to_json() == record.to_json()
     assert sc.read_game_records_from_string(sc.write_game_records(records))[0].to_json() == record.to_json()
+    # Each record of a list says its place: a list cut between two records is refused.
+    text = sc.write_game_records(records)
+    cut = text[:text.rindex("\n- format:") + 1]
+    assert "  list: {record: 2, of: 3}" in cut
+    with pytest.raises(sc.LoadError, match=r"the list ends after 2 of its 3 records: is the file cut short"):
+        sc.read_game_records_from_string(cut, "cut.yaml")
     result = sc.replay_game(record)
     assert result["ok"], result["failure"]
     assert not result["unfinished"]

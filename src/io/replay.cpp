@@ -1,6 +1,7 @@
 // Game records as YAML, and replaying them; see include/switchcards/io/replay.hpp.
 #include "switchcards/io/replay.hpp"
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -45,9 +46,16 @@ void emit_seat_or_none(YAML::Emitter& out, const char* key, int seat) {
     out << seat;
 }
 
-void emit_record(YAML::Emitter& out, const GameRecord& r) {
+// `record` of `of` (from 1): the record's place in a list (0 for a record written alone).
+void emit_record(YAML::Emitter& out, const GameRecord& r, std::size_t record = 0,
+                 std::size_t of = 0) {
   out << YAML::BeginMap;
   out << YAML::Key << "format" << YAML::Value << std::string(kFormat);
+  if (of > 0) {
+    out << YAML::Key << "list" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "record" << YAML::Value << record;
+    out << YAML::Key << "of" << YAML::Value << of << YAML::EndMap;
+  }
   out << YAML::Key << "variant" << YAML::Value << r.variant;
   if (!r.variant_text.empty())
     out << YAML::Key << "variant_text" << YAML::Value << YAML::Literal << r.variant_text;
@@ -132,16 +140,96 @@ Entry require_ending(const Documents& docs, const Entry& e, std::string_view key
                          std::string(where) + ": is the record cut short?");
 }
 
+// A record's place in a list as write_game_records writes it (`list: {record: 4, of: 10}`),
+// and where that key is in the file.
+struct ListPlace {
+  int record = 0;
+  int of = 0;
+  detail::yaml::Location where;
+  std::string path;
+};
+
+// The most records a list may say it holds: far more than 64 MiB of records (the largest file
+// read) can hold.
+constexpr int kMaxListRecords = 1 << 20;
+
+// Checks each record's place in a list as it is read, and at the end that none is missing: a
+// list cut between two records (by a copy or a full disk) reads as a good list of fewer
+// records, and its places are what tells. A list whose records carry no place (written by
+// hand, or by an earlier version) is read as it is.
+class ListPlaces {
+ public:
+  // The record at `position` (from 0) of the list, with its place if it has one.
+  void see(const Documents& docs, const Entry& record, const std::optional<Entry>& list,
+           std::size_t position) {
+    std::optional<ListPlace> place = read_place(docs, list);
+    const std::size_t number = position + 1;
+    if (position == 0) {
+      first_of_ = place ? place->of : 0;
+    } else if (place.has_value() != (first_of_ > 0)) {
+      const std::string problem =
+          place ? fmt::format(
+                      "the list's record {} says it is record {} of {}, but the first "
+                      "record says no place",
+                      number, place->record, place->of)
+                : fmt::format(
+                      "the list's first record says it is one of {}, but record {} says "
+                      "no place: missing key 'list'",
+                      first_of_, number);
+      docs.fail(list ? *list : record, problem + std::string(kEdited));
+    }
+    if (place && place->of != first_of_)
+      docs.fail(*list, fmt::format("the list's record {} says it is one of {} records, the first "
+                                   "one of {}{}",
+                                   number, place->of, first_of_, kEdited));
+    if (place && static_cast<std::size_t>(place->record) != number)
+      docs.fail(*list, fmt::format("the list's record {} says it is record {} of {}: a record is "
+                                   "missing, repeated or out of order{}",
+                                   number, place->record, place->of, kEdited));
+    if (place) last_ = std::move(place);
+  }
+
+  // A `list` key read (and its shape checked).
+  static std::optional<ListPlace> read_place(const Documents& docs,
+                                             const std::optional<Entry>& list) {
+    if (!list) return std::nullopt;
+    docs.expect_keys(*list, {"record", "of"});
+    ListPlace p;
+    p.of = docs.get_int(docs.require(*list, "of"), 1, kMaxListRecords);
+    p.record = docs.get_int(docs.require(*list, "record"), 1, p.of);
+    p.where = docs.locate(list->value);
+    p.path = list->path;
+    return p;
+  }
+
+  // After the list's `count` records.
+  void finish(std::size_t count) const {
+    if (last_ && count < static_cast<std::size_t>(last_->of))
+      throw LoadError(last_->where.file, last_->where.line, last_->where.column, last_->path,
+                      fmt::format("the list ends after {} of its {} records: is the file cut "
+                                  "short?",
+                                  count, last_->of));
+  }
+
+ private:
+  static constexpr std::string_view kEdited =
+      " (a list put together or cut by hand: remove every record's `list` key)";
+  int first_of_ = 0;  // the first record's count; 0: the list's records carry no place
+  std::optional<ListPlace> last_;
+};
+
 // `text`: the text the record's nodes were parsed from, whose first line is line `first_line`
-// + 1 of the file (an item of a list read alone).
+// + 1 of the file (an item of a list read alone). `list`: the record's place in a list, if it
+// says one.
 GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text, int first_line,
-                       const std::string& label) {
-  docs.expect_keys(e, {"format", "variant", "variant_text", "rules", "players", "agents", "seed",
-                       "match", "rounds", "result"});
+                       const std::string& label, std::optional<Entry>* list = nullptr) {
+  docs.expect_keys(e, {"format", "list", "variant", "variant_text", "rules", "players", "agents",
+                       "seed", "match", "rounds", "result"});
   GameRecord r;
   if (auto f = docs.find(e, "format"); f && docs.get_string(*f) != kFormat)
     docs.fail(
         *f, "this file is not a switchcards game record of format '" + std::string(kFormat) + "'");
+  if (list != nullptr) *list = docs.find(e, "list");
   r.variant = docs.get_string(docs.require(e, "variant"));
   r.source = label;
   if (auto t = docs.find(e, "variant_text")) {
@@ -216,23 +304,37 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
 std::vector<GameRecord> read_records(std::string_view text, const std::string& label) {
   Documents docs;
   std::vector<GameRecord> out;
+  ListPlaces places;
   // A list as records are written is read one record at a time (a file may hold thousands).
   const std::optional<YAML::Node> whole = docs.parse_items(
       text, label, detail::yaml::kMaxRecordBytes, [&](const Documents::Item& item) {
-        out.push_back(read_record(docs, item.entry, item.text, item.first_line, label));
+        std::optional<Entry> list;
+        out.push_back(read_record(docs, item.entry, item.text, item.first_line, label, &list));
+        places.see(docs, item.entry, list, out.size() - 1);
       });
-  if (!whole) return out;
+  if (!whole) {
+    places.finish(out.size());
+    return out;
+  }
   out.clear();  // read whole after all
+  places = ListPlaces{};
   const YAML::Node& root = *whole;
   const Entry top = Documents::root(root);
   if (root.IsSequence()) {
     // An empty list would replay nothing and pass.
     if (root.size() == 0)
       docs.fail(top, "a list of no game records: nothing to replay (a record, or a list of them)");
-    for (const Entry& item : docs.list_items(top))
-      out.push_back(read_record(docs, item, text, 0, label));
+    for (const Entry& item : docs.list_items(top)) {
+      std::optional<Entry> list;
+      out.push_back(read_record(docs, item, text, 0, label, &list));
+      places.see(docs, item, list, out.size() - 1);
+    }
+    places.finish(out.size());
   } else {
-    out.push_back(read_record(docs, top, text, 0, label));
+    // A record alone may have been taken from a list: its place is read, not checked.
+    std::optional<Entry> list;
+    out.push_back(read_record(docs, top, text, 0, label, &list));
+    (void)ListPlaces::read_place(docs, list);
   }
   return out;
 }
@@ -264,7 +366,9 @@ void write_game_records(std::ostream& out, const std::vector<GameRecord>& record
   YAML::Emitter e;
   e.SetNullFormat(YAML::LowerNull);
   e << YAML::BeginSeq;
-  for (const GameRecord& r : records) emit_record(e, r);
+  // Each record says its place, so that a list cut between two records is refused.
+  for (std::size_t k = 0; k < records.size(); ++k)
+    emit_record(e, records[k], k + 1, records.size());
   e << YAML::EndSeq;
   out << "# switchcards game records: `switchcards replay FILE` checks them.\n"
       << e.c_str() << "\n";

@@ -232,3 +232,67 @@ TEST_CASE("records: reading a list holds one record's tree at a time, not the fi
   CHECK(peak < 3 * static_cast<std::int64_t>(text.size()));
 }
 #endif
+
+namespace {
+
+// item(seed) with its place in a list: `list: {record: k, of: n}`.
+std::string placed_item(const std::string& seed, int k, int n) {
+  std::string text = item(seed);
+  const std::size_t format_end = text.find('\n') + 1;
+  return text.insert(
+      format_end, "  list: {record: " + std::to_string(k) + ", of: " + std::to_string(n) + "}\n");
+}
+
+}  // namespace
+
+TEST_CASE("records: a list cut between two records is refused by the places its records say",
+          "[records]") {
+  // Each record written in a list says its place; the list read back says the same.
+  std::vector<GameRecord> three =
+      read_game_records_from_string(item("1") + item("2") + item("3"), "list.yaml");
+  REQUIRE(three.size() == 3);
+  std::ostringstream written;
+  write_game_records(written, three);
+  const std::string text = written.str();
+  CHECK(text.find("  list: {record: 1, of: 3}\n") != std::string::npos);
+  CHECK(text.find("  list: {record: 3, of: 3}\n") != std::string::npos);
+  CHECK(read_game_records_from_string(text, "list.yaml").size() == 3);
+
+  const std::string one = placed_item("1", 1, 3), two = placed_item("2", 2, 3);
+  // The first two records alone: whole records, a good list but for their places. Its last
+  // place is on line 13: the line read_both puts first, ten of the first record, two of the
+  // second.
+  CHECK(read_both(one + two) ==
+        "error: list.yaml:13:9: [1].list: the list ends after 2 of its 3 records: is the file "
+        "cut short?");
+  CHECK(read_both(one + two + placed_item("3", 3, 3)).find("error") == std::string::npos);
+  // Two lists put together, one record left out, and places that disagree.
+  CHECK(read_both(one + two + placed_item("3", 3, 3) + one)
+            .starts_with("error: list.yaml:33:9: [3].list: the list's record 4 says it is record "
+                         "1 of 3: a record is missing, repeated or out of order (a list put "
+                         "together or cut by hand: remove every record's `list` key)"));
+  CHECK(read_both(one + placed_item("3", 3, 3))
+            .starts_with("error: list.yaml:13:9: [1].list: the list's record 2 says it is record "
+                         "3 of 3: a record is missing"));
+  CHECK(read_both(one + placed_item("2", 2, 4))
+            .starts_with("error: list.yaml:13:9: [1].list: the list's record 2 says it is one of "
+                         "4 records, the first one of 3"));
+  CHECK(read_both(one + item("2"))
+            .starts_with("error: list.yaml:12:3: [1]: the list's first record says it is one of "
+                         "3, but record 2 says no place: missing key 'list'"));
+  CHECK(read_both(item("1") + two)
+            .starts_with("error: list.yaml:12:9: [1].list: the list's record 2 says it is record "
+                         "2 of 3, but the first record says no place"));
+  // The place's own shape.
+  CHECK(read_both(placed_item("1", 2, 1)).starts_with("error: list.yaml:3:18: [0].list.record:"));
+  CHECK(read_both(placed_item("1", 1, 0)).starts_with("error: list.yaml:3:25: [0].list.of:"));
+
+  // A list without places (written by hand, or by an earlier version) reads as it is, and a
+  // record taken alone from a list reads with its place.
+  CHECK(read_both(item("1") + item("2")).find("error") == std::string::npos);
+  std::string alone = placed_item("2", 2, 3);
+  for (std::size_t at = 0; (at = alone.find("\n  ", at)) != std::string::npos; ++at)
+    alone.erase(at + 1, 2);
+  alone.erase(0, 2);  // "- " of the list item
+  CHECK(read_game_records_from_string(alone, "game.yaml").size() == 1);
+}
