@@ -63,13 +63,14 @@ std::string call_label(const LastCardRules& r) {
   return r.call_name.empty() ? "last-card" : quoted_call(r);
 }
 
-// The call as it is called out: "Last card!", or the variant's words as written with "!"
-// unless they end in punctuation already ("Mau!", "Uno!").
-std::string call_out(const LastCardRules& r) {
-  if (r.call_name.empty()) return "\"Last card!\"";
-  const char last = r.call_name.back();
+// The call as it is called out (`final_card`: the final call): "Last card!", or the variant's
+// words as written with "!" unless they end in punctuation already ("Mau!", "Uno!").
+std::string call_out(const LastCardRules& r, bool final_card) {
+  const std::string_view name = final_card ? r.final_call_words() : r.call_words();
+  if (name == LastCardRules{}.call_words()) return "\"Last card!\"";
+  const char last = name.back();
   const bool punctuated = last == '!' || last == '?' || last == '.';
-  return fmt::format("\"{}{}\"", r.call_name, punctuated ? "" : "!");
+  return fmt::format("\"{}{}\"", name, punctuated ? "" : "!");
 }
 
 std::string one_event(const Event& e, const EventTextOptions& o) {
@@ -133,7 +134,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
           "Every hand passes to the next player ({}).",
           direction_name(e.count == 0 ? Direction::clockwise : Direction::counterclockwise));
     case EventKind::last_card_called:
-      return fmt::format("{} {}", says(seat, o, "call", "calls"), call_out(call_rules(o.engine)));
+      return fmt::format("{} {}{}", says(seat, o, "call", "calls"),
+                         call_out(call_rules(o.engine), e.extra == 1),
+                         e.extra == 1 ? " with the final card." : "");
     case EventKind::last_card_missed:
       return fmt::format("{} not call {}{}.", says(seat, o, "did", "did"),
                          quoted_call(call_rules(o.engine), e.extra == 1),

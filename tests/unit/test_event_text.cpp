@@ -103,6 +103,10 @@ TEST_CASE("event text: the last-card calls in the variant's own words", "[event_
   Event called{EventKind::last_card_called, 2};
   CHECK(line_of(called, {.engine = &mau}) == "Seat 2 calls \"Mau!\"");
   CHECK(line_of(called) == "Seat 2 calls \"Last card!\"");  // no engine: the default words
+  called.extra = 1;                                         // the final call, with the final card
+  CHECK(line_of(called, {.engine = &mau}) == "Seat 2 calls \"Mau-Mau!\" with the final card.");
+  CHECK(line_of(called, {.viewer = 2}) == "You call \"Last card!\" with the final card.");
+  called.extra = 0;
   Event missed{EventKind::last_card_missed, 0};
   CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) == "Seat 0 did not call \"Mau\".");
   CHECK(line_of(missed, {.viewer = 1}) == "Seat 0 did not call \"last card\".");

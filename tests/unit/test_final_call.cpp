@@ -5,6 +5,7 @@
 // the action mask, the JSON view and describe say when it is due.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -98,9 +99,19 @@ TEST_CASE("final call: a jump-in with the final card goes out with the call, els
   CHECK(e.check(s, jump.with_last()) == Refusal::none);
 
   State called = s;
-  REQUIRE(e.apply(called, jump.with_last()));
+  EventBuffer said;
+  REQUIRE(e.apply(called, jump.with_last(), &said));
   CHECK(called.over());
   CHECK(called.winner == 2);
+  // The call is an event, marked as the final call, between the card and the round's end.
+  std::vector<EventKind> kinds;
+  for (const Event& ev : said) kinds.push_back(ev.kind);
+  const auto call = std::ranges::find(kinds, EventKind::last_card_called);
+  REQUIRE(call != kinds.end());
+  CHECK(said[static_cast<int>(call - kinds.begin())].seat == 2);
+  CHECK(said[static_cast<int>(call - kinds.begin())].extra == 1);
+  CHECK(call[-1] == EventKind::card_played);
+  CHECK(call[1] == EventKind::round_over);
 
   State forgot = s;
   EventBuffer events;

@@ -1536,6 +1536,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
           detail::emit(ev, EventKind::finish_penalty, seat, card, got);
         } else if (a.calls_last()) {
           finish_penalty = false;  // last_card.final_call, called: the player goes out
+          detail::emit(ev, EventKind::last_card_called, seat, Card{}, 0, 1);
         } else {
           // last_card.final_call, forgotten: the card stands as a card laid mid-hand would;
           // its player draws the penalty at once (no later moment could catch it) and the
