@@ -362,13 +362,16 @@ void add_play(CLI::App& app, int& exit_code) {
           fmt::print("  {:<7} {:>4} points:{}\n", seat_name(seat),
                      e.scores[static_cast<std::size_t>(seat)], hand_text(e.state->hand(r), col));
         }
+        const bool take = v.match.end == MatchKind::first_to;
         if (!team_of.empty())
-          fmt::print(
-              "  (Partners score together: each line shows the team's score{}.)\n",
-              v.teams.score == TeamScore::losing_teams
-                  ? "; the round winner's team scores 0, the other the cards of all its hands"
-                  : ", the cards of all its players' hands");
-        if (v.match.end == MatchKind::first_to)
+          fmt::print("  (Partners score together: each line shows the team's score{}.)\n",
+                     take ? "; the round winner's team scores the cards of the other teams' "
+                            "hands, the others 0"
+                     : v.teams.score == TeamScore::losing_teams
+                         ? "; the round winner's team scores 0, the other the cards of all its "
+                           "hands"
+                         : ", the cards of all its players' hands");
+        else if (take)
           fmt::print("  (The round's winner scores the cards left in the other hands.)\n");
         if (single_round || v.match.end == MatchKind::single_round) return;
         std::string totals;

@@ -570,14 +570,22 @@ std::vector<int> round_scores(const Variant& variant, const State& state) {
 std::vector<int> round_points(const TeamRules& teams, const MatchRules& match,
                               std::vector<int> hand_scores, int winner) {
   if (match.end != MatchKind::first_to) return team_scores(teams, std::move(hand_scores), winner);
-  // The winner's take (check_variant refuses first_to with teams): at most kMaxSeats - 1 hands
-  // of kMaxHandScore, within an int and within a round's score (standings.hpp).
+  // The winner's take: the hands of the other teams (the winner's partners' hands are not
+  // counted; check_variant refuses first_to with teams.score: each_hand), which the winner and
+  // each partner get. At most kMaxSeats - 1 hands of kMaxHandScore, within an int and within a
+  // round's score (standings.hpp).
+  const int players = static_cast<int>(hand_scores.size());
+  const std::vector<int> team = teams.team_of_seats(players);
+  const auto winners = [&](int seat) {
+    return winner >= 0 && winner < players &&
+           (seat == winner || (!team.empty() && team[static_cast<std::size_t>(seat)] ==
+                                                    team[static_cast<std::size_t>(winner)]));
+  };
   int take = 0;
-  for (std::size_t seat = 0; seat < hand_scores.size(); ++seat)
-    if (static_cast<int>(seat) != winner) take += hand_scores[seat];
-  std::fill(hand_scores.begin(), hand_scores.end(), 0);
-  if (winner >= 0 && winner < static_cast<int>(hand_scores.size()))
-    hand_scores[static_cast<std::size_t>(winner)] = take;
+  for (int seat = 0; seat < players; ++seat)
+    if (!winners(seat)) take += hand_scores[static_cast<std::size_t>(seat)];
+  for (int seat = 0; seat < players; ++seat)
+    hand_scores[static_cast<std::size_t>(seat)] = winners(seat) ? take : 0;
   return hand_scores;
 }
 

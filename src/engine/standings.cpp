@@ -187,15 +187,20 @@ std::string check_standings(const MatchRules& rules, const Standings& s,
              " (or -1 for none)";
   // The round's winner emptied its hand, which scores 0 (scoring.md); with partnerships its
   // team may score its partners' hands (teams: score: each_hand), so only without teams.
-  // Under first_to it is the winner alone who scores (the others' hands).
+  // Under first_to it is the winner alone who scores (the others' hands), with its partners.
   if (rules.end == MatchKind::first_to) {
+    const int w = s.last_round_winner;
+    const auto takes = [&](int seat) {
+      return w >= 0 &&
+             (seat == w || (!teams.empty() && teams[seat_index(seat)] == teams[seat_index(w)]));
+    };
     for (int seat = 0; seat < n; ++seat)
-      if (seat != s.last_round_winner && s.last_round[seat_index(seat)] != 0)
+      if (!takes(seat) && s.last_round[seat_index(seat)] != 0)
         return "seat " + std::to_string(seat) + "'s latest round's score is " +
                std::to_string(s.last_round[seat_index(seat)]) +
                ", but under first_to only the round's winner scores (" +
-               (s.last_round_winner >= 0 ? "seat " + std::to_string(s.last_round_winner)
-                                         : std::string("none: nobody scores a stalemate")) +
+               (w >= 0 ? "seat " + std::to_string(w) + (teams.empty() ? "" : ", with its partners")
+                       : std::string("none: nobody scores a stalemate")) +
                ")";
   } else if (teams.empty() && s.last_round_winner >= 0 &&
              s.last_round[seat_index(s.last_round_winner)] != 0) {

@@ -338,12 +338,14 @@ class Combinations {
     if (r.end == MatchKind::threshold && r.hard_limit != 0 && r.hard_limit <= r.limit)
       problem("match.hard_limit", fmt::format("hard_limit {} must be above limit {} (or 0: none)",
                                               r.hard_limit, r.limit));
-    // A team's take would be the other teams' hands, its partners' hands uncounted or counted
-    // against it: a rule of its own that no key says yet (docs/house-rules.md).
-    if (r.end == MatchKind::first_to && v_.teams.enabled())
+    // In partnerships the winning team takes the other teams' hands (round_points): its
+    // partners' hands are not counted, which each_hand would count.
+    if (r.end == MatchKind::first_to && v_.teams.enabled() &&
+        v_.teams.score == TeamScore::each_hand)
       problem("match.end",
-              "first_to scores the round's winner the others' hands, which partnerships "
-              "(teams) do not say how to share: play first_to without teams");
+              "first_to scores the winning team the other teams' hands, not its own, but "
+              "teams.score: each_hand scores every team its own hands: use teams.score: "
+              "losing_teams (the default) with first_to");
   }
 
   // The seating must fit every player count of the table: opposite needs one even count, a

@@ -331,17 +331,16 @@ std::string match_text(const MatchRules& m, bool teams) {
       return s + ".";
     }
     case MatchKind::first_to:
-      // The loader refuses first_to with teams.
       return fmt::format(
-          "First to {}: rounds go on until a player's total reaches {}; that player wins, and "
-          "the lowest total loses.",
-          m.limit, plural(m.limit, "point"));
+          "First to {}: rounds go on until a {}'s total reaches {}; that {} wins, and the "
+          "lowest total loses.",
+          m.limit, side, plural(m.limit, "point"), side);
   }
   return "";
 }
 
 // The partnerships of a table of `players` (the loader allows teams for one player count).
-std::string teams_text(const TeamRules& t, int players) {
+std::string teams_text(const TeamRules& t, const MatchRules& m, int players) {
   const std::vector<int> team = t.team_of_seats(players);
   std::vector<std::string> teams;
   for (int k = 0;; ++k) {
@@ -359,6 +358,12 @@ std::string teams_text(const TeamRules& t, int players) {
       "player has no cards, and their team wins it. ",
       fmt::format("{}", fmt::join(teams, "; ")),
       t.seating == TeamSeating::opposite ? " (partners sit opposite each other)" : "");
+  // The loader refuses first_to with each_hand.
+  if (m.end == MatchKind::first_to)
+    return s +
+           "The winning team scores the cards left in the other teams' hands, added up "
+           "(not its partners' cards), the other teams score 0, and each partner carries the "
+           "team's score.";
   s += t.score == TeamScore::losing_teams
            ? "The winning team scores 0; every other team scores the cards left in its players' "
              "hands, added up, and each partner carries the team's score."
@@ -696,9 +701,13 @@ std::string describe_variant(const Variant& v, int width) {
   // Scoring.
   std::string scoring =
       (v.match.end == MatchKind::first_to
-           ? std::string("Scoring: the round's winner scores the cards left in the other "
-                         "players' hands, added up, and the others score 0 (higher is better; "
-                         "after a stalemate nobody scores): ")
+           ? std::string(v.teams.enabled()
+                             ? "Scoring: the round winner's team scores the cards left in the "
+                               "other teams' hands, added up, and the others score 0 (higher is "
+                               "better; after a stalemate nobody scores): "
+                             : "Scoring: the round's winner scores the cards left in the other "
+                               "players' hands, added up, and the others score 0 (higher is "
+                               "better; after a stalemate nobody scores): ")
            : std::string("Scoring: the round's winner scores 0; the others score the cards left "
                          "in their hands (lower is better): ")) +
       card_values_text(v.scoring, v.deck_for(max).kinds()) + ".";
@@ -724,7 +733,7 @@ std::string describe_variant(const Variant& v, int width) {
   }
   para(scoring);
 
-  if (v.teams.enabled()) para(teams_text(v.teams, min));
+  if (v.teams.enabled()) para(teams_text(v.teams, v.match, min));
   para("Match: " + match_text(v.match, v.teams.seating != TeamSeating::none));
   if (v.beginner_mode)
     para("Beginner mode: a player may ask to see the other hands and the stock.");

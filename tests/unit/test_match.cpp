@@ -310,11 +310,18 @@ TEST_CASE("first_to: the round's winner scores the others' hands, the first to t
           "[match][standings]") {
   const MatchRules r = rules(MatchKind::first_to, 100);
   // The round's points: the winner takes the sum of the other hands, the others 0; a stalemate
-  // scores nothing. Teams are refused with first_to, so TeamRules{} is all they meet.
+  // scores nothing.
   CHECK(round_points(TeamRules{}, r, {0, 30, 12}, 0) == std::vector<int>{42, 0, 0});
   CHECK(round_points(TeamRules{}, r, {25, 0, 8}, 1) == std::vector<int>{0, 33, 0});
   CHECK(round_points(TeamRules{}, r, {25, 14, 8}, -1) == std::vector<int>{0, 0, 0});
   CHECK(round_points(TeamRules{}, MatchRules{}, {0, 30, 12}, 0) == std::vector<int>{0, 30, 12});
+  // In partnerships the winning team takes the other teams' hands (not its partners'), and
+  // each partner carries the take: seats 0 and 2 against 1 and 3.
+  TeamRules pairs;
+  pairs.seating = TeamSeating::opposite;
+  CHECK(round_points(pairs, r, {0, 30, 12, 8}, 0) == std::vector<int>{38, 0, 38, 0});
+  CHECK(round_points(pairs, r, {25, 0, 12, 8}, 1) == std::vector<int>{0, 37, 0, 37});
+  CHECK(round_points(pairs, r, {25, 30, 12, 8}, -1) == std::vector<int>{0, 0, 0, 0});
 
   Standings s = Standings::start(3);
   s = add(r, s, {60, 0, 0}, 0);
@@ -360,6 +367,15 @@ TEST_CASE("first_to: the round's winner scores the others' hands, the first to t
     CHECK(check_standings(r, t) ==
           "seat 1's latest round's score is 5, but under first_to only the round's winner "
           "scores (seat 0)");
+    // With teams the round's winner's partners score the take too, and only they.
+    const std::vector<int> team = {0, 1, 0, 1};
+    Standings p = add(r, Standings::start(4), {50, 0, 50, 0}, 0);
+    CHECK(check_standings(r, p, team) == "");
+    p.last_round = {50, 50, 50, 50};
+    p.totals = {50, 50, 50, 50};
+    CHECK(check_standings(r, p, team) ==
+          "seat 1's latest round's score is 50, but under first_to only the round's winner "
+          "scores (seat 0, with its partners)");
     t = add(r, Standings::start(3), {50, 0, 0}, 0);
     t.totals = {50, 120, 0};
     CHECK(check_standings(r, t) ==

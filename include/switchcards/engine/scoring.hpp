@@ -184,7 +184,8 @@ std::vector<int> round_scores(const HandScorer& scorer, const State& state);
 // seat its hand, the winner 0, as round_scores(HandScorer) gives them) and the seat that
 // emptied its hand (`winner`, -1 after a stalemate): with partnerships the team scores
 // (team_scores); under match.end: first_to the winner's take: the winner scores the sum of the
-// others' hands and every other seat 0 (after a stalemate, nobody scores). Else unchanged.
+// others' hands and every other seat 0 (after a stalemate, nobody scores); with partnerships the
+// winner and its partners each score the sum of the other teams' hands. Else unchanged.
 std::vector<int> round_points(const TeamRules& teams, const MatchRules& match,
                               std::vector<int> hand_scores, int winner);
 
