@@ -58,9 +58,10 @@ const LastCardRules& call_rules(const Engine* engine) {
 }
 
 // The call before a noun: "last-card" ("a last-card call"), or the variant's words in quotes
-// ("a "Mau" call").
-std::string call_label(const LastCardRules& r) {
-  return r.call_name.empty() ? "last-card" : quoted_call(r);
+// ("a "Mau" call"); `final_card`: the final call's.
+std::string call_label(const LastCardRules& r, bool final_card = false) {
+  const std::string_view words = final_card ? r.final_call_words() : r.call_words();
+  return words == LastCardRules{}.call_words() ? "last-card" : quoted_call(r, final_card);
 }
 
 // The call as it is called out (`final_card`: the final call): "Last card!", or the variant's
@@ -148,7 +149,8 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
                          object_text(other, o), call_label(call_rules(o.engine)));
     case EventKind::last_card_penalty:
       return fmt::format("{} {} {} penalty {}.", says(seat, o, "draw", "draws"), e.count,
-                         call_label(call_rules(o.engine)), e.count == 1 ? "card" : "cards");
+                         call_label(call_rules(o.engine), e.extra == 1),
+                         e.count == 1 ? "card" : "cards");
     case EventKind::stock_reshuffled:
       return fmt::format("The discard pile is shuffled into a new stock ({}).",
                          plural(e.count, "card"));
@@ -196,19 +198,29 @@ std::vector<std::string> describe_events(std::span<const Event> events, const Ev
       if (next == j || !drawn_by_seat(next)) break;
       for (; j < next; ++j) lines.push_back(one_event(events[j], o));
     }
-    std::string why;
-    if (j < events.size() && events[j].seat == e.seat) {
-      if (events[j].kind == EventKind::penalty_paid) {
-        why = "penalty ";
-        ++j;
-      } else if (events[j].kind == EventKind::last_card_penalty) {
-        why = call_label(call_rules(o.engine)) + " penalty ";
-        ++j;
-      }
+    // What the draws were for follows them: a stock that ran short says so first.
+    const auto by_seat = [&](std::size_t k, EventKind kind) {
+      return k < events.size() && events[k].kind == kind && events[k].seat == e.seat;
+    };
+    if (by_seat(j, EventKind::stock_exhausted) &&
+        (by_seat(j + 1, EventKind::penalty_paid) || by_seat(j + 1, EventKind::last_card_penalty) ||
+         by_seat(j + 1, EventKind::finish_penalty)))
+      lines.push_back(one_event(events[j++], o));
+    std::string why, after;
+    if (by_seat(j, EventKind::penalty_paid)) {
+      why = "penalty ";
+      ++j;
+    } else if (by_seat(j, EventKind::last_card_penalty)) {
+      why = call_label(call_rules(o.engine), events[j].extra == 1) + " penalty ";
+      ++j;
+    } else if (by_seat(j, EventKind::finish_penalty)) {
+      after = fmt::format(" instead of going out on {}, which may not finish a hand",
+                          card_text(events[j].card, o.colour));
+      ++j;
     }
     const bool shown = o.viewer == kSeesEverything || o.viewer == e.seat;
     std::string line = says(e.seat, o, "draw", "draws") + " " + std::to_string(n) + " " + why +
-                       (n == 1 ? "card" : "cards");
+                       (n == 1 ? "card" : "cards") + after;
     line += shown ? ":" + cards : ".";
     lines.push_back(std::move(line));
     i = j - 1;

@@ -127,6 +127,13 @@ TEST_CASE("event text: the last-card calls in the variant's own words", "[event_
   const std::vector<Event> draw_and_pay = {drawn, drawn, paid};
   CHECK(describe_events(draw_and_pay, {.viewer = 1, .engine = &mau}) ==
         std::vector<std::string>{"Seat 0 draws 2 \"Mau\" penalty cards."});
+  // The final call's penalty (extra 1) is named after the final call.
+  paid.extra = 1;
+  CHECK(line_of(paid, {.engine = &mau}) == "Seat 0 draws 2 \"Mau-Mau\" penalty cards.");
+  CHECK(describe_events(std::vector<Event>{drawn, drawn, paid}, {.viewer = 1, .engine = &mau}) ==
+        std::vector<std::string>{"Seat 0 draws 2 \"Mau-Mau\" penalty cards."});
+  CHECK(line_of(paid) == "Seat 0 draws 2 last-card penalty cards.");
+  paid.extra = 0;
   // Custom words are said as written, with "!" unless they end in punctuation.
   const Engine uno(load_variant("british", "{last_card: {call_name: uno}}", "override"));
   CHECK(line_of(called, {.engine = &uno}) == "Seat 2 calls \"uno!\"");
@@ -137,6 +144,35 @@ TEST_CASE("event text: the last-card calls in the variant's own words", "[event_
 // QA: a last-card penalty of 2 whose second card came after a reshuffle read "Seat 2 draws 1
 // card. / The discard pile is shuffled ... / Seat 2 draws 1 last-card penalty card.": a draw
 // of its own and a penalty of one.
+// QA: a draw for going out on a card that may not finish read twice ("Seat 3 draws 2 cards.
+// Seat 3 draws 2 cards instead of going out on JC, ..."), and a penalty the stock could not pay
+// in full read as a plain draw, the shortage, and a penalty of no cards drawn.
+TEST_CASE("event text: the draws of a finish penalty, or of a short stock, are one line",
+          "[event_text]") {
+  const Event drawn_10h{EventKind::card_drawn, 3, parse_card("10H")};
+  const Event drawn_10c{EventKind::card_drawn, 3, parse_card("10C")};
+  Event finish{EventKind::finish_penalty, 3, parse_card("JC")};
+  finish.count = 2;
+  CHECK(describe_events(std::vector<Event>{drawn_10h, drawn_10c, finish}, {.viewer = 0}) ==
+        std::vector<std::string>{
+            "Seat 3 draws 2 cards instead of going out on J♣, which may not finish a hand."});
+  CHECK(describe_events(std::vector<Event>{drawn_10h, drawn_10c, finish}, {.viewer = 3}) ==
+        std::vector<std::string>{
+            "You draw 2 cards instead of going out on J♣, which may not finish a hand: 10♥ 10♣"});
+  Event short_stock{EventKind::stock_exhausted, 3};
+  short_stock.count = 1;
+  short_stock.extra = 2;
+  Event penalty{EventKind::last_card_penalty, 3};
+  penalty.count = 1;
+  CHECK(describe_events(std::vector<Event>{drawn_10h, short_stock, penalty}, {.viewer = 0}) ==
+        std::vector<std::string>{"Seat 3 gets only 1 of 2: no cards are left.",
+                                 "Seat 3 draws 1 last-card penalty card."});
+  // A plain draw the stock could not make stays two lines: the draw, then the shortage.
+  CHECK(describe_events(std::vector<Event>{drawn_10h, short_stock}, {.viewer = 0}) ==
+        std::vector<std::string>{"Seat 3 draws 1 card.",
+                                 "Seat 3 gets only 1 of 2: no cards are left."});
+}
+
 TEST_CASE("event text: a penalty drawn across a reshuffle is one draw of all its cards",
           "[event_text]") {
   Event reshuffled{EventKind::stock_reshuffled};

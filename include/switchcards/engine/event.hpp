@@ -32,7 +32,8 @@ enum class EventKind : std::uint8_t {
   last_card_missed,    // seat left itself one card without calling; extra 1: seat played its
                        // final card without the call (last_card.final_call)
   last_card_caught,    // seat (the challenger) caught extra (the offender)
-  last_card_penalty,   // seat drew count cards as a last-card penalty
+  last_card_penalty,   // seat drew count cards as a last-card penalty; extra 1: for the final
+                       // call forgotten (last_card.final_call)
   stock_reshuffled,    // count cards of the discard pile became the new stock
   stock_exhausted,     // seat could draw only count of the cards owed
   round_over,          // seat won (kNoSeat: stalemate, the turn limit was reached)
