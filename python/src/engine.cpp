@@ -618,7 +618,9 @@ void bind_engine(py::module_& m) {
       py::arg("variant"), py::arg("state"),
       "The scores of a round by seat under the variant's match and team rules: the winner 0 and "
       "each other seat its hand (after a stalemate every hand scores); under match.end first_to "
-      "the winner the sum of the other hands and the others 0 (a stalemate scores nothing).");
+      "the winner the sum of the other hands and the others 0 (a stalemate scores nothing). With "
+      "teams, the team scores: under first_to the winner and its partners each the sum of the "
+      "other teams' hands.");
 }
 
 }  // namespace switchcards::python

@@ -41,6 +41,8 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
   drawn_seat_ = -1;
   drawn_share_ = -1;
   drawn_choices_ = CardMask{};
+  drawn_without_suit_ = CardMask{};
+  drawn_suit_ = Suit::none;
   voids_.fill(CardKnowledge::Voids{});
   any_voids_ = false;
   revealed_ = view.revealed();
@@ -97,6 +99,21 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
     probe.hands[seat].clear();
     for (int i = 0; i < kCardKinds; ++i) probe.hands[seat].add(Card::from_index(i));
     drawn_choices_ = view.engine().playable_kinds(probe);
+    // A card of only_without_suit is refused beside another card of the suit in force, as
+    // every such hand holds: asked again of a hand without that suit.
+    CardMask without_suit;
+    for (const Effect& e : view.variant().specials)
+      if (e.only_without_suit) without_suit |= e.cards.cards;
+    const Suit suit = view.engine().suit_in_force(probe);
+    if (!without_suit.empty() && suit != Suit::none) {
+      probe.hands[seat].clear();
+      for (int i = 0; i < kCardKinds; ++i)
+        if (Card::from_index(i).is_joker() || Card::from_index(i).suit() != suit)
+          probe.hands[seat].add(Card::from_index(i));
+      drawn_without_suit_ = view.engine().playable_kinds(probe) & without_suit;
+      drawn_choices_ |= drawn_without_suit_;
+      drawn_suit_ = suit;
+    }
     drawn_seat_ = seat;
     auto holds_choice = [&](int si) {
       const Share& s = shares_[si];
@@ -238,6 +255,34 @@ void Determinizer::sample(Pcg32& rng, State& out) const {
   // reshuffle shuffles it).
   for (Card c : hidden_discard.cards()) out.discard.push(c);
   for (Card c : seen_discard_.cards()) out.discard.push(c);
+  if (drawn_without_suit_.contains(out.drawn)) keep_drawn_playable(out, rng);
+}
+
+void Determinizer::keep_drawn_playable(State& out, Pcg32& rng) const {
+  // The seat drew a card of only_without_suit and may play it, so it holds no other card of
+  // the suit in force: each such card sampled into its hand trades places with a card of
+  // another suit from the stock (an approximation: the groups the two came from are not
+  // weighed).
+  Hand& hand = out.hands[drawn_seat_];
+  const auto of_suit = [&](Card c) { return !c.is_joker() && c.suit() == drawn_suit_; };
+  std::span<Card> stock = out.stock.cards();
+  for (int i = 0; i < kCardKinds; ++i) {
+    const Card c = Card::from_index(i);
+    if (!of_suit(c)) continue;
+    for (int copies = hand.count(c) - (c == out.drawn); copies > 0; --copies) {
+      const int n = static_cast<int>(stock.size());
+      if (n == 0) return;
+      const int from = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      for (int step = 0; step < n; ++step) {
+        Card& other = stock[static_cast<std::size_t>((from + step) % n)];
+        if (of_suit(other)) continue;
+        hand.remove(c);
+        hand.add(other);
+        other = c;
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace switchcards

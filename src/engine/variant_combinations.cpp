@@ -156,6 +156,12 @@ class Combinations {
               fmt::format("anything_on lets any card follow, and {} decides what follows: a card "
                           "has one or the other",
                           e.names_suit ? "names_suit" : "demand"));
+    // In a turn of several cards the suit in force changes card by card, and the rule judges a
+    // hand before a play: which hand would count is a rule of its own.
+    if (e.only_without_suit && v_.play.several_cards())
+      problem(path("only_without_suit"),
+              "only_without_suit judges a play by the rest of the hand, which play.several "
+              "changes card by card: not with play.several");
     // Its demand binds the answers to its own penalty (Engine::answers_matching): a listed
     // answer outside the demand could never be played.
     if (e.answers_match && !e.demand.cards.empty() &&

@@ -701,11 +701,12 @@ class VariantBuilder {
         d_.fail_at_key(
             entry, fmt::format("a special's name must have 1 to {} characters", kMaxNameLength));
       d_.expect_keys(
-          entry, {"cards",         "wild",       "names_suit",         "demand",     "draw",
-                  "skip",          "stack",      "stack_adds",         "cap",        "cancel",
-                  "miss_turn",     "reverse",    "two_players",        "back",       "play_again",
-                  "not_on",        "deflect",    "deflect_reverse_to", "swap_hands", "rotate_hands",
-                  "answers_match", "anything_on"});
+          entry,
+          {"cards",         "wild",        "names_suit",         "demand",     "draw",
+           "skip",          "stack",       "stack_adds",         "cap",        "cancel",
+           "miss_turn",     "reverse",     "two_players",        "back",       "play_again",
+           "not_on",        "deflect",     "deflect_reverse_to", "swap_hands", "rotate_hands",
+           "answers_match", "anything_on", "only_without_suit"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -748,6 +749,7 @@ class VariantBuilder {
     e.play_again = get_bool(entry, "play_again", e.play_again);
     e.anything_on = get_bool(entry, "anything_on", e.anything_on);
     with(entry, "not_on", [&](const Entry& x) { e.not_on = selector(x); });
+    e.only_without_suit = get_bool(entry, "only_without_suit", e.only_without_suit);
     e.swap_hands = get_bool(entry, "swap_hands", e.swap_hands);
     e.rotate_hands = get_bool(entry, "rotate_hands", e.rotate_hands);
     return e;

@@ -98,7 +98,7 @@ void special_text(Canonical& c, const Effect& e) {
   const auto& [name, cards, wild, names_suit, demand, draw, skip, stack, stack_adds, cap, cancel,
                miss_turn, deflect, deflect_to_attacker, answers_match, reverse,
                reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, anything_on,
-               not_on] = e;
+               not_on, only_without_suit] = e;
   (void)name;  // a label: the special's place in the list is what the engine uses
   c.selector("special.cards", cards);
   c.flag("special.wild", wild);
@@ -125,6 +125,7 @@ void special_text(Canonical& c, const Effect& e) {
   // Written only when set, as answers_match.
   if (anything_on) c.flag("special.anything_on", anything_on);
   c.selector("special.not_on", not_on);
+  if (only_without_suit) c.flag("special.only_without_suit", only_without_suit);  // as above
 }
 
 void identical_text(Canonical& c, const IdenticalCardRules& r) {

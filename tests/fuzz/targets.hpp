@@ -294,11 +294,17 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.round.no_finish.draw = v.round.no_finish.then == NoFinish::draw ? 2 : 0;
     if (v.round.no_finish.then == NoFinish::draw) v.round.no_finish.unless = NoFinishUnless::none;
   }
+  if ((a & 0x82) == 0x82 && !v.specials.empty())  // a special played only without the suit
+    v.specials[b % v.specials.size()].only_without_suit = true;
   if ((a & 0x90) == 0x90)  // the call with the final card, a forgotten one drawing 1 or 2
     v.last_card.final_call = 1 + (b & 0x01);
-  // Combinations the loader refuses (and so does the Engine): identical cards beside several
-  // cards a turn, a draw until playable that ends the turn, which would never let it be played.
-  if (v.play.several_cards()) v.identical.enabled = false;
+  // Combinations the loader refuses (and so does the Engine): identical cards or
+  // only_without_suit beside several cards a turn, a draw until playable that ends the turn,
+  // which would never let it be played.
+  if (v.play.several_cards()) {
+    v.identical.enabled = false;
+    for (Effect& e : v.specials) e.only_without_suit = false;
+  }
   if (v.draw.until_playable && v.draw.after == AfterDraw::end_turn)
     v.draw.after = AfterDraw::may_play_drawn;
   return v;

@@ -264,6 +264,56 @@ TEST_CASE("play_again gives the same seat a normal turn, and not_on refuses a ca
   CHECK(std::string(describe(Refusal::not_on_top)).find("not_on") != std::string::npos);
 }
 
+TEST_CASE("only_without_suit: a card played only without another card of the suit in force") {
+  // The wild 8 of crazy-eights under the rule, with two decks so that a hand may hold two 8H.
+  const Engine e(load_variant(
+      "crazy-eights", "{deck: {decks: 2}, specials: {wild-eight: {only_without_suit: true}}}",
+      "test"));
+  // The card itself does not count; another of the suit, or a second copy of it, does.
+  CHECK(e.check(e.position(pos({{"8H", "KS"}, {"5D"}}, {"9H"})), parse_action("0 play 8H clubs")) ==
+        Refusal::none);
+  State blocked = e.position(pos({{"8H", "4H", "KS"}, {"5D"}}, {"9H"}));
+  CHECK(e.check(blocked, parse_action("0 play 8H clubs")) == Refusal::holds_suit_in_force);
+  CHECK(e.check(blocked, parse_action("0 play 4H")) == Refusal::none);
+  CHECK(e.check(e.position(pos({{"8H", "8H", "KS"}, {"5D"}}, {"9H"})),
+                parse_action("0 play 8H clubs")) == Refusal::holds_suit_in_force);
+  // An 8 of another suit: the hearts held count, not the card's own suit.
+  CHECK(e.check(blocked, parse_action("0 play 8H clubs")) ==
+        e.check(e.position(pos({{"8S", "4H", "KS"}, {"5D"}}, {"9H"})),
+                parse_action("0 play 8S clubs")));
+  ActionList legal;
+  e.legal_actions(blocked, legal);
+  for (Action a : legal) CHECK(!(a.kind() == ActionKind::play && a.card() == C("8H")));
+  // The refused play leaves the state as it was.
+  const State before = blocked;
+  CHECK_FALSE(e.apply(blocked, parse_action("0 play 8H clubs")));
+  CHECK(blocked == before);
+  CHECK(std::string(describe(Refusal::holds_suit_in_force)).find("only_without_suit") !=
+        std::string::npos);
+  CHECK(refusal_name(Refusal::holds_suit_in_force) == "holds_suit_in_force");
+}
+
+TEST_CASE("only_without_suit under forced play: a card it refuses leaves the draw open") {
+  // 5H may not go on 9H (not_on), and beside it the joker may not be played either: nothing
+  // can be played, so forced play lets the seat draw.
+  const Engine e(load_variant("crazy-eights-wild-draw-four",
+                              "{draw: {when_playable: false}, specials: {five: {cards: 5H, "
+                              "not_on: 9H}}}",
+                              "test"));
+  State s = e.position(pos({{"JOKER", "5H"}, {"5D"}}, {"9H"}, {"KS"}));
+  ActionList legal;
+  e.legal_actions(s, legal);
+  REQUIRE(legal.size() == 1);
+  CHECK(legal[0] == parse_action("0 draw"));
+  CHECK(e.check(s, parse_action("0 draw")) == Refusal::none);
+  CHECK(e.check(s, parse_action("0 play JOKER hearts")) == Refusal::holds_suit_in_force);
+  // Without the 5H the joker may be played, and the draw is refused as forced play says.
+  State free = e.position(pos({{"JOKER", "KS"}, {"5D"}}, {"9H"}, {"4C"}));
+  CHECK(e.check(free, parse_action("0 draw")) == Refusal::draw_not_allowed);
+  e.legal_actions(free, legal);
+  CHECK_FALSE(legal.contains(parse_action("0 draw")));
+}
+
 TEST_CASE("identical card: the others draw one and the same seat plays again") {
   // Identical cards (same rank and suit) exist only with two decks.
   Variant v = kitchen_sink();

@@ -59,6 +59,10 @@ class Determinizer {
   int drawn_seat_ = -1;
   int drawn_share_ = -1;
   CardMask drawn_choices_;
+  // Of those, the cards of only_without_suit specials, and the suit in force: a seat that may
+  // play one held no other card of that suit (sample() keeps the sample so).
+  CardMask drawn_without_suit_;
+  Suit drawn_suit_ = Suit::none;
   // Seats whose draws told cards they did not hold (CardKnowledge::Voids; held 0: none).
   std::array<CardKnowledge::Voids, kMaxSeats> voids_{};
   bool any_voids_ = false;
@@ -69,6 +73,9 @@ class Determinizer {
   void respect_voids(std::array<Card, kMaxCards>& pool,
                      const std::array<int, CardKnowledge::kMaxGroups>& ends, const State& out,
                      Pcg32& rng) const;
+  // A drawn card of only_without_suit in a sample: the seat's other cards of the suit in force
+  // trade places with cards of the stock.
+  void keep_drawn_playable(State& out, Pcg32& rng) const;
 };
 
 }  // namespace switchcards

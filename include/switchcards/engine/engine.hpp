@@ -65,10 +65,11 @@ enum class Refusal : std::uint8_t {
   cannot_jump_in,
   does_not_stack,
   answer_does_not_match,
+  holds_suit_in_force,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::answer_does_not_match) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::holds_suit_in_force) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -105,7 +106,8 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "draw_while_laying",
                                          "cannot_jump_in",
                                          "does_not_stack",
-                                         "answer_does_not_match"};
+                                         "answer_does_not_match",
+                                         "holds_suit_in_force"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -154,6 +156,8 @@ constexpr std::string_view describe(Refusal r) {
       "it within its cap (play.answers: several): lay one that does, or pass to end the turn",
       "an answer to this penalty must also be a card a plain play could lay on the top card: of "
       "its suit or rank, of the suit named if one is, or one demanded (answers_match)",
+      "this card may be played only by a player who holds no other card of the suit in force: "
+      "the top card's, or the suit named (only_without_suit)",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -403,6 +407,9 @@ class Engine {
   // check_in_full for an action of a seat that is not the seat to act (nor a challenge or call).
   Refusal check_out_of_turn(const State& s, Action a) const;
   bool may_draw(const State& s) const;
+  // Whether forced play refuses a draw that it should allow: the only cards that match are
+  // those only_without_suit refuses (may_draw does not look).
+  bool forced_draw_refused(const State& s) const;
   // The cards the seat to act could play now if a last card could always go out.
   CardMask playable_ignoring_finish(const State& s) const;
   // The cards whose play would empty `seat`'s hand but may not (round.no_finish, then:
@@ -415,13 +422,23 @@ class Engine {
     return no_finish_refused_;
   }
   CardMask finishing_refused_by_suit(const State& s) const;
+  // The cards `seat` holds that the rest of its hand forbids it to play now: a last card that
+  // may not go out (finishing_refused), and a card of only_without_suit held beside another
+  // card of the suit in force (held_suit_refused).
+  CardMask refused_by_hand(const State& s, int seat) const {
+    // One test for the variants without only_without_suit, as finishing_refused makes.
+    if (suit_held_rules_) [[unlikely]]
+      return finishing_refused(s, seat) | held_suit_refused(s, seat);
+    return finishing_refused(s, seat);
+  }
+  CardMask held_suit_refused(const State& s, int seat) const;
   // Whether the one card left in `seat`'s hand after it laid `a`, a card that may follow, may
   // not go out (round.no_finish), judged as the turn would go on: lay ends the turn then.
   bool last_follower_refused(const State& s, int seat, Action a) const;
   int draw_cards(State& s, int seat, int n, EventBuffer* ev, Card* last = nullptr) const;
-  // legal_actions for round.no_finish (then: refused): removes the plays that would empty the
-  // hand with a card that may not.
-  void drop_refused_finishes(const State& s, ActionList& out) const;
+  // legal_actions for round.no_finish (then: refused) and only_without_suit: removes the plays
+  // that refused_by_hand refuses.
+  void drop_refused_by_hand(const State& s, ActionList& out) const;
   // legal_actions and jump_ins for specials' swap_hands: each play of a swap card by `seat`,
   // once per target seat.
   void expand_swaps(const State& s, int seat, ActionList& out) const;
@@ -479,6 +496,7 @@ class Engine {
   // round.no_finish: the cards that may not empty a hand, refused or drawn for.
   CardMask no_finish_refused_, no_finish_draws_;
   bool finish_follows_suit_ = false;  // round.no_finish.unless: follows_suit
+  bool suit_held_rules_ = false;      // a special has only_without_suit (only_without_suit_)
   // The final cards that may draw instead of going out: those of no_finish_draws_, and under
   // last_card.final_call every card (played without the call). One test in apply for both.
   CardMask finish_drawn_;
@@ -497,6 +515,9 @@ class Engine {
   // The cards of specials with anything_on: any card may go on them. Read by compile() and by
   // answers_matching() alone, so kept away from the fields every play reads.
   CardMask anything_on_;
+  // The cards of specials with only_without_suit: played only by a player who holds no other
+  // card of the suit in force. In full_check_, so only the rare paths read it.
+  CardMask only_without_suit_;
 };
 
 // ======================================================================================
@@ -566,16 +587,19 @@ inline void Engine::compile() {
     if (e.wild) wild_ |= e.cards.cards;
     if (e.names_suit) names_suit_ |= e.cards.cards;
     if (e.anything_on) anything_on_ |= e.cards.cards;
+    if (e.only_without_suit) only_without_suit_ |= e.cards.cards;
   }
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
   jumps_ = variant_.identical.jump_in != JumpIn::none;
   rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
-  full_check_ = no_finish_refused_ | swap_cards_;
+  suit_held_rules_ = !only_without_suit_.empty();
+  full_check_ = no_finish_refused_ | swap_cards_ | only_without_suit_;
   const CardMask at_once =
       several_ ? CardMask{} : CardMask::all() - names_suit_ - full_check_ - moves_hands_;
-  plain_draw_ =
-      variant_.draw.when_playable && variant_.draw.cards == 1 && !variant_.draw.until_playable;
+  // A card drawn under only_without_suit is judged by apply, with the hand it joins.
+  plain_draw_ = variant_.draw.when_playable && variant_.draw.cards == 1 &&
+                !variant_.draw.until_playable && !suit_held_rules_;
   rewrites_legal_ = !full_check_.empty();
   for (int i = 0; i < kCardKinds; ++i) {
     const Card top = Card::from_index(i);
@@ -678,15 +702,22 @@ SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_ignoring_finish(const State&
 }
 
 SWITCHCARDS_ALWAYS_INLINE CardMask Engine::playable_kinds(const State& s) const {
-  return playable_ignoring_finish(s) - finishing_refused(s, s.turn);
+  return playable_ignoring_finish(s) - refused_by_hand(s, s.turn);
 }
 
 inline bool Engine::may_draw(const State& s) const {
   if (s.pending.active()) return s.pending.draw > 0;
   if (variant_.draw.when_playable) return true;
   // Forced play: drawing only when nothing can be played (a last card that may not go out
-  // counts as unplayable).
+  // counts as unplayable). A card only_without_suit refuses counts too, but not here: the
+  // test cost every variant 2 to 8 instructions a decision, so legal_actions and check add
+  // that draw on their rare paths (forced_draw_refused).
   return ((s.hands[s.turn].kinds() & matching(s)) - finishing_refused(s, s.turn)).empty();
+}
+
+SWITCHCARDS_NOINLINE inline bool Engine::forced_draw_refused(const State& s) const {
+  return suit_held_rules_ && s.phase == Phase::play && !s.pending.active() &&
+         ((s.hands[s.turn].kinds() & matching(s)) - refused_by_hand(s, s.turn)).empty();
 }
 
 SWITCHCARDS_ALWAYS_INLINE int Engine::list_plays(int seat, CardMask cards, Action* list,
@@ -725,10 +756,10 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::legal_actions(const State& s, ActionList&
       list[n++] = Action::call(seat);  // after a play again, the forgetter acts itself
   }
   out.set_size(n);
-  // Out of the loop above, which every decision runs: a variant without round.no_finish and
-  // swap cards pays one test for them.
+  // Out of the loop above, which every decision runs: a variant without round.no_finish,
+  // only_without_suit and swap cards pays one test for them.
   if (rewrites_legal_) [[unlikely]] {
-    if (!no_finish_refused_.empty()) drop_refused_finishes(s, out);
+    if (!no_finish_refused_.empty() || suit_held_rules_) drop_refused_by_hand(s, out);
     if (!swap_cards_.empty()) expand_swaps(s, s.turn, out);
   }
 }
@@ -762,15 +793,39 @@ SWITCHCARDS_NOINLINE inline CardMask Engine::finishing_refused_by_suit(const Sta
   return suit == Suit::none ? no_finish_refused_ : no_finish_refused_ - CardMask::of_suit(suit);
 }
 
-SWITCHCARDS_NOINLINE inline void Engine::drop_refused_finishes(const State& s,
-                                                               ActionList& out) const {
-  const CardMask refused = finishing_refused(s, s.turn);
+SWITCHCARDS_NOINLINE inline CardMask Engine::held_suit_refused(const State& s, int seat) const {
+  const CardMask held = s.hands[seat].kinds() & only_without_suit_;
+  const Suit suit = suit_in_force(s);  // none on a joker with no suit named: nothing binds
+  if (held.empty() || suit == Suit::none) return {};
+  const CardMask of_suit = s.hands[seat].kinds() & CardMask::of_suit(suit);
+  CardMask refused;
+  for (CardMask m = held; !m.empty();) {
+    const Card c = m.pop_first();
+    // Another card of the suit: a card of another kind, or a second copy of this one.
+    if (!(of_suit - CardMask::of(c)).empty() || (of_suit.contains(c) && s.hands[seat].count(c) > 1))
+      refused |= CardMask::of(c);
+  }
+  return refused;
+}
+
+SWITCHCARDS_NOINLINE inline void Engine::drop_refused_by_hand(const State& s,
+                                                              ActionList& out) const {
+  const CardMask refused = refused_by_hand(s, s.turn);
   if (refused.empty()) return;
-  int kept = 0;
+  int kept = 0, plays = 0;
   for (int i = 0; i < out.size(); ++i)
-    if (!(out[i].kind() == ActionKind::play && refused.contains(out[i].card())))
+    if (!(out[i].kind() == ActionKind::play && refused.contains(out[i].card()))) {
+      plays += out[i].kind() == ActionKind::play;
       out.data()[kept++] = out[i];
+    }
   out.set_size(kept);
+  // Forced play: with the refused cards gone, a draw may be due where may_draw saw a match.
+  if (!variant_.draw.when_playable && forced_draw_refused(s)) {
+    // After the plays, where legal_actions lists a draw (before a challenge or a late call).
+    for (int i = out.size(); i > plays; --i) out.data()[i] = out[i - 1];
+    out.data()[plays] = Action::draw(s.turn);
+    out.set_size(out.size() + 1);
+  }
 }
 
 SWITCHCARDS_ALWAYS_INLINE Refusal Engine::check(const State& s, Action a) const {
@@ -836,8 +891,9 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       if (s.phase == Phase::after_draw && c != s.drawn)
         return variant_.draw.after == AfterDraw::must_play_drawn ? Refusal::must_play_drawn
                                                                  : Refusal::must_play_drawn_or_pass;
-      if (finishing_refused(s, s.turn).contains(c) && playable_ignoring_finish(s).contains(c))
-        return Refusal::cannot_finish_on;
+      if (refused_by_hand(s, s.turn).contains(c) && playable_ignoring_finish(s).contains(c))
+        return finishing_refused(s, s.turn).contains(c) ? Refusal::cannot_finish_on
+                                                        : Refusal::holds_suit_in_force;
       if (!playable_kinds(s).contains(c)) {
         if (s.phase == Phase::laying)
           return s.pending.active() && follows_laid(s).contains(c) ? Refusal::does_not_stack
@@ -876,7 +932,7 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
                                                                  : Refusal::must_play_drawn_or_pass;
       if (s.pending.active())
         return s.pending.draw > 0 ? Refusal::none : Refusal::must_answer_penalty;
-      return may_draw(s) ? Refusal::none : Refusal::draw_not_allowed;
+      return may_draw(s) || forced_draw_refused(s) ? Refusal::none : Refusal::draw_not_allowed;
     case ActionKind::pass:
       if (s.phase == Phase::laying) return Refusal::none;
       if (s.phase == Phase::after_draw)
@@ -947,8 +1003,7 @@ SWITCHCARDS_NOINLINE inline void Engine::jump_ins(const State& s, int seat, Acti
   } else {
     playable = s.hands[seat].kinds() & matching(s);
   }
-  out.set_size(
-      list_plays(seat, (identical & playable) - finishing_refused(s, seat), out.data(), 0));
+  out.set_size(list_plays(seat, (identical & playable) - refused_by_hand(s, seat), out.data(), 0));
   if (!swap_cards_.empty()) expand_swaps(s, seat, out);
 }
 
@@ -996,7 +1051,7 @@ SWITCHCARDS_NOINLINE inline int Engine::draw_until_playable(State& s, int seat, 
     // Each card drawn leaves the stock and the discard pile one card smaller, so this ends.
     if (draw_cards(s, seat, 1, ev, last) == 0) break;
     ++got;
-    if (playable.contains(*last)) break;
+    if (playable.contains(*last) && !refused_by_hand(s, seat).contains(*last)) break;
   }
   return got;
 }
@@ -1543,7 +1598,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
           // round goes on.
           detail::emit(ev, EventKind::last_card_missed, seat, Card{}, 0, 1);
           const int got = draw_cards(s, seat, variant_.last_card.final_call, ev);
-          detail::emit(ev, EventKind::last_card_penalty, seat, Card{}, got);
+          detail::emit(ev, EventKind::last_card_penalty, seat, Card{}, got, 1);
         }
       }
       if (hand.empty()) {
@@ -1633,8 +1688,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
                           ? draw_until_playable(s, seat, ev, &drawn)
                           : draw_cards(s, seat, variant_.draw.cards, ev, &drawn);
       // A drawn card that is playable may (or must) be played at once, if the variant says so.
+      // (only_without_suit: judged with the hand it joins; plain_draw_ is off for it.)
       const bool can_play_drawn =
-          got > 0 && variant_.draw.after != AfterDraw::end_turn && matching(s).contains(drawn);
+          got > 0 && variant_.draw.after != AfterDraw::end_turn && matching(s).contains(drawn) &&
+          (!suit_held_rules_ || !held_suit_refused(s, seat).contains(drawn));
       if (can_play_drawn) {
         s.phase = Phase::after_draw;
         s.drawn = drawn;

@@ -147,6 +147,9 @@ struct Effect {
   bool anything_on = false;
   Selector not_on;  // not_on: may not be played on a top card of these ("no J on a J"); answers
                     // to a pending penalty are not affected
+  // only_without_suit: played only by a player who holds no other card of the suit in force
+  // (the top card's, or the suit named): Uno's wild draw four, without its challenge.
+  bool only_without_suit = false;
 
   // A pending penalty (draw, or a skip that can be answered) rather than an immediate effect.
   bool is_attack() const { return draw > 0 || (skip > 0 && !(stack.cards | cancel.cards).empty()); }
