@@ -148,9 +148,12 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   std::vector<std::string> parts;
   if (e.wild) parts.push_back("may be played on any card");
   if (e.only_without_suit)
-    parts.push_back(
-        "it may be played only by a player who holds no other card of the suit in force (the top "
-        "card's, or the suit named)");
+    parts.push_back(fmt::format(
+        "it may be played only by a player who holds no other card of the suit in force ({}), "
+        "also as an answer, a jump-in or a card just drawn",
+        std::ranges::any_of(specials, [](const Effect& s) { return s.names_suit; })
+            ? "the top card's, or the suit named"
+            : "the top card's"));
   if (e.anything_on)
     parts.push_back("any card may be played on it while it is on top (turned up at the deal too)");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");

@@ -117,8 +117,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), what, after);
     }
     case EventKind::penalty_paid:
-      return fmt::format("{} the penalty ({}).", says(seat, o, "take", "takes"),
-                         plural(e.count, "card"));
+      return fmt::format(
+          "{} the penalty ({}).", says(seat, o, "take", "takes"),
+          e.count == 0 ? std::string("no cards left to draw") : plural(e.count, "card"));
     case EventKind::penalty_cancelled:
       return fmt::format("{} the penalty with {}.", says(seat, o, "cancel", "cancels"), card);
     case EventKind::penalty_deflected:
@@ -148,7 +149,8 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} {} without a {} call.", says(seat, o, "catch", "catches"),
                          object_text(other, o), call_label(call_rules(o.engine)));
     case EventKind::last_card_penalty:
-      return fmt::format("{} {} {} penalty {}.", says(seat, o, "draw", "draws"), e.count,
+      return fmt::format("{} {} {} penalty {}.", says(seat, o, "draw", "draws"),
+                         e.count == 0 ? std::string("no") : std::to_string(e.count),
                          call_label(call_rules(o.engine), e.extra == 1),
                          e.count == 1 ? "card" : "cards");
     case EventKind::stock_reshuffled:

@@ -167,6 +167,14 @@ TEST_CASE("event text: the draws of a finish penalty, or of a short stock, are o
   CHECK(describe_events(std::vector<Event>{drawn_10h, short_stock, penalty}, {.viewer = 0}) ==
         std::vector<std::string>{"Seat 3 gets only 1 of 2: no cards are left.",
                                  "Seat 3 draws 1 last-card penalty card."});
+  // A penalty the stock could not pay at all: no card was drawn.
+  penalty.count = 0;
+  CHECK(describe_events(std::vector<Event>{short_stock, penalty}, {.viewer = 0}) ==
+        std::vector<std::string>{"Seat 3 gets only 1 of 2: no cards are left.",
+                                 "Seat 3 draws no last-card penalty cards."});
+  Event paid{EventKind::penalty_paid, 3};
+  CHECK(describe_events(std::vector<Event>{paid}, {.viewer = 0}) ==
+        std::vector<std::string>{"Seat 3 takes the penalty (no cards left to draw)."});
   // A plain draw the stock could not make stays two lines: the draw, then the shortage.
   CHECK(describe_events(std::vector<Event>{drawn_10h, short_stock}, {.viewer = 0}) ==
         std::vector<std::string>{"Seat 3 draws 1 card.",

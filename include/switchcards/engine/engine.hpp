@@ -820,7 +820,7 @@ SWITCHCARDS_NOINLINE inline void Engine::drop_refused_by_hand(const State& s,
     }
   out.set_size(kept);
   // Forced play: with the refused cards gone, a draw may be due where may_draw saw a match.
-  if (!variant_.draw.when_playable && forced_draw_refused(s)) {
+  if (!variant_.draw.when_playable && !may_draw(s) && forced_draw_refused(s)) {
     // After the plays, where legal_actions lists a draw (before a challenge or a late call).
     for (int i = out.size(); i > plays; --i) out.data()[i] = out[i - 1];
     out.data()[plays] = Action::draw(s.turn);
