@@ -101,9 +101,7 @@ void Determinizer::prepare(const PlayerView& view, const CardKnowledge& knowledg
     drawn_choices_ = view.engine().playable_kinds(probe);
     // A card of only_without_suit is refused beside another card of the suit in force, as
     // every such hand holds: asked again of a hand without that suit.
-    CardMask without_suit;
-    for (const Effect& e : view.variant().specials)
-      if (e.only_without_suit) without_suit |= e.cards.cards;
+    const CardMask without_suit = view.engine().only_without_suit();
     const Suit suit = view.engine().suit_in_force(probe);
     if (!without_suit.empty() && suit != Suit::none) {
       probe.hands[seat].clear();

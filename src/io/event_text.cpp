@@ -29,8 +29,15 @@ std::string selector_words(const Selector& selector) {
   return out;
 }
 
+namespace {
+// The words of the call, or of the final card's call.
+std::string_view call_words(const LastCardRules& r, bool final_card) {
+  return final_card ? r.final_call_words() : r.call_words();
+}
+}  // namespace
+
 std::string quoted_call(const LastCardRules& rules, bool final_card) {
-  return fmt::format("\"{}\"", final_card ? rules.final_call_words() : rules.call_words());
+  return fmt::format("\"{}\"", call_words(rules, final_card));
 }
 
 std::string seat_text(int seat, const EventTextOptions& options) {
@@ -60,14 +67,14 @@ const LastCardRules& call_rules(const Engine* engine) {
 // The call before a noun: "last-card" ("a last-card call"), or the variant's words in quotes
 // ("a "Mau" call"); `final_card`: the final call's.
 std::string call_label(const LastCardRules& r, bool final_card = false) {
-  const std::string_view words = final_card ? r.final_call_words() : r.call_words();
-  return words == LastCardRules{}.call_words() ? "last-card" : quoted_call(r, final_card);
+  return call_words(r, final_card) == LastCardRules{}.call_words() ? "last-card"
+                                                                   : quoted_call(r, final_card);
 }
 
 // The call as it is called out (`final_card`: the final call): "Last card!", or the variant's
 // words as written with "!" unless they end in punctuation already ("Mau!", "Uno!").
 std::string call_out(const LastCardRules& r, bool final_card) {
-  const std::string_view name = final_card ? r.final_call_words() : r.call_words();
+  const std::string_view name = call_words(r, final_card);
   if (name == LastCardRules{}.call_words()) return "\"Last card!\"";
   const char last = name.back();
   const bool punctuated = last == '!' || last == '?' || last == '.';

@@ -289,6 +289,8 @@ class Engine {
   }
   // Whether playing `c` names a suit (a wild with names_suit).
   bool names_suit(Card c) const { return names_suit_.contains(c); }
+  // The cards played only without another card of the suit in force (only_without_suit).
+  CardMask only_without_suit() const { return only_without_suit_; }
   // Whether playing `c` swaps hands with a seat the play names (specials' swap_hands).
   bool swaps_hands(Card c) const { return swap_cards_.contains(c); }
   // The cards the seat to act could play now, as kinds (ignoring how many are held).
