@@ -34,8 +34,8 @@ class Combinations {
   }
 
  private:
-  void problem(std::string path, std::string message) const {
-    report_(CombinationProblem{std::move(path), std::move(message)});
+  void problem(std::string path, std::string message, std::vector<std::string> also = {}) const {
+    report_(CombinationProblem{std::move(path), std::move(message), std::move(also)});
   }
   bool given(std::string_view path) const { return given_ && given_(path); }
   static std::string special_path(std::size_t i, std::string_view field) {
@@ -95,12 +95,14 @@ class Combinations {
       if (draw.after == AfterDraw::end_turn)
         problem("draw.after",
                 "draw.cards: until_playable stops at a playable card, which draw.after: end_turn "
-                "would never let be played: use may_play_drawn or must_play_drawn");
+                "would never let be played: use may_play_drawn or must_play_drawn",
+                {"draw.cards"});
     } else if (draw.limit != 0 || given("draw.limit")) {
       problem("draw.limit",
               fmt::format("draw.limit caps a draw of cards: until_playable; this variant draws "
                           "{} {}",
-                          draw.cards, draw.cards == 1 ? "card" : "cards"));
+                          draw.cards, draw.cards == 1 ? "card" : "cards"),
+              {"draw.cards"});
     }
   }
 
@@ -115,13 +117,15 @@ class Combinations {
         problem("play.runs",
                 fmt::format("play.runs shapes a run, which play.several: runs or "
                             "both lays; this variant lays {}",
-                            play.several_cards() ? "cards of one rank only" : "one card a turn"));
+                            play.several_cards() ? "cards of one rank only" : "one card a turn"),
+                {"play.several"});
     }
     if (play.turn_corner && play.run_ace != RunAce::both)
       problem("play.turn_corner",
               fmt::format("play.runs.turn_corner lets an ace be high and low in one run (K, A, "
                           "2), which play.runs.ace: {} forbids: use ace: both",
-                          play.run_ace == RunAce::low ? "low" : "high"));
+                          play.run_ace == RunAce::low ? "low" : "high"),
+              {"play.run_ace"});
     if (play.run_jokers == RunJokers::stand_in && v_.deal.deck.jokers == 0)
       problem("play.run_jokers",
               "stand_in lets a joker stand in a run, and this variant's deck has no jokers: add "
@@ -129,20 +133,24 @@ class Combinations {
     if ((play.effects != SeveralEffects::each || given("play.effects")) && !play.several_cards())
       problem("play.effects",
               "play.effects says how the specials of a turn of several cards combine; "
-              "play.several: none lays one card a turn");
+              "play.several: none lays one card a turn",
+              {"play.several"});
     if (play.several_answers && !play.several_cards())
       problem("play.several_answers",
               "play.answers: several answers a penalty with several cards in a turn, which "
-              "play.several: none never lays");
+              "play.several: none never lays",
+              {"play.several"});
     else if (play.several_answers && play.effects != SeveralEffects::each)
       problem("play.several_answers",
               "play.answers: several stacks every card laid on the pending penalty, and "
-              "play.effects: last lets only the top card take effect: use effects: each");
+              "play.effects: last lets only the top card take effect: use effects: each",
+              {"play.effects"});
     if (play.several_cards() && v_.identical.enabled)
       problem("play.several",
               "play.several lays further cards in the turn, and identical.enabled already "
               "rewards a second identical card with another turn: the two rules judge the same "
-              "card differently; use one of them");
+              "card differently; use one of them",
+              {"identical.enabled"});
   }
 
   // A special's own settings, then its cards against the specials before it.
@@ -155,13 +163,15 @@ class Combinations {
       problem(path("anything_on"),
               fmt::format("anything_on lets any card follow, and {} decides what follows: a card "
                           "has one or the other",
-                          e.names_suit ? "names_suit" : "demand"));
+                          e.names_suit ? "names_suit" : "demand"),
+              {path(e.names_suit ? "names_suit" : "demand")});
     // In a turn of several cards the suit in force changes card by card, and the rule judges a
     // hand before a play: which hand would count is a rule of its own.
     if (e.only_without_suit && v_.play.several_cards())
       problem(path("only_without_suit"),
               "only_without_suit judges a play by the rest of the hand, which play.several "
-              "changes card by card: not with play.several");
+              "changes card by card: not with play.several",
+              {"play.several"});
     // Its demand binds the answers to its own penalty (Engine::answers_matching): a listed
     // answer outside the demand could never be played.
     if (e.answers_match && !e.demand.cards.empty() &&
@@ -169,61 +179,75 @@ class Combinations {
       problem(path("answers_match"),
               "with answers_match an answer to this special's penalty must be a card of its own "
               "demand, and its stack, cancel or deflect lists cards outside the demand, which "
-              "could never answer");
+              "could never answer",
+              {path("demand"), path("stack"), path("cancel"), path("deflect")});
     if (e.cap > 0 && e.cap < e.draw)
-      problem(path("cap"), fmt::format("cap {} is below draw {}: the first card would exceed it",
-                                       e.cap, e.draw));
+      problem(path("cap"),
+              fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap, e.draw),
+              {path("draw")});
     // The same player acts next: a penalty or a skip aimed at "the next player" would hit
     // nobody, and going back contradicts it.
     if (e.play_again && (e.draw > 0 || e.skip > 0 || e.back))
-      problem(path("play_again"), fmt::format("play_again cannot be combined with {}: its player "
-                                              "acts next",
-                                              e.draw > 0   ? "draw"
-                                              : e.skip > 0 ? "skip"
-                                                           : "back"));
+      problem(path("play_again"),
+              fmt::format("play_again cannot be combined with {}: its player "
+                          "acts next",
+                          e.draw > 0   ? "draw"
+                          : e.skip > 0 ? "skip"
+                                       : "back"),
+              {path(e.draw > 0   ? "draw"
+                    : e.skip > 0 ? "skip"
+                                 : "back")});
     // Play goes back to the player before the card's own: nobody is "next" to skip. (A skip
     // that is a penalty, with a draw or answers, is the player before's to take or answer.)
     if (e.back && e.skip > 0 && !e.is_attack())
       problem(path("back"),
               fmt::format("back sends play to the player before, and skip {} would skip the next "
                           "player, whom play does not reach: use one of them",
-                          e.skip));
+                          e.skip),
+              {path("skip")});
     if (e.rotate_hands && e.swap_hands)
       problem(path("rotate_hands"),
               "a card swaps with one chosen player (swap_hands) or passes every hand on "
-              "(rotate_hands), not both");
+              "(rotate_hands), not both",
+              {path("swap_hands")});
     // The engine takes the cancel, then the card's own penalty starts afresh: it neither
     // stacks nor cancels as the file says.
     if (const CardMask both = e.stack.cards & e.cancel.cards & kinds_; !both.empty())
       problem(path("cancel"),
               fmt::format("{} both stacks on the penalty (stack) and cancels it (cancel): a card "
                           "answers it one way, so list it in one of them",
-                          to_string(both.first())));
+                          to_string(both.first())),
+              {path("stack")});
     // The demand binds the next player and the named suit only the one after: neither is
     // what "names a suit" and "demands" promise together.
     if (e.names_suit && !e.demand.cards.empty())
       problem(path("demand"),
               "a card that names a suit (names_suit) cannot also make a demand: the next card "
               "would have to follow both, and only one can bind it (put the demand on another "
-              "card)");
+              "card)",
+              {path("names_suit")});
     // With a draw, skip makes the victim miss its turn (and skip - 1 players after it).
     if (!e.miss_turn && e.draw > 0 && e.skip > 0)
       problem(path("miss_turn"),
               fmt::format("miss_turn: false contradicts skip {}: with a draw, skip makes the "
                           "victim miss its turn (skip: 0 lets it play after drawing)",
-                          e.skip));
+                          e.skip),
+              {path("skip"), path("draw")});
     // A play names a suit or a seat, not both (and a wild swap for every suit and seat would
     // not fit the action lists).
     if (e.swap_hands && e.names_suit)
       problem(path("swap_hands"),
               "a swap card cannot also name a suit (names_suit): its play names the seat to swap "
-              "with");
+              "with",
+              {path("names_suit")});
     for (std::size_t j = 0; j < i; ++j)
       if (const CardMask both = v_.specials[j].cards.cards & e.cards.cards & kinds_;
           !both.empty()) {
-        problem(path("cards"), fmt::format("{} is matched by both '{}' and '{}' (a card has at "
-                                           "most one entry: put both effects in one)",
-                                           to_string(both.first()), v_.specials[j].name, e.name));
+        problem(path("cards"),
+                fmt::format("{} is matched by both '{}' and '{}' (a card has at "
+                            "most one entry: put both effects in one)",
+                            to_string(both.first()), v_.specials[j].name, e.name),
+                {special_path(j, "cards")});
         break;
       }
   }
@@ -259,7 +283,8 @@ class Combinations {
       if (to_given)
         problem(to,
                 "deflect_reverse_to goes with deflect: this special lists no card that "
-                "deflects its penalty");
+                "deflects its penalty",
+                {at});
       return;
     }
     if (!penalty.is_attack())
@@ -296,7 +321,8 @@ class Combinations {
     if (to_given && !any_reverse)
       problem(to,
               "deflect_reverse_to says where a reverse sends the penalty, but no card of "
-              "deflect reverses");
+              "deflect reverses",
+              {at});
   }
 
   void identical() const {
@@ -318,16 +344,19 @@ class Combinations {
     if (f.then != NoFinish::draw && (f.draw != 0 || given("round.no_finish.draw")))
       problem("round.no_finish.draw",
               "round.no_finish.draw is the penalty of then: draw; with then: refused the play is "
-              "not allowed at all");
+              "not allowed at all",
+              {"round.no_finish.then"});
     if (f.then == NoFinish::draw && f.draw == 0)
       problem("round.no_finish.then",
-              "then: draw needs round.no_finish.draw, the cards its player draws");
+              "then: draw needs round.no_finish.draw, the cards its player draws",
+              {"round.no_finish.draw"});
     // With then: draw the card stands and the draw comes after it is played, when the suit it
     // had to follow is gone; the rule is written for a play that is refused.
     if (f.unless != NoFinishUnless::none && f.then != NoFinish::refused)
       problem("round.no_finish.unless",
               "round.no_finish.unless works with then: refused only (a card that may not finish "
-              "is then not playable as the last one)");
+              "is then not playable as the last one)",
+              {"round.no_finish.then"});
     // A refused finish that covers every card of the deck, with no exception, leaves nobody a
     // way out: every round would stall.
     if (f.then == NoFinish::refused && f.unless == NoFinishUnless::none &&
@@ -342,8 +371,10 @@ class Combinations {
     // Only a threshold match reads hard_limit (a YAML file refuses it elsewhere as a key
     // without effect).
     if (r.end == MatchKind::threshold && r.hard_limit != 0 && r.hard_limit <= r.limit)
-      problem("match.hard_limit", fmt::format("hard_limit {} must be above limit {} (or 0: none)",
-                                              r.hard_limit, r.limit));
+      problem(
+          "match.hard_limit",
+          fmt::format("hard_limit {} must be above limit {} (or 0: none)", r.hard_limit, r.limit),
+          {"match.limit"});
     // In partnerships the winning team takes the other teams' hands (round_points): its
     // partners' hands are not counted, which each_hand would count.
     if (r.end == MatchKind::first_to && v_.teams.enabled() &&
@@ -351,7 +382,8 @@ class Combinations {
       problem("match.end",
               "first_to scores the winning team the other teams' hands, not its own, but "
               "teams.score: each_hand scores every team its own hands: use teams.score: "
-              "losing_teams (the default) with first_to");
+              "losing_teams (the default) with first_to",
+              {"teams.score"});
   }
 
   // The seating must fit every player count of the table: opposite needs one even count, a

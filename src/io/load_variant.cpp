@@ -403,18 +403,21 @@ class VariantBuilder {
         {"draw.cards", {"draw", "cards"}, false},
         {"draw.after", {"draw", "after"}, false},
         {"play.runs", {"play", "runs"}, true},
+        {"play.run_ace", {"play", "runs", "ace"}, false},
         {"play.turn_corner", {"play", "runs", "turn_corner"}, true},
         {"play.run_jokers", {"play", "runs", "jokers"}, true},
         {"play.effects", {"play", "effects"}, true},
         {"play.several_answers", {"play", "answers"}, true},
         {"play.several", {"play", "several"}, false},
         {"identical.jump_in", {"identical", "jump_in"}, false},
+        {"identical.enabled", {"identical", "enabled"}, false},
         {"deal.turn_again", {"deal", "turn_again"}, false},
         {"round.no_finish.cards", {"round", "no_finish", "cards"}, false},
         {"round.no_finish.then", {"round", "no_finish", "then"}, false},
         {"round.no_finish.draw", {"round", "no_finish", "draw"}, true},
         {"round.no_finish.unless", {"round", "no_finish", "unless"}, true},
         {"match.hard_limit", {"match", "hard_limit"}, false},
+        {"match.limit", {"match", "limit"}, false},
         {"match.end", {"match", "end"}, false},
         {"teams.seating", {"teams", "seats"}, false},
         {"teams.listed", {"teams", "seats"}, false},
@@ -444,8 +447,6 @@ class VariantBuilder {
       if (it == kKeys.end()) return exact ? Place{} : Place{root_, false};
       keys = it->keys;
       at_key = it->at_key;
-      // draw.cards: until_playable is the other key of the one rule about draw.after.
-      if (path == "draw.after" && !find_keys(keys) && !exact) keys = {"draw", "cards"};
     }
     std::optional<Entry> at = find_keys(keys);
     if (at) return Place{at, at_key};
@@ -456,6 +457,27 @@ class VariantBuilder {
       at = find_keys(keys);
     }
     return Place{at ? at : root_, false};
+  }
+  // Where the problem `p` is reported: of its fields written, the one the most recent text wrote
+  // (Documents::layer; `p.path` among equals), so that the file that made the clash, extending
+  // or overriding a variant that had the other key, is told of its own key; with none of them
+  // written, `p.path`'s nearest enclosing entry.
+  Place clash_place(const CombinationProblem& p) const {
+    std::vector<std::string_view> fields = {p.path};
+    fields.insert(fields.end(), p.also.begin(), p.also.end());
+    // The field is chosen first and its place found again: a Place is never assigned (its
+    // Entry's YAML::Node would write into the tree).
+    std::optional<std::string_view> best;
+    int best_layer = 0;
+    for (const std::string_view field : fields)
+      if (const Place at = place(field, true); at.entry) {
+        const int layer = d_.layer(at.entry->value);
+        if (!best || layer > best_layer) {
+          best = field;
+          best_layer = layer;
+        }
+      }
+    return best ? place(*best, true) : place(p.path, false);
   }
   // The entry of the special `name` under `specials`, or null; the entries are indexed by name
   // on the first call.
@@ -503,7 +525,7 @@ class VariantBuilder {
         at.path = "deal.hand_size";
         return found.push_back({at, false, p.message});
       }
-      const Place where = place(p.path, false);
+      const Place where = clash_place(p);
       const std::string_view section =
           std::string_view(where.entry->path).substr(0, where.entry->path.find_first_of(".["));
       if (std::find(failed_.begin(), failed_.end(), section) == failed_.end())

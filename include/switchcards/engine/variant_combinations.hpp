@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "switchcards/rules/variant.hpp"
 
@@ -20,6 +21,11 @@ struct CombinationProblem {
   // For a person editing a variant file: settings are named by the file's keys
   // (teams.seats: opposite, not TeamSeating::opposite).
   std::string message;
+  // The other fields of the clash, by path as above. A loader reports the problem at whichever
+  // of `path` and these the most recent text wrote (`path` among equals): a file that extends
+  // a variant, or overrides it, is told of the key it wrote that made the clash, not of the
+  // base's key.
+  std::vector<std::string> also = {};
 };
 
 // Whether a field was set explicitly, by its path as in CombinationProblem: a file refuses
