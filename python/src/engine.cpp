@@ -424,6 +424,7 @@ void bind_engine(py::module_& m) {
       .def_readonly("run_step", &ViewSnapshot::run_step)
       .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
       .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
+      .def_readonly("turns_to_miss", &ViewSnapshot::turns_to_miss)
       .def_readonly("winner", &ViewSnapshot::winner)
       .def_readonly("decisions", &ViewSnapshot::decisions)
       .def_readonly("reshuffles", &ViewSnapshot::reshuffles)

@@ -201,6 +201,24 @@ def test_view_shows_what_the_seat_may_know():
         engine.view(state, 0, revealed=True)
 
 
+def test_view_shows_the_turns_a_seat_will_miss():
+    """specials' waits (the Makao stop): three eights stacked, and the seat that takes them
+    misses three turns, two still to come; the view, its JSON and a save keep the count."""
+    import json
+
+    engine = sc.Engine("british-eights-wait")
+    state = engine.position(hands=[["8H", "5D"], ["8S", "5S"], ["8D", "5C"], ["3C", "4S"]], discard=["4H"], stock=["10C", "KS"])
+    for action in (sc.Action.play(0, "8H", last=True), sc.Action.play(1, "8S", last=True),
+                   sc.Action.play(2, "8D", last=True), sc.Action.pass_(3)):
+        engine.apply(state, action)
+    view = engine.view(state, 0)
+    assert view.misses_turn == [3] and view.turns_to_miss == [0, 0, 0, 2]
+    assert json.loads(view.to_json())["turns_to_miss"] == [0, 0, 0, 2]
+    assert sc.PlayerView.from_json(view.to_json()) == view
+    assert engine.state_from_json(engine.state_to_json(state)) == state
+    assert engine.view(engine.deal(3, 1), 0).turns_to_miss == []  # nobody misses more than one
+
+
 def test_view_shows_a_turn_under_way():
     """Cards laid in a turn of several are laid in view of all: every seat's view lists them,
     first laid first, and the run's direction; outside a turn under way there are none."""
@@ -497,10 +515,12 @@ def test_a_pickled_state_with_a_value_no_state_holds_is_refused():
     engine = sc.Engine("british")
     state = engine.deal(4, seed=1)
     size = len(state.__getstate__())
-    # The scalar fields sit at the end of the State, after the piles, the hands and the generator:
-    # phase and named_suit are the bytes after turn and dealer, so find them by their values.
+    # The scalar fields sit near the end of the State, after the piles, the hands and the
+    # generator, and before the 8 counts of more turns missed (4 bytes each) that end it: phase
+    # and named_suit are the bytes after turn and dealer, so find them by their values.
     data = state.__getstate__()
-    turn_at = size - 38
+    turn_at = size - 70
+    more_turns_at = size - 32
     assert (data[turn_at], data[turn_at + 1]) == (state.turn, state.dealer), "the layout moved"
     with pytest.raises(ValueError, match="/named_suit: not a suit"):
         corrupted(state, {turn_at + 3: 36})
@@ -514,7 +534,9 @@ def test_a_pickled_state_with_a_value_no_state_holds_is_refused():
     # play_round crashed on the challenge it listed).
     for changes, why in (({turn_at + 4: 0xCE}, "/demand: not a special"),  # demand -50
                          ({turn_at + 24: 200}, "/laid: more cards laid this turn than the discard pile holds"),
-                         ({turn_at + 19: 5}, "/catchable: not a seat")):
+                         ({turn_at + 19: 5}, "/catchable: not a seat"),
+                         # turns to miss for a seat that misses no turn (specials' waits)
+                         ({more_turns_at + 4: 1}, "/more_turns_missed/1: more turns missed")):
         with pytest.raises(ValueError, match=why):
             corrupted(state, changes)
     assert corrupted(state, {turn_at + 19: 3}).catchable == 3  # a seat: it loads

@@ -21,6 +21,7 @@ State public_template(const PlayerView& view) {
   for (int k = 0; k < view.players(); ++k) {
     if (view.owes_last_card(k)) s.owes_last_card |= static_cast<std::uint8_t>(1u << k);
     if (view.misses_turn(k)) s.misses_turn |= static_cast<std::uint8_t>(1u << k);
+    if (view.misses_turn(k)) s.more_turns_missed[k] = view.turns_to_miss(k) - 1;
   }
   s.winner = static_cast<std::int8_t>(view.winner());
   s.stalemate = view.phase() == Phase::over && view.winner() < 0;

@@ -181,6 +181,16 @@ class Combinations {
               "demand, and its stack, cancel or deflect lists cards outside the demand, which "
               "could never answer",
               {path("demand"), path("stack"), path("cancel"), path("deflect")});
+    // waits counts the skips of a penalty its victim takes; a skip that is no penalty skips
+    // players as it is played, and a penalty without skips has none to count.
+    if (e.waits && (e.skip == 0 || !e.is_attack()))
+      problem(path("waits"),
+              e.skip == 0 ? std::string("waits makes the player who takes the penalty miss a turn "
+                                        "per skip on it, and this special skips nobody (skip: 0)")
+                          : std::string("waits counts the skips of a penalty its victim takes, and "
+                                        "this skip is no penalty (no draw, and no card stacks on "
+                                        "it or cancels it): it skips players as it is played"),
+              {path("skip")});
     if (e.cap > 0 && e.cap < e.draw)
       problem(path("cap"),
               fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap, e.draw),

@@ -173,6 +173,8 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
     parts.push_back(s);
   } else if (e.skip == 1) {
     parts.push_back(victim + " misses a turn");
+  } else if (e.skip > 1 && e.waits) {
+    parts.push_back(fmt::format("{} misses {} turns", victim, e.skip));
   } else if (e.skip > 1) {
     parts.push_back(
         fmt::format("the {} {} players miss their turn", before ? "previous" : "next", e.skip));
@@ -198,11 +200,13 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
         s += fmt::format(", which passes the penalty on with the answer's own draw added ({})",
                          fmt::join(adds, ", "));
       else if (e.stack_adds)
-        s += e.skip == 1 ? ", which passes the skip on with one more player skipped per answer"
-                         : fmt::format(
-                               ", which passes the skip on with {} more players skipped "
-                               "per answer",
-                               e.skip);
+        s += e.waits       ? fmt::format(", which passes it on with {} more {} to miss per answer",
+                                         e.skip, e.skip == 1 ? "turn" : "turns")
+             : e.skip == 1 ? ", which passes the skip on with one more player skipped per answer"
+                           : fmt::format(
+                                 ", which passes the skip on with {} more players skipped "
+                                 "per answer",
+                                 e.skip);
       else
         s += ", which passes it on unchanged";
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
@@ -223,7 +227,11 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
     parts.push_back(s);
   }
   if (!e.deflect.cards.empty()) parts.push_back(deflect_text(e, specials, max_players));
-  if (e.draw > 0 && e.skip > 1)
+  if (e.waits)
+    parts.push_back(
+        "whoever takes the penalty misses a turn for each skip on it, one after another, while "
+        "the others play on (a seat that misses turns cannot jump in)");
+  else if (e.draw > 0 && e.skip > 1)
     parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
                                               "its victim is skipped too")
                                 : fmt::format("and when the penalty is taken, the {} players "

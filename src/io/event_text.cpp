@@ -248,7 +248,10 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
     const std::string call = call_label(engine.variant().last_card);
     if (seat == s.catchable) marks += " (may be caught: no " + call + " call)";
     if ((s.owes_last_card >> seat) & 1u) marks += " (owes a " + call + " penalty)";
-    if ((s.misses_turn >> seat) & 1u) marks += " (misses the next turn)";
+    if (const std::uint32_t turns = turns_to_miss(s, seat); turns == 1)
+      marks += " (misses the next turn)";
+    else if (turns > 1)
+      marks += fmt::format(" (misses the next {} turns)", turns);
     lines.push_back(fmt::format("Seat {}{}: {}{}", seat, marks, plural(s.hand(seat).size(), "card"),
                                 cards.empty() ? "" : ":" + cards));
   }

@@ -180,6 +180,7 @@ json view_json(const ViewSnapshot& v) {
   j["run_step"] = v.run_step;
   j["owes_last_card"] = v.owes_last_card;
   j["misses_turn"] = v.misses_turn;
+  if (!v.turns_to_miss.empty()) j["turns_to_miss"] = v.turns_to_miss;
   j["winner"] = seat_json(v.winner);
   j["decisions"] = v.decisions;
   j["reshuffles"] = v.reshuffles;
@@ -452,6 +453,12 @@ ViewSnapshot snapshot(const PlayerView& v) {
     if (v.owes_last_card(seat)) s.owes_last_card.push_back(seat);
     if (v.misses_turn(seat)) s.misses_turn.push_back(seat);
   }
+  for (int seat = 0; seat < v.players(); ++seat)
+    if (v.turns_to_miss(seat) > 1) {
+      for (int k = 0; k < v.players(); ++k)
+        s.turns_to_miss.push_back(static_cast<int>(v.turns_to_miss(k)));
+      break;
+    }
   s.winner = v.winner();
   s.decisions = v.decisions();
   s.reshuffles = v.reshuffles();
@@ -547,6 +554,11 @@ std::string to_json(const Engine& engine, const State& s) {
   j["jump_open"] = s.jump_open;
   j["owes_last_card"] = seat_bits_json(s.owes_last_card);
   j["misses_turn"] = seat_bits_json(s.misses_turn);
+  // Written only where a special's `waits` left a seat more turns to miss: the states of other
+  // variants read as they did.
+  if (std::ranges::any_of(s.more_turns_missed, [](std::uint32_t t) { return t > 0; }))
+    j["more_turns_missed"] = std::vector<std::uint32_t>(s.more_turns_missed.begin(),
+                                                        s.more_turns_missed.begin() + s.players());
   j["winner"] = seat_json(s.winner);
   j["stalemate"] = s.stalemate;
   j["laid"] = int{s.laid};
@@ -716,7 +728,8 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
        "demand",         "pending",     "stock_size", "discard_size", "hand_sizes", "catchable",
        "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
        "drawn",          "revealed"},
-      {"hands", "stock", "discard", "jump_open", "call_due", "turn_cards", "run_step"});
+      {"hands", "stock", "discard", "jump_open", "call_due", "turn_cards", "run_step",
+       "turns_to_miss"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
@@ -754,6 +767,16 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
       const int seat = e.small(0, v.players - 1);
       if (!seats.empty() && seat <= seats.back()) e.fail("seats are listed once, in order");
       seats.push_back(seat);
+    }
+  }
+  if (n.has("turns_to_miss")) {
+    const std::vector<Node> turns = n["turns_to_miss"].elements();
+    if (static_cast<int>(turns.size()) != v.players)
+      n["turns_to_miss"].fail("expected one count per seat (" + std::to_string(v.players) + ")");
+    for (int seat = 0; seat < v.players; ++seat) {
+      v.turns_to_miss.push_back(turns[seat].small(0, kMaxPendingSkip));
+      if ((v.turns_to_miss.back() > 0) != std::ranges::binary_search(v.misses_turn, seat))
+        turns[seat].fail("a seat misses turns exactly when /misses_turn lists it");
     }
   }
   v.winner = n["winner"].seat_or_none(v.players);
@@ -943,12 +966,13 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, "", src);
-  n.expect_object({"format",    "version",        "variant",     "players", "turn",
-                   "dealer",    "direction",      "phase",       "hands",   "discard",
-                   "stock",     "named_suit",     "demand",      "pending", "drawn",
-                   "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
-                   "decisions", "reshuffles",     "rng"},
-                  {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint"});
+  n.expect_object(
+      {"format",    "version",        "variant",     "players", "turn",
+       "dealer",    "direction",      "phase",       "hands",   "discard",
+       "stock",     "named_suit",     "demand",      "pending", "drawn",
+       "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
+       "decisions", "reshuffles",     "rng"},
+      {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint", "more_turns_missed"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
@@ -1024,6 +1048,15 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   if (n.has("jump_open")) s.jump_open = n["jump_open"].boolean();
   s.owes_last_card = seat_bits(n["owes_last_card"], players);
   s.misses_turn = seat_bits(n["misses_turn"], players);
+  if (n.has("more_turns_missed")) {
+    const Node more = n["more_turns_missed"];
+    const std::vector<Node> counts = more.elements();
+    if (static_cast<int>(counts.size()) != players)
+      more.fail("expected one count per seat (" + std::to_string(players) + ")");
+    for (int seat = 0; seat < players; ++seat)
+      s.more_turns_missed[seat] =
+          static_cast<std::uint32_t>(counts[seat].integer(0, kMaxPendingSkip));
+  }
   s.winner = static_cast<std::int8_t>(n["winner"].seat_or_none(players));
   s.stalemate = n["stalemate"].boolean();
   // Absent in states saved before play.several: 0, as in every phase but laying.
@@ -1089,6 +1122,14 @@ std::string check_representation(const State& s) {
   if (!seat_or_none(s.winner)) return "/winner: not a seat";
   if ((s.owes_last_card >> players) != 0) return "/owes_last_card: not a seat";
   if ((s.misses_turn >> players) != 0) return "/misses_turn: not a seat";
+  for (int seat = 0; seat < kMaxSeats; ++seat) {
+    if (s.more_turns_missed[seat] > static_cast<std::uint32_t>(kMaxPendingSkip))
+      return "/more_turns_missed/" + std::to_string(seat) + ": out of range (0 to " +
+             std::to_string(kMaxPendingSkip) + ")";
+    if (s.more_turns_missed[seat] > 0 && !((s.misses_turn >> seat) & 1u))
+      return "/more_turns_missed/" + std::to_string(seat) +
+             ": more turns missed by a seat /misses_turn does not list";
+  }
   if (s.demand < -1) return "/demand: not a special of the variant";
   if (s.pending.effect < -1) return "/pending/effect: not a special of the variant";
   if (s.laid > s.discard.size())

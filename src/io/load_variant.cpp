@@ -728,7 +728,7 @@ class VariantBuilder {
            "skip",          "stack",       "stack_adds",         "cap",        "cancel",
            "miss_turn",     "reverse",     "two_players",        "back",       "play_again",
            "not_on",        "deflect",     "deflect_reverse_to", "swap_hands", "rotate_hands",
-           "answers_match", "anything_on", "only_without_suit"});
+           "answers_match", "anything_on", "only_without_suit",  "waits"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -763,6 +763,7 @@ class VariantBuilder {
     });
     e.answers_match = get_bool(entry, "answers_match", e.answers_match);
     e.miss_turn = get_bool(entry, "miss_turn", e.miss_turn);
+    e.waits = get_bool(entry, "waits", e.waits);
     e.reverse = get_bool(entry, "reverse", e.reverse);
     with(entry, "two_players", [&](const Entry& x) {
       e.reverse_skips_with_two = d_.get_enum<bool>(x, {{"skip", true}, {"reverse", false}});

@@ -339,11 +339,11 @@ class Runner {
 
   void expect(const Entry& e) {
     const Documents& d = r_.docs();
-    d.expect_keys(e, {"turn",       "top",        "suit",         "direction",   "pending_draw",
-                      "hand_sizes", "hands",      "stock_size",   "phase",       "legal",
-                      "can",        "cannot",     "round_over",   "winner",      "round_scores",
-                      "scores",     "match_over", "match_winner", "match_loser", "winning_team",
-                      "jump_ins"});
+    d.expect_keys(e, {"turn",       "top",          "suit",         "direction",   "pending_draw",
+                      "hand_sizes", "hands",        "stock_size",   "phase",       "legal",
+                      "can",        "cannot",       "round_over",   "winner",      "round_scores",
+                      "scores",     "match_over",   "match_winner", "match_loser", "winning_team",
+                      "jump_ins",   "turns_to_miss"});
     if (e.value.IsMap() && e.value.size() == 0)
       r_.fail(e, "this step checks nothing: give at least one key to expect");
     const State& s = state_;
@@ -369,17 +369,19 @@ class Runner {
         same(key, direction_name(r_.direction(v)), direction_name(s.seats.direction()));
       } else if (key == "pending_draw") {
         same(key, r_.integer(v, 0, kMaxPendingDraw), static_cast<int>(s.pending.draw));
-      } else if (key == "hand_sizes") {
+      } else if (key == "hand_sizes" || key == "turns_to_miss") {
         std::vector<int> got;
-        for (int seat = 0; seat < s.players(); ++seat) got.push_back(s.hands[seat].size());
+        for (int seat = 0; seat < s.players(); ++seat)
+          got.push_back(key == "hand_sizes" ? s.hands[seat].size()
+                                            : static_cast<int>(turns_to_miss(s, seat)));
         const std::vector<int> want = r_.ints(v);
         // A list of another length is a mistake in the file, not a false expectation.
         if (want.size() != got.size())
-          r_.fail(v, fmt::format("hand_sizes lists {} seats; the table has {}", want.size(),
-                                 got.size()));
+          r_.fail(v,
+                  fmt::format("{} lists {} seats; the table has {}", key, want.size(), got.size()));
         if (want != got)
           throw StepFailure{
-              fmt::format("expected hand_sizes {}, got {}", list_text(want), list_text(got))};
+              fmt::format("expected {} {}, got {}", key, list_text(want), list_text(got))};
       } else if (key == "hands") {
         if (!v.value.IsMap()) r_.fail(v, "'hands' maps a seat to its exact cards");
         for (const Entry& h : d.map_entries(v)) {

@@ -96,7 +96,7 @@ void constraints_text(Canonical& c, const ConstraintRules& r) {
 
 void special_text(Canonical& c, const Effect& e) {
   const auto& [name, cards, wild, names_suit, demand, draw, skip, stack, stack_adds, cap, cancel,
-               miss_turn, deflect, deflect_to_attacker, answers_match, reverse,
+               miss_turn, waits, deflect, deflect_to_attacker, answers_match, reverse,
                reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, anything_on,
                not_on, only_without_suit] = e;
   (void)name;  // a label: the special's place in the list is what the engine uses
@@ -111,6 +111,7 @@ void special_text(Canonical& c, const Effect& e) {
   c.number("special.cap", cap);
   c.selector("special.cancel", cancel);
   c.flag("special.miss_turn", miss_turn);
+  if (waits) c.flag("special.waits", waits);  // written only when set, as answers_match below
   c.selector("special.deflect", deflect);
   c.flag("special.deflect_to_attacker", deflect_to_attacker);
   // Written only when set, so that the fingerprints of variants without it stay what they were

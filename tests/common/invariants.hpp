@@ -100,6 +100,7 @@ inline std::string view_text(const PlayerView& v) {
   for (const Card c : v.turn_cards()) add(c.index());
   add(v.run_step());
   for (int k = 0; k < v.players(); ++k) add(v.owes_last_card(k) * 2 + v.misses_turn(k));
+  for (int k = 0; k < v.players(); ++k) add(static_cast<int>(v.turns_to_miss(k)));
   add(v.decisions());
   add(v.reshuffles());
   v.hand().for_each([&](Card c) { add(c.index()); });

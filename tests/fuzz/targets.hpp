@@ -296,6 +296,9 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   }
   if ((a & 0x82) == 0x82 && !v.specials.empty())  // a special played only without the suit
     v.specials[b % v.specials.size()].only_without_suit = true;
+  // Skips taken as turns to wait (the Makao stop), where a skip is a penalty.
+  if ((a & 0x84) == 0x84)
+    for (Effect& e : v.specials) e.waits = e.skip > 0 && e.is_attack();
   if ((a & 0x90) == 0x90)  // the call with the final card, a forgotten one drawing 1 or 2
     v.last_card.final_call = 1 + (b & 0x01);
   // Combinations the loader refuses (and so does the Engine): identical cards or

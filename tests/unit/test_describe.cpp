@@ -192,6 +192,9 @@ int check_variant(const std::string& label, const Variant& v) {
         REQUIRE(e.apply(taken, owed > 0 ? Action::draw(victim) : Action::pass(victim), &ev2).ok());
         const bool missed = count_skips(ev2, victim) > 0;
         const int after = count_skips(ev2, victim, true);
+        // specials' `waits`: the victim's further turns to miss, instead of players skipped.
+        const int waits = static_cast<int>(turns_to_miss(taken, victim));
+        if (waits > 0) contains("whoever takes the penalty misses a turn for each skip on it");
         if (owed > 0) {
           const std::string draws = fmt::format("{} must draw {}", who, owed);
           contains(draws);
@@ -205,9 +208,12 @@ int check_variant(const std::string& label, const Variant& v) {
           if (after == 0) lacks("after its victim");
         } else {
           const int n = (missed ? 1 : 0) + after;
-          contains(n == 1 ? who + " misses a turn"
-                          : fmt::format("the {} {} players miss their turn",
-                                        victim == 1 ? "next" : "previous", n));
+          if (waits > 0)
+            contains(fmt::format("{} misses {} turns", who, n + waits));
+          else
+            contains(n == 1 ? who + " misses a turn"
+                            : fmt::format("the {} {} players miss their turn",
+                                          victim == 1 ? "next" : "previous", n));
         }
         // A stacked answer with a card of the same effect.
         if (const auto answer = pick(e, fx.stack.cards & fx.cards.cards, players,
@@ -223,11 +229,19 @@ int check_variant(const std::string& label, const Variant& v) {
               contains(fmt::format("({}, {}, {}...)", first, second, 3 * first));
             else if (first > 0 && second == first)
               contains("which passes it on unchanged");
-            if (first == 0 && second_skip == first_skip + 1)
-              contains("with one more player skipped per answer");
-            if (first == 0 && second_skip > first_skip + 1)
-              contains(
-                  fmt::format("with {} more players skipped per answer", second_skip - first_skip));
+            if (const int more = second_skip - first_skip; first == 0 && more > 0) {
+              // Taken: the skips pass over players, or (waits) are turns its taker misses.
+              State taken = st.state;
+              const int taker = taken.turn;
+              REQUIRE(e.apply(taken, Action::pass(taker)).ok());
+              if (turns_to_miss(taken, taker) > 0)
+                contains(fmt::format("with {} more {} to miss per answer", more,
+                                     more == 1 ? "turn" : "turns"));
+              else if (more == 1)
+                contains("with one more player skipped per answer");
+              else
+                contains(fmt::format("with {} more players skipped per answer", more));
+            }
           } else if (fx.cap > 0) {
             // Refused only because the cap would be passed.
             CHECK(e.check(st.state, play_of(e, 1, *answer)) == Refusal::cap_exceeded);

@@ -89,7 +89,8 @@ std::string check_sample(const Engine& e, const State& sample, const State& trut
     return "the sample shows the seat other public facts or another hand";
   if (!(sample.seats == truth.seats) || sample.pending != truth.pending ||
       sample.demand != truth.demand || sample.owes_last_card != truth.owes_last_card ||
-      sample.misses_turn != truth.misses_turn || sample.decisions != truth.decisions ||
+      sample.misses_turn != truth.misses_turn ||
+      sample.more_turns_missed != truth.more_turns_missed || sample.decisions != truth.decisions ||
       sample.stalemate != truth.stalemate || sample.reshuffles != truth.reshuffles ||
       sample.laid != truth.laid || sample.run_step != truth.run_step)
     return "the sample differs in a public fact";

@@ -306,7 +306,7 @@ class Engine {
     std::uint16_t draw = 0, skip = 0, cap = 0;
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false,
-         deflect_to_attacker = true, moves_hands = false, answers_match = false;
+         deflect_to_attacker = true, moves_hands = false, answers_match = false, waits = false;
   };
   // Where a penalty deflected by `seat` with `card` goes, and whether the deflection reverses
   // the direction of play (a reverse that acts as a skip with two players does not).
@@ -466,6 +466,12 @@ class Engine {
   // Ends `seat`'s turn without a play (after a draw or pass): constraints that last for one
   // player lapse, then play moves `1 + extra_skips` seats on.
   void end_turn_without_play(State& s, int seat, int extra_skips, EventBuffer* ev) const;
+  // The pending penalty `p`, just taken by `seat`, which misses this turn: the seats its
+  // further skips pass over after `seat`, or none with its entry's `waits`, which has `seat`
+  // miss that many more turns itself.
+  int skips_after_taking(State& s, int seat, const Pending& p) const;
+  // `seat` misses `turns` more turns (State::misses_turn and more_turns_missed).
+  static void add_missed_turns(State& s, int seat, std::uint32_t turns);
   // Hands the turn to `seat`, applying penalties due at its start and missed turns.
   void begin_turn(State& s, int seat, EventBuffer* ev) const;
   // begin_turn when the seat owes a last-card penalty or misses its turn.
@@ -561,6 +567,7 @@ inline void Engine::compile() {
     c.deflect = e.deflect.cards;
     c.deflect_to_attacker = e.deflect_to_attacker;
     c.answers_match = e.answers_match;
+    c.waits = e.waits;
     if (!e.deflect.cards.empty()) deflects_ = true;
     // Within 16 bits: check_variant keeps draw, skip and cap within the loader's bounds.
     c.draw = static_cast<std::uint16_t>(e.draw);
@@ -1070,7 +1077,7 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::begin_turn(State& s, int seat, EventBuffe
 
 SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat,
                                                               EventBuffer* ev) const {
-  // Each pass through the loop clears one bit, so it ends.
+  // Each pass through the loop clears one bit or lowers one count of missed turns, so it ends.
   for (;;) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
     bool misses = false;
@@ -1080,7 +1087,10 @@ SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat
       detail::emit(ev, EventKind::last_card_penalty, seat, Card{}, got);
       misses = variant_.last_card.miss_turn;
     } else if (s.misses_turn & bit) {
-      s.misses_turn &= static_cast<std::uint8_t>(~bit);
+      if (s.more_turns_missed[seat] > 0)
+        --s.more_turns_missed[seat];
+      else
+        s.misses_turn &= static_cast<std::uint8_t>(~bit);
       misses = true;
     }
     if (!misses) break;
@@ -1091,7 +1101,7 @@ SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat
         const int got = draw_cards(s, seat, s.pending.draw, ev);
         detail::emit(ev, EventKind::penalty_paid, seat, Card{}, got);
       }
-      extra = s.pending.skip > 1 ? s.pending.skip - 1 : 0;
+      extra = skips_after_taking(s, seat, s.pending);
       s.pending = Pending{};
     }
     detail::emit(ev, EventKind::seat_skipped, seat);
@@ -1105,6 +1115,20 @@ SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat
   }
   s.turn = static_cast<std::uint8_t>(seat);
   s.phase = Phase::play;
+}
+
+inline int Engine::skips_after_taking(State& s, int seat, const Pending& p) const {
+  const std::uint32_t extra = p.skip > 1 ? p.skip - 1 : 0;
+  if (extra == 0 || !compiled_[p.effect].waits) return static_cast<int>(extra);
+  add_missed_turns(s, seat, extra);
+  return 0;
+}
+
+inline void Engine::add_missed_turns(State& s, int seat, std::uint32_t turns) {
+  if (turns == 0) return;
+  const std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
+  s.more_turns_missed[seat] += (s.misses_turn & bit) ? turns : turns - 1;
+  s.misses_turn |= bit;
 }
 
 inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
@@ -1535,7 +1559,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     detail::emit(ev, EventKind::last_card_caught, seat, Card{}, 0, target);
     const int got = draw_cards(s, target, variant_.last_card.penalty, ev);
     detail::emit(ev, EventKind::last_card_penalty, target, Card{}, got);
-    if (variant_.last_card.miss_turn) s.misses_turn |= static_cast<std::uint8_t>(1u << target);
+    if (variant_.last_card.miss_turn) add_missed_turns(s, target, 1);
     finish_action(s, ev);
     return {};
   }
@@ -1680,7 +1704,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         detail::emit(ev, EventKind::penalty_paid, seat, Card{}, got);
         if (p.skip > 0 || src.miss_turn) {
           detail::emit(ev, EventKind::seat_skipped, seat);
-          end_turn_without_play(s, seat, p.skip > 1 ? p.skip - 1 : 0, ev);
+          end_turn_without_play(s, seat, skips_after_taking(s, seat, p), ev);
         }
         // Otherwise the victim, having drawn, plays its turn as usual.
         break;
@@ -1718,7 +1742,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         const Pending p = s.pending;
         s.pending = Pending{};
         detail::emit(ev, EventKind::seat_skipped, seat);
-        end_turn_without_play(s, seat, p.skip > 1 ? p.skip - 1 : 0, ev);
+        end_turn_without_play(s, seat, skips_after_taking(s, seat, p), ev);
       }
       break;
     }

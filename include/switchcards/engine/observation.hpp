@@ -92,6 +92,10 @@ class ObservationLayout {
                            "the run of the turn under way goes up, goes down, one-hot (all 0: "
                            "no run, or its direction not fixed yet)");
     }
+    // Only where a special's `waits` lets a seat miss several turns: misses_turn says the rest.
+    if (std::ranges::any_of(v.specials, [](const Effect& e) { return e.waits; }))
+      turns_to_miss_ =
+          add("turns_to_miss", k, "turns each seat will miss, one after another, in order of play");
     scores_ = add("match_totals", k, "each seat's match total, in order of play (0: no match)");
     if (seats == ObservationSeats::match)
       out_ = add("out_of_match", k,
@@ -238,6 +242,7 @@ class ObservationLayout {
       if (seat == view.catchable()) o[catchable_ + k] = 1.0f;
       if (view.owes_last_card(seat)) o[owes_ + k] = 1.0f;
       if (view.misses_turn(seat)) o[misses_ + k] = 1.0f;
+      if (turns_to_miss_ >= 0) o[turns_to_miss_ + k] = static_cast<float>(view.turns_to_miss(seat));
     }
     if (const std::optional<Card> d = view.drawn()) o[drawn_ + d->index()] = 1.0f;
     for (const Card c : discard_seen) o[seen_ + c.index()] += 1.0f;
@@ -264,6 +269,7 @@ class ObservationLayout {
       direction_, phase_, to_act_, hand_sizes_, catchable_, owes_, misses_, drawn_, seen_, stock_,
       discard_, scores_, out_ = -1;
   int turn_cards_ = -1, run_direction_ = -1;  // -1: the variant lays one card a turn
+  int turns_to_miss_ = -1;                    // -1: no special of the variant waits
 };
 
 }  // namespace switchcards

@@ -75,7 +75,7 @@ struct State {
   Card drawn{};                     // after_draw: the card that may be played (else the joker)
   std::int8_t catchable = -1;       // seat that forgot "last card" and may be challenged now
   std::uint8_t owes_last_card = 0;  // bit per seat: penalty applied when its turn comes
-  std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped
+  std::uint8_t misses_turn = 0;     // bit per seat: its next turn is skipped (see also below)
   std::int8_t winner = -1;          // after the round: the seat that emptied its hand
   bool stalemate = false;           // after the round: the turn limit ended it
   // Phase laying: the cards laid so far this turn (they are the top `laid` cards of the
@@ -90,6 +90,11 @@ struct State {
   // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
   std::uint32_t decisions = 0;   // actions applied this round
   std::uint32_t reshuffles = 0;  // times the discard pile became the stock
+  // A special's `waits` (the Makao 4): per seat, the turns it misses after the next one, which
+  // its bit in misses_turn says it misses; 0 without that bit. At most kMaxPendingSkip: each
+  // turn counted was a skip on a card played this round.
+  // All 0 in a variant without waits.
+  std::array<std::uint32_t, kMaxSeats> more_turns_missed{};
 
   int players() const { return seats.count(); }
   bool over() const { return phase == Phase::over; }
@@ -102,6 +107,12 @@ struct State {
 
   friend bool operator==(const State&, const State&) = default;
 };
+
+// The turns `seat` will miss, one after another: its bit in misses_turn and the more turns a
+// special's `waits` added; 0 when it misses none.
+inline std::uint32_t turns_to_miss(const State& s, int seat) {
+  return ((s.misses_turn >> seat) & 1u) ? 1 + s.more_turns_missed[seat] : 0;
+}
 
 // The copies of each card kind in the State's places (the hands of its seats, the discard pile
 // and the stock), by card index: what a check compares with the deck.

@@ -73,6 +73,11 @@ class PlayerView {
   int run_step() const { return state_->run_step; }
   bool owes_last_card(int seat) const { return (state_->owes_last_card >> at_table(seat)) & 1u; }
   bool misses_turn(int seat) const { return (state_->misses_turn >> at_table(seat)) & 1u; }
+  // The turns the seat will miss, one after another: 1 for misses_turn, more where it took a
+  // penalty of a special's `waits` (the Makao 4); 0 when it misses none.
+  std::uint32_t turns_to_miss(int seat) const {
+    return switchcards::turns_to_miss(*state_, at_table(seat));
+  }
   int decisions() const { return static_cast<int>(state_->decisions); }  // actions this round
   int reshuffles() const { return state_->reshuffles; }
   // Why the engine would refuse this seat's action now (Refusal::none: it would accept it),

@@ -72,6 +72,9 @@ struct ViewSnapshot {
   int run_step = 0;                 // Phase::laying: the run's direction (+1 up, -1 down, 0)
   std::vector<int> owes_last_card;  // seats that owe a last-card penalty
   std::vector<int> misses_turn;     // seats that will miss their next turn
+  // By seat, the turns each will miss (PlayerView::turns_to_miss); empty where no seat misses
+  // more than one (JSON: written only then), as in every variant without a special's `waits`.
+  std::vector<int> turns_to_miss;
   int winner = -1;
   int decisions = 0;          // actions so far this round
   int reshuffles = 0;         // times the discard pile became the stock

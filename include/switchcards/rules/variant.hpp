@@ -118,6 +118,10 @@ struct Effect {
   int cap = 0;             // cap: an answer may not raise the pending draw above this (0: none)
   Selector cancel;         // cancel: cards that answer the pending penalty by cancelling it
   bool miss_turn = true;   // miss_turn: the player who draws the penalty also misses the turn
+  // waits: the player who takes the penalty waits one turn for each skip on it (three 4s
+  // stacked: three turns, the Makao 4), where otherwise the skips after the first pass over
+  // the players after it. Only on a penalty with a skip.
+  bool waits = false;
   // deflect: cards that answer the pending penalty by deflecting it, unchanged: a card of a
   // reverse special sends it back the other way, a card of a skip special passes it on to the
   // player after the deflector. Each must carry a reverse or a skip (the loader checks).

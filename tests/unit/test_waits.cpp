@@ -1,0 +1,155 @@
+// specials' `waits` (the Makao stop): the seat that takes a stacked skip misses a turn for each
+// skip on it. The scenarios (tests/scenarios/house/british-eights-wait--*.yaml) pin the plain
+// cases; these test the rest: a seat still waiting when another chain reaches it, what the
+// view, its JSON and the observation show, a saved state, and the refusals of bad input.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "switchcards/engine/engine.hpp"
+#include "switchcards/engine/observation.hpp"
+#include "switchcards/engine/view.hpp"
+#include "switchcards/io/json.hpp"
+#include "switchcards/io/load_variant.hpp"
+
+#include "../common/cards.hpp"
+
+using namespace switchcards;
+using testing::cards;
+
+namespace {
+
+Card card(const char* name) {
+  return parse_card(name);
+}
+
+// Seven seats (two decks): a chain of three eights from seats 6, 0 and 1 reaches seat 2, which
+// holds none; the table plays round once, and seats 0 and 1 stack a chain of two on seat 2,
+// still waiting.
+State two_chains(const Engine& e) {
+  Position p;
+  p.hands = {cards({"8S", "8C", "5H", "5S"}),
+             cards({"8D", "8H", "5C", "5D"}),
+             cards({"3C", "4S", "KD"}),
+             cards({"9D", "KS"}),
+             cards({"9C", "KC"}),
+             cards({"10C", "KH"}),
+             cards({"8H", "6C", "QD"})};
+  p.discard = cards({"4H"});
+  p.stock = cards({"10D", "10H", "10S", "2C"});
+  p.turn = 6;
+  State s = e.position(p);
+  const auto play = [&](int seat, const char* c) {
+    INFO(seat << " play " << c);
+    REQUIRE(e.apply(s, Action::play(seat, card(c))).ok());
+  };
+  play(6, "8H");
+  play(0, "8S");
+  play(1, "8D");
+  REQUIRE(e.apply(s, Action::pass(2)).ok());
+  // Three eights: this turn and two more.
+  CHECK(turns_to_miss(s, 2) == 2);
+  CHECK(s.turn == 3);
+  play(3, "9D");
+  play(4, "9C");
+  play(5, "10C");
+  play(6, "6C");
+  play(0, "8C");
+  play(1, "8H");
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("waits: a chain that reaches a seat still waiting adds its turns after the one due",
+          "[waits]") {
+  const Engine e(load_variant("british-eights-wait"));
+  const State s = two_chains(e);
+  // Seat 2 missed the turn it was due to miss anyway, took the two eights with it (that turn
+  // and one more), and has the last of the first chain's turns still to come: two.
+  CHECK(turns_to_miss(s, 2) == 2);
+  CHECK(s.turn == 3);
+  CHECK_FALSE(s.pending.active());
+  // The same chains in british-stacked-eights skip players instead: nobody waits.
+  const Engine skipping(load_variant("british-stacked-eights"));
+  Position p;
+  p.hands = {cards({"8S", "5H"}), cards({"8D", "5C"}), cards({"3C", "4S"}), cards({"9D", "KS"})};
+  p.discard = cards({"7S"});
+  p.stock = cards({"10D", "10H"});
+  State t = skipping.position(p);
+  REQUIRE(skipping.apply(t, Action::play(0, card("8S"))).ok());
+  REQUIRE(skipping.apply(t, Action::play(1, card("8D"))).ok());
+  REQUIRE(skipping.apply(t, Action::pass(2)).ok());
+  CHECK(t.turn == 0);  // seats 2 and 3 skipped
+  for (int seat = 0; seat < 4; ++seat) CHECK(turns_to_miss(t, seat) == 0);
+}
+
+TEST_CASE("waits: the view, its JSON and the observation show the turns to miss", "[waits]") {
+  const Engine e(load_variant("british-eights-wait"));
+  const State s = two_chains(e);
+  const PlayerView view(e, s, 3);
+  CHECK(view.misses_turn(2));
+  CHECK(view.turns_to_miss(2) == 2);
+  CHECK(view.turns_to_miss(0) == 0);
+  const ViewSnapshot snap = snapshot(view);
+  CHECK(snap.turns_to_miss == std::vector<int>{0, 0, 2, 0, 0, 0, 0});
+  const std::string text = to_json(view);
+  CHECK(text.find("\"turns_to_miss\":[0,0,2,0,0,0,0]") != std::string::npos);
+  CHECK(view_from_json(text) == snap);
+  // The observation has the slice in a variant with waits only, by seat in order of play
+  // (seat 3 first: seat 2 is the last).
+  const ObservationLayout layout(e, 7);
+  const ObservationSlice& slice = layout.slice("turns_to_miss");
+  std::vector<float> o(static_cast<std::size_t>(layout.size()));
+  layout.write(view, {}, {}, o);
+  CHECK(o[static_cast<std::size_t>(slice.offset + 6)] == 2.0f);
+  CHECK(o[static_cast<std::size_t>(slice.offset)] == 0.0f);
+  const Engine british(load_variant("british"));
+  CHECK_THROWS_AS(ObservationLayout(british, 4).slice("turns_to_miss"), std::out_of_range);
+  // A variant without waits writes no turns_to_miss.
+  const State dealt = british.deal(4, 1);
+  CHECK(to_json(PlayerView(british, dealt, 0)).find("turns_to_miss") == std::string::npos);
+}
+
+TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refused", "[waits]") {
+  const Engine e(load_variant("british-eights-wait"));
+  const State s = two_chains(e);
+  const std::string text = to_json(e, s);
+  CHECK(text.find("\"more_turns_missed\":[0,0,1,0,0,0,0]") != std::string::npos);
+  CHECK(state_from_json(e, text) == s);
+  // Written only when a seat has more turns to miss.
+  const Engine british(load_variant("british"));
+  CHECK(to_json(british, british.deal(4, 1)).find("more_turns_missed") == std::string::npos);
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string t = text;
+    REQUIRE(t.find(from) != std::string::npos);
+    t.replace(t.find(from), from.size(), to);
+    return t;
+  };
+  CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
+                                              "\"more_turns_missed\":[0,1,0,0,0,0,0]")),
+                    Catch::Contains("/more_turns_missed/1: more turns missed by a seat "
+                                    "/misses_turn does not list"));
+  CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
+                                              "\"more_turns_missed\":[0,0,1]")),
+                    Catch::Contains("/more_turns_missed: expected one count per seat (7)"));
+  CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
+                                              "\"more_turns_missed\":[0,0,-1,0,0,0,0]")),
+                    Catch::Contains("/more_turns_missed/2"));
+  // A view whose counts disagree with misses_turn.
+  const std::string view_text = to_json(PlayerView(e, s, 3));
+  std::string bad = view_text;
+  const std::string counts = "\"turns_to_miss\":[0,0,2,0,0,0,0]";
+  bad.replace(bad.find(counts), counts.size(), "\"turns_to_miss\":[0,2,0,0,0,0,0]");
+  CHECK_THROWS_WITH(view_from_json(bad),
+                    Catch::Contains("/turns_to_miss/1: a seat misses turns exactly when "
+                                    "/misses_turn lists it"));
+}
+
+TEST_CASE("waits: a Variant built in C++ is checked as a file is", "[waits]") {
+  Variant v = load_variant("british-eights-wait");
+  for (Effect& fx : v.specials)
+    if (fx.name == "skip") fx.stack = {};  // a skip nobody answers: no penalty to take
+  CHECK_THROWS_WITH(Engine(v), Catch::Contains("waits counts the skips of a penalty"));
+}
