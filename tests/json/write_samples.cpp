@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,25 @@ int main(int argc, char** argv) {
     p.hands = {{parse_card("7H"), parse_card("2C")}, {parse_card("8H"), parse_card("3D")}};
     p.discard = {parse_card("9H")};
     sample(to_json(british, british.position(p)));
+  }
+  {
+    // specials' waits: three eights stacked on a seat that holds none, which misses three turns,
+    // two still to come (the state's more_turns_missed, the views' turns_to_miss).
+    const Engine waits(load_variant("british-eights-wait"));
+    Position p;
+    for (const char* hand : {"8H 5D", "8S 5S", "8D 5C", "3C 4S"})
+      p.hands.push_back(
+          {parse_card(std::string(hand).substr(0, 2)), parse_card(std::string(hand).substr(3))});
+    p.discard = {parse_card("4H")};
+    p.stock = {parse_card("10C"), parse_card("KS")};
+    State s = waits.position(p);
+    for (int seat = 0; seat < 3; ++seat)
+      waits.apply(s,
+                  Action::play(seat, p.hands[static_cast<std::size_t>(seat)][0], Suit::none, true));
+    waits.apply(s, Action::pass(3));
+    if (turns_to_miss(s, 3) != 2) throw std::runtime_error("the waits sample missed its turns");
+    sample(to_json(waits, s));
+    for (int seat = 0; seat < 4; ++seat) sample(to_json(PlayerView(waits, s, seat)));
   }
   sample(to_json(Action::challenge(1, 0)));
   sample(to_json(Action::play(2, parse_card("8S"), Suit::hearts, true)));
