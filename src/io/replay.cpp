@@ -20,6 +20,7 @@
 #include "io/yaml_text_guard.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/match_driver.hpp"
+#include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 namespace switchcards {
@@ -330,6 +331,12 @@ std::vector<GameRecord> read_records(std::string_view text, const std::string& l
       places.see(docs, item, list, out.size() - 1);
     }
     places.finish(out.size());
+  } else if (docs.find(top, "version")) {
+    // The JSON form of a record (to_json, a Python GameRecord's to_json) is YAML too; its
+    // `version` says which it is, and its own reader checks it as JSON.
+    GameRecord record = record_from_json(text, label);
+    record.source = label;
+    out.push_back(std::move(record));
   } else {
     // A record alone may have been taken from a list: its place is read, not checked.
     std::optional<Entry> list;

@@ -51,8 +51,8 @@ std::string signal_at_question(const Scratch& s, const std::string& file,
       // a shell without job control ignores SIGINT.
       "{ i=0; until [ -s pid.txt ] && grep -q -e '--- Your turn' out.txt; do i=$((i+1)); "
       "[ $i -gt 600 ] && break; sleep 0.1; done; pid=$(cat pid.txt); " +
-      "{ " + kills + "; } 2>/dev/null; } & sh -c 'echo $$ > pid.txt; exec \"$0\" \"$@\"' '" + cli_path() +
-      "' play --variant british --players 3 --seed 2 --record " + file +
+      "{ " + kills + "; } 2>/dev/null; } & sh -c 'echo $$ > pid.txt; exec \"$0\" \"$@\"' '" +
+      cli_path() + "' play --variant british --players 3 --seed 2 --record " + file +
       " <> in.fifo > out.txt 2>&1; echo $? > status.txt; wait";
   (void)std::system(script.c_str());
   return read_file(s / "out.txt");
@@ -283,6 +283,32 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
   CHECK(contains(past.out, "game.yaml: FAIL: the record has "));
   const Run usage = run("replay game.yaml --json", s);
   CHECK(usage.status == 2);
+}
+
+TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[resume]") {
+  // It said "version: unknown key": the JSON form (to_json, a Python GameRecord's to_json) is
+  // YAML too, and was read as the YAML form.
+  Scratch s("json-record");
+  REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)
+              .status == 0);
+  const std::vector<GameRecord> records = read_game_records(s / "game.yaml");
+  REQUIRE(records.size() == 1);
+  const std::string json = to_json(records[0]);
+  write_file(s / "game.json", json);
+  const std::vector<GameRecord> read = read_game_records(s / "game.json");
+  REQUIRE(read.size() == 1);
+  CHECK(to_json(read[0]) == json);
+  CHECK(read[0].source == s / "game.json");
+  const Run replayed = run("replay game.json", s);
+  CHECK(replayed.status == 0);
+  CHECK(contains(replayed.out, "OK game.json: "));
+  // Its errors are the JSON reader's, with the path of the value at fault.
+  std::string bad = json;
+  bad.replace(bad.find("\"players\":3"), 11, "\"players\":0");
+  write_file(s / "bad.json", bad);
+  const Run refused = run("replay bad.json", s);
+  CHECK(refused.status != 0);
+  CHECK(contains(refused.out, "/players"));
 }
 
 TEST_CASE("replay --game N: one record of a file of several, with --until too", "[resume]") {
