@@ -2,9 +2,12 @@
 // the README's first command shows. Every action is a line; each round ends with its scores
 // and the totals.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
@@ -128,13 +131,25 @@ void add_demo(CLI::App& app, int& exit_code) {
         case MatchEventKind::player_eliminated:
           fmt::print("Seat {} is out with {} points.\n", e.seat, s.totals[e.seat]);
           break;
-        case MatchEventKind::match_over:
-          fmt::print("\nThe match is over after {} round{}: seat {} ({}) wins", s.rounds,
-                     s.rounds == 1 ? "" : "s", e.seat, seats[e.seat]->name());
-          if (e.loser >= 0 && e.loser != e.seat && v.match.end != MatchKind::single_round)
-            fmt::print(", seat {} ({}) loses", e.loser, seats[e.loser]->name());
+        case MatchEventKind::match_over: {
+          // With partnerships a seat wins or loses with its team.
+          const auto who = [&](int seat) {
+            const std::vector<int> team = v.teams.team_seats(n, seat);
+            if (team.size() == 1) return fmt::format("seat {} ({})", seat, seats[seat]->name());
+            std::vector<std::string> agents;
+            for (const int t : team) agents.push_back(seats[t]->name());
+            return fmt::format("the team of seats {} and {} ({})",
+                               fmt::join(team.begin(), team.end() - 1, ", "), team.back(),
+                               fmt::join(agents, ", "));
+          };
+          fmt::print("\nThe match is over after {} round{}: {} wins", s.rounds,
+                     s.rounds == 1 ? "" : "s", who(e.seat));
+          if (e.loser >= 0 && v.match.end != MatchKind::single_round &&
+              v.teams.team_seats(n, e.loser) != v.teams.team_seats(n, e.seat))
+            fmt::print(", {} loses", who(e.loser));
           fmt::print(".\n");
           break;
+        }
       }
     });
     match.play();

@@ -111,14 +111,6 @@ std::string seats_text(const std::vector<int>& seats) {
   return out;
 }
 
-// The match seats of `team` (team_of_seats numbering).
-std::vector<int> team_seats(const std::vector<int>& team_of, int team) {
-  std::vector<int> seats;
-  for (std::size_t seat = 0; seat < team_of.size(); ++seat)
-    if (team_of[seat] == team) seats.push_back(static_cast<int>(seat));
-  return seats;
-}
-
 // The terminal's width in columns, from COLUMNS or the terminal itself; 0 if unknown.
 int terminal_width() {
   if (const char* columns = std::getenv("COLUMNS")) {
@@ -265,7 +257,7 @@ void add_play(CLI::App& app, int& exit_code) {
     fmt::print("Rules: switchcards describe {}\n", variant);
     const std::vector<int> team_of = v.teams.team_of_seats(n);  // empty without teams
     if (!team_of.empty()) {
-      std::vector<int> partners = team_seats(team_of, team_of[0]);
+      std::vector<int> partners = v.teams.team_seats(n, 0);
       partners.erase(partners.begin());  // seat 0, you
       fmt::print(
           "You play in a partnership: your partner{} {} {}. Partners win, score and stand in the "
@@ -438,8 +430,7 @@ void add_play(CLI::App& app, int& exit_code) {
       record.match_loser = standings.loser;
       // With partnerships a seat wins or loses with its team.
       const auto who = [&](int s) {
-        return s < 0 || team_of.empty() ? std::vector<int>{s}
-                                        : team_seats(team_of, team_of[static_cast<std::size_t>(s)]);
+        return s < 0 ? std::vector<int>{s} : v.teams.team_seats(n, s);
       };
       const auto verb = [](const std::vector<int>& seats, const char* one, const char* many) {
         return seats.size() > 1 || seats[0] == 0 ? many : one;

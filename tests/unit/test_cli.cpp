@@ -279,6 +279,11 @@ TEST_CASE("cli: demo plays a whole match as a log") {
   Run balkan = run("demo --variant balkan --seed 4 --players 3", s);
   CHECK(balkan.status == 0);
   CHECK(contains(balkan.out, "The match is over after"));
+  // Partners win and lose together: the last line names the teams.
+  Run partners = run("demo --variant crazy-eights-partners-to-100 --seed 3", s);
+  CHECK(partners.status == 0);
+  CHECK(contains(partners.out, "wins, the team of seats 1 and 3 (greedy, random) loses.\n"));
+  CHECK(contains(partners.out, ": the team of seats 0 and 2 (heuristic, heuristic) wins"));
   // A turn of several cards is one line: each card laid, then what the turn did.
   Run runs = run("demo --variant british-runs --no-color", s);
   CHECK(runs.status == 0);

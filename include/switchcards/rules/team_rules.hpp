@@ -42,6 +42,17 @@ struct TeamRules {
     }
     return team;
   }
+  // The seats of `seat`'s team at a full table of `players` (itself among them), in seat
+  // order; just `seat` without teams.
+  std::vector<int> team_seats(int players, int seat) const {
+    const std::vector<int> team = team_of_seats(players);
+    if (team.empty()) return {seat};
+    std::vector<int> seats;
+    for (int s = 0; s < players; ++s)
+      if (team[static_cast<std::size_t>(s)] == team[static_cast<std::size_t>(seat)])
+        seats.push_back(s);
+    return seats;
+  }
   // Whether seats `a` and `b` of a round of `players` seats are partners. A round after an
   // elimination is dealt to the seats still in, in order, and whole teams go out together:
   // partners sitting opposite still sit opposite, but listed teams are known only at the full
