@@ -129,7 +129,8 @@ class Combinations {
     if (play.run_jokers == RunJokers::stand_in && v_.deal.deck.jokers == 0)
       problem("play.run_jokers",
               "stand_in lets a joker stand in a run, and this variant's deck has no jokers: add "
-              "them with deck: {jokers: N}");
+              "them with deck: {jokers: N}",
+              {"deck.jokers"});
     if ((play.effects != SeveralEffects::each || given("play.effects")) && !play.several_cards())
       problem("play.effects",
               "play.effects says how the specials of a turn of several cards combine; "
@@ -297,35 +298,54 @@ class Combinations {
                 {at});
       return;
     }
+    const auto of = [](std::size_t j, std::initializer_list<std::string_view> fields) {
+      std::vector<std::string> paths;
+      for (const std::string_view f : fields) paths.push_back(special_path(j, f));
+      return paths;
+    };
     if (!penalty.is_attack())
-      return problem(at, fmt::format("'{}' sets no penalty to deflect (deflect goes with draw, "
-                                     "or a skip that can be answered)",
-                                     penalty.name));
+      return problem(at,
+                     fmt::format("'{}' sets no penalty to deflect (deflect goes with draw, "
+                                 "or a skip that can be answered)",
+                                 penalty.name),
+                     of(i, {"draw", "skip", "stack", "cancel"}));
     if (const CardMask both = deflect & (penalty.stack.cards | penalty.cancel.cards); !both.empty())
       return problem(
-          at, fmt::format("{} both deflects and {} the penalty: a card answers it one "
-                          "way",
-                          to_string(both.first()),
-                          penalty.stack.cards.contains(both.first()) ? "stacks on" : "cancels"));
+          at,
+          fmt::format("{} both deflects and {} the penalty: a card answers it one "
+                      "way",
+                      to_string(both.first()),
+                      penalty.stack.cards.contains(both.first()) ? "stacks on" : "cancels"),
+          of(i, {"stack", "cancel"}));
     bool any_reverse = false;
     for (CardMask m = deflect; !m.empty();) {
       const Card card = m.pop_first();
       const Effect* own = nullptr;
-      for (const Effect& e : v_.specials)
-        if (own == nullptr && e.cards.cards.contains(card)) own = &e;
+      std::size_t j = 0;  // own's index
+      for (std::size_t k = 0; k < v_.specials.size() && own == nullptr; ++k)
+        if (v_.specials[k].cards.cards.contains(card)) {
+          own = &v_.specials[k];
+          j = k;
+        }
       if (own != nullptr && (own->is_attack() || own->draw > 0))
-        return problem(at, fmt::format("{} carries a penalty of its own ('{}'): stack it instead "
-                                       "of deflecting with it",
-                                       to_string(card), own->name));
+        return problem(at,
+                       fmt::format("{} carries a penalty of its own ('{}'): stack it instead "
+                                   "of deflecting with it",
+                                   to_string(card), own->name),
+                       of(j, {"draw", "skip", "stack", "cancel"}));
       if (own == nullptr || (!own->reverse && own->skip == 0))
         return problem(
-            at, fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
-                            own ? fmt::format("'{}' does neither", own->name)
-                                : std::string("it is no special card")));
+            at,
+            fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
+                        own ? fmt::format("'{}' does neither", own->name)
+                            : std::string("it is no special card")),
+            own ? of(j, {"reverse", "skip"}) : std::vector<std::string>{});
       if (own->reverse && own->skip > 0)
-        return problem(at, fmt::format("{} both reverses and skips ('{}'): which way it deflects "
-                                       "is ambiguous",
-                                       to_string(card), own->name));
+        return problem(at,
+                       fmt::format("{} both reverses and skips ('{}'): which way it deflects "
+                                   "is ambiguous",
+                                   to_string(card), own->name),
+                       of(j, {"reverse", "skip"}));
       any_reverse = any_reverse || own->reverse;
     }
     if (to_given && !any_reverse)
@@ -340,7 +360,8 @@ class Combinations {
       problem("identical.jump_in",
               "same_card jump-in needs a deck with identical cards (deck.decks 2 or more, or two "
               "jokers) for some player count: with one deck no card is held twice, so nobody "
-              "could ever jump in (same_rank jumps in with a card of the same rank)");
+              "could ever jump in (same_rank jumps in with a card of the same rank)",
+              {"deck.decks", "deck.jokers"});
   }
 
   void no_finish() const {
@@ -403,6 +424,7 @@ class Combinations {
     const int min = v_.deal.min_players, max = v_.deal.max_players;
     if (r.seating != TeamSeating::listed && !r.listed.empty())
       problem("teams.listed", "teams are listed, but teams.seats is not a list of teams");
+    const std::vector<std::string> table = {"players"};
     switch (r.seating) {
       case TeamSeating::none:
         if (r.score != TeamScore::losing_teams)
@@ -412,12 +434,14 @@ class Combinations {
         if (min == 2 && max == 2)
           problem("teams.seating",
                   "opposite seats partners across the table, and two players opposite each "
-                  "other would be one team with nobody to play against: use 4 players or more");
+                  "other would be one team with nobody to play against: use 4 players or more",
+                  table);
         else if (min != max || min % 2 != 0)
           problem("teams.seating",
                   fmt::format("opposite needs one even number of players, but players allows "
                               "{}: set players to {{min: 4, max: 4}} (or 6, 8)",
-                              players_allow()));
+                              players_allow()),
+                  table);
         return;
       case TeamSeating::listed:
         break;
@@ -425,9 +449,11 @@ class Combinations {
     int count = 0;
     for (const std::vector<int>& team : r.listed) count += static_cast<int>(team.size());
     if (min != max || min != count)
-      problem("teams.listed", fmt::format("the teams seat {} players, but players allows {}: set "
-                                          "players to {{min: {}, max: {}}}",
-                                          count, players_allow(), count, count));
+      problem("teams.listed",
+              fmt::format("the teams seat {} players, but players allows {}: set "
+                          "players to {{min: {}, max: {}}}",
+                          count, players_allow(), count, count),
+              table);
   }
 
   const Variant& v_;

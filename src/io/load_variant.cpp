@@ -422,6 +422,11 @@ class VariantBuilder {
         {"teams.seating", {"teams", "seats"}, false},
         {"teams.listed", {"teams", "seats"}, false},
         {"teams.score", {"teams", "score"}, false},
+        // The table's keys, as the other side of a clash (the table's own problems are placed
+        // by report_combinations).
+        {"players", {"players"}, false},
+        {"deck.decks", {"deck", "decks"}, false},
+        {"deck.jokers", {"deck", "jokers"}, false},
     };
     std::vector<std::string_view> keys;
     bool at_key = false;
