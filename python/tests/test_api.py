@@ -216,7 +216,7 @@ def test_view_shows_the_turns_a_seat_will_miss():
     assert json.loads(view.to_json())["turns_to_miss"] == [0, 0, 0, 2]
     assert sc.PlayerView.from_json(view.to_json()) == view
     assert engine.state_from_json(engine.state_to_json(state)) == state
-    assert engine.view(engine.deal(3, 1), 0).turns_to_miss == []  # nobody misses more than one
+    assert engine.view(engine.deal(3, 1), 0).turns_to_miss == [0, 0, 0]  # nobody misses a turn
 
 
 def test_view_shows_a_turn_under_way():

@@ -275,6 +275,9 @@ void HumanAgent::show_table(const PlayerView& view) const {
     } else {
       others += detail::plural(view.hand_size(seat), "card");
     }
+    if (const std::uint32_t turns = view.turns_to_miss(seat); turns > 0)
+      others += turns == 1 ? std::string(" (misses the next turn)")
+                           : fmt::format(" (misses the next {} turns)", turns);
   }
   fmt::print(out, "Others (in order of play): {}. Stock: {}.\n", others,
              detail::plural(view.stock_size(), "card"));

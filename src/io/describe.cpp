@@ -169,7 +169,10 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   const std::string victim = before ? "the player before" : "the next player";
   if (e.draw > 0) {
     std::string s = fmt::format("{} must draw {}", victim, e.draw);
-    if (e.miss_turn || e.skip > 0) s += " and miss the turn";
+    if (e.waits && e.skip > 1)
+      s += fmt::format(" and miss {} turns", e.skip);
+    else if (e.miss_turn || e.skip > 0)
+      s += " and miss the turn";
     parts.push_back(s);
   } else if (e.skip == 1) {
     parts.push_back(victim + " misses a turn");

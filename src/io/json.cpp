@@ -180,7 +180,10 @@ json view_json(const ViewSnapshot& v) {
   j["run_step"] = v.run_step;
   j["owes_last_card"] = v.owes_last_card;
   j["misses_turn"] = v.misses_turn;
-  if (!v.turns_to_miss.empty()) j["turns_to_miss"] = v.turns_to_miss;
+  // Only where a seat misses more than one turn (a special's waits): misses_turn says the rest,
+  // and the views of other variants read as they did.
+  if (std::ranges::any_of(v.turns_to_miss, [](int t) { return t > 1; }))
+    j["turns_to_miss"] = v.turns_to_miss;
   j["winner"] = seat_json(v.winner);
   j["decisions"] = v.decisions;
   j["reshuffles"] = v.reshuffles;
@@ -454,11 +457,7 @@ ViewSnapshot snapshot(const PlayerView& v) {
     if (v.misses_turn(seat)) s.misses_turn.push_back(seat);
   }
   for (int seat = 0; seat < v.players(); ++seat)
-    if (v.turns_to_miss(seat) > 1) {
-      for (int k = 0; k < v.players(); ++k)
-        s.turns_to_miss.push_back(static_cast<int>(v.turns_to_miss(k)));
-      break;
-    }
+    s.turns_to_miss.push_back(static_cast<int>(v.turns_to_miss(seat)));
   s.winner = v.winner();
   s.decisions = v.decisions();
   s.reshuffles = v.reshuffles();
@@ -778,6 +777,10 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
       if ((v.turns_to_miss.back() > 0) != std::ranges::binary_search(v.misses_turn, seat))
         turns[seat].fail("a seat misses turns exactly when /misses_turn lists it");
     }
+  } else {
+    // Absent: nobody misses more than one turn.
+    for (int seat = 0; seat < v.players; ++seat)
+      v.turns_to_miss.push_back(std::ranges::binary_search(v.misses_turn, seat) ? 1 : 0);
   }
   v.winner = n["winner"].seat_or_none(v.players);
   v.decisions = n["decisions"].small(0, std::numeric_limits<int>::max());
@@ -902,6 +905,8 @@ GameRecord record_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, "", src);
+  // The format first: another document (a saved state) is named as such, not by its keys.
+  if (j.is_object() && j.contains("format")) n.expect_format("switchcards.record");
   n.expect_object({"format", "version", "variant", "variant_text", "rules", "players", "agents",
                    "seed", "match", "rounds", "totals", "match_winner", "match_loser"},
                   {"round_cap"});
@@ -1232,6 +1237,18 @@ std::string check_state_with(const Engine& engine, const State& s,
            "turn";
   if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
     return "/catchable: only a seat holding one card can be caught";
+  // More turns to miss come from the skips of penalties taken under a special's waits: each a
+  // card played this round, which skips at most the largest skip of the variant's specials.
+  std::uint32_t most_skip = 0;
+  for (const Effect& e : variant.specials)
+    if (e.waits) most_skip = std::max(most_skip, static_cast<std::uint32_t>(e.skip));
+  for (int seat = 0; seat < players; ++seat) {
+    const std::string at = "/more_turns_missed/" + std::to_string(seat);
+    if (s.more_turns_missed[seat] > 0 && most_skip == 0)
+      return at + ": more turns to miss come from a special's waits, and this variant has none";
+    if (s.more_turns_missed[seat] > static_cast<std::uint64_t>(s.decisions) * most_skip)
+      return at + ": more turns to miss than the skips of the cards played this round could make";
+  }
   if (s.jump_open && variant.identical.jump_in == JumpIn::none)
     return "/jump_open: this variant has no jump-in (identical.jump_in)";
   if (s.jump_open && s.phase != Phase::play)

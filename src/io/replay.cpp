@@ -224,6 +224,10 @@ class ListPlaces {
 // says one.
 GameRecord read_record(const Documents& docs, const Entry& e, std::string_view text, int first_line,
                        const std::string& label, std::optional<Entry>* list = nullptr) {
+  if (const std::optional<Entry> version = docs.find(e, "version"))
+    docs.fail_at_key(*version,
+                     "a game record in YAML has no version; the JSON form of a record (which has "
+                     "one) is read alone in its file, not in a list");
   docs.expect_keys(e, {"format", "list", "variant", "variant_text", "rules", "players", "agents",
                        "seed", "match", "rounds", "result"});
   GameRecord r;
@@ -302,6 +306,14 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
   return r;
 }
 
+// Whether the text's first character, past a byte order mark and white space, is `{`: a JSON
+// document (or a YAML flow map).
+bool opens_with_brace(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  const std::size_t at = text.find_first_not_of(" \t\r\n");
+  return at != std::string_view::npos && text[at] == '{';
+}
+
 std::vector<GameRecord> read_records(std::string_view text, const std::string& label) {
   Documents docs;
   std::vector<GameRecord> out;
@@ -331,9 +343,9 @@ std::vector<GameRecord> read_records(std::string_view text, const std::string& l
       places.see(docs, item, list, out.size() - 1);
     }
     places.finish(out.size());
-  } else if (docs.find(top, "version")) {
+  } else if (docs.find(top, "version") && opens_with_brace(text)) {
     // The JSON form of a record (to_json, a Python GameRecord's to_json) is YAML too; its
-    // `version` says which it is, and its own reader checks it as JSON.
+    // `version` and its brace say which it is, and its own reader checks it as JSON.
     GameRecord record = record_from_json(text, label);
     record.source = label;
     out.push_back(std::move(record));
@@ -459,6 +471,10 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
                 variant.name + "'");
   if (record.players < 1 || record.players > kMaxSeats)
     return fail("players: " + std::to_string(record.players) + " is not a seat count");
+  // A round's record without its round would replay nothing and pass. (A match saved before
+  // its first round is a record of its own: unfinished.)
+  if (record.rounds.empty() && !record.match)
+    return fail("rounds: the record has no rounds: nothing to replay");
   // A match is replayed through its driver, which deals each round as Match did; a single
   // round is dealt as the record says. No round cap: the record says where a match stopped.
   MatchStart start;

@@ -198,7 +198,9 @@ int check_variant(const std::string& label, const Variant& v) {
         if (owed > 0) {
           const std::string draws = fmt::format("{} must draw {}", who, owed);
           contains(draws);
-          if (missed)
+          if (waits > 0)
+            contains(fmt::format("{} and miss {} turns", draws, 1 + waits));
+          else if (missed)
             contains(draws + " and miss the turn");
           else
             lacks(draws + " and miss the turn");

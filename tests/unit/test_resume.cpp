@@ -309,6 +309,29 @@ TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[r
   const Run refused = run("replay bad.json", s);
   CHECK(refused.status != 0);
   CHECK(contains(refused.out, "/players"));
+  // A list of JSON records, and a YAML record with a version, are told what the JSON form is.
+  write_file(s / "list.json", "[" + json + "]");
+  const Run list = run("replay list.json", s);
+  CHECK(list.status != 0);
+  CHECK(contains(list.out, "list.json:1:"));
+  CHECK(contains(list.out,
+                 "[0].version: a game record in YAML has no version; the JSON form of "
+                 "a record (which has one) is read alone in its file, not in a list"));
+  // A saved state is named by its format, not by the keys a record would have.
+  write_file(s / "state.json", to_json(Engine(record_variant(records[0])),
+                                       Engine(record_variant(records[0])).deal(3, 1)));
+  const Run state = run("replay state.json", s);
+  CHECK(state.status != 0);
+  CHECK(contains(state.out,
+                 "/format: expected format 'switchcards.record', not "
+                 "'switchcards.state'"));
+  // A record of no rounds replays nothing: refused, in either form.
+  GameRecord empty = records[0];
+  empty.rounds.clear();
+  write_file(s / "empty.json", to_json(empty));
+  const Run none = run("replay empty.json", s);
+  CHECK(none.status == 1);
+  CHECK(contains(none.out, "FAIL: rounds: the record has no rounds: nothing to replay"));
 }
 
 TEST_CASE("replay --game N: one record of a file of several, with --until too", "[resume]") {

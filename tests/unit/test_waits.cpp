@@ -4,12 +4,15 @@
 // view, its JSON and the observation show, a saved state, and the refusals of bad input.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "switchcards/agents/human_agent.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/observation.hpp"
 #include "switchcards/engine/view.hpp"
+#include "switchcards/io/describe.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 
@@ -137,6 +140,18 @@ TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refu
   CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
                                               "\"more_turns_missed\":[0,0,-1,0,0,0,0]")),
                     Catch::Contains("/more_turns_missed/2"));
+  // Counts no round of the variant could reach: in a variant without waits, and more than the
+  // cards played this round could make.
+  State other = british.deal(4, 1);
+  other.misses_turn = 0b10;
+  other.more_turns_missed[1] = 2;
+  CHECK(check_state(british, other) ==
+        "/more_turns_missed/1: more turns to miss come from a special's waits, and this variant "
+        "has none");
+  // (The position leaves cards out of play, which only its save lists: read from it.)
+  CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
+                                              "\"more_turns_missed\":[0,0,1000,0,0,0,0]")),
+                    Catch::Contains("/more_turns_missed/2: more turns to miss than"));
   // A view whose counts disagree with misses_turn.
   const std::string view_text = to_json(PlayerView(e, s, 3));
   std::string bad = view_text;
@@ -145,6 +160,32 @@ TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refu
   CHECK_THROWS_WITH(view_from_json(bad),
                     Catch::Contains("/turns_to_miss/1: a seat misses turns exactly when "
                                     "/misses_turn lists it"));
+}
+
+TEST_CASE("waits: the terminal player sees the turns the others will miss", "[waits]") {
+  const Engine e(load_variant("british-eights-wait"));
+  const State s = two_chains(e);
+  ActionList legal;
+  e.legal_actions(s, legal);
+  std::istringstream in("1\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  (void)human.choose(PlayerView(e, s, 3), legal.span());
+  CHECK(out.str().find("seat 2: 3 cards (misses the next 2 turns).") != std::string::npos);
+}
+
+TEST_CASE("waits: describe says how many turns a draw penalty with skips costs", "[waits]") {
+  Variant v = load_variant("british-eights-wait");
+  for (Effect& fx : v.specials)
+    if (fx.name == "draw-two") {
+      fx.skip = 2;
+      fx.waits = true;
+    }
+  const Engine e(v);  // checked as a file is
+  // One long line: no sentence is broken.
+  const std::string text = describe_variant(v, 100000);
+  CHECK(text.find("must draw 2 and miss 2 turns") != std::string::npos);
+  CHECK(text.find("misses a turn for each skip on it") != std::string::npos);
 }
 
 TEST_CASE("waits: a Variant built in C++ is checked as a file is", "[waits]") {

@@ -72,8 +72,10 @@ struct ViewSnapshot {
   int run_step = 0;                 // Phase::laying: the run's direction (+1 up, -1 down, 0)
   std::vector<int> owes_last_card;  // seats that owe a last-card penalty
   std::vector<int> misses_turn;     // seats that will miss their next turn
-  // By seat, the turns each will miss (PlayerView::turns_to_miss); empty where no seat misses
-  // more than one (JSON: written only then), as in every variant without a special's `waits`.
+  // By seat, the turns each will miss (PlayerView::turns_to_miss): 1 for a seat misses_turn
+  // lists, more after a penalty of a special's `waits`. The JSON view writes it only where a
+  // seat misses more than one, and a view read without it has 1 for each seat misses_turn
+  // lists.
   std::vector<int> turns_to_miss;
   int winner = -1;
   int decisions = 0;          // actions so far this round
