@@ -259,9 +259,16 @@ void HumanAgent::show_table(const PlayerView& view) const {
   if (view.penalty_pending()) {
     std::string what;
     if (view.pending_draw() > 0) what = fmt::format("draw {}", view.pending_draw());
-    if (view.pending_skip() > 0)
-      what += fmt::format("{}miss {}", what.empty() ? "" : " and ",
-                          detail::plural(view.pending_skip(), "turn"));
+    // A stacked skip costs its taker that many turns only under the special's `waits`; else
+    // the taker misses one, and the skips after it pass over the players after it.
+    const int skip = view.pending_skip();
+    const bool waits = view.engine().variant().specials[view.pending_effect()].waits;
+    if (skip > 0)
+      what += fmt::format(
+          "{}miss {}", what.empty() ? "" : " and ",
+          waits || skip == 1 ? detail::plural(skip, "turn")
+          : skip == 2        ? std::string("1 turn, and the player after you is skipped")
+                      : fmt::format("1 turn, and the {} players after you are skipped", skip - 1));
     fmt::print(out, "Penalty pending: {} unless you answer it.\n", what);
   }
   std::string others;

@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "switchcards/agents/human_agent.hpp"
@@ -172,6 +173,30 @@ TEST_CASE("waits: the terminal player sees the turns the others will miss", "[wa
   HumanAgent human(in, out, false);
   (void)human.choose(PlayerView(e, s, 3), legal.span());
   CHECK(out.str().find("seat 2: 3 cards (misses the next 2 turns).") != std::string::npos);
+}
+
+TEST_CASE("waits: the terminal player facing a chain is told what taking it costs", "[waits]") {
+  // Two eights on seat 2: under waits two turns; without, one turn and the player after.
+  for (const auto& [variant, cost] :
+       {std::pair<const char*, const char*>{"british-eights-wait", "miss 2 turns unless"},
+        {"british-stacked-eights", "miss 1 turn, and the player after you is skipped unless"}}) {
+    INFO(variant);
+    const Engine e(load_variant(variant));
+    Position p;
+    p.hands = {cards({"8S", "5H"}), cards({"8D", "5C"}), cards({"3C", "4S"}), cards({"9D", "KS"})};
+    p.discard = cards({"7S"});
+    p.stock = cards({"10D", "10H"});
+    State s = e.position(p);
+    REQUIRE(e.apply(s, Action::play(0, card("8S"))).ok());
+    REQUIRE(e.apply(s, Action::play(1, card("8D"))).ok());
+    ActionList legal;
+    e.legal_actions(s, legal);
+    std::istringstream in("1\n");
+    std::ostringstream out;
+    HumanAgent human(in, out, false);
+    (void)human.choose(PlayerView(e, s, 2), legal.span());
+    CHECK(out.str().find(std::string("Penalty pending: ") + cost) != std::string::npos);
+  }
 }
 
 TEST_CASE("waits: describe says how many turns a draw penalty with skips costs", "[waits]") {
