@@ -700,7 +700,7 @@ def test_an_action_factory_refuses_a_seat_outside_0_to_7(make):
 )
 def test_action_parse_takes_the_seats_the_json_form_takes(text, message):
     """Action.parse once took seats and targets 8 to 99: '9 draw' made an Action whose JSON form
-    Action.from_json refused ('/seat: out of range (0 to 7)')."""
+    Action.from_json refused ('/seat: expected a whole number from 0 to 7, got 9')."""
     with pytest.raises(ValueError, match=message):
         sc.Action.parse(text)
 

@@ -21,7 +21,6 @@ namespace switchcards {
 
 namespace {
 
-using detail::field;
 using detail::json_value_text;
 using detail::JsonAt;
 
@@ -29,14 +28,8 @@ __extension__ typedef unsigned __int128 Uint128;
 
 // A whole number that may be negative (a paired sum of differences).
 std::int64_t signed_whole(const JsonAt& at) {
-  const std::optional<std::int64_t> x = detail::json_integer<std::int64_t>(at.json());
-  if (!x)
-    at.fail("expected " +
-            detail::whole_range_text(
-                std::numeric_limits<std::int64_t>::min(),
-                static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) +
-            ", got " + json_value_text(at.json()));
-  return *x;
+  return at.integer(std::numeric_limits<std::int64_t>::min(),
+                    std::numeric_limits<std::int64_t>::max());
 }
 
 constexpr const char* kComparisonFormat = "switchcards-comparison/1";
@@ -397,19 +390,19 @@ void check_paired_sums(const JsonAt& at, const PairedMeasure& m, const ShardResu
 }  // namespace
 
 ComparisonResults comparison_from_json(std::string_view text, const std::string& file) {
-  const nlohmann::json j = detail::parse_json_document(text, file, kComparisonFormat, "comparison");
-  ComparisonResults r;
-  r.a = detail::results_from_json(field<nlohmann::json>(j, "a", file), file + " (a)");
-  r.b = detail::results_from_json(field<nlohmann::json>(j, "b", file), file + " (b)");
-  r.measures = paired_measures(r.a.config.players, r.a.config.kind);
+  const detail::Json j = detail::parse_json_document(text, file, kComparisonFormat, "comparison");
   const JsonAt doc(j, file);
+  ComparisonResults r;
+  r.a = detail::results_from_json(doc["a"]);
+  r.b = detail::results_from_json(doc["b"]);
+  r.measures = paired_measures(r.a.config.players, r.a.config.kind);
   const std::vector<JsonAt> list = doc["paired"].elements(
       r.measures.size(), fmt::format("the measures of a {}-player study", r.a.config.players));
   for (std::size_t i = 0; i < r.measures.size(); ++i) {
     const JsonAt& m = list[i];
-    if (m["key"].text() != r.measures[i].key)
+    if (m["key"].string() != r.measures[i].key)
       m["key"].fail(fmt::format("expected \"{}\", got {}", r.measures[i].key,
-                                json_value_text(m["key"].json())));
+                                json_value_text(m["key"].value())));
     PairedSums& s = r.measures[i].sums;
     s.n = m["n"].whole();
     s.sum_a = signed_whole(m["sum_a"]);

@@ -28,7 +28,6 @@ namespace switchcards {
 
 namespace {
 
-using detail::field;
 using detail::json_value_text;
 using detail::JsonAt;
 
@@ -274,31 +273,31 @@ nlohmann::ordered_json detail::results_json(const ShardResults& r) {
   return j;
 }
 
-ShardResults detail::results_from_json(const nlohmann::json& j, const std::string& file) {
+ShardResults detail::results_from_json(const JsonAt& doc) {
+  const Json& j = doc.value();
   if (!j.is_object() || !j.contains("format") ||
       (j["format"] != kSimulationFormat && j["format"] != kSimulationFormat2))
-    throw std::runtime_error(file + ": not a switchcards simulation file (format " +
-                             kSimulationFormat + " or " + kSimulationFormat2 + ")");
+    doc.fail(std::string("not a switchcards simulation file (format ") + kSimulationFormat +
+             " or " + kSimulationFormat2 + ")");
   // Only the counts are read: the rates, intervals, per-seat, per-agent and per-team lists, the
   // round-length summary, `reshuffles` and `fairness` are computed from them again when written.
-  const JsonAt doc(j, file);
   ShardResults r;
   r.format_version = j["format"] == kSimulationFormat ? 3 : 2;
-  r.variant = doc["variant"].text();
-  if (doc.has("rules")) r.rules = doc["rules"].text();
-  r.title = doc["title"].text();
+  r.variant = doc["variant"].string();
+  if (doc.has("rules")) r.rules = doc["rules"].string();
+  r.title = doc["title"].string();
   // Optional: files written before results carried it have none (merge then cannot compare).
   if (doc.has("variant_fingerprint")) {
     const JsonAt fingerprint = doc["variant_fingerprint"];
-    r.variant_fingerprint = fingerprint.text();
+    r.variant_fingerprint = fingerprint.string();
     if (!is_variant_fingerprint(r.variant_fingerprint))
       fingerprint.fail("expected 16 hexadecimal digits (0-9, a-f), got " +
-                       json_value_text(fingerprint.json()));
+                       json_value_text(fingerprint.value()));
   }
   const JsonAt game = doc["game"];
-  const std::string kind = game.text();
+  const std::string kind = game.string();
   if (kind != "round" && kind != "match")
-    game.fail("expected \"round\" or \"match\", got " + json_value_text(game.json()));
+    game.fail("expected \"round\" or \"match\", got " + json_value_text(game.value()));
   r.config.kind = kind == "round" ? GameKind::round : GameKind::match;
   const bool matches = r.config.kind == GameKind::match;
   const int players = doc["players"].small(1, kMaxSeats);
@@ -307,15 +306,15 @@ ShardResults detail::results_from_json(const nlohmann::json& j, const std::strin
   r.config.players = players;
   r.config.agents.clear();  // of the default config
   for (const JsonAt& agent : doc["agents"].elements(seats, per_seat))
-    r.config.agents.push_back(agent.text());
+    r.config.agents.push_back(agent.string());
   r.config.seed = doc["seed"].whole();
   r.config.games = doc["study_games"].whole(1);
   if (matches) r.config.max_match_rounds = doc["max_match_rounds"].small(1, kMaxMatchRounds);
   if (doc.has("shard")) {
     const JsonAt shard = doc["shard"];
-    if (!parse_shard(shard.text(), r.config.shard, r.config.shards))
+    if (!parse_shard(shard.string(), r.config.shard, r.config.shards))
       shard.fail(fmt::format("expected \"K/M\", the K-th of M parts with 1 <= K <= M <= {}, got {}",
-                             SimulationConfig::kMaxShards, json_value_text(shard.json())));
+                             SimulationConfig::kMaxShards, json_value_text(shard.value())));
   }
 
   // The games covered, [first_game, end_game): a shard's are fixed by K/M; a merge of some of
@@ -467,7 +466,8 @@ std::string to_json(const ShardResults& r) {
 }
 
 ShardResults shard_results_from_json(std::string_view text, const std::string& file) {
-  return detail::results_from_json(detail::parse_json(text, file), file);
+  const detail::Json j = detail::parse_json(text, file);
+  return detail::results_from_json(JsonAt(j, file));
 }
 
 // "first to act", "2nd to act", ...; "the dealer", "1st after the dealer", ...
@@ -628,7 +628,7 @@ ShardResults merge_shards(std::vector<ShardResults> parts, const std::vector<std
 }
 
 std::string results_format(std::string_view text, const std::string& file) {
-  const nlohmann::json j = detail::parse_json(text, file);
+  const detail::Json j = detail::parse_json(text, file);
   if (!j.is_object() || !j.contains("format") || !j["format"].is_string()) return "";
   return j["format"].get<std::string>();
 }

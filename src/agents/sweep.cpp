@@ -16,8 +16,6 @@ namespace switchcards {
 
 namespace {
 
-using detail::field;
-
 constexpr const char* kFormat = "switchcards-sweep/1";
 
 // A grid value as JSON: numbers, booleans, lists and maps as such, other scalars as strings.
@@ -214,23 +212,27 @@ std::string to_csv(const SweepResults& r) {
 }
 
 SweepResults sweep_from_json(std::string_view text, const std::string& file) {
-  const nlohmann::json j = detail::parse_json_document(text, file, kFormat, "sweep");
+  const detail::Json j = detail::parse_json_document(text, file, kFormat, "sweep");
+  const detail::JsonAt doc(j, file);
+  const auto strings = [](const detail::JsonAt& list) {
+    std::vector<std::string> out;
+    for (const detail::JsonAt& s : list.elements()) out.push_back(s.string());
+    return out;
+  };
   SweepResults r;
-  r.variant = field<std::string>(j, "variant", file);
-  if (j.contains("rules")) r.base_rules = field<std::string>(j, "rules", file);
-  r.title = field<std::string>(j, "title", file);
-  r.grid = field<std::string>(j, "grid", file);
-  r.keys = field<std::vector<std::string>>(j, "keys", file);
-  const nlohmann::json rows = field<nlohmann::json>(j, "rows", file);
-  if (!rows.is_array()) throw std::runtime_error(file + ": 'rows' is not a list");
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::string where = fmt::format("{} (rows[{}])", file, i);
+  r.variant = doc["variant"].string();
+  if (doc.has("rules")) r.base_rules = doc["rules"].string();
+  r.title = doc["title"].string();
+  r.grid = doc["grid"].string();
+  r.keys = strings(doc["keys"]);
+  for (const detail::JsonAt& at : doc["rows"].elements()) {
     SweepRow row;
-    row.values = field<std::vector<std::string>>(rows[i], "yaml_values", where);
+    const detail::JsonAt values = at["yaml_values"];
+    row.values = strings(values);
     if (row.values.size() != r.keys.size())
-      throw std::runtime_error(where + ": 'yaml_values' must have one value per key");
-    row.results =
-        detail::results_from_json(field<nlohmann::json>(rows[i], "results", where), where);
+      values.fail(
+          fmt::format("expected one value per key ({}), got {}", r.keys.size(), row.values.size()));
+    row.results = detail::results_from_json(at["results"]);
     r.rows.push_back(std::move(row));
   }
   return r;

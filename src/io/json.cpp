@@ -1,5 +1,5 @@
 // JSON forms of cards, actions, events, views, states and standings; see
-// include/switchcards/io/json.hpp and docs/api.md (JSON forms). nlohmann-json stays in this file.
+// include/switchcards/io/json.hpp and docs/api.md (JSON forms). nlohmann-json stays in src/.
 #include "switchcards/io/json.hpp"
 
 #include <algorithm>
@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "io/json_at.hpp"
 #include "io/record_shape.hpp"
-#include "io/strict_json.hpp"
 #include "io/words.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
 #include "switchcards/rules/variant_limits.hpp"
@@ -203,71 +203,19 @@ json view_json(const ViewSnapshot& v) {
 
 // ---- reading ---------------------------------------------------------------------------------
 
-// A JSON value with its path, and the strict accessors every reader uses.
-class Node {
+// A value of a document being read (detail::JsonAt: its place and the strict accessors every
+// reader uses), with the accessors of this file's values: cards, suits, seats, the header.
+class Node : public detail::JsonAt {
  public:
-  Node(const json& value, std::string path, const std::string& source)
-      : value_(&value), path_(std::move(path)), source_(&source) {}
+  Node(const json& value, const std::string& source) : JsonAt(value, source) {}
+  Node(const JsonAt& at) : JsonAt(at) {}  // NOLINT: the same value, with these accessors
 
-  [[noreturn]] void fail(const std::string& message) const {
-    throw JsonError(*source_, path_, message);
-  }
-  const json& value() const { return *value_; }
-  const std::string& path() const { return path_; }
-  bool is_null() const { return value_->is_null(); }
-
-  // An object whose keys are exactly `required` plus any of `optional`.
-  void expect_object(std::initializer_list<std::string_view> required,
-                     std::initializer_list<std::string_view> optional = {}) const {
-    if (!value_->is_object()) fail("expected an object, not " + type_name());
-    for (std::string_view k : required)
-      if (!value_->contains(std::string(k))) fail("missing key '" + std::string(k) + "'");
-    for (const auto& [k, v] : value_->items()) {
-      const bool known = std::find(required.begin(), required.end(), k) != required.end() ||
-                         std::find(optional.begin(), optional.end(), k) != optional.end();
-      if (!known)
-        Node(v, path_ + "/" + detail::json_pointer_token(k), *source_)
-            .fail("unknown key '" + k + "'");
-    }
-  }
-  bool has(std::string_view key) const { return value_->contains(std::string(key)); }
-  Node operator[](std::string_view key) const {
-    return Node(value_->at(std::string(key)), path_ + "/" + detail::json_pointer_token(key),
-                *source_);
-  }
+  Node operator[](std::string_view key) const { return JsonAt::operator[](key); }
   std::vector<Node> elements() const {
-    if (!value_->is_array()) fail("expected an array, not " + type_name());
-    std::vector<Node> out;
-    for (std::size_t i = 0; i < value_->size(); ++i)
-      out.emplace_back((*value_)[i], path_ + "/" + std::to_string(i), *source_);
-    return out;
+    const std::vector<JsonAt> all = JsonAt::elements();
+    return {all.begin(), all.end()};
   }
 
-  std::int64_t integer(std::int64_t min, std::int64_t max) const {
-    // A whole number past 64 bits (2^64, 1e30) is read as a double: out of range, as it is,
-    // not "not a whole number".
-    if (value_->is_number_float()) {
-      const double d = value_->get<double>();
-      if (d == std::floor(d) && (d < static_cast<double>(min) || d > static_cast<double>(max)))
-        fail(range_text(min, max));
-    }
-    if (!value_->is_number_integer()) fail("expected a whole number, not " + type_name());
-    if (value_->is_number_unsigned() &&
-        value_->get<std::uint64_t>() > static_cast<std::uint64_t>(max))
-      fail(range_text(min, max));
-    const std::int64_t v = value_->get<std::int64_t>();
-    if (v < min || v > max) fail(range_text(min, max));
-    return v;
-  }
-  int small(int min, int max) const { return static_cast<int>(integer(min, max)); }
-  bool boolean() const {
-    if (!value_->is_boolean()) fail("expected true or false, not " + type_name());
-    return value_->get<bool>();
-  }
-  std::string string() const {
-    if (!value_->is_string()) fail("expected a string, not " + type_name());
-    return value_->get<std::string>();
-  }
   Card card() const {
     const std::string text = string();
     const std::optional<Card> c = try_parse_card(text);
@@ -312,33 +260,15 @@ class Node {
     if (f != format)
       (*this)["format"].fail("expected format '" + std::string(format) + "', not '" + f + "'");
     const Node v = (*this)["version"];
-    if (!v.value_->is_number_integer()) (void)v.integer(0, std::numeric_limits<int>::max());
-    if (*v.value_ != kJsonFormatVersion)
+    if (!v.value().is_number_integer()) (void)v.integer(0, std::numeric_limits<int>::max());
+    if (v.value() != kJsonFormatVersion)
       v.fail("version " + v.value().dump() + " is not supported (this library reads version " +
              std::to_string(kJsonFormatVersion) + ")");
   }
-
- private:
-  std::string type_name() const {
-    if (value_->is_null()) return "null";
-    if (value_->is_boolean()) return "a boolean";
-    if (value_->is_number_integer()) return "a whole number";
-    if (value_->is_number()) return "a number";
-    if (value_->is_string()) return "a string";
-    if (value_->is_array()) return "an array";
-    return "an object";
-  }
-  static std::string range_text(std::int64_t min, std::int64_t max) {
-    return "out of range (" + std::to_string(min) + " to " + std::to_string(max) + ")";
-  }
-
-  const json* value_;
-  std::string path_;
-  const std::string* source_;
 };
 
 json parse(std::string_view text, const std::string& source) {
-  return detail::parse_strict_json<json>(text, source);
+  return detail::parse_json(text, source);
 }
 
 Action read_action(const Node& n) {
@@ -630,26 +560,26 @@ std::string to_json(const GameRecord& r) {
 Card card_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  return Node(j, "", src).card();
+  return Node(j, src).card();
 }
 
 Action action_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  return read_action(Node(j, "", src));
+  return read_action(Node(j, src));
 }
 
 Event event_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  return read_event(Node(j, "", src));
+  return read_event(Node(j, src));
 }
 
 std::vector<Event> events_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
   std::vector<Event> out;
-  for (const Node& n : Node(j, "", src).elements()) out.push_back(read_event(n));
+  for (const Node& n : Node(j, src).elements()) out.push_back(read_event(n));
   return out;
 }
 
@@ -720,7 +650,7 @@ void check_view(const Node& n, const ViewSnapshot& v) {
 ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  const Node n(j, "", src);
+  const Node n(j, src);
   n.expect_object(
       {"format",         "version",     "variant",    "seat",         "players",    "turn",
        "dealer",         "direction",   "phase",      "top",          "named_suit", "suit_in_force",
@@ -831,7 +761,7 @@ void check_fingerprint(const Node& n, const Variant* variant, bool named) {
 Standings read_standings(std::string_view text, std::string_view source, const Variant* variant) {
   const std::string src(source);
   const json j = parse(text, src);
-  const Node n(j, "", src);
+  const Node n(j, src);
   n.expect_object(
       {"format", "version", "totals", "out", "last_round", "rounds", "last_round_winner", "over",
        "winner", "loser", "first_at_limit", "first_at_hard_limit"},
@@ -904,7 +834,7 @@ std::vector<int> ints(const Node& n, std::int64_t min, std::int64_t max) {
 GameRecord record_from_json(std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  const Node n(j, "", src);
+  const Node n(j, src);
   // The format first: another document (a saved state) is named as such, not by its keys.
   if (j.is_object() && j.contains("format")) n.expect_format("switchcards.record");
   n.expect_object({"format", "version", "variant", "variant_text", "rules", "players", "agents",
@@ -970,7 +900,7 @@ std::string check_state_with(const Engine& engine, const State& s,
 State state_from_json(const Engine& engine, std::string_view text, std::string_view source) {
   const std::string src(source);
   const json j = parse(text, src);
-  const Node n(j, "", src);
+  const Node n(j, src);
   n.expect_object(
       {"format",    "version",        "variant",     "players", "turn",
        "dealer",    "direction",      "phase",       "hands",   "discard",

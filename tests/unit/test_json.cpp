@@ -237,17 +237,17 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   CHECK(error_of(engine, with("\"version\":1", "\"version\":-1")) ==
         "save.json: /version: version -1 is not supported (this library reads version 1)");
   CHECK(error_of(engine, with("\"version\":1", "\"version\":\"1\"")) ==
-        "save.json: /version: expected a whole number, not a string");
+        "save.json: /version: expected a whole number from 0 to 2147483647, got \"1\"");
   CHECK(error_of(engine, with("\"variant\":\"british\"", "\"variant\":\"balkan\"")) ==
         "save.json: /variant: this state is of variant 'balkan', not of the engine's 'british'");
   CHECK(error_of(engine, with("\"players\":3", "\"players\":9")) ==
-        "save.json: /players: out of range (2 to 7)");
+        "save.json: /players: expected a whole number from 2 to 7, got 9");
   CHECK(error_of(engine, with("\"stalemate\":false", "\"stalemate\":false,\"cheat\":1")) ==
         "save.json: /cheat: unknown key 'cheat'");
   CHECK(error_of(engine, with("\"turn\":0", "\"turn\":\"0\"")) ==
-        "save.json: /turn: expected a whole number, not a string");
+        "save.json: /turn: expected a whole number from 0 to 2, got \"0\"");
   CHECK(error_of(engine, with("\"decisions\":0", "\"decisions\":-1")) ==
-        "save.json: /decisions: out of range (0 to 4294967295)");
+        "save.json: /decisions: expected a whole number from 0 to 4294967295, got -1");
   CHECK(error_of(engine, with("\"pending\":{\"draw\":0,", "\"pending\":{\"draw\":3,")) ==
         "save.json: /pending/effect: a pending draw or skip needs the special that set it");
   CHECK(error_of(engine, with("\"catchable\":null", "\"catchable\":1")) ==
@@ -260,7 +260,7 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
         "save.json: not JSON: parse error at line 1, column 32: syntax error while parsing "
         "object key - "
         "unexpected end of input; expected string literal");
-  CHECK(error_of(engine, "[]") == "save.json: expected an object, not an array");
+  CHECK(error_of(engine, "[]") == "save.json: expected an object, got an array");
 
   // A card taken out of the stock, or put in twice.
   const std::string top = to_json(s.top());
@@ -481,7 +481,8 @@ TEST_CASE("json: a view that contradicts itself is refused", "[json]") {
         "view.json: /hand: holds 7 cards, but /hand_sizes/" + std::to_string(other) + " says 6");
   // QA: a view of one player, and a suit in force that neither the top card nor a named suit
   // gives, were read.
-  CHECK(refusal(set(hidden, "players", "1")) == "view.json: /players: out of range (2 to 8)");
+  CHECK(refusal(set(hidden, "players", "1")) ==
+        "view.json: /players: expected a whole number from 2 to 8, got 1");
   const std::string top_suit(suit_name(s.top().suit()));
   const std::string other_suit = top_suit == "spades" ? "hearts" : "spades";
   CHECK(refusal(set(hidden, "suit_in_force", "\"" + other_suit + "\"")) ==
@@ -571,15 +572,17 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(error(R"({"seat":0,"kind":"fold"})") ==
         "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call)");
   CHECK(error(R"({"seat":0,"kind":"play"})") == "client: missing key 'card'");
-  CHECK(error(R"({"seat":12,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
+  CHECK(error(R"({"seat":12,"kind":"draw"})") ==
+        "client: /seat: expected a whole number from 0 to 7, got 12");
   // Whole numbers past 64 bits are read as doubles: out of range all the same.
   CHECK(error(R"({"seat":18446744073709551616,"kind":"draw"})") ==
-        "client: /seat: out of range (0 to 7)");
-  CHECK(error(R"({"seat":-1e30,"kind":"draw"})") == "client: /seat: out of range (0 to 7)");
+        "client: /seat: expected a whole number from 0 to 7, got 1.8446744073709552e+19");
+  CHECK(error(R"({"seat":-1e30,"kind":"draw"})") ==
+        "client: /seat: expected a whole number from 0 to 7, got -1e+30");
   CHECK(error(R"({"seat":1.0,"kind":"draw"})") ==
-        "client: /seat: expected a whole number, not a number");
+        "client: /seat: expected a whole number from 0 to 7, got 1.0");
   CHECK(error(R"({"seat":0.5,"kind":"draw"})") ==
-        "client: /seat: expected a whole number, not a number");
+        "client: /seat: expected a whole number from 0 to 7, got 0.5");
   CHECK(error(R"({"seat":0,"kind":"play","card":"7H","suit":"stars"})") ==
         "client: /suit: 'stars' is not a suit (clubs, diamonds, hearts, spades, or null)");
   // An event of a kind that names its card needs it: null was read as the joker.
@@ -591,7 +594,7 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":0,"extra":0})") == "");
   // An `extra` that is a seat is held to the seats, as `seat` is; elsewhere it is a count.
   CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":8})") ==
-        "server: /extra: out of range (0 to 7)");
+        "server: /extra: expected a whole number from 0 to 7, got 8");
   CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":7})") == "");
   CHECK(event_error(
             R"({"kind":"penalty_pending","seat":1,"card":"2H","count":2,"extra":4294967295})") ==
@@ -798,15 +801,22 @@ TEST_CASE("json: standings' totals, scores and rounds are read within their rang
     return "";
   };
   REQUIRE(error(good) == "");
-  CHECK(error(with("rounds", "2147483647")) == "match.json: /rounds: out of range (0 to 1250)");
+  CHECK(error(with("rounds", "2147483647")) ==
+        "match.json: /rounds: expected a whole number from 0 to 1250, got 2147483647");
   CHECK(error(with("rounds", "1250")) == "");
   CHECK(error(with("totals", "[2147483642,0,0]")) ==
-        "match.json: /totals/0: out of range (-1000000000 to 1000000000)");
+        "match.json: /totals/0: expected a whole number from -1000000000 to 1000000000, got "
+        "2147483642");
   CHECK(error(with("totals", "[0,0,-1000000001]")) ==
-        "match.json: /totals/2: out of range (-1000000000 to 1000000000)");
+        "match.json: /totals/2: expected a whole number from -1000000000 to 1000000000, got "
+        "-1000000001");
   CHECK(error(with("totals", "[1000000000,0,-1000000000]")) == "");
+  // 2^64 - 1 is no -1, and 2^63 no -2^63: a number past a type is refused, never wrapped into it.
+  CHECK(error(with("totals", "[18446744073709551615,0,0]")) ==
+        "match.json: /totals/0: expected a whole number from -1000000000 to 1000000000, got "
+        "18446744073709551615");
   CHECK(error(with("last_round", "[0,800001,0]")) ==
-        "match.json: /last_round/1: out of range (-800000 to 800000)");
+        "match.json: /last_round/1: expected a whole number from -800000 to 800000, got 800001");
   CHECK(error(with("last_round", "[0,800000,-800000]")) == "");
 }
 

@@ -100,10 +100,10 @@ TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer"
        "s2.json: /events/seat_skipped: expected a whole number from 0 to 18446744073709551615 "
        "(2^64 - 1), got null"},
       {[](J& j) { j["round_length"] = J::array(); },
-       "s2.json: /round_length: expected an object, got a list"},
-      {[](J& j) { j.erase("games"); }, "s2.json: missing field 'games'"},
+       "s2.json: /round_length: expected an object, got an array"},
+      {[](J& j) { j.erase("games"); }, "s2.json: missing key 'games'"},
       {[](J& j) { j["lead"].erase("mid_leader_wins"); },
-       "s2.json: /lead: missing field 'mid_leader_wins'"},
+       "s2.json: /lead: missing key 'mid_leader_wins'"},
       // Histogram keys: "-5" was "too large", "031" and "+5" were read as 31 and 5.
       {[](J& j) { j["round_length"]["histogram"]["-5"] = 1; },
        "s2.json: /round_length/histogram/-5: expected a round length from 0 to 100000000 as the "
@@ -125,8 +125,8 @@ TEST_CASE("merge: a corrupt count is refused with the file and its JSON Pointer"
       {set("teams", J::array({0, 1, 0, 7})),
        "s2.json: /teams/3: expected a whole number from 0 to 3, got 7"},
       {[](J& j) { j["wins"].erase(0); },
-       "s2.json: /wins: expected a list of 4 entries (one per seat, 4 players), got 3"},
-      {set("agents", 5), "s2.json: /agents: expected a list, got 5"},
+       "s2.json: /wins: expected an array of 4 entries (one per seat, 4 players), got 3"},
+      {set("agents", 5), "s2.json: /agents: expected an array, got 5"},
       {set("variant_fingerprint", "0123456789ABCDEF"),
        "s2.json: /variant_fingerprint: expected 16 hexadecimal digits (0-9, a-f), got "
        "\"0123456789ABCDEF\""},
@@ -295,7 +295,7 @@ TEST_CASE("merge: the paired sums of a comparison are read as strictly") {
   j = nlohmann::json::parse(text);
   j["b"]["games"] = -5;
   CHECK_THAT(error_of([&] { (void)comparison_from_json(j.dump(), "c.json"); }),
-             Catch::Contains("c.json (b): /games: expected a whole number from 0 to"));
+             Catch::Contains("c.json: /b/games: expected a whole number from 0 to"));
 }
 
 TEST_CASE("merge: paired sums that the games cannot give are refused") {

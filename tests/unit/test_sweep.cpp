@@ -177,6 +177,23 @@ TEST_CASE("a sweep's rows are the results of separate simulate --rules runs") {
   CHECK(contains(mixed.out,
                  "merge: other2.json is not a shard of the same sweep as part1.json (values of "
                  "row 3: [\"5\",\"1\"] here, [\"4\",\"1\"] in part1.json)"));
+  // A sweep file edited by hand is refused at its place in the file.
+  const auto tampered = [&](const std::string& file, auto edit) {
+    auto doc = nlohmann::json::parse(read_file(s / "part1.json"));
+    edit(doc);
+    write_file(s / file, doc.dump());
+    const Run r = run("merge " + file + " part2.json", s);
+    CHECK(r.status == 1);
+    return r.out;
+  };
+  CHECK(contains(tampered("bad1.json", [](auto& doc) { doc["rows"][1]["results"]["games"] = -5; }),
+                 "bad1.json: /rows/1/results/games: expected a whole number from 0 to "
+                 "18446744073709551615 (2^64 - 1), got -5"));
+  CHECK(contains(
+      tampered("bad2.json", [](auto& doc) { doc["rows"][0]["yaml_values"].push_back("3"); }),
+      "bad2.json: /rows/0/yaml_values: expected one value per key (2), got 3"));
+  CHECK(contains(tampered("bad3.json", [](auto& doc) { doc["keys"] = "last_card.penalty"; }),
+                 "bad3.json: /keys: expected an array, got \"last_card.penalty\""));
 }
 
 TEST_CASE("sweep and compare refuse bad grids and arguments before any work") {
