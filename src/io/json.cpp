@@ -1168,13 +1168,17 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.catchable >= 0 && s.hand(s.catchable).size() != 1)
     return "/catchable: only a seat holding one card can be caught";
   // More turns to miss come from the skips of penalties taken under a special's waits: each a
-  // card played this round, which skips at most the largest skip of the variant's specials.
+  // card played this round, which skips at most the largest skip of the variant's specials (of
+  // any special: a card without waits may stack its skips onto a penalty that has it).
+  bool waits = false;
   std::uint32_t most_skip = 0;
-  for (const Effect& e : variant.specials)
-    if (e.waits) most_skip = std::max(most_skip, static_cast<std::uint32_t>(e.skip));
+  for (const Effect& e : variant.specials) {
+    waits = waits || e.waits;
+    most_skip = std::max(most_skip, static_cast<std::uint32_t>(e.skip));
+  }
   for (int seat = 0; seat < players; ++seat) {
     const std::string at = "/more_turns_missed/" + std::to_string(seat);
-    if (s.more_turns_missed[seat] > 0 && most_skip == 0)
+    if (s.more_turns_missed[seat] > 0 && !waits)
       return at + ": more turns to miss come from a special's waits, and this variant has none";
     if (s.more_turns_missed[seat] > static_cast<std::uint64_t>(s.decisions) * most_skip)
       return at + ": more turns to miss than the skips of the cards played this round could make";

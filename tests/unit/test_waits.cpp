@@ -153,6 +153,20 @@ TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refu
   CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
                                               "\"more_turns_missed\":[0,0,1000,0,0,0,0]")),
                     Catch::Contains("/more_turns_missed/2: more turns to miss than"));
+  // A card without waits stacks its skips onto a penalty that has them: its skips count too
+  // (a 9 skipping 7, answered by an 8, costs seat 2 eight turns).
+  const Engine nines(load_variant("british-eights-wait",
+                                  "specials: {skip: {stack: [8, 9]}, nine: {cards: 9, skip: 7, "
+                                  "stack: [8, 9]}}",
+                                  "--rules"));
+  State deep = nines.deal(3, 7);
+  for (const char* a : {"0 play 9H", "1 play 8S", "2 pass"}) {
+    INFO(a);
+    REQUIRE(nines.apply(deep, parse_action(a)).ok());
+  }
+  CHECK(turns_to_miss(deep, 2) == 7);  // eight skips: the turn it passed, and seven more
+  CHECK(check_state(nines, deep) == "");
+  CHECK(state_from_json(nines, to_json(nines, deep)) == deep);
   // A view whose counts disagree with misses_turn.
   const std::string view_text = to_json(PlayerView(e, s, 3));
   std::string bad = view_text;
