@@ -307,3 +307,22 @@ rounds:
     back = sc.read_game_records_from_string(record.to_yaml(), "again.yaml")[0]
     assert back.rounds[0]["winner"] is None and back.agents == []
     assert sc.GameRecord.from_json(record.to_json()).rounds == record.rounds
+
+
+def test_a_json_record_without_its_header_is_refused_with_the_key_it_lacks():
+    # It raised nlohmann's own out_of_range ("key 'version' not found"), not a JsonError.
+    text = """
+format: switchcards-game/1
+variant: british
+players: 2
+seed: 5
+match: false
+rounds:
+  - {seed: 5, dealer: 1, seats: [0, 1], actions: [], winner: null, scores: [0, 0]}
+"""
+    record = sc.read_game_records_from_string(text, "game.yaml")[0]
+    for key in ("version", "format"):
+        document = json.loads(record.to_json())
+        del document[key]
+        with pytest.raises(sc.JsonError, match=f"missing key '{key}'"):
+            sc.GameRecord.from_json(json.dumps(document))

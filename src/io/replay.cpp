@@ -343,9 +343,10 @@ std::vector<GameRecord> read_records(std::string_view text, const std::string& l
       places.see(docs, item, list, out.size() - 1);
     }
     places.finish(out.size());
-  } else if (docs.find(top, "version") && opens_with_brace(text)) {
+  } else if ((docs.find(top, "version") || docs.find(top, "format")) && opens_with_brace(text)) {
     // The JSON form of a record (to_json, a Python GameRecord's to_json) is YAML too; its
-    // `version` and its brace say which it is, and its own reader checks it as JSON.
+    // brace and its header (`format` and `version`, either of which a YAML record lacks) say
+    // which it is, and its own reader checks it as JSON, the header first.
     GameRecord record = record_from_json(text, label);
     record.source = label;
     out.push_back(std::move(record));

@@ -309,6 +309,13 @@ TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[r
   const Run refused = run("replay bad.json", s);
   CHECK(refused.status != 0);
   CHECK(contains(refused.out, "/players"));
+  // Without its version it is still the JSON form (its format says so), and is told so.
+  std::string unversioned = json;
+  unversioned.replace(unversioned.find("\"version\":1,"), 12, "");
+  write_file(s / "unversioned.json", unversioned);
+  const Run no_version = run("replay unversioned.json", s);
+  CHECK(no_version.status == 1);
+  CHECK(contains(no_version.out, "unversioned.json: missing key 'version'"));
   // A list of JSON records, and a YAML record with a version, are told what the JSON form is.
   write_file(s / "list.json", "[" + json + "]");
   const Run list = run("replay list.json", s);
