@@ -517,6 +517,12 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
                       std::to_string(record.players) + " seats of the record");
       if (const std::string twice = detail::seats_problem(deal.seats); !twice.empty())
         return fail(where + ": " + twice);
+      // Only a match leaves seats out of a round (those out of it); a round alone deals every
+      // seat, or it would deal a table the variant has no rules for (one seat of a 2-7 game).
+      if (deal.seats.size() != static_cast<std::size_t>(record.players))
+        return fail(where + ": seats " + ints_text(deal.seats) + ", but a round that is no " +
+                    "match's deals every seat of the record (0 to " +
+                    std::to_string(record.players - 1) + ")");
       deal.round_dealer = deal.round_seat(round.dealer);
       if (deal.round_dealer < 0)
         return fail(where + ": the dealer " + std::to_string(round.dealer) +

@@ -410,6 +410,13 @@ TEST_CASE("replay finds every kind of tampering with a record, and says where") 
   bad = round;
   bad.rounds[0].seats = {2, 1, 0};
   starts(failure(bad), "round 1: seat 1 is listed after seat 2");
+  // Only a match leaves seats out: a round alone of two of its three seats dealt a table it
+  // was not (and of one seat, a table no variant has).
+  bad = round;
+  bad.rounds[0].seats = {0, 2};
+  starts(failure(bad),
+         "round 1: seats [0, 2], but a round that is no match's deals every seat of the record "
+         "(0 to 2)");
 }
 
 TEST_CASE("a malformed game record is a LoadError with its position") {
