@@ -191,7 +191,7 @@ class Combinations {
                           : std::string("waits counts the skips of a penalty its victim takes, and "
                                         "this skip is no penalty (no draw, and no card stacks on "
                                         "it or cancels it): it skips players as it is played"),
-              {path("skip")});
+              {path("skip"), path("draw"), path("stack"), path("cancel")});
     if (e.cap > 0 && e.cap < e.draw)
       problem(path("cap"),
               fmt::format("cap {} is below draw {}: the first card would exceed it", e.cap, e.draw),
@@ -215,7 +215,7 @@ class Combinations {
               fmt::format("back sends play to the player before, and skip {} would skip the next "
                           "player, whom play does not reach: use one of them",
                           e.skip),
-              {path("skip")});
+              {path("skip"), path("draw"), path("stack"), path("cancel")});
     if (e.rotate_hands && e.swap_hands)
       problem(path("rotate_hands"),
               "a card swaps with one chosen player (swap_hands) or passes every hand on "
@@ -339,7 +339,9 @@ class Combinations {
             fmt::format("{} deflects only if it reverses or skips, but {}", to_string(card),
                         own ? fmt::format("'{}' does neither", own->name)
                             : std::string("it is no special card")),
-            own ? of(j, {"reverse", "skip"}) : std::vector<std::string>{});
+            // A card of no special: the specials that were written last (one may have
+            // removed its special) are the other side.
+            own ? of(j, {"reverse", "skip"}) : std::vector<std::string>{"specials"});
       if (own->reverse && own->skip > 0)
         return problem(at,
                        fmt::format("{} both reverses and skips ('{}'): which way it deflects "

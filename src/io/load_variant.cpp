@@ -392,7 +392,10 @@ class VariantBuilder {
     std::optional<Entry> entry;
     bool at_key = false;
   };
-  Place place(std::string_view path, bool exact) const {
+  // Where the field `path` (a CombinationProblem's) was written. `exact`: only its own entry
+  // (or, `or_deleted`, the null that deleted it), else nothing; otherwise the nearest enclosing
+  // entry written.
+  Place place(std::string_view path, bool exact, bool or_deleted = false) const {
     struct Key {
       std::string_view path;
       std::vector<std::string_view> keys;
@@ -427,6 +430,9 @@ class VariantBuilder {
         {"players", {"players"}, false},
         {"deck.decks", {"deck", "decks"}, false},
         {"deck.jokers", {"deck", "jokers"}, false},
+        // The specials as a whole: the other side of a clash with a special that is not there
+        // (removed by a null, as `skip: null` does).
+        {"specials", {"specials"}, false},
     };
     std::vector<std::string_view> keys;
     bool at_key = false;
@@ -443,6 +449,9 @@ class VariantBuilder {
       const Entry* special = special_entry(name);
       if (special != nullptr)
         if (std::optional<Entry> at = d_.find(*special, field)) return Place{at, at_key};
+      if (exact && or_deleted)
+        if (std::optional<Entry> at = d_.deleted("specials." + name + "." + std::string(field)))
+          return Place{at, true};
       if (exact) return Place{};
       if (special != nullptr) return Place{*special, false};
       keys = {"specials"};
@@ -455,6 +464,11 @@ class VariantBuilder {
     }
     std::optional<Entry> at = find_keys(keys);
     if (at) return Place{at, at_key};
+    if (exact && or_deleted) {
+      std::string dotted;
+      for (const std::string_view key : keys) dotted = detail::yaml::child_path(dotted, key);
+      if (std::optional<Entry> deleted = d_.deleted(dotted)) return Place{deleted, true};
+    }
     if (exact) return Place{};
     // The nearest enclosing entry written.
     while (!keys.empty() && !at) {
@@ -463,10 +477,10 @@ class VariantBuilder {
     }
     return Place{at ? at : root_, false};
   }
-  // Where the problem `p` is reported: of its fields written, the one the most recent text wrote
-  // (Documents::layer; `p.path` among equals), so that the file that made the clash, extending
-  // or overriding a variant that had the other key, is told of its own key; with none of them
-  // written, `p.path`'s nearest enclosing entry.
+  // Where the problem `p` is reported: of its fields written (or deleted with a null), the one
+  // the most recent text wrote (Documents::layer; `p.path` among equals), so that the file that
+  // made the clash, extending or overriding a variant that had the other key, is told of its
+  // own key; with none of them written, `p.path`'s nearest enclosing entry.
   Place clash_place(const CombinationProblem& p) const {
     std::vector<std::string_view> fields = {p.path};
     fields.insert(fields.end(), p.also.begin(), p.also.end());
@@ -475,14 +489,14 @@ class VariantBuilder {
     std::optional<std::string_view> best;
     int best_layer = 0;
     for (const std::string_view field : fields)
-      if (const Place at = place(field, true); at.entry) {
+      if (const Place at = place(field, true, true); at.entry) {
         const int layer = d_.layer(at.entry->value);
         if (!best || layer > best_layer) {
           best = field;
           best_layer = layer;
         }
       }
-    return best ? place(*best, true) : place(p.path, false);
+    return best ? place(*best, true, true) : place(p.path, false);
   }
   // The entry of the special `name` under `specials`, or null; the entries are indexed by name
   // on the first call.
@@ -874,6 +888,10 @@ class VariantBuilder {
           identical.card_effect != identical_defaults.card_effect, !identical.enabled, no_bonus,
           [&] { identical.card_effect = identical_defaults.card_effect; });
     const Effect effect_defaults;
+    // The cards of the specials that make the next player draw: what a cap can count.
+    CardMask drawing;
+    for (const Effect& e : v_.specials)
+      if (e.draw > 0) drawing |= e.cards.cards;
     for (Effect& e : v_.specials) {
       // The cap is read only as an answer from the special's `stack` lands on its pending
       // effect (Engine::within_cap), whatever its own draw: a skip that 2s stack on has one.
@@ -881,6 +899,18 @@ class VariantBuilder {
             e.cap != effect_defaults.cap, e.stack.cards.empty(),
             "cap limits how far stacked answers raise the pending penalty, and this special "
             "lists no stack",
+            [&] { e.cap = effect_defaults.cap; });
+      // A cap counts cards to draw: a chain of skips only (its own draw 0, no answer that
+      // draws, laid on no penalty that draws) has none, and would stack past it.
+      const bool draws_in_chain =
+          e.draw > 0 || !(e.stack.cards & drawing).empty() ||
+          std::any_of(v_.specials.begin(), v_.specials.end(), [&](const Effect& d) {
+            return d.draw > 0 && !(d.stack.cards & e.cards.cards).empty();
+          });
+      check({"specials", e.name, "cap"}, {"specials", e.name, "draw"}, e.cap != effect_defaults.cap,
+            !e.stack.cards.empty() && !draws_in_chain,
+            "cap limits how many cards stacked answers make the next player draw, and no card of "
+            "this special's chain draws any (skips are not capped)",
             [&] { e.cap = effect_defaults.cap; });
       check({"specials", e.name, "stack_adds"}, {"specials", e.name, "stack"},
             e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),

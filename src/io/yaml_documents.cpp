@@ -380,6 +380,13 @@ std::optional<Entry> Documents::find(const Entry& e, std::string_view key) const
   return std::nullopt;
 }
 
+std::optional<Entry> Documents::deleted(std::string_view path) const {
+  // The last deletion of the path: a later text may delete what an earlier one wrote again.
+  for (auto it = deleted_.rbegin(); it != deleted_.rend(); ++it)
+    if (it->first == path) return Entry{it->second, it->second, it->first};
+  return std::nullopt;
+}
+
 Entry Documents::require(const Entry& e, std::string_view key) const {
   expect_map(e);
   if (auto found = find(e, key)) return *found;

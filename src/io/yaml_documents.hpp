@@ -96,6 +96,9 @@ class Documents {
   // order parsed; a document marked as overrides (mark_overrides) above all. INT_MIN for a node
   // of no document (a default).
   int layer(const YAML::Node& node) const;
+  // The key `path` ("specials.skip.stack") that merge() deleted (`stack: null`), as an entry
+  // whose key and value are the null's key; nullopt if no text deleted it.
+  std::optional<Entry> deleted(std::string_view path) const;
   // Marks the document of `node` as overrides of the variant loaded after it (a scenario's
   // `rules:`, parsed with the scenario before its variant): its layer is the most recent.
   void mark_overrides(const YAML::Node& node);

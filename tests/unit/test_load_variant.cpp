@@ -276,6 +276,16 @@ TEST_CASE("a key without effect is refused where the file sets it, not where a b
   CHECK(load_variant("british", "{specials: {skip: {draw: 0, stack: [8, 2], cap: 1}}}", "o")
             .specials[1]
             .cap == 1);
+  // A chain of skips only (8s stacking on 8s) has no cards to cap: a cap there is refused, as
+  // a third 8 stacked past it. An 8 laid on a pending 2 (the 2's stack lists it) carries the
+  // 2's cards: its cap counts them.
+  CHECK_THROWS_WITH(load_variant("british-stacked-eights", "{specials: {skip: {cap: 2}}}", "o"),
+                    Catch::Contains("specials.skip.cap: this key has no effect here: cap limits "
+                                    "how many cards stacked answers make the next player draw"));
+  CHECK(load_variant("british-stacked-eights",
+                     "{specials: {skip: {cap: 2}, draw-two: {stack: [2, 8]}}}", "o")
+            .specials[1]
+            .cap == 2);
   // A base's cap, its stack taken away above it: dropped.
   const std::string capped =
       dir.write("cap.yaml", "name: c\nextends: british\nspecials: {draw-two: {cap: 6}}\n").string();
