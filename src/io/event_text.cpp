@@ -81,6 +81,23 @@ std::string call_out(const LastCardRules& r, bool final_card) {
   return fmt::format("\"{}{}\"", name, punctuated ? "" : "!");
 }
 
+// Whether the penalty that `card` left pending counts its skips as turns its taker misses
+// (the special's waits). The card carries it when it stacked or set it; a card that deflected
+// it carries none of its own, and then the specials whose penalties it deflects say, when they
+// agree. Without the engine, or where they disagree: no (the wording of a plain skip).
+bool counts_turns(const Engine* engine, Card card) {
+  if (engine == nullptr) return false;
+  if (const Effect* own = engine->effect_of(card); own != nullptr && own->is_attack())
+    return own->waits;
+  bool any = false, all = true;
+  for (const Effect& e : engine->variant().specials)
+    if (e.deflect.cards.contains(card)) {
+      any = true;
+      all = all && e.waits;
+    }
+  return any && all;
+}
+
 std::string one_event(const Event& e, const EventTextOptions& o) {
   const int seat = e.seat == kNoSeat ? -2 : e.seat;
   // The second seat an event names (deflected to, swapped with, jumped before, caught).
@@ -111,16 +128,20 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} sets a demand on the next card.", card);
     }
     case EventKind::penalty_pending: {
-      // A skip of N: this seat's turn and the N - 1 turns after it are missed (by the next
-      // players, this seat again once they have all missed one).
+      // A skip of N: under the special's waits, this seat misses its next N turns; else its
+      // turn is missed and the N - 1 players after it are skipped.
       std::string what;
       if (e.count > 0) what = "draw " + std::to_string(e.count);
-      if (e.extra > 0) what += what.empty() ? "miss a turn" : " and miss a turn";
+      const bool turns = e.extra > 1 && counts_turns(o.engine, e.card);
+      if (e.extra > 0)
+        what += (what.empty() ? "miss " : " and miss ") +
+                (turns ? std::to_string(e.extra) + " turns" : std::string("a turn"));
       std::string after;
-      if (e.extra > 1)
+      if (e.extra > 1 && !turns)
         after = e.extra == 2
-                    ? ", and the turn after it is missed too"
-                    : fmt::format(", and the {} turns after it are missed too", e.extra - 1);
+                    ? fmt::format(", and the player after {} is skipped too", object_text(seat, o))
+                    : fmt::format(", and the {} players after {} are skipped too", e.extra - 1,
+                                  object_text(seat, o));
       return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), what, after);
     }
     case EventKind::penalty_paid:

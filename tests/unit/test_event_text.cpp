@@ -65,9 +65,10 @@ TEST_CASE("event text: a skip of several turns says whose turns are missed", "[e
   const EventTextOptions you{.viewer = 1};
   CHECK(line_of(pending(1, 0, 1), you) == "You must miss a turn unless answered.");
   CHECK(line_of(pending(1, 0, 2), you) ==
-        "You must miss a turn unless answered, and the turn after it is missed too.");
+        "You must miss a turn unless answered, and the player after you is skipped too.");
   CHECK(line_of(pending(2, 0, 4), you) ==
-        "Seat 2 must miss a turn unless answered, and the 3 turns after it are missed too.");
+        "Seat 2 must miss a turn unless answered, and the 3 players after seat 2 are skipped "
+        "too.");
   CHECK(line_of(pending(2, 2, 0), you) == "Seat 2 must draw 2 unless answered.");
   CHECK(line_of(pending(2, 4, 1), you) == "Seat 2 must draw 4 and miss a turn unless answered.");
 }

@@ -14,6 +14,7 @@
 #include "switchcards/engine/observation.hpp"
 #include "switchcards/engine/view.hpp"
 #include "switchcards/io/describe.hpp"
+#include "switchcards/io/event_text.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 
@@ -190,10 +191,11 @@ TEST_CASE("waits: the terminal player sees the turns the others will miss", "[wa
 }
 
 TEST_CASE("waits: the terminal player facing a chain is told what taking it costs", "[waits]") {
-  // Two eights on seat 2: under waits two turns; without, one turn and the player after.
+  // Two eights on seat 2: under waits two turns; without, one turn and the player after. The
+  // header says it, and so does the move that takes the chain.
   for (const auto& [variant, cost] :
-       {std::pair<const char*, const char*>{"british-eights-wait", "miss 2 turns unless"},
-        {"british-stacked-eights", "miss 1 turn, and the player after you is skipped unless"}}) {
+       {std::pair<const char*, const char*>{"british-eights-wait", "miss 2 turns"},
+        {"british-stacked-eights", "miss 1 turn, and the player after you is skipped"}}) {
     INFO(variant);
     const Engine e(load_variant(variant));
     Position p;
@@ -209,8 +211,32 @@ TEST_CASE("waits: the terminal player facing a chain is told what taking it cost
     std::ostringstream out;
     HumanAgent human(in, out, false);
     (void)human.choose(PlayerView(e, s, 2), legal.span());
-    CHECK(out.str().find(std::string("Penalty pending: ") + cost) != std::string::npos);
+    CHECK(out.str().find(std::string("Penalty pending: ") + cost + " unless") != std::string::npos);
+    CHECK(out.str().find(std::string(") take the penalty: ") + cost + "\n") != std::string::npos);
   }
+}
+
+TEST_CASE("waits: the play-by-play says what a pending chain costs", "[waits]") {
+  // QA: "must miss a turn unless answered, and the turn after it is missed too" read the same
+  // under waits (the same seat's next turn) and without (the next player's turn).
+  const auto line = [](const Engine& e, const char* card, std::uint32_t skip) {
+    const Event pending{EventKind::penalty_pending, 2, parse_card(card), 0, skip};
+    return describe_events(std::span(&pending, 1), {.engine = &e}).at(0);
+  };
+  const Engine wait(load_variant("british-eights-wait"));
+  const Engine stacked(load_variant("british-stacked-eights"));
+  CHECK(line(wait, "8S", 2) == "Seat 2 must miss 2 turns unless answered.");
+  CHECK(line(wait, "8S", 1) == "Seat 2 must miss a turn unless answered.");
+  CHECK(line(stacked, "8S", 2) ==
+        "Seat 2 must miss a turn unless answered, and the player after seat 2 is skipped too.");
+  // Deflected by an ace (a reverse, no penalty of its own): the 8's waits counts.
+  const Engine deflected(
+      load_variant("british-eights-wait", "{specials: {skip: {deflect: [A]}}}", "--rules"));
+  CHECK(line(deflected, "AS", 3) == "Seat 2 must miss 3 turns unless answered.");
+  // Without the engine the event cannot tell: the plain skip's words.
+  const Event bare{EventKind::penalty_pending, 2, parse_card("8S"), 0, 2};
+  CHECK(describe_events(std::span(&bare, 1)).at(0) ==
+        "Seat 2 must miss a turn unless answered, and the player after seat 2 is skipped too.");
 }
 
 TEST_CASE("waits: describe says how many turns a draw penalty with skips costs", "[waits]") {
