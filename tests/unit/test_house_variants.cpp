@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -145,6 +147,27 @@ TEST_CASE("every house variant loads by name, extends a base and describes itsel
     CHECK(text.find(v.title) != std::string::npos);
     CHECK(text.find("Special cards") != std::string::npos);
     CHECK(summarize_variant(v).find("(" + std::string(name) + ")") != std::string::npos);
+  }
+}
+
+// The README counts them and variants/README.md lists each: neither may fall behind the files.
+TEST_CASE("the READMEs count and list every house variant") {
+  const auto text_of = [](const char* path) {
+    std::ifstream in(std::string(SWITCHCARDS_SOURCE_DIR) + "/" + path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string readme = text_of("README.md");
+  const std::string listed = text_of("variants/README.md");
+  REQUIRE(!readme.empty());
+  std::vector<std::string> house = builtin_variant_names();
+  std::erase_if(house, [](const std::string& name) {
+    return name == "balkan" || name == "british" || name == "mobile-app";  // the seeds
+  });
+  REQUIRE(house.size() + 3 == builtin_variant_names().size());
+  CHECK(readme.find(std::to_string(house.size()) + " house variants") != std::string::npos);
+  for (const std::string& name : house) {
+    INFO(name);
+    CHECK(listed.find("`" + name + ".yaml`") != std::string::npos);
   }
 }
 
