@@ -85,7 +85,12 @@ Source file_source(const std::filesystem::path& path, const std::string& label) 
 
 class TreeLoader {
  public:
-  explicit TreeLoader(Documents& documents) : docs(documents) {}
+  // `confine_to`: the directory every file of the chain must be in (the text of a game record,
+  // which may come from anyone: its `extends:` reads only built-ins and files under the
+  // record's directory, never /etc/passwd or ../secret.yaml).
+  explicit TreeLoader(Documents& documents,
+                      std::optional<std::filesystem::path> confine_to = std::nullopt)
+      : docs(documents), confine_to_(std::move(confine_to)) {}
   Documents& docs;
 
   // Parses `source` and, recursively, what it extends; returns the merged tree, without
@@ -139,6 +144,15 @@ class TreeLoader {
         docs.fail(extends, "a built-in variant can only extend another built-in, by name (chain: " +
                                chain_text(target) + ")");
       const std::filesystem::path path = (from.dir / target).lexically_normal();
+      if (confine_to_) {
+        const std::filesystem::path inside =
+            std::filesystem::absolute(path).lexically_normal().lexically_relative(*confine_to_);
+        if (inside.empty() || *inside.begin() == "..")
+          docs.fail(extends,
+                    fmt::format("a game record's variant extends only built-ins and files in "
+                                "the record's directory ({}), not '{}' (chain: {})",
+                                confine_to_->string(), target, chain_text(path.string())));
+      }
       try {
         base = file_source(path, path.string());
       } catch (const LoadError& e) {
@@ -158,6 +172,7 @@ class TreeLoader {
   }
 
   std::vector<Source> chain_;
+  std::optional<std::filesystem::path> confine_to_;
 };
 
 // ---- validation: the merged tree into a Variant --------------------------------------------
@@ -1209,10 +1224,11 @@ struct Loaded {
 // The whole load of one variant; throws every error found, in file order. Variant files
 // report every independent error they hold (Documents::attempt). `judge_keys`: VariantBuilder's.
 Loaded load_all(const Source& source, std::string name, std::string_view overrides_yaml = "",
-                std::string_view overrides_label = "", bool judge_keys = true) {
+                std::string_view overrides_label = "", bool judge_keys = true,
+                std::optional<std::filesystem::path> confine_to = std::nullopt) {
   Documents docs;
   docs.collect_errors(true);
-  TreeLoader loader(docs);
+  TreeLoader loader(docs, std::move(confine_to));
   return docs.with_all_errors([&] {
     Loaded out;
     out.tree = loader.load(source);
@@ -1280,7 +1296,15 @@ Variant load_variant_from_string(std::string_view yaml, std::string_view label,
 Variant detail::load_recorded_variant(std::string_view yaml, std::string_view label,
                                       std::string_view base_dir, std::string_view rules,
                                       std::string_view rules_label) {
-  return load_all(text_source(yaml, label, base_dir), std::string(label), rules, rules_label, false)
+  namespace fs = std::filesystem;
+  // "" is the current directory; "dir/" is "dir" (its empty last element would make every
+  // file under it look outside).
+  fs::path dir =
+      (base_dir.empty() ? fs::current_path() : fs::absolute(base_dir)).lexically_normal();
+  if (!dir.has_filename() && dir.has_parent_path() && dir != dir.root_path())
+    dir = dir.parent_path();
+  return load_all(text_source(yaml, label, base_dir), std::string(label), rules, rules_label, false,
+                  dir)
       .variant;
 }
 

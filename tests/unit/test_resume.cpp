@@ -341,6 +341,38 @@ TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[r
   CHECK(contains(none.out, "FAIL: rounds: the record has no rounds: nothing to replay"));
 }
 
+// QA: a record's variant_text with `extends: /etc/passwd` made replay read the file and echo
+// its first line in the error. A record may come from anyone: its text extends only built-ins
+// and files in the record's directory (an older record's own base beside it).
+TEST_CASE("replay reads no file outside the record's directory for its variant", "[resume]") {
+  Scratch s("record-extends");
+  REQUIRE(run("simulate --variant british --players 2 --games 1 --seed 3 --record game.yaml", s)
+              .status == 0);
+  const std::string text = read_file(s / "game.yaml");
+  const std::size_t from = text.find("variant_text: |\n");
+  const std::size_t to = text.find("\nplayers:", from);
+  REQUIRE((from != std::string::npos && to != std::string::npos));
+  const auto extending = [&](const std::string& file, const std::string& base) {
+    write_file(s / file, text.substr(0, from) + "variant_text: |\n  name: british\n  extends: " +
+                             base + "\n" + text.substr(to + 1));
+    return run("replay " + file, s);
+  };
+  std::filesystem::create_directories(s / "bases");
+  write_file(s / "bases/base.yaml", "name: base\nextends: british\n");
+  write_file(s / "bases/outside.yaml", "name: outside\nextends: ../../secret.yaml\n");
+  CHECK(extending("builtin.yaml", "british").status == 0);
+  CHECK(extending("beside.yaml", "bases/base.yaml").status == 0);
+  for (const std::string base : {"/etc/passwd", "../secret.yaml", "bases/outside.yaml"}) {
+    INFO(base);
+    const Run r = extending("bad.yaml", base);
+    CHECK(r.status == 1);
+    CHECK(contains(r.out,
+                   "a game record's variant extends only built-ins and files in the "
+                   "record's directory"));
+    CHECK(!contains(r.out, "root:"));
+  }
+}
+
 TEST_CASE("replay --game N: one record of a file of several, with --until too", "[resume]") {
   // QA: --until refused a file of several records, which `simulate --record` writes, with no
   // way to pick one of them.
