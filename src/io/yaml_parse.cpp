@@ -66,13 +66,15 @@ class EventGuard : public YAML::EventHandler {
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
     node(mark, anchor);
+    open(mark);
   }
-  void OnSequenceEnd() override {}
+  void OnSequenceEnd() override { --depth_; }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value) override {
     node(mark, anchor);
+    open(mark);
   }
-  void OnMapEnd() override {}
+  void OnMapEnd() override { --depth_; }
   void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
     fail_at_mark(label_, mark, fmt::format("anchors (&{}) {}", name, kNoAnchors));
   }
@@ -81,10 +83,17 @@ class EventGuard : public YAML::EventHandler {
   void node(const YAML::Mark& mark, YAML::anchor_t anchor) const {
     if (anchor != YAML::NullAnchor) fail_at_mark(label_, mark, "anchors (&name) " + kNoAnchors);
   }
+  // The nesting the tree check refuses (TreeGuard), here too: past a few hundred levels
+  // yaml-cpp's own limit stops the tree before that check could place it.
+  void open(const YAML::Mark& mark) {
+    if (depth_++ >= kMaxNesting)
+      fail_at_mark(label_, mark, fmt::format("nesting deeper than {} levels", kMaxNesting));
+  }
 
   std::string_view text_;
   const std::string& label_;
   int documents_ = 0;
+  int depth_ = 0;  // collections open
 };
 
 // Whether the text holds none of what only the event stream shows: no `&` or `*` (anchor,
@@ -548,14 +557,18 @@ std::string syntax_hint(std::string_view text, const YAML::Mark& mark, std::stri
   return "";
 }
 
-// The event pass, when the text needs it.
-void guard_events(const std::string& text, const std::string& label) {
-  if (tree_shows_everything(text)) return;
+// The event pass.
+void run_event_guard(const std::string& text, const std::string& label) {
   std::istringstream in(text);
   YAML::Parser parser(in);
   EventGuard guard(text, label);
   while (parser.HandleNextDocument(guard)) {
   }
+}
+
+// The event pass, when the text needs it.
+void guard_events(const std::string& text, const std::string& label) {
+  if (!tree_shows_everything(text)) run_event_guard(text, label);
 }
 
 // YAML::Load, after the event pass when the text needs it; yaml-cpp's exceptions become
@@ -567,6 +580,9 @@ YAML::Node load(const std::string& text, const std::string& label) {
   } catch (const LoadError&) {
     throw;
   } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own limit (far deeper than ours) stopped the tree the tree check would have
+    // read: the event pass finds the first level too deep, where the text first goes past it.
+    run_event_guard(text, label);
     fail_at_mark(label, e.mark, fmt::format("nesting deeper than {} levels", kMaxNesting));
   } catch (const YAML::Exception& e) {
     if (e.mark.is_null()) throw LoadError(label, 0, 0, "", "YAML error: " + e.msg);

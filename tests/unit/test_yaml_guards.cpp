@@ -104,6 +104,15 @@ TEST_CASE("deep block nesting is refused with a clear message, by every loader")
   std::string text = "name: x\nrules:\n  ";
   for (int i = 0; i < 5000; ++i) text += "- ";
   expect_refused("block lists", text + "x\n", "nesting deeper than 64 levels");
+  // QA: block maps 600 levels deep were refused where yaml-cpp's own limit stopped (line 500),
+  // not at the 65th level, where 70 levels are: both at the line that goes past 64.
+  for (const int levels : {70, 600}) {
+    std::string maps = "name: x\n";
+    for (int i = 0; i < levels; ++i) maps += std::string(2 * i, ' ') + "a:\n";
+    expect_refused(std::to_string(levels) + " block maps",
+                   maps + std::string(2 * levels, ' ') + "b: 1\n",
+                   ":66:129: nesting deeper than 64 levels");
+  }
 }
 
 TEST_CASE("anchors and aliases are refused, cycles and billion laughs included, by every loader") {
