@@ -21,6 +21,15 @@ using detail::plural;
 
 namespace {
 
+// "an 8 or black J", "a J, Q or K": words that name cards, read as one card. Words that carry
+// their own ("a special card (2, 8)") are kept.
+std::string with_article(const std::string& words) {
+  if (words.starts_with("a ") || words.starts_with("an ")) return words;
+  const bool vowel_sound = words.starts_with('8') || words.starts_with('A') ||
+                           words.starts_with("11") || words.starts_with("18");
+  return (vowel_sound ? "an " : "a ") + words;
+}
+
 // play.several: the paragraph after "A turn".
 std::string several_text(const Variant& v) {
   const PlayRules& p = v.play;
@@ -505,7 +514,7 @@ std::string describe_variant(const Variant& v, int width) {
     deal += fmt::format(
         "If that card is {}, it goes to the bottom of the stock and the next card is turned up "
         "instead, until one is not. ",
-        variant_selector_words(v, v.deal.turn_again));
+        with_article(variant_selector_words(v, v.deal.turn_again)));
   // What a special card that starts the pile does: nothing to say when none can.
   const auto can_start = [&](const Effect& e) { return !(e.cards.cards - again).empty(); };
   if (std::ranges::any_of(v.specials, can_start)) {

@@ -826,7 +826,9 @@ TEST_CASE(
                                     "to the bottom of the stock"));
   CHECK_THAT(again, !Catch::Contains("If that card is special, its effect"));
   CHECK_THAT(text("{deal: {turn_again: [8, black J]}}"),
-             Catch::Contains("If that card is 8 or black J, it goes to the bottom"));
+             Catch::Contains("If that card is an 8 or black J, it goes to the bottom"));
+  CHECK_THAT(text("{deal: {turn_again: [J, Q]}}"),
+             Catch::Contains("If that card is a J or Q, it goes to the bottom"));
   // answers_match, after what taking the penalty costs; "(or be wild)" only where a card is.
   const std::string match = text("{specials: {draw-two: {stack: [2, 3], answers_match: true}}}");
   CHECK_THAT(match, Catch::Contains("an answer to its penalty must also be a card any play could "
