@@ -289,10 +289,8 @@ def test_game_k_of_a_study_replays_alone_from_derive_seed(tmp_path, matches):
             assert match.standings["totals"] == recorded.totals
 
 
-def test_a_recorded_stalemate_has_no_winner_as_the_match_history_says():
-    """A record's round dict gives None for a stalemate's winner, as `Match.history` and
-    `play_round` do (the YAML and JSON forms write null), so the two compare equal."""
-    text = """
+# A round written by hand that no action ended: a stalemate, with no agents named.
+STALEMATE_RECORD = """
 format: switchcards-game/1
 variant: british
 players: 2
@@ -301,7 +299,12 @@ match: false
 rounds:
   - {seed: 5, dealer: 1, seats: [0, 1], actions: [], winner: null, scores: [0, 0]}
 """
-    record = sc.read_game_records_from_string(text, "stalemate.yaml")[0]
+
+
+def test_a_recorded_stalemate_has_no_winner_as_the_match_history_says():
+    """A record's round dict gives None for a stalemate's winner, as `Match.history` and
+    `play_round` do (the YAML and JSON forms write null), so the two compare equal."""
+    record = sc.read_game_records_from_string(STALEMATE_RECORD, "stalemate.yaml")[0]
     assert record.rounds[0]["winner"] is None and record.match_winner == -1
     # A record that names no agents (written by hand) reads back from both its forms.
     back = sc.read_game_records_from_string(record.to_yaml(), "again.yaml")[0]
@@ -311,16 +314,7 @@ rounds:
 
 def test_a_json_record_without_its_header_is_refused_with_the_key_it_lacks():
     # It raised nlohmann's own out_of_range ("key 'version' not found"), not a JsonError.
-    text = """
-format: switchcards-game/1
-variant: british
-players: 2
-seed: 5
-match: false
-rounds:
-  - {seed: 5, dealer: 1, seats: [0, 1], actions: [], winner: null, scores: [0, 0]}
-"""
-    record = sc.read_game_records_from_string(text, "game.yaml")[0]
+    record = sc.read_game_records_from_string(STALEMATE_RECORD, "game.yaml")[0]
     for key in ("version", "format"):
         document = json.loads(record.to_json())
         del document[key]
