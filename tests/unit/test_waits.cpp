@@ -29,6 +29,29 @@ Card card(const char* name) {
   return parse_card(name);
 }
 
+// Four seats: seats 0 and 1 stack two eights on seat 2, which holds none.
+State two_eights_on_seat_2(const Engine& e) {
+  Position p;
+  p.hands = {cards({"8S", "5H"}), cards({"8D", "5C"}), cards({"3C", "4S"}), cards({"9D", "KS"})};
+  p.discard = cards({"7S"});
+  p.stock = cards({"10D", "10H"});
+  State s = e.position(p);
+  REQUIRE(e.apply(s, Action::play(0, card("8S"))).ok());
+  REQUIRE(e.apply(s, Action::play(1, card("8D"))).ok());
+  return s;
+}
+
+// What the terminal player at `seat` (the seat to act) is shown before its first move.
+std::string terminal_screen(const Engine& e, const State& s, int seat) {
+  ActionList legal;
+  e.legal_actions(s, legal);
+  std::istringstream in("1\n");
+  std::ostringstream out;
+  HumanAgent human(in, out, false);
+  (void)human.choose(PlayerView(e, s, seat), legal.span());
+  return out.str();
+}
+
 // Seven seats (two decks): a chain of three eights from seats 6, 0 and 1 reaches seat 2, which
 // holds none; the table plays round once, and seats 0 and 1 stack a chain of two on seat 2,
 // still waiting.
@@ -78,13 +101,7 @@ TEST_CASE("waits: a chain that reaches a seat still waiting adds its turns after
   CHECK_FALSE(s.pending.active());
   // The same chains in british-stacked-eights skip players instead: nobody waits.
   const Engine skipping(load_variant("british-stacked-eights"));
-  Position p;
-  p.hands = {cards({"8S", "5H"}), cards({"8D", "5C"}), cards({"3C", "4S"}), cards({"9D", "KS"})};
-  p.discard = cards({"7S"});
-  p.stock = cards({"10D", "10H"});
-  State t = skipping.position(p);
-  REQUIRE(skipping.apply(t, Action::play(0, card("8S"))).ok());
-  REQUIRE(skipping.apply(t, Action::play(1, card("8D"))).ok());
+  State t = two_eights_on_seat_2(skipping);
   REQUIRE(skipping.apply(t, Action::pass(2)).ok());
   CHECK(t.turn == 0);  // seats 2 and 3 skipped
   for (int seat = 0; seat < 4; ++seat) CHECK(turns_to_miss(t, seat) == 0);
@@ -180,14 +197,8 @@ TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refu
 
 TEST_CASE("waits: the terminal player sees the turns the others will miss", "[waits]") {
   const Engine e(load_variant("british-eights-wait"));
-  const State s = two_chains(e);
-  ActionList legal;
-  e.legal_actions(s, legal);
-  std::istringstream in("1\n");
-  std::ostringstream out;
-  HumanAgent human(in, out, false);
-  (void)human.choose(PlayerView(e, s, 3), legal.span());
-  CHECK(out.str().find("seat 2: 3 cards (misses the next 2 turns).") != std::string::npos);
+  CHECK(terminal_screen(e, two_chains(e), 3).find("seat 2: 3 cards (misses the next 2 turns).") !=
+        std::string::npos);
 }
 
 TEST_CASE("waits: the terminal player facing a chain is told what taking it costs", "[waits]") {
@@ -198,21 +209,10 @@ TEST_CASE("waits: the terminal player facing a chain is told what taking it cost
         {"british-stacked-eights", "miss 1 turn, and the player after you is skipped"}}) {
     INFO(variant);
     const Engine e(load_variant(variant));
-    Position p;
-    p.hands = {cards({"8S", "5H"}), cards({"8D", "5C"}), cards({"3C", "4S"}), cards({"9D", "KS"})};
-    p.discard = cards({"7S"});
-    p.stock = cards({"10D", "10H"});
-    State s = e.position(p);
-    REQUIRE(e.apply(s, Action::play(0, card("8S"))).ok());
-    REQUIRE(e.apply(s, Action::play(1, card("8D"))).ok());
-    ActionList legal;
-    e.legal_actions(s, legal);
-    std::istringstream in("1\n");
-    std::ostringstream out;
-    HumanAgent human(in, out, false);
-    (void)human.choose(PlayerView(e, s, 2), legal.span());
-    CHECK(out.str().find(std::string("Penalty pending: ") + cost + " unless") != std::string::npos);
-    CHECK(out.str().find(std::string(") take the penalty: ") + cost + "\n") != std::string::npos);
+    const State s = two_eights_on_seat_2(e);
+    const std::string screen = terminal_screen(e, s, 2);
+    CHECK(screen.find(std::string("Penalty pending: ") + cost + " unless") != std::string::npos);
+    CHECK(screen.find(std::string(") take the penalty: ") + cost + "\n") != std::string::npos);
   }
 }
 
