@@ -254,19 +254,25 @@ State state_of_position(const Engine& engine, const std::string& out) {
   state_json = state_json.substr(0, state_json.rfind('}'));
   return state_from_json(engine, state_json);
 }
-}  // namespace
-
-TEST_CASE("replay --until K: the position after K actions, as text and as JSON", "[resume]") {
-  Scratch s("until");
+// One round of british for three seats (seed 4), recorded by simulate as `s`/game.yaml and
+// read back.
+GameRecord recorded_round(const Scratch& s) {
   REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)
               .status == 0);
   const std::vector<GameRecord> records = read_game_records(s / "game.yaml");
   REQUIRE(records.size() == 1);
-  const ReplayResult at12 = replay_game(records[0], s.dir.string(), 12);
+  return records[0];
+}
+}  // namespace
+
+TEST_CASE("replay --until K: the position after K actions, as text and as JSON", "[resume]") {
+  Scratch s("until");
+  const GameRecord record = recorded_round(s);
+  const ReplayResult at12 = replay_game(record, s.dir.string(), 12);
   REQUIRE(at12.ok);
   REQUIRE(at12.position);
   CHECK(at12.position->round_actions == 12);
-  const Engine engine(record_variant(records[0]));
+  const Engine engine(record_variant(record));
 
   const Run text = run("replay game.yaml --until 12", s);
   CHECK(text.status == 0);
@@ -289,11 +295,8 @@ TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[r
   // It said "version: unknown key": the JSON form (to_json, a Python GameRecord's to_json) is
   // YAML too, and was read as the YAML form.
   Scratch s("json-record");
-  REQUIRE(run("simulate --variant british --players 3 --games 1 --seed 4 --record game.yaml", s)
-              .status == 0);
-  const std::vector<GameRecord> records = read_game_records(s / "game.yaml");
-  REQUIRE(records.size() == 1);
-  const std::string json = to_json(records[0]);
+  const GameRecord record = recorded_round(s);
+  const std::string json = to_json(record);
   write_file(s / "game.json", json);
   const std::vector<GameRecord> read = read_game_records(s / "game.json");
   REQUIRE(read.size() == 1);
@@ -325,15 +328,15 @@ TEST_CASE("replay reads a record in its JSON form as it reads the YAML one", "[r
                  "[0].version: a game record in YAML has no version; the JSON form of "
                  "a record (which has one) is read alone in its file, not in a list"));
   // A saved state is named by its format, not by the keys a record would have.
-  write_file(s / "state.json", to_json(Engine(record_variant(records[0])),
-                                       Engine(record_variant(records[0])).deal(3, 1)));
+  write_file(s / "state.json",
+             to_json(Engine(record_variant(record)), Engine(record_variant(record)).deal(3, 1)));
   const Run state = run("replay state.json", s);
   CHECK(state.status != 0);
   CHECK(contains(state.out,
                  "/format: expected format 'switchcards.record', not "
                  "'switchcards.state'"));
   // A record of no rounds replays nothing: refused, in either form.
-  GameRecord empty = records[0];
+  GameRecord empty = record;
   empty.rounds.clear();
   write_file(s / "empty.json", to_json(empty));
   const Run none = run("replay empty.json", s);
