@@ -757,6 +757,26 @@ TEST_CASE("the terminal player is asked to catch a partner with no the default, 
   REQUIRE(engine.apply(t, Action::play(1, parse_card("6D"))));
   REQUIRE(t.catchable == 1);
   CHECK(human.challenges(PlayerView(engine, t, 0), 1));
+  // QA: the greedy bot caught its own partner, and its team paid; out of turn and in turn
+  // (seat 1 to act after seat 3's forgotten call could catch it from its legal actions).
+  GreedyAgent greedy;
+  CHECK_FALSE(greedy.challenges(PlayerView(engine, s, 0), 2));
+  CHECK(greedy.challenges(PlayerView(engine, t, 0), 1));
+  Position r = p;
+  r.turn = 3;
+  r.hands[3] = cards({"6S", "KC"});
+  r.discard = cards({"5S"});
+  State u = engine.position(r);
+  REQUIRE(engine.apply(u, Action::play(3, parse_card("6S"))));  // seat 3 forgets the call
+  REQUIRE((u.catchable == 3 && u.turn == 0));
+  ActionList legal;
+  engine.legal_actions(u, legal);
+  REQUIRE(legal.contains(Action::challenge(0, 3)));
+  CHECK(greedy.choose(PlayerView(engine, u, 0), legal.span()) == Action::challenge(0, 3));
+  u.turn = 1;  // seat 1, seat 3's partner, to act instead
+  engine.legal_actions(u, legal);
+  REQUIRE(legal.contains(Action::challenge(1, 3)));
+  CHECK(greedy.choose(PlayerView(engine, u, 1), legal.span()).kind() != ActionKind::challenge);
 }
 
 TEST_CASE("the terminal player's swap moves say whom they swap with, and take 'swap T'") {

@@ -1,7 +1,8 @@
 // GreedyAgent: always plays if it can, shedding first the card whose loss lowers its hand's
 // penalty points the most (with the variant's scoring: a Balkan 2 that doubles the hand goes
-// early). Names the suit it holds most of, always calls "last card", challenges whenever it
-// can. Deterministic: ties go to the longer suit left in hand, then to the lower card.
+// early). Names the suit it holds most of, always calls "last card", challenges every
+// opponent it can (never its partner, whose penalty its team would pay). Deterministic: ties go
+// to the longer suit left in hand, then to the lower card.
 #pragma once
 
 #include <array>
@@ -61,7 +62,11 @@ class GreedyAgent final : public Agent {
     int score_now = 0;
     std::array<int, kSuitCount> lengths_now{};
     for (const Action& a : legal) {
-      if (a.kind() == ActionKind::challenge || a.kind() == ActionKind::call) return a;
+      if (a.kind() == ActionKind::call) return a;
+      if (a.kind() == ActionKind::challenge) {
+        if (challenges(view, a.target())) return a;
+        continue;
+      }
       if (a.kind() != ActionKind::play) continue;
       if (!counted) {
         score_now = scorer.score(hand);
@@ -79,10 +84,17 @@ class GreedyAgent final : public Agent {
         best_length = length;
       }
     }
-    if (!best) return legal.back();  // draw, or pass (the only non-play actions left)
+    if (!best) {
+      // Draw, or pass: a challenge of its partner may be listed after them.
+      for (const Action& a : legal)
+        if (a.kind() == ActionKind::draw || a.kind() == ActionKind::pass) return a;
+      return legal.front();
+    }
     return view.call_due() ? best->with_last() : *best;
   }
-  bool challenges(const PlayerView& /*view*/, int /*target*/) override { return true; }
+  bool challenges(const PlayerView& view, int target) override {
+    return !view.variant().teams.partners(view.players(), view.seat(), target);
+  }
   // A jump-in sheds a card and takes the turns of the seats before it: always, its best play.
   // Mostly one card jumps in, with no suit to name: a choice of one needs no rating.
   std::optional<Action> jumps_in(const PlayerView& view, std::span<const Action> jumps) override {
