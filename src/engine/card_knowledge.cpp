@@ -422,6 +422,10 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   // deal if these events are it, else from the view after them (below), as sync() would.
   const bool new_round = table_valid_ && view.decisions() < table_decisions_;
   if (new_round) reset();
+  // Not one action on from the view last observed: events of several actions at once, or a
+  // new round already further on than the old one was (which the count above cannot tell).
+  // Checked in full once the events are applied (agrees_with's census).
+  const bool leap = table_valid_ && view.decisions() != table_decisions_ + 1;
   if (valid_ && (seat_ != view.seat() || players_ != view.players())) valid_ = false;
   // An action that starts with the seat to act drawing is its draw (a penalty taken, or a
   // plain draw).
@@ -439,7 +443,7 @@ void CardKnowledge::observe(const PlayerView& view, std::span<const Event> event
   // cannot place) starts over from the view at once: a reader of discard_seen() that never
   // calls sync() (an observation layout) would otherwise read the stale record for the rest of
   // the round. The rebuild remembers the table too.
-  if (!valid_) rebuild_from_view(view);
+  if (!valid_ || (leap && !agrees_with(view))) rebuild_from_view(view);
   remember_table(view);
   // A seat holds no more of its old cards than it holds cards.
   if (valid_)

@@ -310,6 +310,22 @@ TEST_CASE("a record fed a new round without its deal starts over from the view")
   // From there it follows the round as a record fed from its deal does.
   play(second, 20);
   CHECK(truth_is_possible(k, second, 1) == "");
+  // QA: a next round already further on than the old one (more decisions, not fewer) went
+  // unnoticed, and discard_seen listed the old pile under the new card.
+  State third = engine.deal(3, 7);
+  while (third.decisions < second.decisions + 5) {
+    engine.legal_actions(third, legal);
+    REQUIRE(engine.apply(third, legal[0]).ok());
+  }
+  REQUIRE_FALSE(third.over());
+  engine.legal_actions(third, legal);
+  apply_and_observe(engine, third, legal[0], k, 1, masked);
+  const PlayerView later(engine, third, 1);
+  CardKnowledge anew;
+  anew.sync(later);
+  CHECK(std::vector<Card>(k.discard_seen().begin(), k.discard_seen().end()) ==
+        std::vector<Card>(anew.discard_seen().begin(), anew.discard_seen().end()));
+  CHECK(k.agrees_with(later));
 }
 
 TEST_CASE("samples are uniform over the arrangements of the hidden cards (chi-square)") {

@@ -27,8 +27,9 @@ namespace switchcards {
 // Where a card could come from two groups (two decks or several jokers), the group more likely
 // to hold it is charged (and should a later copy then fit no group, two groups swap a card):
 // the record stays consistent with the view, but is then an approximation. A record fed a
-// new round without its deal (fewer decisions than the last view it saw), or events it cannot
-// place, starts over from the view at once, in observe(); one that otherwise disagrees with the
+// new round without its deal (fewer decisions than the last view it saw, or more than one on
+// with cards its events do not account for), or events it cannot place, starts over from the
+// view at once, in observe(); one that otherwise disagrees with the
 // view (events it was never shown) is rebuilt from the view alone by sync(): everything unseen in
 // one group, the discard pile below its top (and below the cards of a turn under way, which lie in
 // view) hidden too. After such a rebuild a reshuffle can leave the stock with cards of two groups;
