@@ -22,12 +22,13 @@ void show_position(const GameRecord& r, const ReplayPosition& p, const std::stri
                    bool json) {
   const Engine engine(record_variant(r, dir));
   if (json) {
-    // {"round":R,"round_actions":K,"seats":[...],"standings":{...},"state":{...}}
+    // {"round":R,"round_actions":K,"seats":[...],"standings":{...},"state":{...}}; R counts
+    // from 0, as ReplayPosition (and Python's replay_game) does.
     std::string seats;
     for (int s : p.seats) seats += (seats.empty() ? "" : ",") + std::to_string(s);
     fmt::print(
         "{{\"round\":{},\"round_actions\":{},\"seats\":[{}],\"standings\":{},\"state\":{}}}\n",
-        p.round + 1, p.round_actions, seats, to_json(p.standings), to_json(engine, p.state));
+        p.round, p.round_actions, seats, to_json(p.standings), to_json(engine, p.state));
     return;
   }
   fmt::print("After {} action{}: round {}, action {} of the round{}.\n", until,

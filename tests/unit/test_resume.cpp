@@ -246,7 +246,7 @@ TEST_CASE("play --resume refuses the record of a game already over", "[resume]")
 
 namespace {
 // The State of `replay --until K --json`'s output:
-// {"round":1,"round_actions":12,"seats":[0,1,2],"standings":{...},"state":{...}}
+// {"round":0,"round_actions":12,"seats":[0,1,2],"standings":{...},"state":{...}}
 State state_of_position(const Engine& engine, const std::string& out) {
   const std::size_t state_at = out.find("\"state\":");
   REQUIRE(state_at != std::string::npos);
@@ -282,6 +282,9 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
   const Run json = run("replay game.yaml --until 12 --json", s);
   REQUIRE(json.status == 0);
   CHECK(state_of_position(engine, json.out) == at12.position->state);
+  // Rounds count from 0, as ReplayPosition and Python's replay_game count them (it said 1).
+  CHECK(json.out.starts_with("{\"round\":0,\"round_actions\":12,"));
+  CHECK(at12.position->round == 0);
 
   // Past the end, and --json without --until.
   const Run past = run("replay game.yaml --until 100000", s);
