@@ -120,6 +120,23 @@ void require_state_of(const Variant& v, const State& s) {
   // Python holds comes from the engine or from unpickling, which runs check_representation.
   else if (s.pending.effect >= specials || s.demand >= specials)
     why = "a pending penalty or demand of a special it does not have";
+  // What another variant's rules leave in a State, cheaply (check_state judges the rest): a
+  // penalty of a special that sets none here, a demand of one that makes none, a turn of
+  // several cards, a jump-in window, a suit named or a drawn card kept where this variant has
+  // no such thing.
+  else if (s.pending.effect >= 0 && !v.specials[s.pending.effect].is_attack())
+    why = "a pending penalty of '" + v.specials[s.pending.effect].name + "', which sets none";
+  else if (s.demand >= 0 && v.specials[s.demand].demand.cards.empty())
+    why = "a demand of '" + v.specials[s.demand].name + "', which makes none";
+  else if (s.phase == Phase::laying && !v.play.several_cards())
+    why = "a turn of several cards, which it does not play";
+  else if (s.phase == Phase::after_draw && v.draw.after == AfterDraw::end_turn)
+    why = "a drawn card to play, where a draw ends the turn";
+  else if (s.jump_open && v.identical.jump_in == JumpIn::none)
+    why = "a jump-in window, which it does not open";
+  else if (s.named_suit != Suit::none &&
+           std::ranges::none_of(v.specials, [](const Effect& e) { return e.names_suit; }))
+    why = "a suit named, which none of its cards names";
   if (why.empty() && s.discard.empty())  // every dealt position has a top card
     throw std::invalid_argument("this State was never dealt (it has no discard pile)");
   if (why.empty()) {

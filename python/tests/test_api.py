@@ -399,6 +399,26 @@ def test_a_state_of_another_variant_is_refused_not_a_crash():
     # A position may leave cards out.
     few = draw_four.position(hands=[["7H", "2C"], ["8H", "3D"]], discard=["9H"])
     assert draw_four.legal_actions(few)
+    # QA: what only another variant's rules leave in a State, which check_state refused but
+    # the Engine's calls took: a black jack's penalty pending under crazy-eights' eight, a
+    # jump-in window in balkan.
+    rng = random.Random(3)
+    s = british.deal(4, 1)
+    while s.pending_draw != 7:
+        s = british.deal(4, rng.randrange(1 << 30))
+        for _ in range(40):
+            if s.pending_draw == 7 or s.phase == "over":
+                break
+            british.apply(s, rng.choice(british.legal_actions(s)))
+    crazy = sc.Engine("crazy-eights")
+    with pytest.raises(ValueError, match="not a position of crazy-eights .a pending penalty of"):
+        crazy.legal_actions(s)
+    jump = sc.Engine("balkan-jump-in")
+    opened = jump.deal(4, 2)
+    jump.apply(opened, next(a for a in jump.legal_actions(opened) if a.kind == "play"))
+    assert opened.jump_open
+    with pytest.raises(ValueError, match="not a position of balkan .a jump-in window"):
+        balkan.legal_actions(opened)
 
 
 def test_a_mask_and_an_observation_refuse_a_state_of_another_seat_count():
