@@ -363,13 +363,19 @@ void bind_agents(py::module_& m) {
           "decide",
           [](Agent& a, const Engine& e, const State& s) {
             require_state_of(e, s);
+            // Decided on a copy with the GIL released (a search may take seconds): other
+            // Python threads run meanwhile, and may change the caller's State without this
+            // decision seeing it half changed. An agent written in Python takes the GIL back.
+            const State copy = s;
             ActionList legal;
-            e.legal_actions(s, legal);
+            e.legal_actions(copy, legal);
             if (legal.empty()) throw std::invalid_argument("the round is over");
-            return a.choose(PlayerView(e, s, s.turn), legal.span());
+            py::gil_scoped_release release;
+            return a.choose(PlayerView(e, copy, copy.turn), legal.span());
           },
           py::arg("engine"), py::arg("state"),
-          "The agent's choice for the seat to act of `state` (it sees that seat's view only).");
+          "The agent's choice for the seat to act of `state` (it sees that seat's view only). "
+          "Other Python threads run while it decides; Ctrl-C is raised when it returns.");
 
   m.def(
       "make_agent",
