@@ -91,8 +91,10 @@ void bind_simulation(py::module_& m) {
         const std::uint64_t s = seed_arg(seed);
         const int t = int_arg<int>(threads, "threads", 1, SimulationConfig::kMaxThreads,
                                    "1 to " + std::to_string(SimulationConfig::kMaxThreads) +
-                                       " (results do not depend on it)");
-        const int m = int_arg<int>(shards, "shards", 1, kMax, "1 to " + std::to_string(kMax));
+                                       " (results do not depend on it, unless an agent searches "
+                                       "for a time)");
+        const int m = int_arg<int>(shards, "shards", 1, SimulationConfig::kMaxShards,
+                                   "1 to " + std::to_string(SimulationConfig::kMaxShards));
         const int k = int_arg<int>(shard, "shard", 1, m, "1 to shards (" + std::to_string(m) + ")");
         const int rounds = int_arg<int>(max_match_rounds, "max_match_rounds", 1, kMaxMatchRounds,
                                         "1 to " + std::to_string(kMaxMatchRounds));

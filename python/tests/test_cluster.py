@@ -138,7 +138,7 @@ def test_a_study_of_more_games_than_shards_may_be_is_checked_locally():
     from switchcards.cluster import _check_locally
 
     _check_locally("british", 2_000_000, {"agents": "heuristic,random", "seed": 1})
-    with pytest.raises(ValueError, match=r"shard 1/1000001"):
+    with pytest.raises(ValueError, match=r"shards 1000001: 1 to 1000000"):
         sc.simulate_json("british", 2_000_000, shard=(1, sc.MAX_SHARDS + 1))
 
 

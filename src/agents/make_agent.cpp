@@ -1,9 +1,12 @@
 // Agents by name; see include/switchcards/agents/make_agent.hpp.
 #include "switchcards/agents/make_agent.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <stdexcept>
 #include <tuple>
@@ -65,11 +68,12 @@ IsmctsConfig ismcts_config(std::string_view name) {
   if (used == 0 || !(value > 0) || !(unit.empty() || unit == "ms" || unit == "s"))
     throw fail("the budget is a positive number of iterations, or of ms or s per decision");
   if (unit.empty()) {
-    // Digits only: "1000.0" would play as ismcts:1000 yet be reported as another agent.
+    // Digits only, without leading zeros: "1000.0" or "01000" would play as ismcts:1000 yet
+    // be reported as another agent.
     if (budget.find('.') != std::string::npos || value != std::floor(value) ||
-        value > IsmctsConfig::kMaxIterations)
+        value > IsmctsConfig::kMaxIterations || (budget.size() > 1 && budget[0] == '0'))
       throw fail("the iterations are a whole number up to " +
-                 std::to_string(IsmctsConfig::kMaxIterations));
+                 std::to_string(IsmctsConfig::kMaxIterations) + ", without leading zeros");
     config.iterations = static_cast<int>(value);
   } else {
     config.iterations = 0;
@@ -120,7 +124,14 @@ std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed) {
   if (base == "heuristic")
     return std::make_unique<HeuristicAgent>(
         seed, has_parameter ? forget : HeuristicAgent::kDefaultForget);
-  if (base == "human") return std::make_unique<HumanAgent>(std::cin, std::cout);
+  if (base == "human") {
+    // Colour only on a terminal that has not asked for none (NO_COLOR), as the command line
+    // does: escape codes in a pipe or a file are noise.
+    const char* no_colour = std::getenv("NO_COLOR");
+    const bool colour =
+        ::isatty(STDOUT_FILENO) == 1 && (no_colour == nullptr || no_colour[0] == '\0');
+    return std::make_unique<HumanAgent>(std::cin, std::cout, colour);
+  }
   std::string known;
   for (const std::string& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown agent '" + std::string(name) + "' (known: " + known + ")");

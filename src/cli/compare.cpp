@@ -81,8 +81,7 @@ void print_comparison(const ComparisonResults& r) {
       "Places are counted in the order of play from the first player to act at the deal{}.\n",
       c.kind == GameKind::match ? " of the first round" : "");
   if (r.seconds > 0)
-    fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} paired games/s\n", r.seconds, c.threads,
-               c.threads == 1 ? "" : "s", static_cast<double>(r.a.stats.games) / r.seconds);
+    fmt::print("{}\n", time_text(r.seconds, c.threads, r.a.stats.games, "paired games"));
 
   fmt::print("\n{:<34} {:>9} {:>9} {:>12}   {}\n", "Measure", "A", "B", "B - A",
              "95% interval of B - A");

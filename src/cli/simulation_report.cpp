@@ -23,6 +23,16 @@ std::string grouped(std::uint64_t n) {
   return out;
 }
 
+std::string time_text(double seconds, int threads, std::uint64_t games, std::string_view what) {
+  std::string text =
+      fmt::format("Time: {:.2f} s on {} thread{}", seconds, threads, threads == 1 ? "" : "s");
+  if (seconds <= 0 || games == 0) return text;
+  const double rate = static_cast<double>(games) / seconds;
+  if (rate >= 1.0)
+    return text + fmt::format(", {} {}/s", grouped(static_cast<std::uint64_t>(rate + 0.5)), what);
+  return text + fmt::format(", {:.1f} s a {}", 1.0 / rate, what == "games" ? "game" : "pair");
+}
+
 std::string rules_note(const std::string& rules) {
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   std::string line;
@@ -64,10 +74,7 @@ void print_report(const ShardResults& r, double seconds) {
   // the same header.
   fmt::print("{} ({}{}): {}\n", r.title, r.variant, rules_note(r.rules), study_text(c, s.games));
   if (const std::string range = range_text(r); !range.empty()) fmt::print("{}\n", range);
-  if (seconds >= 0)
-    fmt::print("Time: {:.2f} s on {} thread{}, {:.0f} games/s\n", seconds, c.threads,
-               c.threads == 1 ? "" : "s",
-               seconds > 0 ? static_cast<double>(s.games) / seconds : 0.0);
+  if (seconds >= 0) fmt::print("{}\n", time_text(seconds, c.threads, s.games, "games"));
   fmt::print("Rounds: {}, decisions: {}, stalemates (turn limit): {}{}\n", grouped(s.rounds),
              grouped(s.decisions), grouped(s.stalemates),
              c.kind == GameKind::match

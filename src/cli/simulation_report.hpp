@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "switchcards/agents/compare.hpp"
@@ -24,6 +25,11 @@ std::string study_text(const SimulationConfig& c, std::uint64_t games);
 // "Games 300..600 of a study of 900 (shard 2/3)" when the results cover part of the study (a
 // shard, or a merge of some of its shards); empty when they cover all of it.
 std::string range_text(const ShardResults& r);
+
+// The timing line: "Time: 2.31 s on 2 threads, 4,329 games/s" (`what`: "games", "paired
+// games"); a slow study's rate as the time a game took ("10.8 s a game"), where a rate of
+// games a second would round to 0.
+std::string time_text(double seconds, int threads, std::uint64_t games, std::string_view what);
 
 // The text report; `seconds` < 0 leaves out the timing line.
 void print_report(const ShardResults& r, double seconds);

@@ -38,7 +38,8 @@ void StudyOptions::add_to(CLI::App& cmd) {
          "stalemates")
       ->capture_default_str();
   cmd.add_option("--threads,-t", threads_,
-                 fmt::format("worker threads, 1 to {} (results do not depend on it)",
+                 fmt::format("worker threads, 1 to {} (results do not depend on it, unless an "
+                             "agent searches for a time: ismcts:250ms)",
                              SimulationConfig::kMaxThreads))
       ->capture_default_str();
   cmd.add_option("--seed,-s", seed_,
@@ -74,6 +75,17 @@ SimulationConfig StudyOptions::config() const {
     }
   }
   config.kind = matches_ ? GameKind::match : GameKind::round;
+  // A search for a time chooses by the clock: another load, or another thread count, plays
+  // other games. Said before any game, so that nobody takes the study for repeatable.
+  for (const std::string& name : config.agents)
+    if (chooses_by_the_clock(name)) {
+      fmt::print(stderr,
+                 "Note: {} searches for a time, not a number of iterations: its choices depend "
+                 "on the machine's load and on --threads, so a rerun plays other games (ismcts:N "
+                 "is repeatable).\n",
+                 name);
+      break;
+    }
   return config;
 }
 

@@ -63,6 +63,20 @@ TEST_CASE("cli: a merge of some shards of a compare or sweep study says which ga
   CHECK(contains(merged.out, ".\n\nResults written to w.json\n"));
 }
 
+TEST_CASE("cli: a study slower than a game a second gives the time a game took") {
+  // QA: "Time: 21.55 s on 1 thread, 0 games/s" for two games of a time-budget search.
+  Scratch s("slow-study");
+  const Run slow = run(
+      "simulate --variant british --players 2 --games 1 --agents ismcts:100ms,random --threads 1",
+      s);
+  INFO(slow.out);
+  REQUIRE(slow.status == 0);
+  CHECK(contains(slow.out, " s a game\n"));
+  CHECK_FALSE(contains(slow.out, " 0 games/s"));
+  const Run fast = run("simulate --variant british --games 2000 --threads 1", s);
+  CHECK(contains(fast.out, " games/s\n"));
+}
+
 TEST_CASE("cli: compare refuses two sides with the same variant fingerprint") {
   Scratch s("compare-same");
   // british's own penalty value: the same rules under another spelling.

@@ -249,7 +249,7 @@ TEST_CASE("make_agent builds ismcts from its command-line names") {
   for (const char* bad :
        {"ismcts:", "ismcts:0", "ismcts:-5", "ismcts:1.5", "ismcts:10:smart", "ismcts:fast",
         "ismcts:10x", "ismctsx", "ismcts: 100", "ismcts:1e3", "ismcts:0x10", "ismcts:infms",
-        "ismcts:1000.0", "ismcts:3601s", "ismcts:99999s", "ismcts:1000000000ms"}) {
+        "ismcts:1000.0", "ismcts:00010", "ismcts:3601s", "ismcts:99999s", "ismcts:1000000000ms"}) {
     INFO(bad);
     CHECK_THROWS_AS(make_agent(bad, 1), std::invalid_argument);
   }
