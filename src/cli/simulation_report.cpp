@@ -28,7 +28,8 @@ std::string time_text(double seconds, int threads, std::uint64_t games, std::str
       fmt::format("Time: {:.2f} s on {} thread{}", seconds, threads, threads == 1 ? "" : "s");
   if (seconds <= 0 || games == 0) return text;
   const double rate = static_cast<double>(games) / seconds;
-  if (rate >= 1.0)
+  // Below 10 a second, a whole rate would say little ("1 games/s" for 1.4): the time of one.
+  if (rate >= 10.0)
     return text + fmt::format(", {} {}/s", grouped(static_cast<std::uint64_t>(rate + 0.5)), what);
   return text + fmt::format(", {:.1f} s a {}", 1.0 / rate, what == "games" ? "game" : "pair");
 }

@@ -27,8 +27,8 @@ std::string study_text(const SimulationConfig& c, std::uint64_t games);
 std::string range_text(const ShardResults& r);
 
 // The timing line: "Time: 2.31 s on 2 threads, 4,329 games/s" (`what`: "games", "paired
-// games"); a slow study's rate as the time a game took ("10.8 s a game"), where a rate of
-// games a second would round to 0.
+// games"); a study of fewer than 10 games a second gives the time a game took ("10.8 s a
+// game"), where a whole rate would say little or round to 0.
 std::string time_text(double seconds, int threads, std::uint64_t games, std::string_view what);
 
 // The text report; `seconds` < 0 leaves out the timing line.
