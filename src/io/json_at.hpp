@@ -92,7 +92,6 @@ class JsonAt {
   }
   const Json& value() const { return *value_; }
   const std::string& path() const { return path_; }
-  const std::string& source() const { return *source_; }
   bool is_null() const { return value_->is_null(); }
 
   bool has(std::string_view key) const {
