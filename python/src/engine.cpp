@@ -19,7 +19,13 @@ namespace switchcards::python {
 
 namespace {
 
-constexpr std::string_view kActionKinds[] = {"play", "draw", "pass", "challenge", "call"};
+constexpr std::string_view kActionKinds[] = {"play", "draw", "pass", "challenge", "call", "name"};
+
+// A rank as its text ("7", "10", "J"), or None for none.
+py::object rank_object(Rank r) {
+  if (r == kNoRank) return py::none();
+  return py::str(std::string(rank_symbol(r)));
+}
 
 std::vector<std::string> card_list(std::span<const Card> cards) {
   std::vector<std::string> out;
@@ -257,6 +263,16 @@ void bind_engine(py::module_& m) {
           "call", [](const py::object& seat) { return Action::call(seat_arg(seat, "seat")); },
           py::arg("seat"), "The late 'last card' call.")
       .def_static(
+          "name",
+          [](const py::object& seat, const std::string& rank) {
+            const std::optional<Rank> r = try_parse_rank(rank);
+            if (!r || *r == kNoRank)
+              throw std::invalid_argument("'" + rank + "' is not a rank (A, 2 to 10, J, Q, K)");
+            return Action::name(seat_arg(seat, "seat"), *r);
+          },
+          py::arg("seat"), py::arg("rank"),
+          "The rank named for the card just played (a special's names_rank): '1 name 7'.")
+      .def_static(
           "parse", [](const std::string& text) { return parse_action(text); }, py::arg("text"),
           "The action of a text form; raises ValueError naming what is wrong.")
       .def_static(
@@ -277,6 +293,9 @@ void bind_engine(py::module_& m) {
                                return suit_object(a.named_suit());
                              })
       .def_property_readonly("last", &Action::calls_last, "whether a play calls 'last card'")
+      .def_property_readonly(
+          "rank", [](Action a) { return rank_object(a.named_rank()); },
+          "the rank a `name` action names; None for other kinds")
       .def_property_readonly(
           "target",
           [](Action a) -> py::object {
@@ -387,6 +406,12 @@ void bind_engine(py::module_& m) {
           },
           "the discard pile's top card; RuntimeError for an undealt State (no discard pile)")
       .def_property_readonly("named_suit", [](const State& s) { return suit_object(s.named_suit); })
+      .def_property_readonly(
+          "named_rank", [](const State& s) { return rank_object(s.named_rank); },
+          "the rank named (a special's names_rank) that binds every seat in turn, or None")
+      .def_property_readonly(
+          "named_by", [](const State& s) { return int{s.demand_by}; },
+          "the seat that named it, whose turn it binds last; -1 for none")
       .def_property_readonly("pending_draw", [](const State& s) { return s.pending.draw; })
       .def_property_readonly("pending_skip", [](const State& s) { return s.pending.skip; })
       .def_property_readonly("catchable", [](const State& s) { return int{s.catchable}; })
@@ -442,6 +467,11 @@ void bind_engine(py::module_& m) {
       .def_readonly("owes_last_card", &ViewSnapshot::owes_last_card)
       .def_readonly("misses_turn", &ViewSnapshot::misses_turn)
       .def_readonly("turns_to_miss", &ViewSnapshot::turns_to_miss)
+      .def_property_readonly(
+          "named_rank", [](const ViewSnapshot& v) { return rank_object(v.named_rank); },
+          "the rank named (a special's names_rank) that binds every seat in turn, or None")
+      .def_readonly("named_by", &ViewSnapshot::named_by,
+                    "the seat that named it, whose turn it binds last; -1 for none")
       .def_readonly("winner", &ViewSnapshot::winner)
       .def_readonly("decisions", &ViewSnapshot::decisions)
       .def_readonly("reshuffles", &ViewSnapshot::reshuffles)

@@ -120,12 +120,12 @@ std::string notation_of(const std::string& answer) {
 }
 
 // A move typed as text instead of its number: "6H", "play 6h", "JS hearts", "7C swap 2",
-// "draw", "pass", "call", "challenge 2", optionally with "last" (notation_of). nullopt if it is
-// no move at all.
+// "draw", "pass", "call", "challenge 2", "name 7" (or "7"), optionally with "last"
+// (notation_of). nullopt if it is no move at all.
 std::optional<Action> typed_move(const std::string& answer, int seat) {
   const std::string text = notation_of(answer);
   if (text.empty()) return std::nullopt;
-  for (const char* verb : {"", "play "}) {
+  for (const char* verb : {"", "play ", "name "}) {
     try {
       return parse_action(fmt::format("{} {}{}", seat, verb, text));
     } catch (const NotationError&) {
@@ -330,6 +330,9 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
     case ActionKind::call:
       return fmt::format("call {} now (you forgot it with your play)",
                          quoted_call(view.variant().last_card));
+    case ActionKind::name:
+      return fmt::format("name {0}: each player in turn, you last, must play a {0} or draw",
+                         rank_symbol(a.named_rank()));
   }
   return to_string(a);
 }
@@ -361,7 +364,7 @@ std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
   // legal (in a turn of several cards, after a draw) misled, and "pass" was never offered.
   // The engine lists a draw, a pass and a call at most once; plays and challenges may be many.
   std::vector<std::string> forms;
-  bool plain = false, suit = false, swap = false, challenge = false;
+  bool plain = false, suit = false, swap = false, challenge = false, name = false;
   for (const Action a : legal) {
     const std::string card = a.kind() == ActionKind::play ? to_string(a.card()) : "";
     switch (a.kind()) {
@@ -389,6 +392,10 @@ std::string HumanAgent::typing_hint(std::span<const Action> legal) const {
         break;
       case ActionKind::call:
         forms.push_back("'call'");
+        break;
+      case ActionKind::name:
+        if (!std::exchange(name, true))
+          forms.push_back(fmt::format("'name {}'", rank_symbol(a.named_rank())));
         break;
     }
   }

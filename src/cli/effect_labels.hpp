@@ -26,6 +26,7 @@ constexpr EventLabel kEffectEvents[] = {
     {EventKind::back_to_previous, "play sent back"},
     {EventKind::suit_named, "suits named"},
     {EventKind::demand_set, "demands set"},
+    {EventKind::rank_named, "ranks named"},
     {EventKind::play_again, "plays again"},  // an identical card's, or a special's play_again
     {EventKind::jumped_in, "jump-ins"},
     {EventKind::hands_swapped, "hands swapped"},

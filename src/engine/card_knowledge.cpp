@@ -401,6 +401,11 @@ State public_table(const PlayerView& view) {
   s.phase = view.phase();
   s.named_suit = view.named_suit();
   s.demand = static_cast<std::int8_t>(view.demand_effect());
+  if (view.named_by() >= 0) {
+    s.named_rank = view.named_rank();
+    s.demand_by = static_cast<std::int8_t>(view.named_by());
+    s.rank_demand = s.demand;
+  }
   s.pending.draw = static_cast<std::uint32_t>(view.pending_draw());
   s.pending.skip = static_cast<std::uint32_t>(view.pending_skip());
   s.pending.effect = static_cast<std::int8_t>(view.pending_effect());

@@ -251,6 +251,7 @@ class Combinations {
               "a swap card cannot also name a suit (names_suit): its play names the seat to swap "
               "with",
               {path("names_suit")});
+    names_rank(i);
     for (std::size_t j = 0; j < i; ++j)
       if (const CardMask both = v_.specials[j].cards.cards & e.cards.cards & kinds_;
           !both.empty()) {
@@ -261,6 +262,67 @@ class Combinations {
                 {special_path(j, "cards")});
         break;
       }
+  }
+
+  // names_rank: the play of such a card waits for its player to name the rank (Phase::naming)
+  // and then only demands. An effect that acts with the play (a penalty, a move of play or of
+  // hands, a suit named), an answer to a penalty that names, or a turn that goes on (several
+  // cards, an identical card's bonus, a jump-in) would act before the name or beside it.
+  void names_rank(std::size_t i) const {
+    const Effect& e = v_.specials[i];
+    if (e.names_rank.cards.empty()) return;
+    const auto path = [&](std::string_view field) { return special_path(i, field); };
+    bool ranks = false;
+    for (CardMask m = e.names_rank.cards; !m.empty() && !ranks;) ranks = !m.pop_first().is_joker();
+    if (!ranks)
+      return problem(path("names_rank"),
+                     "names_rank lists the ranks its player may name, and lists only jokers, "
+                     "which have none");
+    const std::pair<bool, std::string_view> acts[] = {
+        {e.wild, "wild"},
+        {e.names_suit, "names_suit"},
+        {e.draw > 0, "draw"},
+        {e.skip > 0, "skip"},
+        {!e.stack.cards.empty(), "stack"},
+        {!e.cancel.cards.empty(), "cancel"},
+        {!e.deflect.cards.empty(), "deflect"},
+        {e.reverse, "reverse"},
+        {e.back, "back"},
+        {e.play_again, "play_again"},
+        {e.swap_hands, "swap_hands"},
+        {e.rotate_hands, "rotate_hands"},
+        {e.anything_on, "anything_on"},
+        {e.only_without_suit, "only_without_suit"}};
+    for (const auto& [on, field] : acts)
+      if (on)
+        return problem(path("names_rank"),
+                       fmt::format("a card that names a rank (names_rank) only demands: {} "
+                                   "would act before the rank is named; put it on another card",
+                                   field),
+                       {path(field)});
+    for (std::size_t j = 0; j < v_.specials.size(); ++j) {
+      const Effect& other = v_.specials[j];
+      const CardMask answers = (other.stack.cards | other.cancel.cards | other.deflect.cards) &
+                               e.cards.cards & kinds_;
+      if (!answers.empty())
+        return problem(path("names_rank"),
+                       fmt::format("{} names a rank (names_rank) and answers the penalty of "
+                                   "'{}': its name would wait while the penalty passes on; "
+                                   "answer with another card",
+                                   to_string(answers.first()), other.name),
+                       {special_path(j, "stack"), special_path(j, "cancel"),
+                        special_path(j, "deflect")});
+    }
+    if (v_.play.several_cards())
+      return problem(path("names_rank"),
+                     "a card that names a rank ends its player's turn with the name, and "
+                     "play.several would go on laying: not with play.several",
+                     {"play.several"});
+    if (v_.identical.enabled || v_.identical.jump_in != JumpIn::none)
+      return problem(path("names_rank"),
+                     "a card that names a rank waits for the name, and an identical card "
+                     "(identical.enabled or jump_in) would be played on it first",
+                     {"identical.enabled", "identical.jump_in"});
   }
 
   // A card may be played on any top card outside its special's not_on (answers to a pending

@@ -64,8 +64,8 @@ namespace {
 
 // ---- names of enumerations -----------------------------------------------------------------
 
-constexpr std::array<std::string_view, 5> kActionKinds = {"play", "draw", "pass", "challenge",
-                                                          "call"};
+constexpr std::array<std::string_view, 6> kActionKinds = {"play", "draw",      "pass",
+                                                          "challenge", "call", "name"};
 constexpr auto kPhases = [] {
   std::array<std::string_view, kPhaseCount> names{};
   for (int i = 0; i < kPhaseCount; ++i) names[i] = phase_name(static_cast<Phase>(i));
@@ -111,6 +111,7 @@ json action_json(Action a) {
     if (a.swap_target() >= 0) j["target"] = a.swap_target();  // a swap card's chosen seat
   }
   if (a.kind() == ActionKind::challenge) j["target"] = a.target();
+  if (a.kind() == ActionKind::name) j["rank"] = std::string(rank_symbol(a.named_rank()));
   return j;
 }
 
@@ -184,6 +185,8 @@ json view_json(const ViewSnapshot& v) {
   // and the views of other variants read as they did.
   if (std::ranges::any_of(v.turns_to_miss, [](int t) { return t > 1; }))
     j["turns_to_miss"] = v.turns_to_miss;
+  if (v.named_by >= 0)
+    j["named_rank"] = {{"rank", std::string(rank_symbol(v.named_rank))}, {"by", v.named_by}};
   j["winner"] = seat_json(v.winner);
   j["decisions"] = v.decisions;
   j["reshuffles"] = v.reshuffles;
@@ -221,6 +224,15 @@ class Node : public detail::JsonAt {
     const std::optional<Card> c = try_parse_card(text);
     if (!c) fail("'" + text + "' is not a card (e.g. AS, 10H, QD, JOKER)");
     return *c;
+  }
+  Rank rank() const {  // a rank of a suited card: A, 2 to 10, J, Q, K
+    const std::string text = string();
+    const std::optional<Rank> r = try_parse_rank(text);
+    if (!r || *r == kNoRank) fail("'" + text + "' is not a rank (A, 2 to 10, J, Q, K)");
+    return *r;
+  }
+  Rank rank_or_none() const {  // a rank, or null for none
+    return is_null() ? kNoRank : rank();
   }
   Suit suit() const {  // a suit name, or null for none
     if (is_null()) return Suit::none;
@@ -272,11 +284,11 @@ json parse(std::string_view text, const std::string& source) {
 }
 
 Action read_action(const Node& n) {
-  n.expect_object({"seat", "kind"}, {"card", "suit", "last", "target"});
+  n.expect_object({"seat", "kind"}, {"card", "suit", "last", "target", "rank"});
   const int seat = n["seat"].small(0, kMaxSeats - 1);
   const auto kind = static_cast<ActionKind>(n["kind"].choice(kActionKinds, "an action kind"));
   const auto only = [&](std::initializer_list<std::string_view> allowed) {
-    for (std::string_view k : {"card", "suit", "last", "target"})
+    for (std::string_view k : {"card", "suit", "last", "target", "rank"})
       if (n.has(k) && std::find(allowed.begin(), allowed.end(), k) == allowed.end())
         n[k].fail("'" + std::string(k) + "' is not part of a '" + n["kind"].string() + "' action");
   };
@@ -306,6 +318,10 @@ Action read_action(const Node& n) {
     case ActionKind::call:
       only({});
       return Action::call(seat);
+    case ActionKind::name:
+      only({"rank"});
+      if (!n.has("rank")) n.fail("missing key 'rank'");
+      return Action::name(seat, n["rank"].rank());
   }
   n.fail("unknown action kind");
 }
@@ -388,6 +404,8 @@ ViewSnapshot snapshot(const PlayerView& v) {
   }
   for (int seat = 0; seat < v.players(); ++seat)
     s.turns_to_miss.push_back(static_cast<int>(v.turns_to_miss(seat)));
+  s.named_rank = v.named_rank();
+  s.named_by = v.named_by();
   s.winner = v.winner();
   s.decisions = v.decisions();
   s.reshuffles = v.reshuffles();
@@ -470,6 +488,10 @@ std::string to_json(const Engine& engine, const State& s) {
     j["out_of_play"] = cards_json(out);
   j["named_suit"] = suit_json(s.named_suit);
   j["demand"] = s.demand < 0 ? json(nullptr) : json(engine.variant().specials[s.demand].name);
+  // Written only while a rank named binds (names_rank): the states of other variants read as
+  // they did.
+  if (s.demand_by >= 0)
+    j["named_rank"] = {{"rank", std::string(rank_symbol(s.named_rank))}, {"by", int{s.demand_by}}};
   j["pending"] = {
       {"draw", s.pending.draw},
       {"skip", s.pending.skip},
@@ -658,7 +680,7 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
        "owes_last_card", "misses_turn", "winner",     "decisions",    "reshuffles", "hand",
        "drawn",          "revealed"},
       {"hands", "stock", "discard", "jump_open", "call_due", "turn_cards", "run_step",
-       "turns_to_miss"});
+       "turns_to_miss", "named_rank"});
   n.expect_format("switchcards.view");
   ViewSnapshot v;
   v.variant = n["variant"].string();
@@ -670,6 +692,12 @@ ViewSnapshot view_from_json(std::string_view text, std::string_view source) {
   v.phase = static_cast<Phase>(n["phase"].choice(kPhases, "a phase"));
   v.top = n["top"].card();
   v.named_suit = n["named_suit"].suit();
+  if (n.has("named_rank")) {
+    const Node named = n["named_rank"];
+    named.expect_object({"rank", "by"});
+    v.named_rank = named["rank"].rank();
+    v.named_by = named["by"].small(0, v.players - 1);
+  }
   v.suit_in_force = n["suit_in_force"].suit();
   v.demand = n["demand"].cards();
   const Node pending = n["pending"];
@@ -907,7 +935,8 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
        "stock",     "named_suit",     "demand",      "pending", "drawn",
        "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
        "decisions", "reshuffles",     "rng"},
-      {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint", "more_turns_missed"});
+      {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint", "more_turns_missed",
+       "named_rank"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)
@@ -965,6 +994,14 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
 
   s.named_suit = n["named_suit"].suit();
   s.demand = static_cast<std::int8_t>(effect_index(engine, n["demand"]));
+  if (n.has("named_rank")) {
+    // Its special is the demand's (check_state checks that it names ranks).
+    const Node named = n["named_rank"];
+    named.expect_object({"rank", "by"});
+    s.named_rank = named["rank"].rank();
+    s.demand_by = static_cast<std::int8_t>(named["by"].small(0, players - 1));
+    s.rank_demand = s.demand;
+  }
   const Node pending = n["pending"];
   pending.expect_object({"draw", "skip", "effect"}, {"from"});
   if (pending.has("from") && !pending["from"].is_null())
@@ -1067,6 +1104,10 @@ std::string check_representation(const State& s) {
   }
   if (s.demand < -1) return "/demand: not a special of the variant";
   if (s.pending.effect < -1) return "/pending/effect: not a special of the variant";
+  if (byte_of(s.named_rank) > static_cast<unsigned char>(kNoRank))
+    return "/named_rank/rank: not a rank";
+  if (!seat_or_none(s.demand_by)) return "/named_rank/by: not a seat";
+  if (s.rank_demand < -1) return "/demand: not a special of the variant";
   if (s.laid > s.discard.size())
     return "/laid: more cards laid this turn than the discard pile holds";
   for (int seat = 0; seat < kMaxSeats; ++seat) {
@@ -1112,8 +1153,19 @@ std::string check_state_with(const Engine& engine, const State& s,
   // Indices below -1 were refused by check_representation.
   const int specials = static_cast<int>(variant.specials.size());
   if (s.demand >= specials) return "/demand: not a special of the variant";
-  if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty())
+  // A rank named binds through its special (the demand in force), which names it; without a
+  // rank named, the demand is its special's own.
+  if (s.demand_by >= 0 || s.named_rank != kNoRank || s.rank_demand >= 0) {
+    if (s.demand_by < 0 || s.named_rank == kNoRank || s.rank_demand != s.demand)
+      return "/named_rank: a rank named, its namer and its special (the demand) go together";
+    if (s.demand < 0 || !((engine.rank_choices(variant.specials[s.demand].cards.cards.first()) >>
+                           static_cast<int>(s.named_rank)) &
+                          1u))
+      return "/named_rank/rank: the demand in force does not name " +
+             std::string(rank_symbol(s.named_rank));
+  } else if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty()) {
     return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
+  }
   // The cards laid this turn: only in a turn of several cards under way (in every other phase,
   // an ended round's included, the turn's state is cleared), and at least one, above the
   // discard pile's first card. Checked before the named suit, whose check reads them.
@@ -1231,6 +1283,14 @@ std::string check_state_with(const Engine& engine, const State& s,
       if (s.pending.active() && !engine.variant().play.several_answers)
         return "/pending: a turn of several cards goes on after answering a penalty only where "
                "play.answers is several";
+      break;
+    case Phase::naming:
+      // The card just played names a rank, and its player names it before anything else.
+      if (!engine.names_rank(s.top()))
+        return "/phase: naming follows the play of a card that names a rank (names_rank), and "
+               "the top card " +
+               to_string(s.top()) + " names none";
+      if (s.pending.active()) return "/pending: a card that names a rank sets no penalty";
       break;
     case Phase::play:
       break;

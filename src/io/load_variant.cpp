@@ -762,7 +762,7 @@ class VariantBuilder {
            "skip",          "stack",       "stack_adds",         "cap",        "cancel",
            "miss_turn",     "reverse",     "two_players",        "back",       "play_again",
            "not_on",        "deflect",     "deflect_reverse_to", "swap_hands", "rotate_hands",
-           "answers_match", "anything_on", "only_without_suit",  "waits"});
+           "answers_match", "anything_on", "only_without_suit",  "waits",      "names_rank"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
         // A special without cards is new here: most likely a misspelt one of the others.
         std::vector<std::string_view> others;
@@ -785,6 +785,7 @@ class VariantBuilder {
     e.wild = get_bool(entry, "wild", e.wild);
     e.names_suit = get_bool(entry, "names_suit", e.names_suit);
     with(entry, "demand", [&](const Entry& x) { e.demand = selector(x); });
+    with(entry, "names_rank", [&](const Entry& x) { e.names_rank = selector(x); });
     e.draw = get_int(entry, "draw", 0, kMaxEffectDraw, e.draw);
     e.skip = get_int(entry, "skip", 0, kMaxSeats - 1, e.skip);
     with(entry, "stack", [&](const Entry& x) { e.stack = selector(x); });

@@ -343,7 +343,7 @@ class Runner {
                       "hand_sizes", "hands",        "stock_size",   "phase",       "legal",
                       "can",        "cannot",       "round_over",   "winner",      "round_scores",
                       "scores",     "match_over",   "match_winner", "match_loser", "winning_team",
-                      "jump_ins",   "turns_to_miss"});
+                      "jump_ins",   "turns_to_miss", "named_rank"});
     if (e.value.IsMap() && e.value.size() == 0)
       r_.fail(e, "this step checks nothing: give at least one key to expect");
     const State& s = state_;
@@ -365,6 +365,14 @@ class Runner {
         const bool none = v.value.IsScalar() && v.value.Scalar() == "none";
         same(key, std::string(suit_name(none ? Suit::none : r_.suit(v))),
              std::string(suit_name(engine_.suit_in_force(s))));
+      } else if (key == "named_rank") {
+        // `none`: no rank named (a names_rank demand lapsed, or none set).
+        const std::string want = d.get_string(v);
+        const std::optional<Rank> r = want == "none" ? std::optional<Rank>(kNoRank)
+                                                     : try_parse_rank(want);
+        if (!r) r_.fail(v, "'" + want + "' is not a rank (A, 2 to 10, J, Q, K) or none");
+        same(key, std::string(*r == kNoRank ? "none" : rank_symbol(*r)),
+             std::string(s.named_rank == kNoRank ? "none" : rank_symbol(s.named_rank)));
       } else if (key == "direction") {
         same(key, direction_name(r_.direction(v)), direction_name(s.seats.direction()));
       } else if (key == "pending_draw") {
@@ -396,7 +404,8 @@ class Runner {
         bool known = false;
         for (int p = 0; p < kPhaseCount; ++p)
           known = known || phase_name(static_cast<Phase>(p)) == want;
-        if (!known) r_.fail(v, "'" + want + "' is not a phase (play, after_draw, laying or over)");
+        if (!known)
+          r_.fail(v, "'" + want + "' is not a phase (play, after_draw, laying, over or naming)");
         same(key, want, std::string(phase_name(s.phase)));
       } else if (key == "stock_size") {
         same(key, r_.integer(v, 0, kMaxCards), s.stock.size());

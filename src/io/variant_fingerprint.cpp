@@ -95,8 +95,8 @@ void constraints_text(Canonical& c, const ConstraintRules& r) {
 }
 
 void special_text(Canonical& c, const Effect& e) {
-  const auto& [name, cards, wild, names_suit, demand, draw, skip, stack, stack_adds, cap, cancel,
-               miss_turn, waits, deflect, deflect_to_attacker, answers_match, reverse,
+  const auto& [name, cards, wild, names_suit, demand, names_rank, draw, skip, stack, stack_adds,
+               cap, cancel, miss_turn, waits, deflect, deflect_to_attacker, answers_match, reverse,
                reverse_skips_with_two, back, play_again, swap_hands, rotate_hands, anything_on,
                not_on, only_without_suit] = e;
   (void)name;  // a label: the special's place in the list is what the engine uses
@@ -104,6 +104,8 @@ void special_text(Canonical& c, const Effect& e) {
   c.flag("special.wild", wild);
   c.flag("special.names_suit", names_suit);
   c.selector("special.demand", demand);
+  // Written only when set, as answers_match below.
+  if (!names_rank.cards.empty()) c.selector("special.names_rank", names_rank);
   c.number("special.draw", draw);
   c.number("special.skip", skip);
   c.selector("special.stack", stack);

@@ -97,6 +97,8 @@ inline std::string view_text(const PlayerView& v) {
   add(v.winner());
   add(v.pending_effect());
   add(v.demand_effect());
+  add(static_cast<int>(v.named_rank()));
+  add(v.named_by());
   for (const Card c : v.turn_cards()) add(c.index());
   add(v.run_step());
   for (int k = 0; k < v.players(); ++k) add(v.owes_last_card(k) * 2 + v.misses_turn(k));

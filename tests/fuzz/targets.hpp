@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -310,6 +311,15 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
   }
   if (v.draw.until_playable && v.draw.after == AfterDraw::end_turn)
     v.draw.after = AfterDraw::may_play_drawn;
+  // A card that names a rank ends its turn with the name: no identical card, jump-in or turn
+  // of several cards beside it, and no rule that acts with its play.
+  if (std::ranges::any_of(v.specials, [](const Effect& e) { return !e.names_rank.cards.empty(); })) {
+    v.identical.enabled = false;
+    v.identical.jump_in = JumpIn::none;
+    v.play = PlayRules{};
+    for (Effect& e : v.specials)
+      if (!e.names_rank.cards.empty()) e.only_without_suit = false;
+  }
   return v;
 }
 

@@ -227,7 +227,15 @@ int check_variant(const std::string& label, const Variant& v) {
           if (e.check(st.state, play_of(e, 1, *answer)) == Refusal::none) {
             REQUIRE(play_turn(e, st.state, 1, *answer).ok());
             const int second = st.state.pending.draw, second_skip = st.state.pending.skip;
-            if (first > 0 && second == 2 * first)
+            // Where the stack mixes cards that draw differently (Makao's 2s and 3s), each
+            // card's own draw is told instead of one series.
+            bool mixed = false;
+            for (CardMask m = fx.stack.cards; !m.empty();)
+              if (const Effect* other = e.effect_of(m.pop_first()); other && other->draw != fx.draw)
+                mixed = true;
+            if (first > 0 && second == 2 * first && mixed)
+              contains(fmt::format("{} adds {}", rank_symbol(card->rank()), first));
+            else if (first > 0 && second == 2 * first)
               contains(fmt::format("({}, {}, {}...)", first, second, 3 * first));
             else if (first > 0 && second == first)
               contains("which passes it on unchanged");

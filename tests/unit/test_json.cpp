@@ -570,7 +570,7 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(error(R"({"seat":0,"kind":"draw","card":"7H"})") ==
         "client: /card: 'card' is not part of a 'draw' action");
   CHECK(error(R"({"seat":0,"kind":"fold"})") ==
-        "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call)");
+        "client: /kind: 'fold' is not an action kind (play, draw, pass, challenge, call, name)");
   CHECK(error(R"({"seat":0,"kind":"play"})") == "client: missing key 'card'");
   CHECK(error(R"({"seat":12,"kind":"draw"})") ==
         "client: /seat: expected a whole number from 0 to 7, got 12");
@@ -833,9 +833,9 @@ TEST_CASE("json: a message shows the document's control characters as escapes", 
   };
   const JsonError nul = error(R"({"seat":0,"kind":"pa\u0000ss"})");
   CHECK(std::string(nul.what()) ==
-        R"(client: /kind: 'pa\u0000ss' is not an action kind (play, draw, pass, challenge, call))");
+        R"(client: /kind: 'pa\u0000ss' is not an action kind (play, draw, pass, challenge, call, name))");
   CHECK(nul.message() ==
-        R"('pa\u0000ss' is not an action kind (play, draw, pass, challenge, call))");
+        R"('pa\u0000ss' is not an action kind (play, draw, pass, challenge, call, name))");
   const JsonError esc = error(R"({"seat":0,"kind":"\u001b[2J\u001b]0;x\u0007\u007f\u009b"})");
   CHECK(std::string(esc.what())
             .starts_with(
@@ -848,7 +848,7 @@ TEST_CASE("json: a message shows the document's control characters as escapes", 
         "b");
   // Other text is left as it is: tab-free UTF-8, quotes and backslashes.
   CHECK(std::string(error(R"({"seat":0,"kind":"ü\\\""})").what()) ==
-        R"(client: /kind: 'ü\"' is not an action kind (play, draw, pass, challenge, call))");
+        R"(client: /kind: 'ü\"' is not an action kind (play, draw, pass, challenge, call, name))");
 }
 
 // QA: a fault of the whole document was shown at "/", which in a JSON pointer is the key "".

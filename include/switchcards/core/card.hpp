@@ -32,6 +32,9 @@ enum class Rank : std::uint8_t {
 };
 enum class Colour : std::uint8_t { black, red, none };
 
+// No rank (a rank named where none is): the joker's, which no suited card has.
+inline constexpr Rank kNoRank = Rank::joker;
+
 inline constexpr int kSuitCount = 4;
 inline constexpr int kRankCount = 13;  // ranks of suited cards; jokers are apart
 inline constexpr int kCardKinds = 53;  // 52 suited cards + the joker

@@ -1,8 +1,9 @@
 // Action: one choice a seat makes — play a card (naming a suit for a wild, choosing the seat
 // to swap hands with for a swap card, calling "last card"), draw, pass, challenge a seat that
-// forgot to call last card, or call it late. Four bytes, trivially copyable; the text form is
-// the one used by scenarios, replays and the CLI: `0 play JS`, `1 play AH spades`,
-// `2 play 7D last`, `0 play 7H swap 2`, `1 draw`, `2 pass`, `0 challenge 2`, `2 call`.
+// forgot to call last card, call it late, or name the rank a card of names_rank demands. Four
+// bytes, trivially copyable; the text form is the one used by scenarios, replays and the CLI:
+// `0 play JS`, `1 play AH spades`, `2 play 7D last`, `0 play 7H swap 2`, `1 draw`, `2 pass`,
+// `0 challenge 2`, `2 call`, `1 name 7`.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,9 @@
 namespace switchcards {
 
 // `call`: the "last card" call made after the play (last_card.late_call), before anyone
-// catches the caller and before the next player acts.
-enum class ActionKind : std::uint8_t { play, draw, pass, challenge, call };
+// catches the caller and before the next player acts. `name`: the rank demanded by the card
+// just played (a special's names_rank, Phase::naming), by the seat that played it.
+enum class ActionKind : std::uint8_t { play, draw, pass, challenge, call, name };
 
 class Action {
  public:
@@ -40,6 +42,9 @@ class Action {
     return Action(ActionKind::challenge, seat, Card{}, static_cast<std::uint8_t>(target));
   }
   static constexpr Action call(int seat) { return Action(ActionKind::call, seat, Card{}, kNoSuit); }
+  static constexpr Action name(int seat, Rank rank) {
+    return Action(ActionKind::name, seat, Card{}, rank_arg(rank));
+  }
 
   constexpr ActionKind kind() const { return kind_; }
   constexpr int seat() const { return seat_; }
@@ -49,6 +54,11 @@ class Action {
   }
   constexpr bool calls_last() const { return kind_ == ActionKind::play && (arg_ & kLastBit); }
   constexpr int target() const { return arg_; }  // challenge only
+  // name only: the rank named; kNoRank for any other action.
+  constexpr Rank named_rank() const {
+    return kind_ == ActionKind::name ? static_cast<Rank>((arg_ & 0x07) | ((arg_ >> 4) << 3))
+                                     : kNoRank;
+  }
   // play only: the seat a swap card's player swaps hands with; -1 for a play without one.
   constexpr int swap_target() const {
     return (arg_ & kTargetFlag) ? (arg_ & kTargetBits) >> kTargetShift : -1;
@@ -81,6 +91,9 @@ class Action {
         return card_ == Card{} && arg_ == kNoSuit;
       case ActionKind::challenge:
         return card_ == Card{};
+      case ActionKind::name:
+        return card_ == Card{} && (arg_ & ~0x17) == 0 &&
+               static_cast<int>(named_rank()) < kRankCount;
     }
     return false;
   }
@@ -99,6 +112,12 @@ class Action {
   static constexpr int kTargetShift = 4;
   static constexpr std::uint8_t kSuitBits = 0x07;
   static constexpr std::uint8_t kNoSuit = static_cast<std::uint8_t>(Suit::none);
+  // A name's rank, 0 to 12, with its fourth bit moved past kTargetFlag: swap_target(), which
+  // the play path reads without asking the kind, sees no target in it.
+  static constexpr std::uint8_t rank_arg(Rank r) {
+    const int v = static_cast<int>(r);
+    return static_cast<std::uint8_t>((v & 0x07) | ((v >> 3) << 4));
+  }
   constexpr Action(ActionKind kind, int seat, Card card, std::uint8_t arg)
       : kind_(kind), seat_(static_cast<std::uint8_t>(seat)), card_(card), arg_(arg) {}
 
@@ -128,12 +147,14 @@ constexpr Action with_seats_mapped(Action a, SeatOf&& seat_of) {
       return Action::call(seat);
     case ActionKind::challenge:
       return Action::challenge(seat, seat_of(a.target()));
+    case ActionKind::name:
+      return Action::name(seat, a.named_rank());
   }
   return a;
 }
 
 // Text form: `S play CARD [SUIT] [swap T] [last]`, `S draw`, `S pass`, `S challenge T`,
-// `S call`.
+// `S call`, `S name RANK`.
 inline std::string to_string(Action a) {
   if (!a.well_formed()) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -160,6 +181,9 @@ inline std::string to_string(Action a) {
       break;
     case ActionKind::call:
       out += " call";
+      break;
+    case ActionKind::name:
+      out += " name " + std::string(rank_symbol(a.named_rank()));
       break;
   }
   return out;
@@ -203,7 +227,7 @@ inline Action parse_action(std::string_view text) {
   auto fail = [&](const std::string& why) -> Action {
     throw NotationError("action '" + std::string(text) + "': " + why +
                         " (expected 'S play CARD [SUIT] [swap T] [last]', 'S draw', 'S pass', "
-                        "'S challenge T' or 'S call')");
+                        "'S challenge T', 'S call' or 'S name RANK')");
   };
   int seat = 0;
   if (words.size() < 2) return fail("too few words");
@@ -215,6 +239,12 @@ inline Action parse_action(std::string_view text) {
     return verb == "draw"   ? Action::draw(seat)
            : verb == "pass" ? Action::pass(seat)
                             : Action::call(seat);
+  }
+  if (verb == "name") {
+    const auto rank = words.size() == 3 ? try_parse_rank(words[2]) : std::nullopt;
+    if (!rank || *rank == kNoRank)
+      return fail("'name' takes one rank (A, 2 to 10, J, Q, K)");
+    return Action::name(seat, *rank);
   }
   if (verb == "challenge") {
     int target = 0;

@@ -10,6 +10,7 @@
 //   call     the late "last card" call, where the variant has one (last_card.late_call)
 //   challenge +1 .. +(players-1): the seat that many places on in seat order (not in the
 //            direction of play), where opponents catch a missed call (enforce: when_caught)
+//   name     each rank a card of the variant may name (specials' names_rank), in rank order
 //
 // id() and action() are table lookups. The mask of a position marks the legal actions the
 // engine lists plus each listed play with the call where it is due (two cards held, or one
@@ -63,6 +64,11 @@ class ActionSpace {
       first_challenge_ = size();
       for (int k = 1; k < players; ++k) add(Action::challenge(0, k));
     }
+    name_ids_.fill(-1);
+    std::uint16_t ranks = 0;
+    for (int i = 0; i < kCardKinds; ++i) ranks |= engine.rank_choices(Card::from_index(i));
+    for (int r = 0; r < kRankCount; ++r)
+      if ((ranks >> r) & 1u) name_ids_[r] = static_cast<std::int16_t>(add(Action::name(0, Rank(r))));
   }
 
   int size() const { return static_cast<int>(actions_.size()); }
@@ -88,6 +94,8 @@ class ActionSpace {
       case ActionKind::challenge:
         if (first_challenge_ < 0 || a.target() >= players_ || a.target() == a.seat()) return -1;
         return first_challenge_ + (a.target() - a.seat() + players_) % players_ - 1;
+      case ActionKind::name:
+        return name_ids_[static_cast<int>(a.named_rank())];
     }
     return -1;
   }
@@ -166,6 +174,7 @@ class ActionSpace {
   std::array<std::int16_t, kCardKinds * kMaxSeats * 2> swap_ids_{};  // by card, offset, call
   std::vector<Action> actions_;  // by id, made by seat 0 (a challenge's target: the offset)
   int draw_ = -1, pass_ = -1, call_ = -1, first_challenge_ = -1;
+  std::array<std::int16_t, kRankCount> name_ids_{};  // by rank; -1: no card names it
 };
 
 }  // namespace switchcards

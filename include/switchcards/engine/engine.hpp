@@ -66,10 +66,13 @@ enum class Refusal : std::uint8_t {
   does_not_stack,
   answer_does_not_match,
   holds_suit_in_force,
+  rank_required,
+  rank_not_nameable,
+  nothing_to_name,
 };
 // One past the last Refusal: the tables of texts and names below are sized by it, so a refusal
 // added above without its text and name does not compile.
-inline constexpr int kRefusalCount = static_cast<int>(Refusal::holds_suit_in_force) + 1;
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::nothing_to_name) + 1;
 
 // The refusal's name as the enumerator spells it ("" for none), for programs that match on it
 // (the Python package's IllegalAction.refusal).
@@ -107,7 +110,10 @@ constexpr std::string_view refusal_name(Refusal r) {
                                          "cannot_jump_in",
                                          "does_not_stack",
                                          "answer_does_not_match",
-                                         "holds_suit_in_force"};
+                                         "holds_suit_in_force",
+                                         "rank_required",
+                                         "rank_not_nameable",
+                                         "nothing_to_name"};
   static_assert(std::size(kNames) == kRefusalCount);
   return kNames[static_cast<int>(r)];
 }
@@ -158,6 +164,11 @@ constexpr std::string_view describe(Refusal r) {
       "its suit or rank, of the suit named if one is, or one demanded (answers_match)",
       "this card may be played only by a player who holds no other card of the suit in force: "
       "the top card's, or the suit named (only_without_suit)",
+      "the card just played names a rank (names_rank): its player names one now ('S name "
+      "RANK') before anything else is played",
+      "this rank is not one the card just played may name (its special's names_rank)",
+      "no card is waiting for a rank to be named: 'name' follows the play of a card of a "
+      "special's names_rank",
   };
   static_assert(std::size(kText) == kRefusalCount);
   return kText[static_cast<int>(r)];
@@ -295,15 +306,24 @@ class Engine {
   bool swaps_hands(Card c) const { return swap_cards_.contains(c); }
   // The cards the seat to act could play now, as kinds (ignoring how many are held).
   CardMask playable_kinds(const State& s) const;
-  // The cards of the demand in force, if any.
+  // The cards of the demand in force, if any: its special's demand, and the rank named (a
+  // special's names_rank) where one is.
   CardMask demand_cards(const State& s) const {
-    return s.demand >= 0 ? compiled_[s.demand].demand : CardMask{};
+    return s.demand >= 0 ? demanded(s) : CardMask{};
+  }
+  // Whether playing `c` has its player name a rank (a special's names_rank), and which ranks
+  // it may name (a bit per Rank; 0 for a card that names none).
+  bool names_rank(Card c) const { return names_rank_.contains(c); }
+  std::uint16_t rank_choices(Card c) const {
+    const int e = effect_index_[c.index()];
+    return e >= 0 ? compiled_[e].rank_choices : std::uint16_t{0};
   }
 
  private:
   struct CompiledEffect {
     CardMask demand, stack, cancel, deflect;
     std::uint16_t draw = 0, skip = 0, cap = 0;
+    std::uint16_t rank_choices = 0;  // names_rank: a bit per Rank its player may name
     bool attack = false, stack_adds = true, miss_turn = true, reverse = false,
          reverse_skips_with_two = true, back = false, play_again = false,
          deflect_to_attacker = true, moves_hands = false, answers_match = false, waits = false;
@@ -327,7 +347,8 @@ class Engine {
       back,
       again,
       identical_again,
-      deflected
+      deflected,
+      naming  // its player names a rank first (names_rank): play moves on at the name
     } next = Next::next;
     int victim = -1;  // Next::deflected: the seat the penalty goes to
   };
@@ -476,6 +497,20 @@ class Engine {
   void begin_turn(State& s, int seat, EventBuffer* ev) const;
   // begin_turn when the seat owes a last-card penalty or misses its turn.
   void begin_turn_with_dues(State& s, int seat, EventBuffer* ev) const;
+  // The demand in force, s.demand >= 0: its special's cards, and those of the rank named.
+  CardMask demanded(const State& s) const {
+    const CardMask cards = compiled_[s.demand].demand;
+    return s.named_rank != kNoRank ? cards | CardMask::of_rank(s.named_rank) : cards;
+  }
+  // The constraints a turn that ended without a play leaves (constraints: next_player lapses
+  // them); a rank named binds until its namer's turn ends (names_rank).
+  void lapse_after_turn(State& s, int seat) const;
+  // A card played lifts the demand and the named suit; a rank named stands until its namer's
+  // turn ends (names_rank): the play path calls this after lifting them.
+  static void keep_named_rank(State& s, int seat);
+  // Names `rank` for the card `seat` just played (Phase::naming), and moves play on.
+  void name_rank(State& s, int seat, Rank rank, EventBuffer* ev) const;
+  Refusal check_naming(const State& s, Action a) const;
   void finish_action(State& s, EventBuffer* ev) const;
 
   Variant variant_;
@@ -526,6 +561,19 @@ class Engine {
   // The cards of specials with only_without_suit: played only by a player who holds no other
   // card of the suit in force. In full_check_, so only the rare paths read it.
   CardMask only_without_suit_;
+  // The cards of specials with names_rank: their player names a rank (Phase::naming).
+  CardMask names_rank_;
+  // What the play path's rare branch does beyond jump-ins and identical cards: lay a turn of
+  // several cards (play.several), or keep a rank named (names_rank); the two exclude each
+  // other (the loader), so one test serves both and variants with neither pay it once.
+  enum class TurnRule : std::uint8_t { plain, several, names_rank } turn_rule_ = TurnRule::plain;
+  // What a turn ended without a play does to the demand: constraints.demand, or (names_rank)
+  // lapse_after_turn, which judges a rank named apart.
+  enum class DemandAfterTurn : std::uint8_t {
+    stays,
+    lapses,
+    by_namer
+  } demand_after_turn_ = DemandAfterTurn::lapses;
 };
 
 // ======================================================================================
@@ -568,6 +616,10 @@ inline void Engine::compile() {
     c.deflect_to_attacker = e.deflect_to_attacker;
     c.answers_match = e.answers_match;
     c.waits = e.waits;
+    for (CardMask m = e.names_rank.cards; !m.empty();)
+      if (const Card r = m.pop_first(); !r.is_joker())
+        c.rank_choices |= static_cast<std::uint16_t>(1u << static_cast<int>(r.rank()));
+    if (c.rank_choices != 0) names_rank_ |= e.cards.cards;
     if (!e.deflect.cards.empty()) deflects_ = true;
     // Within 16 bits: check_variant keeps draw, skip and cap within the loader's bounds.
     c.draw = static_cast<std::uint16_t>(e.draw);
@@ -601,11 +653,26 @@ inline void Engine::compile() {
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
   jumps_ = variant_.identical.jump_in != JumpIn::none;
-  rare_play_rules_ = several_ || variant_.identical.enabled || jumps_;
+  turn_rule_ = several_                ? TurnRule::several
+               : !names_rank_.empty() ? TurnRule::names_rank
+                                      : TurnRule::plain;
+  rare_play_rules_ = turn_rule_ != TurnRule::plain || variant_.identical.enabled || jumps_;
+  demand_after_turn_ = !names_rank_.empty() ? DemandAfterTurn::by_namer
+                       : variant_.constraints.demand == Lasts::next_player
+                           ? DemandAfterTurn::lapses
+                           : DemandAfterTurn::stays;
   suit_held_rules_ = !only_without_suit_.empty();
   full_check_ = no_finish_refused_ | swap_cards_ | only_without_suit_;
-  const CardMask at_once =
-      several_ ? CardMask{} : CardMask::all() - names_suit_ - full_check_ - moves_hands_;
+  // The cards a rank may be named of (names_rank) leave it too: a drawn one played under the
+  // rank named keeps its demand (keep_named_rank, on apply's path), which apply_at_once's
+  // after-draw play would lift.
+  CardMask nameable;
+  for (const CompiledEffect& c : compiled_)
+    for (int r = 0; r < kRankCount; ++r)
+      if ((c.rank_choices >> r) & 1u) nameable |= CardMask::of_rank(static_cast<Rank>(r));
+  const CardMask at_once = several_ ? CardMask{}
+                                    : CardMask::all() - names_suit_ - names_rank_ - nameable -
+                                          full_check_ - moves_hands_;
   // A card drawn under only_without_suit is judged by apply, with the hand it joins.
   plain_draw_ = variant_.draw.when_playable && variant_.draw.cards == 1 &&
                 !variant_.draw.until_playable && !suit_held_rules_;
@@ -630,13 +697,13 @@ inline CardMask Engine::plain_on(Card top) const {
 }
 
 inline CardMask Engine::answers_matching(const State& s) const {
-  if (s.demand >= 0) return compiled_[s.demand].demand;
+  if (s.demand >= 0) return demanded(s);
   if (s.named_suit != Suit::none) return CardMask::of_suit(s.named_suit) | wild_;
   return plain_on(s.top());
 }
 
 inline CardMask Engine::matching(const State& s) const {
-  if (s.demand >= 0) return compiled_[s.demand].demand - not_on_top_[s.top().index()];
+  if (s.demand >= 0) return demanded(s) - not_on_top_[s.top().index()];
   if (s.named_suit != Suit::none)
     return (CardMask::of_suit(s.named_suit) | wild_) - not_on_top_[s.top().index()];
   return on_top_[s.top().index()];
@@ -750,9 +817,15 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::legal_actions(const State& s, ActionList&
   const int seat = s.turn;
   n = list_plays(seat, playable_ignoring_finish(s), list, n);
   if (s.phase != Phase::play) {
-    // after a draw: keep the card (unless it must be played); laying: end the turn
-    if (s.phase == Phase::laying || variant_.draw.after != AfterDraw::must_play_drawn)
+    // after a draw: keep the card (unless it must be played); laying: end the turn; naming:
+    // each rank the card just played may name
+    if (s.phase == Phase::naming) [[unlikely]] {
+      const std::uint16_t choices = compiled_[effect_index_[s.top().index()]].rank_choices;
+      for (int r = 0; r < kRankCount; ++r)
+        if ((choices >> r) & 1u) list[n++] = Action::name(seat, static_cast<Rank>(r));
+    } else if (s.phase == Phase::laying || variant_.draw.after != AfterDraw::must_play_drawn) {
       list[n++] = Action::pass(seat);
+    }
   } else if (s.pending.active() && s.pending.draw == 0) {
     list[n++] = Action::pass(seat);  // take the pending skip
   } else if (may_draw(s)) {
@@ -891,6 +964,8 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
     if (s.catchable != a.seat()) return Refusal::nothing_to_call;
     return Refusal::none;
   }
+  if (a.kind() == ActionKind::name || s.phase == Phase::naming) [[unlikely]]
+    return check_naming(s, a);
   if (a.seat() != s.turn) return check_out_of_turn(s, a);
   const Hand& hand = s.hands[a.seat()];
   switch (a.kind()) {
@@ -951,9 +1026,19 @@ SWITCHCARDS_NOINLINE inline Refusal Engine::check_in_full(const State& s, Action
       return Refusal::pass_not_allowed;
     case ActionKind::challenge:
     case ActionKind::call:
+    case ActionKind::name:  // check_naming's
       break;
   }
   return Refusal::none;
+}
+
+SWITCHCARDS_NOINLINE inline Refusal Engine::check_naming(const State& s, Action a) const {
+  if (s.phase != Phase::naming) return Refusal::nothing_to_name;
+  if (a.seat() != s.turn) return Refusal::not_your_turn;
+  if (a.kind() != ActionKind::name) return Refusal::rank_required;
+  const std::uint16_t choices = compiled_[effect_index_[s.top().index()]].rank_choices;
+  return (choices >> static_cast<int>(a.named_rank())) & 1u ? Refusal::none
+                                                            : Refusal::rank_not_nameable;
 }
 
 SWITCHCARDS_NOINLINE inline Refusal Engine::check_out_of_turn(const State& s, Action a) const {
@@ -1106,7 +1191,7 @@ SWITCHCARDS_NOINLINE inline void Engine::begin_turn_with_dues(State& s, int seat
     }
     detail::emit(ev, EventKind::seat_skipped, seat);
     if (variant_.constraints.named_suit == Lasts::next_player) s.named_suit = Suit::none;
-    if (variant_.constraints.demand == Lasts::next_player) s.demand = -1;
+    lapse_after_turn(s, seat);
     for (int k = 0; k < extra; ++k) {
       seat = s.seats.next(seat);
       detail::emit(ev, EventKind::seat_skipped, seat);
@@ -1131,10 +1216,48 @@ inline void Engine::add_missed_turns(State& s, int seat, std::uint32_t turns) {
   s.misses_turn |= bit;
 }
 
+SWITCHCARDS_ALWAYS_INLINE void Engine::lapse_after_turn(State& s, int seat) const {
+  if (demand_after_turn_ == DemandAfterTurn::lapses) {
+    s.demand = -1;
+  } else if (demand_after_turn_ == DemandAfterTurn::by_namer) [[unlikely]] {
+    if (s.demand_by >= 0) {
+      if (seat == s.demand_by) {  // back at its namer, whose turn it bound last
+        s.demand = -1;
+        s.named_rank = kNoRank;
+        s.demand_by = -1;
+        s.rank_demand = -1;
+      }
+    } else if (variant_.constraints.demand == Lasts::next_player) {
+      s.demand = -1;
+    }
+  }
+}
+
+inline void Engine::keep_named_rank(State& s, int seat) {
+  if (s.demand_by < 0) return;
+  if (seat == s.demand_by) {
+    s.named_rank = kNoRank;
+    s.demand_by = -1;
+    s.rank_demand = -1;
+  } else {
+    s.demand = s.rank_demand;
+  }
+}
+
+inline void Engine::name_rank(State& s, int seat, Rank rank, EventBuffer* ev) const {
+  const Card card = s.top();
+  s.named_rank = rank;
+  s.demand_by = static_cast<std::int8_t>(seat);
+  s.rank_demand = s.demand = effect_index_[card.index()];
+  s.phase = Phase::play;
+  detail::emit(ev, EventKind::rank_named, seat, Card(rank, card.suit()));
+  begin_turn(s, s.seats.next(seat), ev);
+}
+
 inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
                                           EventBuffer* ev) const {
   if (variant_.constraints.named_suit == Lasts::next_player) s.named_suit = Suit::none;
-  if (variant_.constraints.demand == Lasts::next_player) s.demand = -1;
+  lapse_after_turn(s, seat);
   int next = s.seats.next(seat);
   for (int k = 0; k < extra_skips; ++k) {
     detail::emit(ev, EventKind::seat_skipped, next);
@@ -1204,7 +1327,8 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
     s.named_suit = named;
     detail::emit(ev, EventKind::suit_named, seat, Card(Rank::ace, named));
   }
-  if (e && !e->demand.empty()) {
+  // A card of names_rank sets its demand when its rank is named (name_rank).
+  if (e && !e->demand.empty() && e->rank_choices == 0) {
     s.demand = static_cast<std::int8_t>(ei);
     detail::emit(ev, EventKind::demand_set, seat, card);
   }
@@ -1248,6 +1372,8 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
     o.next = Outcome::Next::back;
   else if (e && e->play_again)
     o.next = Outcome::Next::again;
+  else if (e && e->rank_choices != 0) [[unlikely]]
+    o.next = Outcome::Next::naming;
   else if (identical && variant_.identical.play_again)
     o.next = Outcome::Next::identical_again;
   return o;
@@ -1260,6 +1386,9 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::move_on(State& s, int seat, Card card, co
     case Outcome::Next::deflected:
       detail::emit(ev, EventKind::penalty_pending, o.victim, card, s.pending.draw, s.pending.skip);
       begin_turn(s, o.victim, ev);
+      return;
+    case Outcome::Next::naming:
+      s.phase = Phase::naming;  // the turn stays with its player, who names the rank
       return;
     case Outcome::Next::back:
       next = s.seats.previous(seat);
@@ -1571,6 +1700,13 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     return {};
   }
 
+  if (a.kind() == ActionKind::name) [[unlikely]] {
+    // Part of the play it follows: a missing "last card" call may still be caught.
+    name_rank(s, seat, a.named_rank(), ev);
+    finish_action(s, ev);
+    return {};
+  }
+
   // The seat to act acts: an unnoticed missing "last card" call can no longer be caught.
   s.catchable = -1;
 
@@ -1663,6 +1799,8 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
         s.laid = 0;
         s.run_step = 0;
         s.jump_open = false;
+        s.named_rank = kNoRank;  // a rank named binds no more (names_rank)
+        s.demand_by = s.rank_demand = -1;
         s.phase = Phase::over;
         s.winner = static_cast<std::int8_t>(seat);
         detail::emit(ev, EventKind::round_over, seat);
@@ -1674,9 +1812,12 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
       bool identical = false;
       if (rare_play_rules_) [[unlikely]] {
         s.jump_open = jumps_;  // others may now jump in on this card
-        if (several_) {
-          lay(s, seat, a, finish_penalty, ev);
-          break;
+        if (turn_rule_ != TurnRule::plain) {
+          if (turn_rule_ == TurnRule::several) {
+            lay(s, seat, a, finish_penalty, ev);
+            break;
+          }
+          keep_named_rank(s, seat);
         }
         // With `card_effect: none` an identical card that answers a pending penalty is an
         // answer, not a bonus: the penalty passes on to the next player as usual.
@@ -1748,6 +1889,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     }
     case ActionKind::challenge:
     case ActionKind::call:
+    case ActionKind::name:
       break;
   }
   finish_action(s, ev);

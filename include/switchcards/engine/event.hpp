@@ -46,9 +46,11 @@ enum class EventKind : std::uint8_t {
                        // clockwise: each to the next seat up, 1 counterclockwise)
   jumped_in,           // seat jumped in out of turn with card (identical.jump_in), before extra
                        // (the seat that was to act) acted; its card_played follows
+  rank_named,          // seat named a rank (a special's names_rank): card's rank is the rank
+                       // named, its suit the suit of the card played
 };
 
-inline constexpr int kEventKindCount = static_cast<int>(EventKind::jumped_in) + 1;
+inline constexpr int kEventKindCount = static_cast<int>(EventKind::rank_named) + 1;
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
 struct Event {
@@ -67,7 +69,8 @@ constexpr std::string_view event_name(EventKind k) {
       "penalty_pending",   "penalty_paid",     "penalty_cancelled", "last_card_called",
       "last_card_missed",  "last_card_caught", "last_card_penalty", "stock_reshuffled",
       "stock_exhausted",   "round_over",       "card_dealt",        "finish_penalty",
-      "penalty_deflected", "hands_swapped",    "hands_rotated",     "jumped_in"};
+      "penalty_deflected", "hands_swapped",    "hands_rotated",     "jumped_in",
+      "rank_named"};
   return kNames[static_cast<int>(k)];
 }
 

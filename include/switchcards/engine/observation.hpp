@@ -69,7 +69,11 @@ class ObservationLayout {
                           "the special that set the pending penalty, one-hot by its place in "
                           "the variant's specials");
     direction_ = add("direction", 1, "0 clockwise, 1 counterclockwise");
-    phase_ = add("phase", kPhaseCount, "play, after_draw, laying, over, one-hot");
+    // Phase::naming only where a card names a rank: the other variants' vectors keep four.
+    const bool names_ranks =
+        std::ranges::any_of(v.specials, [](const Effect& e) { return !e.names_rank.cards.empty(); });
+    phase_ = names_ranks ? add("phase", kPhaseCount, "play, after_draw, laying, over, naming, one-hot")
+                         : add("phase", kPhaseCount - 1, "play, after_draw, laying, over, one-hot");
     to_act_ = add("to_act", k, "the seat to act, one-hot in order of play (0: this seat)");
     hand_sizes_ = add("hand_sizes", k, "cards held by each seat, in order of play (0: this seat)");
     catchable_ = add("catchable", k,
@@ -96,6 +100,14 @@ class ObservationLayout {
     if (std::ranges::any_of(v.specials, [](const Effect& e) { return e.waits; }))
       turns_to_miss_ =
           add("turns_to_miss", k, "turns each seat will miss, one after another, in order of play");
+    // Only where a card names a rank (a special's names_rank).
+    if (names_ranks) {
+      named_rank_ = add("named_rank", kRankCount,
+                        "the rank named, which every seat in turn must play (or draw), one-hot by "
+                        "rank A, 2, ..., K (all 0: none)");
+      named_by_ = add("named_by", k,
+                      "the seat that named it, whose turn it binds last, one-hot in order of play");
+    }
     scores_ = add("match_totals", k, "each seat's match total, in order of play (0: no match)");
     if (seats == ObservationSeats::match)
       out_ = add("out_of_match", k,
@@ -243,8 +255,11 @@ class ObservationLayout {
       if (view.owes_last_card(seat)) o[owes_ + k] = 1.0f;
       if (view.misses_turn(seat)) o[misses_ + k] = 1.0f;
       if (turns_to_miss_ >= 0) o[turns_to_miss_ + k] = static_cast<float>(view.turns_to_miss(seat));
+      if (named_by_ >= 0 && seat == view.named_by()) o[named_by_ + k] = 1.0f;
     }
     if (const std::optional<Card> d = view.drawn()) o[drawn_ + d->index()] = 1.0f;
+    if (named_rank_ >= 0 && view.named_by() >= 0)
+      o[named_rank_ + static_cast<int>(view.named_rank())] = 1.0f;
     for (const Card c : discard_seen) o[seen_ + c.index()] += 1.0f;
     o[stock_] = static_cast<float>(view.stock_size());
     o[discard_] = static_cast<float>(view.discard_size());
@@ -270,6 +285,7 @@ class ObservationLayout {
       discard_, scores_, out_ = -1;
   int turn_cards_ = -1, run_direction_ = -1;  // -1: the variant lays one card a turn
   int turns_to_miss_ = -1;                    // -1: no special of the variant waits
+  int named_rank_ = -1, named_by_ = -1;       // -1: no card of the variant names a rank
 };
 
 }  // namespace switchcards

@@ -24,13 +24,16 @@ enum class Phase : std::uint8_t {
   after_draw,  // the seat to act drew a playable card: it may play that card or pass
   laying,      // the seat to act is laying several cards (play.several): it may lay one more
                // that follows the card below, or pass to end the turn
-  over         // the round has ended (a winner, or a stalemate at the turn limit)
+  over,        // the round has ended (a winner, or a stalemate at the turn limit)
+  naming       // the seat to act played a card of a special's names_rank: it names the rank
+               // (Action::name) before play moves on. Last, so that the phases of a variant
+               // without names_rank are numbered as before.
 };
-inline constexpr int kPhaseCount = static_cast<int>(Phase::over) + 1;
+inline constexpr int kPhaseCount = static_cast<int>(Phase::naming) + 1;
 
 // The phase's name as the enumerator spells it (JSON, the Python package).
 constexpr std::string_view phase_name(Phase p) {
-  constexpr std::string_view kNames[] = {"play", "after_draw", "laying", "over"};
+  constexpr std::string_view kNames[] = {"play", "after_draw", "laying", "over", "naming"};
   static_assert(std::size(kNames) == kPhaseCount);
   return kNames[static_cast<int>(p)];
 }
@@ -71,6 +74,12 @@ struct State {
   Phase phase = Phase::play;
   Suit named_suit = Suit::none;  // a suit named by a wild, in force while it binds
   std::int8_t demand = -1;       // effect whose demand binds the seat to act; -1: none
+  // A rank named by a card of a special's names_rank (the Makao jack): part of the demand in
+  // force (`demand` is its special), it binds every seat in turn until the turn of the seat
+  // that named it, `demand_by`, ends. kNoRank and -1 when no rank is named.
+  Rank named_rank = kNoRank;
+  std::int8_t demand_by = -1;
+  std::int8_t rank_demand = -1;  // the special of the rank named: `demand` while it binds
   Pending pending;
   Card drawn{};                     // after_draw: the card that may be played (else the joker)
   std::int8_t catchable = -1;       // seat that forgot "last card" and may be challenged now

@@ -66,6 +66,10 @@ class PlayerView {
   // The seat that played the pending penalty's last card (where a reverse deflects it), or -1.
   int pending_from() const { return state_->pending.from; }
   int demand_effect() const { return state_->demand; }  // index in specials, or -1
+  // A rank named by a card of a special's names_rank (part of demand()), and the seat that
+  // named it, whose turn it binds last; kNoRank and -1 when none is named.
+  Rank named_rank() const { return state_->named_rank; }
+  int named_by() const { return state_->demand_by; }
   // Phase::laying: the cards laid so far this turn (the top ones of the discard pile, first
   // laid first, in view of all) and the run's direction once its first step fixed it (+1 up,
   // -1 down, 0); none and 0 in the other phases.

@@ -60,6 +60,10 @@ struct ViewSnapshot {
   Suit named_suit = Suit::none;
   Suit suit_in_force = Suit::none;
   std::vector<Card> demand;  // the cards a demand in force allows, or empty
+  // A rank named (a special's names_rank; its cards are among `demand`) and the seat that
+  // named it; kNoRank and -1 when none is. The JSON view writes them only while one binds.
+  Rank named_rank = kNoRank;
+  int named_by = -1;
   int pending_draw = 0;
   int pending_skip = 0;
   std::string pending_effect;  // the special that set the pending penalty, or ""

@@ -110,6 +110,10 @@ struct Effect {
   bool wild = false;        // wild: playable on anything (pending penalties and demands still bind)
   bool names_suit = false;  // names_suit: its player names the suit the next card must have
   Selector demand;          // demand: the next card must be one of these (any suit)
+  // names_rank: its player names one rank of these cards (the Makao jack: 5 to 10), and every
+  // player in turn, its player last, must play a card of that rank (or one of `demand`, which
+  // may name another) or draw; the demand lapses when its player's turn ends.
+  Selector names_rank;
   // Penalties on the next player, answerable by the cards listed.
   int draw = 0;            // draw: cards the next player must draw
   int skip = 0;            // skip: players skipped after this one
