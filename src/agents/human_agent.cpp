@@ -331,8 +331,9 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
       return fmt::format("call {} now (you forgot it with your play)",
                          quoted_call(view.variant().last_card));
     case ActionKind::name:
-      return fmt::format("name {0}: each player in turn, you last, must play a {0} or draw",
-                         rank_symbol(a.named_rank()));
+      return fmt::format("name {}: each player in turn, you last, must play {} or draw",
+                         rank_symbol(a.named_rank()),
+                         detail::with_article(rank_symbol(a.named_rank())));
   }
   return to_string(a);
 }

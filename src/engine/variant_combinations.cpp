@@ -278,21 +278,41 @@ class Combinations {
       return problem(path("names_rank"),
                      "names_rank lists the ranks its player may name, and lists only jokers, "
                      "which have none");
-    const std::pair<bool, std::string_view> acts[] = {
-        {e.wild, "wild"},
-        {e.names_suit, "names_suit"},
-        {e.draw > 0, "draw"},
-        {e.skip > 0, "skip"},
-        {!e.stack.cards.empty(), "stack"},
-        {!e.cancel.cards.empty(), "cancel"},
-        {!e.deflect.cards.empty(), "deflect"},
-        {e.reverse, "reverse"},
-        {e.back, "back"},
-        {e.play_again, "play_again"},
-        {e.swap_hands, "swap_hands"},
-        {e.rotate_hands, "rotate_hands"},
-        {e.anything_on, "anything_on"},
-        {e.only_without_suit, "only_without_suit"}};
+    // A rank named is of plain cards (the Makao jack names 5 to 10, "karty niefunkcyjne"): a
+    // card played to answer the demand does nothing else, so no skip, penalty or move of play
+    // passes over the seat whose turn ends it.
+    for (CardMask m = e.names_rank.cards; !m.empty();) {
+      const Card c = m.pop_first();
+      if (c.is_joker()) continue;
+      const CardMask rank = CardMask::of_rank(c.rank()) & kinds_;
+      if (rank.empty())
+        return problem(path("names_rank"),
+                       fmt::format("names_rank lists {}, and the deck holds no card of that "
+                                   "rank: a demand of it could never be met",
+                                   rank_symbol(c.rank())));
+      for (std::size_t j = 0; j < v_.specials.size(); ++j)
+        if (const CardMask both = v_.specials[j].cards.cards & rank; !both.empty())
+          return problem(
+              path("names_rank"),
+              fmt::format("names_rank lists {}, and {} is a card of '{}': a rank "
+                          "named is of plain cards, which only answer the demand",
+                          rank_symbol(c.rank()), to_string(both.first()), v_.specials[j].name),
+              {special_path(j, "cards")});
+    }
+    const std::pair<bool, std::string_view> acts[] = {{e.wild, "wild"},
+                                                      {e.names_suit, "names_suit"},
+                                                      {e.draw > 0, "draw"},
+                                                      {e.skip > 0, "skip"},
+                                                      {!e.stack.cards.empty(), "stack"},
+                                                      {!e.cancel.cards.empty(), "cancel"},
+                                                      {!e.deflect.cards.empty(), "deflect"},
+                                                      {e.reverse, "reverse"},
+                                                      {e.back, "back"},
+                                                      {e.play_again, "play_again"},
+                                                      {e.swap_hands, "swap_hands"},
+                                                      {e.rotate_hands, "rotate_hands"},
+                                                      {e.anything_on, "anything_on"},
+                                                      {e.only_without_suit, "only_without_suit"}};
     for (const auto& [on, field] : acts)
       if (on)
         return problem(path("names_rank"),
@@ -302,16 +322,16 @@ class Combinations {
                        {path(field)});
     for (std::size_t j = 0; j < v_.specials.size(); ++j) {
       const Effect& other = v_.specials[j];
-      const CardMask answers = (other.stack.cards | other.cancel.cards | other.deflect.cards) &
-                               e.cards.cards & kinds_;
+      const CardMask answers =
+          (other.stack.cards | other.cancel.cards | other.deflect.cards) & e.cards.cards & kinds_;
       if (!answers.empty())
-        return problem(path("names_rank"),
-                       fmt::format("{} names a rank (names_rank) and answers the penalty of "
-                                   "'{}': its name would wait while the penalty passes on; "
-                                   "answer with another card",
-                                   to_string(answers.first()), other.name),
-                       {special_path(j, "stack"), special_path(j, "cancel"),
-                        special_path(j, "deflect")});
+        return problem(
+            path("names_rank"),
+            fmt::format("{} names a rank (names_rank) and answers the penalty of "
+                        "'{}': its name would wait while the penalty passes on; "
+                        "answer with another card",
+                        to_string(answers.first()), other.name),
+            {special_path(j, "stack"), special_path(j, "cancel"), special_path(j, "deflect")});
     }
     if (v_.play.several_cards())
       return problem(path("names_rank"),

@@ -18,17 +18,9 @@
 namespace switchcards {
 
 using detail::plural;
+using detail::with_article;
 
 namespace {
-
-// "an 8 or black J", "a J, Q or K": words that name cards, read as one card. Words that carry
-// their own ("a special card (2, 8)") are kept.
-std::string with_article(const std::string& words) {
-  if (words.starts_with("a ") || words.starts_with("an ")) return words;
-  const bool vowel_sound = words.starts_with('8') || words.starts_with('A') ||
-                           words.starts_with("11") || words.starts_with("18");
-  return (vowel_sound ? "an " : "a ") + words;
-}
 
 // play.several: the paragraph after "A turn".
 std::string several_text(const Variant& v) {
@@ -166,8 +158,15 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   if (e.anything_on)
     parts.push_back("any card may be played on it while it is on top (turned up at the deal too)");
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
-  if (!e.demand.cards.empty())
+  if (!e.names_rank.cards.empty()) {
+    // The card's own demand (another jack) answers the rank named too, and names anew.
+    std::string s = "its player names a rank, " + selector_words(e.names_rank) +
+                    ", which every player in turn, this card's player last, must play (any suit)";
+    if (!e.demand.cards.empty()) s += " or answer with " + selector_words(e.demand);
+    parts.push_back(s + ", or draw; the demand ends when the turn of the player who named it ends");
+  } else if (!e.demand.cards.empty()) {
     parts.push_back("the next card must be " + selector_words(e.demand) + " (any suit)");
+  }
   const bool answerable = !(e.stack.cards | e.cancel.cards).empty();
   // What the engine does (engine.hpp): a penalty's victim draws, misses its turn if the effect
   // skips or says miss_turn, and `skip - 1` players after it are skipped too; a plain skip
@@ -615,7 +614,8 @@ std::string describe_variant(const Variant& v, int width) {
     bool names = false, demands = false;
     for (const Effect& e : v.specials) {
       names = names || e.names_suit;
-      demands = demands || !e.demand.cards.empty();
+      // A rank named says when it lapses in its own line.
+      demands = demands || (!e.demand.cards.empty() && e.names_rank.cards.empty());
     }
     if (names)
       out += wrap(v.constraints.named_suit == Lasts::until_played

@@ -157,9 +157,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
                          object_text(other, o));
     case EventKind::rank_named:
-      return fmt::format("{0} {1}: each player in turn, {2} last, must play a {1} or draw.",
+      return fmt::format("{} {}: each player in turn, {} last, must play {} or draw.",
                          says(seat, o, "name", "names"), rank_symbol(e.card.rank()),
-                         object_text(seat, o));
+                         object_text(seat, o), detail::with_article(rank_symbol(e.card.rank())));
     case EventKind::jumped_in:
       return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
                          object_text(other, o));

@@ -64,7 +64,7 @@ namespace {
 
 // ---- names of enumerations -----------------------------------------------------------------
 
-constexpr std::array<std::string_view, 6> kActionKinds = {"play", "draw",      "pass",
+constexpr std::array<std::string_view, 6> kActionKinds = {"play",      "draw", "pass",
                                                           "challenge", "call", "name"};
 constexpr auto kPhases = [] {
   std::array<std::string_view, kPhaseCount> names{};
@@ -929,14 +929,13 @@ State state_from_json(const Engine& engine, std::string_view text, std::string_v
   const std::string src(source);
   const json j = parse(text, src);
   const Node n(j, src);
-  n.expect_object(
-      {"format",    "version",        "variant",     "players", "turn",
-       "dealer",    "direction",      "phase",       "hands",   "discard",
-       "stock",     "named_suit",     "demand",      "pending", "drawn",
-       "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
-       "decisions", "reshuffles",     "rng"},
-      {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint", "more_turns_missed",
-       "named_rank"});
+  n.expect_object({"format",    "version",        "variant",     "players", "turn",
+                   "dealer",    "direction",      "phase",       "hands",   "discard",
+                   "stock",     "named_suit",     "demand",      "pending", "drawn",
+                   "catchable", "owes_last_card", "misses_turn", "winner",  "stalemate",
+                   "decisions", "reshuffles",     "rng"},
+                  {"laid", "run_step", "jump_open", "out_of_play", "variant_fingerprint",
+                   "more_turns_missed", "named_rank"});
   n.expect_format("switchcards.state");
   const Variant& variant = engine.variant();
   if (n["variant"].string() != variant.name)

@@ -339,10 +339,10 @@ class Runner {
 
   void expect(const Entry& e) {
     const Documents& d = r_.docs();
-    d.expect_keys(e, {"turn",       "top",          "suit",         "direction",   "pending_draw",
-                      "hand_sizes", "hands",        "stock_size",   "phase",       "legal",
-                      "can",        "cannot",       "round_over",   "winner",      "round_scores",
-                      "scores",     "match_over",   "match_winner", "match_loser", "winning_team",
+    d.expect_keys(e, {"turn",       "top",           "suit",         "direction",   "pending_draw",
+                      "hand_sizes", "hands",         "stock_size",   "phase",       "legal",
+                      "can",        "cannot",        "round_over",   "winner",      "round_scores",
+                      "scores",     "match_over",    "match_winner", "match_loser", "winning_team",
                       "jump_ins",   "turns_to_miss", "named_rank"});
     if (e.value.IsMap() && e.value.size() == 0)
       r_.fail(e, "this step checks nothing: give at least one key to expect");
@@ -368,8 +368,8 @@ class Runner {
       } else if (key == "named_rank") {
         // `none`: no rank named (a names_rank demand lapsed, or none set).
         const std::string want = d.get_string(v);
-        const std::optional<Rank> r = want == "none" ? std::optional<Rank>(kNoRank)
-                                                     : try_parse_rank(want);
+        const std::optional<Rank> r =
+            want == "none" ? std::optional<Rank>(kNoRank) : try_parse_rank(want);
         if (!r) r_.fail(v, "'" + want + "' is not a rank (A, 2 to 10, J, Q, K) or none");
         same(key, std::string(*r == kNoRank ? "none" : rank_symbol(*r)),
              std::string(s.named_rank == kNoRank ? "none" : rank_symbol(s.named_rank)));

@@ -1,5 +1,5 @@
 // English text for the library's readers (describe, event lines, the terminal player): counts
-// ("1 card", "3 cards") and paragraphs wrapped to a width.
+// ("1 card", "3 cards"), articles ("an 8") and paragraphs wrapped to a width.
 #pragma once
 
 #include <fmt/format.h>
@@ -12,6 +12,15 @@ namespace switchcards::detail {
 
 inline std::string plural(long long n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+// "an 8 or black J", "a J, Q or K": words that name cards, read as one card. Words that carry
+// their own ("a special card (2, 8)") are kept.
+inline std::string with_article(std::string_view words) {
+  if (words.starts_with("a ") || words.starts_with("an ")) return std::string(words);
+  const bool vowel_sound = words.starts_with('8') || words.starts_with('A') ||
+                           words.starts_with("11") || words.starts_with("18");
+  return (vowel_sound ? "an " : "a ") + std::string(words);
 }
 
 // The columns UTF-8 text without escape sequences takes on a terminal: its code points ("♣" is

@@ -313,7 +313,8 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.draw.after = AfterDraw::may_play_drawn;
   // A card that names a rank ends its turn with the name: no identical card, jump-in or turn
   // of several cards beside it, and no rule that acts with its play.
-  if (std::ranges::any_of(v.specials, [](const Effect& e) { return !e.names_rank.cards.empty(); })) {
+  if (std::ranges::any_of(v.specials,
+                          [](const Effect& e) { return !e.names_rank.cards.empty(); })) {
     v.identical.enabled = false;
     v.identical.jump_in = JumpIn::none;
     v.play = PlayRules{};

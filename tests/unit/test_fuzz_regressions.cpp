@@ -123,16 +123,16 @@ TEST_CASE("actions no factory makes are refused and leave the state unchanged") 
   const State before = s;
   const std::uint8_t seat = s.turn;
   const std::uint32_t raw[] = {
-      0x06u | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,    // kind 6 (5 is name)
+      0x06u | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,     // kind 6 (5 is name)
       0x05u | std::uint32_t(seat) << 8 | 52u << 16 | 0x0du << 24,  // name with rank 13
       0x05u | std::uint32_t(seat) << 8 | 52u << 16 | 0x08u << 24,  // name with the target flag
       0x05u | std::uint32_t(seat) << 8 | 3u << 16 | 0x04u << 24,   // name carrying a card
-      0xffu | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,    // kind 255
-      0x00u | std::uint32_t(seat) << 8 | 200u << 16 | 4u << 24,   // play card index 200
-      0x00u | std::uint32_t(seat) << 8 | 0u << 16 | 6u << 24,     // play AC naming suit 6
-      0x00u | std::uint32_t(seat) << 8 | 0u << 16 | 0x44u << 24,  // play AC with a stray bit
-      0x01u | std::uint32_t(seat) << 8 | 3u << 16 | 4u << 24,     // draw carrying a card
-      0x02u | std::uint32_t(seat) << 8 | 52u << 16 | 9u << 24,    // pass carrying an argument
+      0xffu | std::uint32_t(seat) << 8 | 52u << 16 | 4u << 24,     // kind 255
+      0x00u | std::uint32_t(seat) << 8 | 200u << 16 | 4u << 24,    // play card index 200
+      0x00u | std::uint32_t(seat) << 8 | 0u << 16 | 6u << 24,      // play AC naming suit 6
+      0x00u | std::uint32_t(seat) << 8 | 0u << 16 | 0x44u << 24,   // play AC with a stray bit
+      0x01u | std::uint32_t(seat) << 8 | 3u << 16 | 4u << 24,      // draw carrying a card
+      0x02u | std::uint32_t(seat) << 8 | 52u << 16 | 9u << 24,     // pass carrying an argument
   };
   for (std::uint32_t bits : raw) {
     const Action a = std::bit_cast<Action>(bits);

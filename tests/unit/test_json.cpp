@@ -832,8 +832,9 @@ TEST_CASE("json: a message shows the document's control characters as escapes", 
     throw std::logic_error("accepted: " + json);
   };
   const JsonError nul = error(R"({"seat":0,"kind":"pa\u0000ss"})");
-  CHECK(std::string(nul.what()) ==
-        R"(client: /kind: 'pa\u0000ss' is not an action kind (play, draw, pass, challenge, call, name))");
+  CHECK(
+      std::string(nul.what()) ==
+      R"(client: /kind: 'pa\u0000ss' is not an action kind (play, draw, pass, challenge, call, name))");
   CHECK(nul.message() ==
         R"('pa\u0000ss' is not an action kind (play, draw, pass, challenge, call, name))");
   const JsonError esc = error(R"({"seat":0,"kind":"\u001b[2J\u001b]0;x\u0007\u007f\u009b"})");

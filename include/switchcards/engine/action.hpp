@@ -242,8 +242,7 @@ inline Action parse_action(std::string_view text) {
   }
   if (verb == "name") {
     const auto rank = words.size() == 3 ? try_parse_rank(words[2]) : std::nullopt;
-    if (!rank || *rank == kNoRank)
-      return fail("'name' takes one rank (A, 2 to 10, J, Q, K)");
+    if (!rank || *rank == kNoRank) return fail("'name' takes one rank (A, 2 to 10, J, Q, K)");
     return Action::name(seat, *rank);
   }
   if (verb == "challenge") {

@@ -68,7 +68,8 @@ class ActionSpace {
     std::uint16_t ranks = 0;
     for (int i = 0; i < kCardKinds; ++i) ranks |= engine.rank_choices(Card::from_index(i));
     for (int r = 0; r < kRankCount; ++r)
-      if ((ranks >> r) & 1u) name_ids_[r] = static_cast<std::int16_t>(add(Action::name(0, Rank(r))));
+      if ((ranks >> r) & 1u)
+        name_ids_[r] = static_cast<std::int16_t>(add(Action::name(0, Rank(r))));
   }
 
   int size() const { return static_cast<int>(actions_.size()); }

@@ -308,9 +308,7 @@ class Engine {
   CardMask playable_kinds(const State& s) const;
   // The cards of the demand in force, if any: its special's demand, and the rank named (a
   // special's names_rank) where one is.
-  CardMask demand_cards(const State& s) const {
-    return s.demand >= 0 ? demanded(s) : CardMask{};
-  }
+  CardMask demand_cards(const State& s) const { return s.demand >= 0 ? demanded(s) : CardMask{}; }
   // Whether playing `c` has its player name a rank (a special's names_rank), and which ranks
   // it may name (a bit per Rank; 0 for a card that names none).
   bool names_rank(Card c) const { return names_rank_.contains(c); }
@@ -653,14 +651,13 @@ inline void Engine::compile() {
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
   jumps_ = variant_.identical.jump_in != JumpIn::none;
-  turn_rule_ = several_                ? TurnRule::several
+  turn_rule_ = several_               ? TurnRule::several
                : !names_rank_.empty() ? TurnRule::names_rank
                                       : TurnRule::plain;
   rare_play_rules_ = turn_rule_ != TurnRule::plain || variant_.identical.enabled || jumps_;
   demand_after_turn_ = !names_rank_.empty() ? DemandAfterTurn::by_namer
-                       : variant_.constraints.demand == Lasts::next_player
-                           ? DemandAfterTurn::lapses
-                           : DemandAfterTurn::stays;
+                       : variant_.constraints.demand == Lasts::next_player ? DemandAfterTurn::lapses
+                                                                           : DemandAfterTurn::stays;
   suit_held_rules_ = !only_without_suit_.empty();
   full_check_ = no_finish_refused_ | swap_cards_ | only_without_suit_;
   // The cards a rank may be named of (names_rank) leave it too: a drawn one played under the
@@ -1388,7 +1385,9 @@ SWITCHCARDS_ALWAYS_INLINE void Engine::move_on(State& s, int seat, Card card, co
       begin_turn(s, o.victim, ev);
       return;
     case Outcome::Next::naming:
-      s.phase = Phase::naming;  // the turn stays with its player, who names the rank
+      // Its player names the rank: the dealer for a card turned up under first_card: apply.
+      s.turn = static_cast<std::uint8_t>(seat);
+      s.phase = Phase::naming;
       return;
     case Outcome::Next::back:
       next = s.seats.previous(seat);

@@ -70,10 +70,11 @@ class ObservationLayout {
                           "the variant's specials");
     direction_ = add("direction", 1, "0 clockwise, 1 counterclockwise");
     // Phase::naming only where a card names a rank: the other variants' vectors keep four.
-    const bool names_ranks =
-        std::ranges::any_of(v.specials, [](const Effect& e) { return !e.names_rank.cards.empty(); });
-    phase_ = names_ranks ? add("phase", kPhaseCount, "play, after_draw, laying, over, naming, one-hot")
-                         : add("phase", kPhaseCount - 1, "play, after_draw, laying, over, one-hot");
+    const bool names_ranks = std::ranges::any_of(
+        v.specials, [](const Effect& e) { return !e.names_rank.cards.empty(); });
+    phase_ = names_ranks
+                 ? add("phase", kPhaseCount, "play, after_draw, laying, over, naming, one-hot")
+                 : add("phase", kPhaseCount - 1, "play, after_draw, laying, over, one-hot");
     to_act_ = add("to_act", k, "the seat to act, one-hot in order of play (0: this seat)");
     hand_sizes_ = add("hand_sizes", k, "cards held by each seat, in order of play (0: this seat)");
     catchable_ = add("catchable", k,

@@ -74,12 +74,6 @@ struct State {
   Phase phase = Phase::play;
   Suit named_suit = Suit::none;  // a suit named by a wild, in force while it binds
   std::int8_t demand = -1;       // effect whose demand binds the seat to act; -1: none
-  // A rank named by a card of a special's names_rank (the Makao jack): part of the demand in
-  // force (`demand` is its special), it binds every seat in turn until the turn of the seat
-  // that named it, `demand_by`, ends. kNoRank and -1 when no rank is named.
-  Rank named_rank = kNoRank;
-  std::int8_t demand_by = -1;
-  std::int8_t rank_demand = -1;  // the special of the rank named: `demand` while it binds
   Pending pending;
   Card drawn{};                     // after_draw: the card that may be played (else the joker)
   std::int8_t catchable = -1;       // seat that forgot "last card" and may be challenged now
@@ -95,6 +89,13 @@ struct State {
   // identical.jump_in: a card was just played and the seat to act has not acted yet, so
   // another seat may jump in (Engine::jump_ins). Always false in a variant without jump-in.
   bool jump_open = false;
+  // A rank named by a card of a special's names_rank (the Makao jack): part of the demand in
+  // force (`demand` is its special), it binds every seat in turn until the turn of the seat
+  // that named it, `demand_by`, ends. kNoRank and -1 when no rank is named.
+  // In the padding before `decisions`, so a State is no larger for them.
+  Rank named_rank = kNoRank;
+  std::int8_t demand_by = -1;
+  std::int8_t rank_demand = -1;  // the special of the rank named: `demand` while it binds
   // Neither count can wrap: a round ends at its turn limit (at most kMaxTurnLimit decisions),
   // and a reshuffle leaves one card on the discard pile, so the next one needs a play first.
   std::uint32_t decisions = 0;   // actions applied this round
