@@ -318,8 +318,18 @@ inline Variant tweak(Variant v, std::uint8_t a, std::uint8_t b) {
     v.identical.enabled = false;
     v.identical.jump_in = JumpIn::none;
     v.play = PlayRules{};
-    for (Effect& e : v.specials)
-      if (!e.names_rank.cards.empty()) e.only_without_suit = false;
+    // The ranks named are plain: those a switch above gave a special (7s that swap hands)
+    // leave the list, and a list left empty leaves the card its plain demand.
+    CardMask special;
+    for (const Effect& e : v.specials) special |= e.cards.cards;
+    for (Effect& e : v.specials) {
+      if (e.names_rank.cards.empty()) continue;
+      e.only_without_suit = false;
+      for (CardMask m = e.names_rank.cards; !m.empty();)
+        if (const Card c = m.pop_first();
+            !c.is_joker() && !(CardMask::of_rank(c.rank()) & special).empty())
+          e.names_rank.cards = e.names_rank.cards - CardMask::of_rank(c.rank());
+    }
   }
   return v;
 }

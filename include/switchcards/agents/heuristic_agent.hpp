@@ -58,6 +58,8 @@ class HeuristicAgent final : public Agent {
   double rate_play(const PlayerView& view, Action play, const Context& context);
   // `play` with the "last card" call where it leaves one card, unless the agent forgets it.
   Action with_call(const PlayerView& view, const Action& play);
+  // names_rank (Phase::naming): the name of the rank held most.
+  static Action rank_held_most(const PlayerView& view, std::span<const Action> legal);
 
   // What the ratings read from the variant, worked out again only when the engine changes.
   struct VariantNotes {

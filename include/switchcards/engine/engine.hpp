@@ -503,11 +503,13 @@ class Engine {
   // The constraints a turn that ended without a play leaves (constraints: next_player lapses
   // them); a rank named binds until its namer's turn ends (names_rank).
   void lapse_after_turn(State& s, int seat) const;
+  void lapse_named_rank(State& s, int seat) const;  // lapse_after_turn's names_rank side
   // A card played lifts the demand and the named suit; a rank named stands until its namer's
   // turn ends (names_rank): the play path calls this after lifting them.
   static void keep_named_rank(State& s, int seat);
-  // Names `rank` for the card `seat` just played (Phase::naming), and moves play on.
-  void name_rank(State& s, int seat, Rank rank, EventBuffer* ev) const;
+  // apply for a name: the rank named for the card its seat just played (Phase::naming); play
+  // moves on.
+  ApplyResult apply_name(State& s, Action a, EventBuffer* ev) const;
   Refusal check_naming(const State& s, Action a) const;
   void finish_action(State& s, EventBuffer* ev) const;
 
@@ -629,7 +631,10 @@ inline void Engine::compile() {
     c.reverse = e.reverse;
     c.reverse_skips_with_two = e.reverse_skips_with_two;
     c.back = e.back;
-    c.play_again = e.play_again;
+    // A card of names_rank keeps the turn, for its player to name the rank: play_effects tells
+    // it from a plain play_again on that rare branch, so a play of any other card tests nothing
+    // more.
+    c.play_again = e.play_again || !e.names_rank.cards.empty();
     c.moves_hands = e.swap_hands || e.rotate_hands;
     if (e.swap_hands) swap_cards_ |= e.cards.cards;
     if (c.moves_hands) moves_hands_ |= e.cards.cards;
@@ -1214,19 +1219,24 @@ inline void Engine::add_missed_turns(State& s, int seat, std::uint32_t turns) {
 }
 
 SWITCHCARDS_ALWAYS_INLINE void Engine::lapse_after_turn(State& s, int seat) const {
-  if (demand_after_turn_ == DemandAfterTurn::lapses) {
+  if (demand_after_turn_ == DemandAfterTurn::lapses)
     s.demand = -1;
-  } else if (demand_after_turn_ == DemandAfterTurn::by_namer) [[unlikely]] {
-    if (s.demand_by >= 0) {
-      if (seat == s.demand_by) {  // back at its namer, whose turn it bound last
-        s.demand = -1;
-        s.named_rank = kNoRank;
-        s.demand_by = -1;
-        s.rank_demand = -1;
-      }
-    } else if (variant_.constraints.demand == Lasts::next_player) {
+  else if (demand_after_turn_ == DemandAfterTurn::by_namer) [[unlikely]]
+    lapse_named_rank(s, seat);
+}
+
+// Out of line: the turn's end in every variant passes here, and only those with names_rank
+// reach it.
+SWITCHCARDS_NOINLINE inline void Engine::lapse_named_rank(State& s, int seat) const {
+  if (s.demand_by >= 0) {
+    if (seat == s.demand_by) {  // back at its namer, whose turn it bound last
       s.demand = -1;
+      s.named_rank = kNoRank;
+      s.demand_by = -1;
+      s.rank_demand = -1;
     }
+  } else if (variant_.constraints.demand == Lasts::next_player) {
+    s.demand = -1;
   }
 }
 
@@ -1241,14 +1251,21 @@ inline void Engine::keep_named_rank(State& s, int seat) {
   }
 }
 
-inline void Engine::name_rank(State& s, int seat, Rank rank, EventBuffer* ev) const {
+// Out of line and left as a tail call at apply's start: code for it inside apply costs every
+// variant's plays (docs/performance.md).
+SWITCHCARDS_NOINLINE inline ApplyResult Engine::apply_name(State& s, Action a,
+                                                           EventBuffer* ev) const {
+  // Part of the play it follows: a missing "last card" call may still be caught.
+  const int seat = a.seat();
   const Card card = s.top();
-  s.named_rank = rank;
+  s.named_rank = a.named_rank();
   s.demand_by = static_cast<std::int8_t>(seat);
   s.rank_demand = s.demand = effect_index_[card.index()];
   s.phase = Phase::play;
-  detail::emit(ev, EventKind::rank_named, seat, Card(rank, card.suit()));
+  detail::emit(ev, EventKind::rank_named, seat, Card(s.named_rank, card.suit()));
   begin_turn(s, s.seats.next(seat), ev);
+  finish_action(s, ev);
+  return {};
 }
 
 inline void Engine::end_turn_without_play(State& s, int seat, int extra_skips,
@@ -1368,9 +1385,7 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
   if (e && e->back)
     o.next = Outcome::Next::back;
   else if (e && e->play_again)
-    o.next = Outcome::Next::again;
-  else if (e && e->rank_choices != 0) [[unlikely]]
-    o.next = Outcome::Next::naming;
+    o.next = e->rank_choices != 0 ? Outcome::Next::naming : Outcome::Next::again;
   else if (identical && variant_.identical.play_again)
     o.next = Outcome::Next::identical_again;
   return o;
@@ -1679,6 +1694,8 @@ SWITCHCARDS_ALWAYS_INLINE bool Engine::apply_at_once(State& s, Action a, EventBu
 inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
   const Refusal r = check(s, a);
   if (r != Refusal::none) return {r};
+  if (a.kind() == ActionKind::name) [[unlikely]]
+    return apply_name(s, a, ev);
   const int seat = a.seat();
 
   if (a.kind() == ActionKind::challenge) {
@@ -1695,13 +1712,6 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     // Said in time: the seat can no longer be caught. The turn does not move.
     s.catchable = -1;
     detail::emit(ev, EventKind::last_card_called, seat);
-    finish_action(s, ev);
-    return {};
-  }
-
-  if (a.kind() == ActionKind::name) [[unlikely]] {
-    // Part of the play it follows: a missing "last card" call may still be caught.
-    name_rank(s, seat, a.named_rank(), ev);
     finish_action(s, ev);
     return {};
   }
