@@ -219,6 +219,45 @@ def test_view_shows_the_turns_a_seat_will_miss():
     assert engine.view(engine.deal(3, 1), 0).turns_to_miss == [0, 0, 0]  # nobody misses a turn
 
 
+def test_a_makao_jack_names_a_rank_that_binds_round_the_table():
+    """specials' names_rank (the Makao jack): the J's player names a rank, with nothing else
+    legal until it does; every seat in turn must play it or draw, the J's player last; the
+    state, the view, their JSON and the refusals say so."""
+    import json
+
+    engine = sc.Engine("makao")
+    state = engine.position(hands=[["JH", "7D", "5C", "KC"], ["7S", "9C", "QD", "3H"], ["2D", "9H", "7C", "4S"]],
+                            discard=["5H"], stock=["10D", "10H", "10S", "6C", "6D"])
+    engine.apply(state, sc.Action.play(0, "JH"))
+    assert state.phase == "naming" and state.turn == 0
+    assert [str(a) for a in engine.legal_actions(state)] == [f"0 name {r}" for r in ("5", "6", "7", "8", "9", "10")]
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, sc.Action.name(0, "J"))
+    assert caught.value.refusal == "rank_not_nameable"
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, sc.Action.draw(0))
+    assert caught.value.refusal == "rank_required"
+    name = sc.Action.name(0, "7")
+    assert name == sc.Action.parse("0 name 7") and name.kind == "name" and name.rank == "7"
+    assert sc.Action.play(0, "7D").rank is None
+    with pytest.raises(ValueError, match="is not a rank"):
+        sc.Action.name(0, "11")
+    engine.apply(state, name)
+    assert (state.named_rank, state.named_by, state.turn) == ("7", 0, 1)
+    assert [str(a) for a in engine.legal_actions(state)] == ["1 play 7S", "1 draw"]
+    view = engine.view(state, 2)
+    assert (view.named_rank, view.named_by) == ("7", 0)
+    assert json.loads(view.to_json())["named_rank"] == {"rank": "7", "by": 0}
+    assert sc.PlayerView.from_json(view.to_json()) == view
+    assert engine.state_from_json(engine.state_to_json(state)) == state
+    for action in ("1 play 7S", "2 draw", "0 play 7D"):
+        engine.apply(state, sc.Action.parse(action))
+    assert state.named_rank is None and state.named_by == -1  # the J's player's turn has ended
+    with pytest.raises(sc.IllegalAction) as caught:
+        engine.apply(state, sc.Action.name(1, "7"))
+    assert caught.value.refusal == "nothing_to_name"
+
+
 def test_view_shows_a_turn_under_way():
     """Cards laid in a turn of several are laid in view of all: every seat's view lists them,
     first laid first, and the run's direction; outside a turn under way there are none."""

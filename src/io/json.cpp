@@ -231,9 +231,6 @@ class Node : public detail::JsonAt {
     if (!r || *r == kNoRank) fail("'" + text + "' is not a rank (A, 2 to 10, J, Q, K)");
     return *r;
   }
-  Rank rank_or_none() const {  // a rank, or null for none
-    return is_null() ? kNoRank : rank();
-  }
   Suit suit() const {  // a suit name, or null for none
     if (is_null()) return Suit::none;
     const std::string text = string();
