@@ -7,12 +7,15 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "switchcards/engine/standings.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
 #include "switchcards/io/variant_fingerprint.hpp"
+
+#include "../common/replaced.hpp"
 
 using namespace switchcards;
 
@@ -217,12 +220,10 @@ TEST_CASE("json: a bad state is refused with the path of the problem", "[json]")
   const State s = engine.deal(3, 4);
   const std::string good = to_json(engine, s);
   REQUIRE(error_of(engine, good) == "");
-  const auto with = [&](const std::string& from, const std::string& to) {
-    std::string t = good;
-    const std::size_t at = t.find(from);
-    REQUIRE(at != std::string::npos);
-    return t.replace(at, from.size(), to);
+  const auto with = [&](std::string_view from, std::string_view to) {
+    return testing::replaced(good, from, to);
   };
+
   // The first card of seat 2's hand becomes a card that does not exist.
   const std::string hand2 = to_json(s.hand(2).kinds().first());
   std::string bad = good;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -21,6 +22,7 @@
 #include "switchcards/io/load_variant.hpp"
 
 #include "../common/cards.hpp"
+#include "../common/replaced.hpp"
 
 using namespace switchcards;
 using testing::cards;
@@ -90,12 +92,10 @@ TEST_CASE("names_rank: a saved state keeps the rank named, and bad ones are refu
   // Not written where no rank is named.
   CHECK(to_json(e, e.deal(3, 1)).find("named_rank") == std::string::npos);
   // (The position leaves cards out of play, which only its save lists: read from it.)
-  const auto edited = [&](const std::string& from, const std::string& to) {
-    std::string t = text;
-    REQUIRE(t.find(from) != std::string::npos);
-    t.replace(t.find(from), from.size(), to);
-    return t;
+  const auto edited = [&](std::string_view from, std::string_view to) {
+    return testing::replaced(text, from, to);
   };
+
   // A rank the special may not name, a rank without its special's demand, a seat or rank that
   // is none.
   CHECK_THROWS_WITH(state_from_json(e, edited(R"("rank":"7")", R"("rank":"J")")),

@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "switchcards/io/load_variant.hpp"
 
 #include "../common/cards.hpp"
+#include "../common/replaced.hpp"
 
 using namespace switchcards;
 using testing::cards;
@@ -143,12 +145,10 @@ TEST_CASE("waits: a saved state keeps the turns to miss, and bad counts are refu
   // Written only when a seat has more turns to miss.
   const Engine british(load_variant("british"));
   CHECK(to_json(british, british.deal(4, 1)).find("more_turns_missed") == std::string::npos);
-  const auto edited = [&](const std::string& from, const std::string& to) {
-    std::string t = text;
-    REQUIRE(t.find(from) != std::string::npos);
-    t.replace(t.find(from), from.size(), to);
-    return t;
+  const auto edited = [&](std::string_view from, std::string_view to) {
+    return testing::replaced(text, from, to);
   };
+
   CHECK_THROWS_WITH(state_from_json(e, edited("\"more_turns_missed\":[0,0,1,0,0,0,0]",
                                               "\"more_turns_missed\":[0,1,0,0,0,0,0]")),
                     Catch::Contains("/more_turns_missed/1: more turns missed by a seat "
