@@ -159,6 +159,8 @@ def test_layouts_for_match_seats_refuse_what_does_not_fit():
         layout.write(state, 0, None, [], out, round_seats=[2, 1, 0])
     with pytest.raises(ValueError, match="not out"):
         layout.write_out(1, [0, 1, 3], [], out)
+    with pytest.raises(ValueError, match="seat 7 is not one of the layout's 4 seats"):
+        layout.write_out(7, [0, 1, 3], [], out)
     layout.write(state, 0, None, [], out, round_seats=[0, 1, 3])
     flags = layout.slice("out_of_match")
     clockwise = engine.view(state, 0).direction == "clockwise"

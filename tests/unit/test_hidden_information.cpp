@@ -390,7 +390,10 @@ TEST_CASE(
   CHECK(at("stock_size", 0) == 0);
 
   // What does not fit is refused.
-  CHECK_THROWS_AS(layout.write_out(1, round_seats, totals, o), std::invalid_argument);
+  CHECK_THROWS_WITH(layout.write_out(1, round_seats, totals, o), "seat 1 is not out");
+  // QA: a seat past the table was said to be "not out".
+  CHECK_THROWS_WITH(layout.write_out(7, round_seats, totals, o),
+                    "seat 7 is not one of the layout's 4 seats");
   CHECK_THROWS_AS(layout.write(PlayerView(engine, s, 0), {}, totals, std::vector<int>{0, 1}, o),
                   std::invalid_argument);
   CHECK_THROWS_AS(layout.write(PlayerView(engine, s, 0), {}, totals, std::vector<int>{3, 1, 0}, o),

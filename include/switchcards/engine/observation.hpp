@@ -170,8 +170,11 @@ class ObservationLayout {
                  std::span<const int> match_totals, std::span<float> out) const {
     std::array<int, kMaxSeats> round_seat_of;
     match_seating(static_cast<int>(round_seats.size()), round_seats, round_seat_of);
-    if (match_seat < 0 || match_seat >= players_ ||
-        round_seat_of[static_cast<std::size_t>(match_seat)] >= 0)
+    if (match_seat < 0 || match_seat >= players_)
+      throw std::invalid_argument("seat " + std::to_string(match_seat) +
+                                  " is not one of the layout's " + std::to_string(players_) +
+                                  " seats");
+    if (round_seat_of[static_cast<std::size_t>(match_seat)] >= 0)
       throw std::invalid_argument("seat " + std::to_string(match_seat) + " is not out");
     if (static_cast<int>(out.size()) != size_)
       throw std::invalid_argument("an observation has " + std::to_string(size_) + " floats");
