@@ -1282,7 +1282,7 @@ std::string check_state_with(const Engine& engine, const State& s,
       break;
     case Phase::naming:
       // The card just played names a rank, and its player names it before anything else.
-      if (!engine.names_rank(s.top()))
+      if (engine.rank_choices(s.top()) == 0)
         return "/phase: naming follows the play of a card that names a rank (names_rank), and "
                "the top card " +
                to_string(s.top()) + " names none";

@@ -309,9 +309,8 @@ class Engine {
   // The cards of the demand in force, if any: its special's demand, and the rank named (a
   // special's names_rank) where one is.
   CardMask demand_cards(const State& s) const { return s.demand >= 0 ? demanded(s) : CardMask{}; }
-  // Whether playing `c` has its player name a rank (a special's names_rank), and which ranks
-  // it may name (a bit per Rank; 0 for a card that names none).
-  bool names_rank(Card c) const { return names_rank_.contains(c); }
+  // The ranks playing `c` has its player name (a special's names_rank): a bit per Rank; 0 for
+  // a card that names none.
   std::uint16_t rank_choices(Card c) const {
     const int e = effect_index_[c.index()];
     return e >= 0 ? compiled_[e].rank_choices : std::uint16_t{0};
@@ -1341,7 +1340,7 @@ SWITCHCARDS_ALWAYS_INLINE Engine::Outcome Engine::play_effects(State& s, int sea
     s.named_suit = named;
     detail::emit(ev, EventKind::suit_named, seat, Card(Rank::ace, named));
   }
-  // A card of names_rank sets its demand when its rank is named (name_rank).
+  // A card of names_rank sets its demand when its rank is named (apply_name).
   if (e && !e->demand.empty() && e->rank_choices == 0) {
     s.demand = static_cast<std::int8_t>(ei);
     detail::emit(ev, EventKind::demand_set, seat, card);
