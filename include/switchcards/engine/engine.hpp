@@ -560,8 +560,6 @@ class Engine {
   // The cards of specials with only_without_suit: played only by a player who holds no other
   // card of the suit in force. In full_check_, so only the rare paths read it.
   CardMask only_without_suit_;
-  // The cards of specials with names_rank: their player names a rank (Phase::naming).
-  CardMask names_rank_;
   // What the play path's rare branch does beyond jump-ins and identical cards: lay a turn of
   // several cards (play.several), or keep a rank named (names_rank); the two exclude each
   // other (the loader), so one test serves both and variants with neither pay it once.
@@ -605,6 +603,9 @@ inline void Engine::compile() {
   effect_index_.fill(-1);
   compiled_.clear();
   compiled_.reserve(variant_.specials.size());
+  // The cards of specials with names_rank: their player names a rank (Phase::naming). Only
+  // the compiled rules below are read while playing.
+  CardMask names_rank;
   for (std::size_t i = 0; i < variant_.specials.size(); ++i) {
     const Effect& e = variant_.specials[i];
     CompiledEffect c;
@@ -618,7 +619,7 @@ inline void Engine::compile() {
     for (CardMask m = e.names_rank.cards; !m.empty();)
       if (const Card r = m.pop_first(); !r.is_joker())
         c.rank_choices |= static_cast<std::uint16_t>(1u << static_cast<int>(r.rank()));
-    if (c.rank_choices != 0) names_rank_ |= e.cards.cards;
+    if (c.rank_choices != 0) names_rank |= e.cards.cards;
     if (!e.deflect.cards.empty()) deflects_ = true;
     // Within 16 bits: check_variant keeps draw, skip and cap within the loader's bounds.
     c.draw = static_cast<std::uint16_t>(e.draw);
@@ -655,11 +656,11 @@ inline void Engine::compile() {
   several_ = variant_.play.several_cards();
   stand_ins_ = variant_.play.runs() && variant_.play.run_jokers == RunJokers::stand_in;
   jumps_ = variant_.identical.jump_in != JumpIn::none;
-  turn_rule_ = several_               ? TurnRule::several
-               : !names_rank_.empty() ? TurnRule::names_rank
-                                      : TurnRule::plain;
+  turn_rule_ = several_              ? TurnRule::several
+               : !names_rank.empty() ? TurnRule::names_rank
+                                     : TurnRule::plain;
   rare_play_rules_ = turn_rule_ != TurnRule::plain || variant_.identical.enabled || jumps_;
-  demand_after_turn_ = !names_rank_.empty() ? DemandAfterTurn::by_namer
+  demand_after_turn_ = !names_rank.empty() ? DemandAfterTurn::by_namer
                        : variant_.constraints.demand == Lasts::next_player ? DemandAfterTurn::lapses
                                                                            : DemandAfterTurn::stays;
   suit_held_rules_ = !only_without_suit_.empty();
@@ -671,9 +672,9 @@ inline void Engine::compile() {
   for (const CompiledEffect& c : compiled_)
     for (int r = 0; r < kRankCount; ++r)
       if ((c.rank_choices >> r) & 1u) nameable |= CardMask::of_rank(static_cast<Rank>(r));
-  const CardMask at_once = several_ ? CardMask{}
-                                    : CardMask::all() - names_suit_ - names_rank_ - nameable -
-                                          full_check_ - moves_hands_;
+  const CardMask at_once =
+      several_ ? CardMask{}
+               : CardMask::all() - names_suit_ - names_rank - nameable - full_check_ - moves_hands_;
   // A card drawn under only_without_suit is judged by apply, with the hand it joins.
   plain_draw_ = variant_.draw.when_playable && variant_.draw.cards == 1 &&
                 !variant_.draw.until_playable && !suit_held_rules_;
