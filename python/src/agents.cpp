@@ -12,6 +12,7 @@
 
 #include "bindings.hpp"
 #include "switchcards/agents/agent.hpp"
+#include "switchcards/agents/ismcts_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -132,23 +133,49 @@ Seats seats_of(const py::object& agents) {
   return s;
 }
 
+// Python runs its signal handlers (Ctrl-C's KeyboardInterrupt) only between bytecodes and with
+// the GIL, and a round of C++ agents runs none: checked after the actions (and inside a search,
+// below), the exception they raise stops the round there. Cheap when no signal came (one flag
+// read); needs the GIL.
+void check_python_signals() {
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// A stop test for a searching agent (IsmctsAgent::stop_when), which may think for minutes
+// with the GIL released: about ten times a second it takes the GIL and runs the signal
+// handlers, so that Ctrl-C's KeyboardInterrupt leaves the search at once (thrown from the
+// test) rather than when the decision is made. It never asks for a stop itself.
+std::function<bool()> stop_on_python_signal() {
+  return [next_check = std::chrono::steady_clock::time_point{}]() mutable {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_check) return false;
+    next_check = now + std::chrono::milliseconds(100);
+    py::gil_scoped_acquire gil;
+    check_python_signals();
+    return false;
+  };
+}
+
 // The agents being played now, each with the thread playing it (read and written with the GIL
 // held). The C++ plays with the GIL released, so an agent asked by two threads at once would
 // have its state changed under way (a library agent's memory is not locked): refused. Its own
 // thread may use it again (several seats, or a round played from inside an agent).
 class AgentsInPlay {
  public:
-  explicit AgentsInPlay(const Seats& seats) {
+  explicit AgentsInPlay(std::span<Agent* const> seats) {
     const std::thread::id self = std::this_thread::get_id();
-    for (std::size_t seat = 0; seat < seats.raw.size(); ++seat) {
-      Agent* agent = seats.raw[seat];
+    for (std::size_t seat = 0; seat < seats.size(); ++seat) {
+      Agent* agent = seats[seat];
       const auto [it, added] = playing().emplace(agent, self);
       if (added) {
         mine_.push_back(agent);
+        if (auto* search = dynamic_cast<IsmctsAgent*>(agent))
+          search->stop_when(stop_on_python_signal());
       } else if (it->second != self) {
         release();
-        throw std::runtime_error("agents: seat " + std::to_string(seat) + "'s agent '" +
-                                 agent->name() +
+        const std::string whose =
+            seats.size() == 1 ? "agent '" : "agents: seat " + std::to_string(seat) + "'s agent '";
+        throw std::runtime_error(whose + agent->name() +
                                  "' is playing in another thread; give each thread its own "
                                  "agents");
       }
@@ -164,10 +191,13 @@ class AgentsInPlay {
     return agents;
   }
   void release() {
-    for (const Agent* agent : mine_) playing().erase(agent);
+    for (Agent* agent : mine_) {
+      playing().erase(agent);
+      if (auto* search = dynamic_cast<IsmctsAgent*>(agent)) search->stop_when({});
+    }
     mine_.clear();
   }
-  std::vector<const Agent*> mine_;  // the agents this play registered
+  std::vector<Agent*> mine_;  // the agents this play registered
 };
 
 py::dict round_dict(const RoundRecord& r) {
@@ -231,13 +261,6 @@ void make_collectable(PyHeapTypeObject* heap_type) {
   };
 }
 
-// Python runs its signal handlers (Ctrl-C's KeyboardInterrupt) only between bytecodes and with
-// the GIL, and a round of C++ agents runs none: checked after the actions, the exception they
-// raise stops the round there. Cheap when no signal came (one flag read); needs the GIL.
-void check_python_signals() {
-  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-}
-
 // After each action of a round played with the GIL released: calls `on_action` (None: no
 // call) with the GIL, and checks the signals then; with no on_action, the signals are checked
 // about ten times a second, so that the GIL is not taken for every action of C++ agents.
@@ -295,7 +318,7 @@ decltype(auto) play_once(MatchHolder& h, const char* what, Play play) {
     bool& flag;
     ~Done() { flag = false; }  // after `release` below: with the GIL again
   } done{h.playing};
-  const AgentsInPlay agents(h.seats);  // released before `done`, with the GIL
+  const AgentsInPlay agents(h.seats.raw);  // released before `done`, with the GIL
   py::gil_scoped_release release;
   return play();
 }
@@ -370,12 +393,15 @@ void bind_agents(py::module_& m) {
             ActionList legal;
             e.legal_actions(copy, legal);
             if (legal.empty()) throw std::invalid_argument("the round is over");
+            Agent* const agent = &a;
+            const AgentsInPlay in_play(std::span(&agent, 1));  // released with the GIL
             py::gil_scoped_release release;
             return a.choose(PlayerView(e, copy, copy.turn), legal.span());
           },
           py::arg("engine"), py::arg("state"),
           "The agent's choice for the seat to act of `state` (it sees that seat's view only). "
-          "Other Python threads run while it decides; Ctrl-C is raised when it returns.");
+          "Other Python threads run while it decides; Ctrl-C raises KeyboardInterrupt at once, "
+          "also during a search, and an agent deciding in another thread is refused.");
 
   m.def(
       "make_agent",
@@ -407,7 +433,7 @@ void bind_agents(py::module_& m) {
           ~WriteBack() { to = from; }
         } write_back{state, playing};
         AfterAction after_action;
-        const AgentsInPlay in_play(seats);  // released after `release`, with the GIL
+        const AgentsInPlay in_play(seats.raw);  // released after `release`, with the GIL
         py::gil_scoped_release release;
         play_round(e, playing, std::span<Agent* const>(seats.raw), options,
                    [&](const State& s, Action a, std::span<const Event> events) {

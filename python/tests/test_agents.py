@@ -345,6 +345,11 @@ def test_an_agent_playing_in_one_thread_is_refused_to_another():
     assert refused == "agents: seat 1's agent 'ismcts' is playing in another thread; give each thread its own agents"
     # Free again once that play returned; one thread may give an agent several seats.
     sc.play_round(engine, engine.deal(2, 1), [shared, shared])
+    # decide too: it searched the agent's tree while a match changed it.
+    again = sc.Match("british", [shared] + others, 8, rules="match: {end: fixed_rounds, rounds: 60}")
+    refused, _ = _refused_while_played(again, lambda: shared.decide(engine, engine.deal(4, 5)))
+    assert refused == "agent 'ismcts' is playing in another thread; give each thread its own agents"
+    shared.decide(engine, engine.deal(4, 5))
 
 
 def test_play_round_plays_a_copy_and_writes_it_back_however_the_round_ends():
@@ -607,6 +612,10 @@ def play_round_to_the_end():
     state = engine.deal(4, 5)
     return sc.play_round(engine, state, [sc.make_agent("ismcts:{iterations}", s) for s in range(4)])
 
+def decide():
+    engine = sc.Engine("british")
+    return sc.make_agent("ismcts:{iterations}", 1).decide(engine, engine.deal(4, 5))
+
 m = match()
 try:
     print("started", flush=True)  # inside the try: a signal from now on is caught
@@ -622,13 +631,16 @@ if "{call}" == "m.play()":
 """
 
 
-@pytest.mark.parametrize("call", ["m.play()", "m.play_round()", "play_round_to_the_end()"])
-def test_ctrl_c_stops_a_round_of_library_agents(call):
+# ISMCTS at 20,000 iterations: seconds a move, minutes a round; at 60s, a minute a move.
+@pytest.mark.parametrize("call,budget", [("m.play()", "20000"), ("m.play_round()", "20000"),
+                                         ("play_round_to_the_end()", "20000"),
+                                         ("m.play()", "60s"), ("decide()", "60s")])
+def test_ctrl_c_stops_a_round_of_library_agents(call, budget):
     # QA: the C++ agents ran no Python, so Python never ran its signal handler and Ctrl-C did
-    # nothing until the whole match was over.
+    # nothing until the whole match was over; then an ismcts:60s search held it back for a
+    # minute (the signals were checked between actions only).
     import signal, subprocess, sys, threading, time
-    # ISMCTS at 20,000 iterations: seconds a move, minutes a round.
-    script = INTERRUPTED_MATCH.replace("{call}", call).replace("{iterations}", "20000")
+    script = INTERRUPTED_MATCH.replace("{call}", call).replace("{iterations}", budget)
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     watchdog = threading.Timer(120, child.kill)  # a child that ignores the signal: no hang

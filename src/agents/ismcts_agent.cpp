@@ -234,12 +234,18 @@ Action IsmctsAgent::choose(const PlayerView& view, std::span<const Action> legal
   int done = 0;
   for (;;) {
     if (config_.iterations > 0 && done >= config_.iterations) break;
-    // The clock is read every 16 iterations, from the first on: however short the time, the
-    // search runs once (it chose legal[0] unsearched).
-    if (config_.seconds > 0 && done % 16 == 1 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
-            config_.seconds)
-      break;
+    // The clock and the stop test are read every 16 iterations, from the first on: however
+    // short the time, the search runs once (it chose legal[0] unsearched).
+    if (done % 16 == 1) {
+      if (config_.seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+              config_.seconds)
+        break;
+      if (stop_when_ && stop_when_()) {
+        stats_.stopped = true;
+        break;
+      }
+    }
     iterate(engine, view.seat());
     ++done;
   }

@@ -6,6 +6,7 @@
 
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -313,6 +314,30 @@ TEST_CASE("a time budget however short searches at least once") {
     ++searched;
   }
   CHECK(searched > 5);
+}
+
+TEST_CASE("a stop test ends the search early with a legal choice, and its exception leaves it") {
+  const Engine engine(load_variant("british"));
+  const State s = engine.deal(3, 4);
+  ActionList legal;
+  engine.legal_actions(s, legal);
+  REQUIRE(legal.size() > 1);
+  IsmctsAgent agent(1, budget(3000));
+  int asked = 0;
+  // Asked at iterations 1, 17, 33...: the third time says stop, so 33 iterations ran.
+  agent.stop_when([&] { return ++asked == 3; });
+  const Action a = agent.choose(PlayerView(engine, s, s.turn), legal.span());
+  CHECK(legal.contains(a.with_last(false)));
+  CHECK(asked == 3);
+  CHECK(agent.last_search().iterations == 33);
+  CHECK(agent.last_search().stopped);
+  // An exception from the test leaves choose(); without a test it searches its whole budget.
+  agent.stop_when([]() -> bool { throw std::runtime_error("interrupted"); });
+  CHECK_THROWS_WITH(agent.choose(PlayerView(engine, s, s.turn), legal.span()), "interrupted");
+  agent.stop_when({});
+  CHECK(legal.contains(agent.choose(PlayerView(engine, s, s.turn), legal.span()).with_last(false)));
+  CHECK_FALSE(agent.last_search().stopped);
+  CHECK(agent.last_search().iterations == 3000);
 }
 
 TEST_CASE("ismcts in its other configurations chooses only legal actions") {

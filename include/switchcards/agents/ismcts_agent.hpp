@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -93,6 +94,12 @@ class IsmctsAgent final : public Agent {
 
   const IsmctsConfig& config() const { return config_; }
 
+  // A test the search asks every 16 iterations, when it reads the clock: true ends it before its
+  // budget, and the action best so far is chosen ("move now"); an exception the test throws
+  // leaves choose() (the Python module raises Ctrl-C's KeyboardInterrupt this way, which a long
+  // search would otherwise hold back until it ended). An empty test (the default) is never asked.
+  void stop_when(std::function<bool()> test) { stop_when_ = std::move(test); }
+
   // What the last search did (no search: a single legal action).
   struct SearchStats {
     int iterations = 0;
@@ -100,6 +107,7 @@ class IsmctsAgent final : public Agent {
     std::uint64_t rollout_decisions = 0;  // actions applied after leaving the tree
     int rollouts_cut = 0;                 // simulations stopped at the horizon
     double seconds = 0;
+    bool stopped = false;  // ended by the stop_when test before its budget ran out
   };
   const SearchStats& last_search() const { return stats_; }
 
@@ -138,6 +146,7 @@ class IsmctsAgent final : public Agent {
   // a round won by a partner is won, and nobody catches a partner.
   std::array<std::uint8_t, kMaxSeats> team_{};
   SearchStats stats_;
+  std::function<bool()> stop_when_;
 };
 
 }  // namespace switchcards
