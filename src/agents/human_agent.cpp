@@ -180,22 +180,10 @@ std::string call_help(const PlayerView& view) {
       quoted_call(view.variant().last_card), caught_text(view.variant()));
 }
 
-// What taking the pending penalty costs the seat to act: "draw 2", "miss 2 turns", "draw 2
-// and miss 1 turn, and the player after you is skipped". A stacked skip costs its taker that
-// many turns only under the special's `waits`; else the taker misses one, and the skips after
-// it pass over the players after it.
-std::string penalty_cost(const PlayerView& view) {
-  std::string what;
-  if (view.pending_draw() > 0) what = fmt::format("draw {}", view.pending_draw());
-  const int skip = view.pending_skip();
-  const bool waits = view.engine().variant().specials[view.pending_effect()].waits;
-  if (skip > 0)
-    what += fmt::format(
-        "{}miss {}", what.empty() ? "" : " and ",
-        waits || skip == 1 ? detail::plural(skip, "turn")
-        : skip == 2        ? std::string("1 turn, and the player after you is skipped")
-                    : fmt::format("1 turn, and the {} players after you are skipped", skip - 1));
-  return what;
+// What taking the pending penalty costs the seat to act (detail::penalty_cost).
+detail::PenaltyCost penalty_cost(const PlayerView& view) {
+  return detail::penalty_cost(view.pending_draw(), view.pending_skip(),
+                              view.engine().variant().specials[view.pending_effect()].waits, "you");
 }
 
 }  // namespace
@@ -274,8 +262,10 @@ void HumanAgent::show_table(const PlayerView& view) const {
     fmt::print(out, "The next card must be {}.\n",
                e && !e->demand.text.empty() ? e->demand.text : "what the top card demands");
   }
-  if (view.penalty_pending())
-    fmt::print(out, "Penalty pending: {} unless you answer it.\n", penalty_cost(view));
+  if (view.penalty_pending()) {
+    const detail::PenaltyCost p = penalty_cost(view);
+    fmt::print(out, "Penalty pending: {} unless you answer it{}.\n", p.cost, p.after);
+  }
   std::string others;
   for (int k = 1; k < view.players(); ++k) {
     const int seat = view.seats().after(view.seat(), k);
@@ -318,8 +308,10 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
     case ActionKind::draw:
     case ActionKind::pass:
       // A pending penalty is taken by a draw (it has cards to draw) or a pass (a skip only).
-      if (view.penalty_pending() && view.phase() == Phase::play)
-        return "take the penalty: " + penalty_cost(view);
+      if (view.penalty_pending() && view.phase() == Phase::play) {
+        const detail::PenaltyCost p = penalty_cost(view);
+        return "take the penalty: " + p.cost + p.after;
+      }
       if (a.kind() == ActionKind::draw) return "draw a card";
       if (view.phase() == Phase::laying) return "lay no more cards: end your turn";
       return view.phase() == Phase::after_draw ? "keep the card and end your turn"

@@ -8,6 +8,8 @@
 
 namespace switchcards {
 
+using detail::penalty_cost;
+using detail::PenaltyCost;
 using detail::plural;
 
 std::string card_text(Card card, bool colour) {
@@ -128,21 +130,10 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} sets a demand on the next card.", card);
     }
     case EventKind::penalty_pending: {
-      // A skip of N: under the special's waits, this seat misses its next N turns; else its
-      // turn is missed and the N - 1 players after it are skipped.
-      std::string what;
-      if (e.count > 0) what = "draw " + std::to_string(e.count);
-      const bool turns = e.extra > 1 && counts_turns(o.engine, e.card);
-      if (e.extra > 0)
-        what += (what.empty() ? "miss " : " and miss ") +
-                (turns ? std::to_string(e.extra) + " turns" : std::string("a turn"));
-      std::string after;
-      if (e.extra > 1 && !turns)
-        after = e.extra == 2
-                    ? fmt::format(", and the player after {} is skipped too", object_text(seat, o))
-                    : fmt::format(", and the {} players after {} are skipped too", e.extra - 1,
-                                  object_text(seat, o));
-      return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), what, after);
+      const PenaltyCost p =
+          penalty_cost(static_cast<int>(e.count), static_cast<int>(e.extra),
+                       e.extra > 1 && counts_turns(o.engine, e.card), object_text(seat, o));
+      return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), p.cost, p.after);
     }
     case EventKind::penalty_paid:
       return fmt::format(
@@ -290,11 +281,9 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
   lines.push_back(table + ".");
   if (s.pending.active()) {
     const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.pending.effect)];
-    std::string what;
-    if (s.pending.draw > 0) what = fmt::format("draw {}", s.pending.draw);
-    if (s.pending.skip > 0)
-      what += fmt::format("{}miss {}", what.empty() ? "" : " and ", plural(s.pending.skip, "turn"));
-    lines.push_back(fmt::format("Pending: {} unless answered ({}).", what, e.name));
+    const PenaltyCost p =
+        penalty_cost(s.pending.draw, s.pending.skip, e.waits, fmt::format("seat {}", s.turn));
+    lines.push_back(fmt::format("Pending ({}): {} unless answered{}.", e.name, p.cost, p.after));
   }
   lines.push_back(fmt::format(
       "Stock {}, discard pile {}; {}; play goes {}; {} so far.", plural(s.stock.size(), "card"),

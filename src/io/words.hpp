@@ -23,6 +23,31 @@ inline std::string with_article(std::string_view words) {
   return (vowel_sound ? "an " : "a ") + std::string(words);
 }
 
+// What taking a pending penalty costs the player who takes it, in two parts around "unless
+// answered": `cost` ("draw 2", "miss 2 turns", "draw 4 and miss a turn") and `after`, what it
+// does to the players after the taker (", and the player after you is skipped too"; empty if
+// nothing). A stacked skip costs the taker that many turns only under the special's `waits`;
+// else the taker misses one and the skips after it pass over the players after it. `taker`
+// names the taker as an object ("you", "seat 2"). The play-by-play, the position's description
+// and the terminal player say it in these words.
+struct PenaltyCost {
+  std::string cost;
+  std::string after;
+};
+inline PenaltyCost penalty_cost(int draw, int skip, bool waits, std::string_view taker) {
+  PenaltyCost p;
+  if (draw > 0) p.cost = fmt::format("draw {}", draw);
+  if (skip > 0) {
+    p.cost += p.cost.empty() ? "miss " : " and miss ";
+    p.cost += waits && skip > 1 ? plural(skip, "turn") : std::string("a turn");
+  }
+  if (skip > 1 && !waits)
+    p.after = skip == 2
+                  ? fmt::format(", and the player after {} is skipped too", taker)
+                  : fmt::format(", and the {} players after {} are skipped too", skip - 1, taker);
+  return p;
+}
+
 // The columns UTF-8 text without escape sequences takes on a terminal: its code points ("♣" is
 // three bytes and one column).
 inline std::size_t text_width(std::string_view s) {

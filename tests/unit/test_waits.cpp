@@ -204,15 +204,27 @@ TEST_CASE("waits: the terminal player sees the turns the others will miss", "[wa
 TEST_CASE("waits: the terminal player facing a chain is told what taking it costs", "[waits]") {
   // Two eights on seat 2: under waits two turns; without, one turn and the player after. The
   // header says it, and so does the move that takes the chain.
-  for (const auto& [variant, cost] :
-       {std::pair<const char*, const char*>{"british-eights-wait", "miss 2 turns"},
-        {"british-stacked-eights", "miss 1 turn, and the player after you is skipped"}}) {
-    INFO(variant);
-    const Engine e(load_variant(variant));
+  struct Case {
+    const char* variant;
+    std::string cost, after;
+  };
+  for (const Case& c : {Case{"british-eights-wait", "miss 2 turns", ""},
+                        Case{"british-stacked-eights", "miss a turn",
+                             ", and the player after you is skipped too"}}) {
+    INFO(c.variant);
+    const Engine e(load_variant(c.variant));
     const State s = two_eights_on_seat_2(e);
     const std::string screen = terminal_screen(e, s, 2);
-    CHECK(screen.find(std::string("Penalty pending: ") + cost + " unless") != std::string::npos);
-    CHECK(screen.find(std::string(") take the penalty: ") + cost + "\n") != std::string::npos);
+    CHECK(screen.find("Penalty pending: " + c.cost + " unless you answer it" + c.after + ".\n") !=
+          std::string::npos);
+    CHECK(screen.find(") take the penalty: " + c.cost + c.after + "\n") != std::string::npos);
+    // The whole position (replay --until) says it in the same words, of seat 2.
+    std::string position;
+    for (const std::string& line : describe_position(e, s)) position += line + "\n";
+    std::string of_seat_2 = c.after;
+    if (!of_seat_2.empty()) of_seat_2.replace(of_seat_2.find("you"), 3, "seat 2");
+    CHECK(position.find("): " + c.cost + " unless answered" + of_seat_2 + ".\n") !=
+          std::string::npos);
   }
 }
 
