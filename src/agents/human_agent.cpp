@@ -257,10 +257,23 @@ void HumanAgent::show_table(const PlayerView& view) const {
   if (view.named_suit() != Suit::none)
     top += fmt::format("   suit in force: {}", suit_name(view.named_suit()));
   fmt::print(out, "{}\n", top);
-  if (!view.demand().empty()) {
-    const Effect* e = view.engine().effect_of(view.top());
-    fmt::print(out, "The next card must be {}.\n",
-               e && !e->demand.text.empty() ? e->demand.text : "what the top card demands");
+  if (view.demand_effect() >= 0) {
+    // The special whose demand binds (with a rank named, the top card may be one that answered).
+    const Effect& e = view.variant().specials[static_cast<std::size_t>(view.demand_effect())];
+    if (view.named_rank() != kNoRank) {
+      const std::string_view rank = rank_symbol(view.named_rank());
+      const bool mine = view.named_by() == view.seat();
+      fmt::print(
+          out, "{} {}: {}.\n",
+          mine ? std::string("You named") : fmt::format("Seat {} named", shown(view.named_by())),
+          rank,
+          detail::named_rank_words(
+              rank, e.demand.text,
+              mine ? std::string("you") : fmt::format("seat {}", shown(view.named_by()))));
+    } else {
+      fmt::print(out, "The next card must be {}.\n",
+                 e.demand.text.empty() ? "what the top card demands" : e.demand.text);
+    }
   }
   if (view.penalty_pending()) {
     const detail::PenaltyCost p = penalty_cost(view);
@@ -322,10 +335,12 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
     case ActionKind::call:
       return fmt::format("call {} now (you forgot it with your play)",
                          quoted_call(view.variant().last_card));
-    case ActionKind::name:
-      return fmt::format("name {}: each player in turn, you last, must play {} or draw",
-                         rank_symbol(a.named_rank()),
-                         detail::with_article(rank_symbol(a.named_rank())));
+    case ActionKind::name: {
+      const Effect* e = view.engine().effect_of(view.top());  // the card that names
+      const std::string_view rank = rank_symbol(a.named_rank());
+      return fmt::format("name {}: {}", rank,
+                         detail::named_rank_words(rank, e ? e->demand.text : "", "you"));
+    }
   }
   return to_string(a);
 }

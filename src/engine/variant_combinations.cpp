@@ -290,6 +290,14 @@ class Combinations {
                        fmt::format("names_rank lists {}, and the deck holds no card of that "
                                    "rank: a demand of it could never be met",
                                    rank_symbol(c.rank())));
+      // A rank is named, and answered in any suit: a list of some of its cards (7H, red 7)
+      // would read as a demand of those alone.
+      if (const CardMask missing = rank - e.names_rank.cards; !missing.empty())
+        return problem(path("names_rank"),
+                       fmt::format("names_rank lists ranks, answered in any suit, and lists {} "
+                                   "but not {}: write the rank alone ({})",
+                                   to_string((rank & e.names_rank.cards).first()),
+                                   to_string(missing.first()), rank_symbol(c.rank())));
       for (std::size_t j = 0; j < v_.specials.size(); ++j)
         if (const CardMask both = v_.specials[j].cards.cards & rank; !both.empty())
           return problem(
@@ -320,6 +328,20 @@ class Combinations {
                                    "would act before the rank is named; put it on another card",
                                    field),
                        {path(field)});
+    // Nor may a card that answers it besides the rank (`demand`) skip: playing it would pass
+    // play over players, and over the seat whose turn ends the demand (a skip under `waits` is
+    // taken at the victim's own turn, which ends it).
+    for (std::size_t j = 0; j < v_.specials.size(); ++j) {
+      const Effect& other = v_.specials[j];
+      const CardMask both = other.cards.cards & e.demand.cards & kinds_;
+      if (!both.empty() && other.skip > 0 && !other.waits)
+        return problem(path("demand"),
+                       fmt::format("{} answers the rank named (demand) and skips players "
+                                   "('{}'): it would pass play over the seat whose turn ends "
+                                   "the demand; answer with another card",
+                                   to_string(both.first()), other.name),
+                       {special_path(j, "skip")});
+    }
     for (std::size_t j = 0; j < v_.specials.size(); ++j) {
       const Effect& other = v_.specials[j];
       const CardMask answers =

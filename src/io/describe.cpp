@@ -144,6 +144,19 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
   return s;
 }
 
+// The ranks of a names_rank, in order, once each: "5, 6, 7, 8, 9 or 10" (its list as written
+// may repeat one, or spell it as a selector such as "7").
+std::string ranks_text(CardMask cards) {
+  std::vector<std::string_view> ranks;
+  for (int r = 0; r < kRankCount; ++r)
+    if (!(cards & CardMask::of_rank(static_cast<Rank>(r))).empty())
+      ranks.push_back(rank_symbol(static_cast<Rank>(r)));
+  std::string out;
+  for (std::size_t k = 0; k < ranks.size(); ++k)
+    out += fmt::format("{}{}", k == 0 ? "" : k + 1 == ranks.size() ? " or " : ", ", ranks[k]);
+  return out;
+}
+
 std::string effect_text(const Effect& e, const std::vector<Effect>& specials, int max_players,
                         std::string_view call) {
   std::vector<std::string> parts;
@@ -160,7 +173,7 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
   if (e.names_suit) parts.push_back("its player names a suit that the next card must follow");
   if (!e.names_rank.cards.empty()) {
     // The card's own demand (another jack) answers the rank named too, and names anew.
-    std::string s = "its player names a rank, " + selector_words(e.names_rank) +
+    std::string s = "its player names a rank, " + ranks_text(e.names_rank.cards) +
                     ", which every player in turn, this card's player last, must play (any suit)";
     if (!e.demand.cards.empty()) s += " or answer with " + selector_words(e.demand);
     parts.push_back(s + ", or draw; the demand ends when the turn of the player who named it ends");

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "io/words.hpp"
 #include "switchcards/core/card_format.hpp"
 
@@ -100,6 +102,20 @@ bool counts_turns(const Engine* engine, Card card) {
   return any && all;
 }
 
+// The cards besides the rank that answer a rank named (the special's demand as written), for
+// an event, which does not say which special named it: those of the specials that may name
+// that rank, when they agree. Without the engine, or where they disagree: none.
+std::string rank_answers(const Engine* engine, Rank rank) {
+  if (engine == nullptr) return "";
+  std::optional<std::string> answers;
+  for (const Effect& e : engine->variant().specials) {
+    if ((e.names_rank.cards & CardMask::of_rank(rank)).empty()) continue;
+    if (answers && *answers != e.demand.text) return "";
+    answers = e.demand.text;
+  }
+  return answers.value_or("");
+}
+
 std::string one_event(const Event& e, const EventTextOptions& o) {
   const int seat = e.seat == kNoSeat ? -2 : e.seat;
   // The second seat an event names (deflected to, swapped with, jumped before, caught).
@@ -148,9 +164,10 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} hands with {}.", says(seat, o, "swap", "swaps"),
                          object_text(other, o));
     case EventKind::rank_named:
-      return fmt::format("{} {}: each player in turn, {} last, must play {} or draw.",
-                         says(seat, o, "name", "names"), rank_symbol(e.card.rank()),
-                         object_text(seat, o), detail::with_article(rank_symbol(e.card.rank())));
+      return fmt::format(
+          "{} {}: {}.", says(seat, o, "name", "names"), rank_symbol(e.card.rank()),
+          detail::named_rank_words(rank_symbol(e.card.rank()),
+                                   rank_answers(o.engine, e.card.rank()), object_text(seat, o)));
     case EventKind::jumped_in:
       return fmt::format("{} in with {}, before {}.", says(seat, o, "jump", "jumps"), card,
                          object_text(other, o));
@@ -276,7 +293,13 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
   table += fmt::format("; suit in force {}", suit_name(engine.suit_in_force(s)));
   if (s.demand >= 0) {
     const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.demand)];
-    table += fmt::format("; the next card must be {} ({})", e.demand.text, e.name);
+    if (s.named_rank != kNoRank)
+      table += fmt::format("; seat {} named {}: {} ({})", s.demand_by, rank_symbol(s.named_rank),
+                           detail::named_rank_words(rank_symbol(s.named_rank), e.demand.text,
+                                                    fmt::format("seat {}", s.demand_by)),
+                           e.name);
+    else
+      table += fmt::format("; the next card must be {} ({})", e.demand.text, e.name);
   }
   lines.push_back(table + ".");
   if (s.pending.active()) {

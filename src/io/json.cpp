@@ -1161,6 +1161,11 @@ std::string check_state_with(const Engine& engine, const State& s,
              std::string(rank_symbol(s.named_rank));
   } else if (s.demand >= 0 && variant.specials[s.demand].demand.cards.empty()) {
     return "/demand: '" + variant.specials[s.demand].name + "' makes no demand";
+  } else if (s.demand >= 0 && !variant.specials[s.demand].names_rank.cards.empty()) {
+    // Its demand binds only with the rank its player named (QA: one without it loaded, and
+    // bound as a plain demand of a jack that the next card lifted).
+    return "/named_rank: '" + variant.specials[s.demand].name +
+           "' binds with the rank its player named, and none is named";
   }
   // The cards laid this turn: only in a turn of several cards under way (in every other phase,
   // an ended round's included, the turn's state is cleared), and at least one, above the

@@ -48,6 +48,18 @@ inline PenaltyCost penalty_cost(int draw, int skip, bool waits, std::string_view
   return p;
 }
 
+// A rank named round the table (a special's names_rank) as a clause: "each player in turn,
+// seat 0 last, must play a 7 or a J, or draw". `answers`: the special's demand as written ("J";
+// empty if it has none), `namer`: the seat that named it as an object ("you", "seat 0").
+inline std::string named_rank_words(std::string_view rank, std::string_view answers,
+                                    std::string_view namer) {
+  const std::string card = with_article(rank);
+  if (answers.empty())
+    return fmt::format("each player in turn, {} last, must play {} or draw", namer, card);
+  return fmt::format("each player in turn, {} last, must play {} or {}, or draw", namer, card,
+                     with_article(answers));
+}
+
 // The columns UTF-8 text without escape sequences takes on a terminal: its code points ("♣" is
 // three bytes and one column).
 inline std::size_t text_width(std::string_view s) {

@@ -17,6 +17,7 @@
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/engine/observation.hpp"
 #include "switchcards/engine/view.hpp"
+#include "switchcards/io/describe.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -102,6 +103,14 @@ TEST_CASE("names_rank: a saved state keeps the rank named, and bad ones are refu
                     Catch::Contains("/named_rank/rank: the demand in force does not name J"));
   CHECK_THROWS_WITH(state_from_json(e, edited(R"("demand":"jack-demand")", R"("demand":null)")),
                     Catch::Contains("/named_rank/rank: the demand in force does not name 7"));
+  // QA: the jack's demand without the rank named loaded, and bound as a plain demand of a J.
+  std::string unnamed = text;
+  const std::size_t from = unnamed.find(R"(,"named_rank":)");
+  REQUIRE(from != std::string::npos);
+  unnamed.erase(from, unnamed.find('}', from) + 1 - from);
+  CHECK_THROWS_WITH(state_from_json(e, unnamed),
+                    Catch::Contains("/named_rank: 'jack-demand' binds with the rank its player "
+                                    "named, and none is named"));
   State dealt = e.deal(3, 1);
   REQUIRE(check_state(e, dealt) == "");
   dealt.named_rank = Rank::seven;
@@ -215,11 +224,40 @@ TEST_CASE("names_rank: the heuristic names the rank it holds most", "[names_rank
 TEST_CASE("names_rank: the play-by-play and the terminal say what the name binds", "[names_rank]") {
   const Engine e(load_variant("makao"));
   EventBuffer events;
-  (void)seven_named(e, &events);
+  const State named = seven_named(e, &events);
+  // Without the engine the event cannot tell which cards besides the rank answer it.
   const std::vector<std::string> lines = describe_events(events.span());
   CHECK(std::find(lines.begin(), lines.end(),
                   "Seat 0 names 7: each player in turn, seat 0 last, must play a 7 or draw.") !=
         lines.end());
+  EventTextOptions with_engine;
+  with_engine.engine = &e;
+  const std::vector<std::string> worded = describe_events(events.span(), with_engine);
+  CHECK(std::find(worded.begin(), worded.end(),
+                  "Seat 0 names 7: each player in turn, seat 0 last, must play a 7 or a J, or "
+                  "draw.") != worded.end());
+  // QA: the position and the terminal said "the next card must be J" while a 7 was named (the
+  // special's demand alone), and "what the top card demands" once a 7 had answered it.
+  State answered = named;
+  REQUIRE(e.apply(answered, Action::play(1, card("7S"))).ok());
+  for (const State& s : {named, answered}) {
+    std::string position;
+    for (const std::string& line : describe_position(e, s)) position += line + "\n";
+    CHECK(position.find("; seat 0 named 7: each player in turn, seat 0 last, must play a 7 or a "
+                        "J, or draw (") != std::string::npos);
+    ActionList moves;
+    e.legal_actions(s, moves);
+    std::istringstream draw("quit\n");
+    std::ostringstream screen;
+    HumanAgent reader(draw, screen, false);
+    try {
+      (void)reader.choose(PlayerView(e, s, s.turn), moves.span());
+    } catch (const PlayerQuit&) {  // the screen is printed before the question
+    }
+    CHECK(screen.str().find("Seat 0 named 7: each player in turn, seat 0 last, must play a 7 or "
+                            "a J, or draw.\n") != std::string::npos);
+    CHECK(screen.str().find("must be") == std::string::npos);
+  }
   // The terminal player who just played an 8-naming jack is offered the names, with articles.
   Position p;
   p.hands = {cards({"JH", "8C", "KC"}), cards({"7S", "9D"})};
@@ -233,6 +271,13 @@ TEST_CASE("names_rank: the play-by-play and the terminal say what the name binds
   std::ostringstream out;
   HumanAgent human(in, out, false);
   CHECK(human.choose(PlayerView(e, s, 0), legal.span()) == Action::name(0, Rank::eight));
-  CHECK(out.str().find("name 8: each player in turn, you last, must play an 8 or draw") !=
+  CHECK(out.str().find("name 8: each player in turn, you last, must play an 8 or a J, or draw") !=
         std::string::npos);
+}
+
+TEST_CASE("names_rank: describe lists each rank once, in order", "[names_rank]") {
+  // QA: the list was repeated as written ("5, 5 or 6").
+  const std::string text = describe_variant(
+      load_variant("makao", "specials: {jack-demand: {names_rank: [6, 5, 5]}}", "--rules"), 1000);
+  CHECK(text.find("its player names a rank, 5 or 6, which every player") != std::string::npos);
 }
