@@ -504,8 +504,9 @@ class Engine {
   void lapse_after_turn(State& s, int seat) const;
   void lapse_named_rank(State& s, int seat) const;  // lapse_after_turn's names_rank side
   // A card played lifts the demand and the named suit; a rank named stands until its namer's
-  // turn ends (names_rank): the play path calls this after lifting them.
-  static void keep_named_rank(State& s, int seat);
+  // turn ends (names_rank), or a card that names anew is played: the play path calls this
+  // after lifting them.
+  void keep_named_rank(State& s, int seat, Card card) const;
   // apply for a name: the rank named for the card its seat just played (Phase::naming); play
   // moves on.
   ApplyResult apply_name(State& s, Action a, EventBuffer* ev) const;
@@ -1240,9 +1241,11 @@ SWITCHCARDS_NOINLINE inline void Engine::lapse_named_rank(State& s, int seat) co
   }
 }
 
-inline void Engine::keep_named_rank(State& s, int seat) {
+inline void Engine::keep_named_rank(State& s, int seat, Card card) const {
   if (s.demand_by < 0) return;
-  if (seat == s.demand_by) {
+  // A card that names anew ends it too: until its player names, nothing binds (QA: the old
+  // rank showed in the view and the observation while the new one was being named).
+  if (seat == s.demand_by || rank_choices(card) != 0) {
     s.named_rank = kNoRank;
     s.demand_by = -1;
     s.rank_demand = -1;
@@ -1826,7 +1829,7 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
             lay(s, seat, a, finish_penalty, ev);
             break;
           }
-          keep_named_rank(s, seat);
+          keep_named_rank(s, seat, card);
         }
         // With `card_effect: none` an identical card that answers a pending penalty is an
         // answer, not a bonus: the penalty passes on to the next player as usual.
