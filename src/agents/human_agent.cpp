@@ -268,16 +268,18 @@ void HumanAgent::show_table(const PlayerView& view) const {
           mine ? std::string("You named") : fmt::format("Seat {} named", shown(view.named_by())),
           rank,
           detail::named_rank_words(
-              rank, e.demand.text,
+              rank, selector_words(e.demand),
               mine ? std::string("you") : fmt::format("seat {}", shown(view.named_by()))));
     } else {
       fmt::print(out, "The next card must be {}.\n",
-                 e.demand.text.empty() ? "what the top card demands" : e.demand.text);
+                 e.demand.cards.empty() ? "what the top card demands" : selector_words(e.demand));
     }
   }
   if (view.penalty_pending()) {
     const detail::PenaltyCost p = penalty_cost(view);
-    fmt::print(out, "Penalty pending: {} unless you answer it{}.\n", p.cost, p.after);
+    const bool answerable = view.variant().specials[view.pending_effect()].answerable();
+    fmt::print(out, "Penalty pending: {}{}{}.\n", p.cost, answerable ? " unless you answer it" : "",
+               p.after);
   }
   std::string others;
   for (int k = 1; k < view.players(); ++k) {
@@ -339,7 +341,7 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
       const Effect* e = view.engine().effect_of(view.top());  // the card that names
       const std::string_view rank = rank_symbol(a.named_rank());
       return fmt::format("name {}: {}", rank,
-                         detail::named_rank_words(rank, e ? e->demand.text : "", "you"));
+                         detail::named_rank_words(rank, e ? selector_words(e->demand) : "", "you"));
     }
   }
   return to_string(a);

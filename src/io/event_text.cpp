@@ -110,8 +110,8 @@ std::string rank_answers(const Engine* engine, Rank rank) {
   std::optional<std::string> answers;
   for (const Effect& e : engine->variant().specials) {
     if ((e.names_rank.cards & CardMask::of_rank(rank)).empty()) continue;
-    if (answers && *answers != e.demand.text) return "";
-    answers = e.demand.text;
+    if (answers && *answers != selector_words(e.demand)) return "";
+    answers = selector_words(e.demand);
   }
   return answers.value_or("");
 }
@@ -149,7 +149,11 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       const PenaltyCost p =
           penalty_cost(static_cast<int>(e.count), static_cast<int>(e.extra),
                        e.extra > 1 && counts_turns(o.engine, e.card), object_text(seat, o));
-      return fmt::format("{} must {} unless answered{}.", seat_text(seat, o), p.cost, p.after);
+      // A penalty no card answers (the Makao kings) is not said to be answerable.
+      const Effect* own = o.engine ? o.engine->effect_of(e.card) : nullptr;
+      const bool final = own && own->is_attack() && !own->answerable();
+      return fmt::format("{} must {}{}{}.", seat_text(seat, o), p.cost,
+                         final ? "" : " unless answered", p.after);
     }
     case EventKind::penalty_paid:
       return fmt::format(
@@ -294,19 +298,21 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
   if (s.demand >= 0) {
     const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.demand)];
     if (s.named_rank != kNoRank)
-      table += fmt::format("; seat {} named {}: {} ({})", s.demand_by, rank_symbol(s.named_rank),
-                           detail::named_rank_words(rank_symbol(s.named_rank), e.demand.text,
-                                                    fmt::format("seat {}", s.demand_by)),
-                           e.name);
+      table +=
+          fmt::format("; seat {} named {}: {} ({})", s.demand_by, rank_symbol(s.named_rank),
+                      detail::named_rank_words(rank_symbol(s.named_rank), selector_words(e.demand),
+                                               fmt::format("seat {}", s.demand_by)),
+                      e.name);
     else
-      table += fmt::format("; the next card must be {} ({})", e.demand.text, e.name);
+      table += fmt::format("; the next card must be {} ({})", selector_words(e.demand), e.name);
   }
   lines.push_back(table + ".");
   if (s.pending.active()) {
     const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.pending.effect)];
     const PenaltyCost p =
         penalty_cost(s.pending.draw, s.pending.skip, e.waits, fmt::format("seat {}", s.turn));
-    lines.push_back(fmt::format("Pending ({}): {} unless answered{}.", e.name, p.cost, p.after));
+    lines.push_back(fmt::format("Pending ({}): {}{}{}.", e.name, p.cost,
+                                e.answerable() ? " unless answered" : "", p.after));
   }
   lines.push_back(fmt::format(
       "Stock {}, discard pile {}; {}; play goes {}; {} so far.", plural(s.stock.size(), "card"),

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "switchcards/core/card_format.hpp"
+#include "switchcards/engine/engine.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/load_variant.hpp"
 
@@ -73,6 +74,20 @@ TEST_CASE("event text: a skip of several turns says whose turns are missed", "[e
   CHECK(line_of(pending(2, 4, 1), you) == "Seat 2 must draw 4 and miss a turn unless answered.");
 }
 
+// QA: Makao's kings, whose penalty no card answers, said "must draw 5 unless answered".
+TEST_CASE("event text: a penalty nothing answers is not said to be answerable", "[event_text]") {
+  const Engine makao(load_variant("makao"));
+  Event king = pending(2, 5, 0);
+  king.card = parse_card("KH");
+  REQUIRE(makao.effect_of(king.card) != nullptr);
+  CHECK(line_of(king, {.engine = &makao}) == "Seat 2 must draw 5.");
+  Event two = pending(2, 2, 0);
+  two.card = parse_card("2H");
+  CHECK(line_of(two, {.engine = &makao}) == "Seat 2 must draw 2 unless answered.");
+  // Without the engine the card's special is unknown: the answer stays possible.
+  CHECK(line_of(king) == "Seat 2 must draw 5 unless answered.");
+}
+
 // QA: Balkan's jacks printed "The next card must be [J, Q, K]." (the YAML list as written),
 // where EventTextOptions promises the demand spelled out.
 TEST_CASE("event text: a demand reads as words, as describe writes it", "[event_text]") {
@@ -81,6 +96,18 @@ TEST_CASE("event text: a demand reads as words, as describe writes it", "[event_
   REQUIRE(balkan.effect_of(e.card) != nullptr);
   CHECK(line_of(e, {.engine = &balkan}) == "The next card must be J, Q or K.");
   CHECK(line_of(e) == "J♠ sets a demand on the next card.");
+  // The position (replay --until) spells it the same way, after a jack is played.
+  Position p;
+  p.hands = {{parse_card("JS"), parse_card("4C"), parse_card("5D")},
+             {parse_card("9C"), parse_card("QD")}};
+  p.discard = {parse_card("9S")};
+  p.stock = {parse_card("2H"), parse_card("3H")};
+  State s = balkan.position(p);
+  REQUIRE(balkan.apply(s, Action::play(0, parse_card("JS"))).ok());
+  REQUIRE(s.demand >= 0);
+  std::string position;
+  for (const std::string& line : describe_position(balkan, s)) position += line + "\n";
+  CHECK(position.find("the next card must be J, Q or K (") != std::string::npos);
   Selector listed{CardMask{}, "[2, A]"};
   CHECK(selector_words(listed) == "2 or A");
   CHECK(selector_words(Selector{CardMask{}, "black J"}) == "black J");

@@ -271,3 +271,19 @@ TEST_CASE("waits: a Variant built in C++ is checked as a file is", "[waits]") {
     if (fx.name == "skip") fx.stack = {};  // a skip nobody answers: no penalty to take
   CHECK_THROWS_WITH(Engine(v), Catch::Contains("waits counts the skips of a penalty"));
 }
+
+TEST_CASE("the terminal player says a penalty nothing answers without 'unless you answer it'",
+          "[waits]") {
+  // QA: Makao's K of hearts, which no card answers, read "draw 5 unless you answer it".
+  const Engine e(load_variant("makao"));
+  Position p;
+  p.hands = {cards({"KH", "5C", "6D"}), cards({"9S", "7S", "8C"})};
+  p.discard = cards({"9H"});
+  p.stock = cards({"10D", "10H", "10S", "6C", "6H", "7D"});
+  State s = e.position(p);
+  REQUIRE(e.apply(s, Action::play(0, card("KH"))).ok());
+  REQUIRE(s.pending.active());
+  const std::string screen = terminal_screen(e, s, 1);
+  CHECK(screen.find("Penalty pending: draw 5.\n") != std::string::npos);
+  CHECK(screen.find("unless") == std::string::npos);
+}

@@ -126,8 +126,9 @@ constexpr std::string_view describe(Refusal r) {
       "it is not this seat's turn",
       "the card is not in the seat's hand",
       "the card matches neither the suit nor the rank of the top card",
-      "a penalty is pending: answer it with a card that stacks or cancels, or take it",
-      "the card does not satisfy the demand of the top card",
+      "a penalty is pending: take it, or answer it with a card that stacks on it or cancels "
+      "it, where the variant has one",
+      "the card does not satisfy the demand in force",
       "the card does not follow the named suit",
       "this card names a suit: give one",
       "this card names no suit",

@@ -161,6 +161,9 @@ struct Effect {
 
   // A pending penalty (draw, or a skip that can be answered) rather than an immediate effect.
   bool is_attack() const { return draw > 0 || (skip > 0 && !(stack.cards | cancel.cards).empty()); }
+  // Whether some card may answer its penalty (stack on it, cancel or deflect it), as the text
+  // that says "unless answered" asks.
+  bool answerable() const { return !(stack.cards | cancel.cards | deflect.cards).empty(); }
   friend bool operator==(const Effect&, const Effect&) = default;
 };
 
