@@ -329,6 +329,22 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
   for (const Action a : legal) moves += (moves.empty() ? "" : ", ") + to_string(a);
   lines.push_back(
       fmt::format("{}Legal: {}.", s.phase == Phase::after_draw ? "After a draw. " : "", moves));
+  // What the other seats may do before the seat to act (QA: "Legal:" read as the whole list,
+  // and left out the jump-in or late call that came next): a late call, a catch, a jump-in.
+  std::string others;
+  const auto add = [&](Action a) {
+    if (engine.check(s, a) == Refusal::none) others += (others.empty() ? "" : ", ") + to_string(a);
+  };
+  if (s.catchable >= 0 && s.catchable != s.turn) add(Action::call(s.catchable));
+  for (int k = 1; k < s.players(); ++k) {
+    const int seat = s.seats.after(s.turn, k);
+    if (s.catchable >= 0 && seat != s.catchable) add(Action::challenge(seat, s.catchable));
+    if (s.jump_open) {
+      engine.jump_ins(s, seat, legal);
+      for (const Action a : legal) others += (others.empty() ? "" : ", ") + to_string(a);
+    }
+  }
+  if (!others.empty()) lines.push_back(fmt::format("Out of turn, first: {}.", others));
   return lines;
 }
 

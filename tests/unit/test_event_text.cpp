@@ -231,3 +231,28 @@ TEST_CASE("event text: a penalty drawn across a reshuffle is one draw of all its
                                  "The discard pile is shuffled into a new stock (27 cards).",
                                  "Seat 3 draws 1 card."});
 }
+
+// QA: replay --until listed only the seat to act's moves as "Legal:", without the late call,
+// the catches or the jump-ins that may come first.
+TEST_CASE("the position lists what other seats may do first", "[event_text]") {
+  const Engine british(load_variant("british"));
+  Position p;
+  p.hands = {{parse_card("5H"), parse_card("6H")},
+             {parse_card("9C"), parse_card("QD")},
+             {parse_card("4C"), parse_card("3D")}};
+  p.discard = {parse_card("9H")};
+  p.stock = {parse_card("2S"), parse_card("3S")};
+  State s = british.position(p);
+  REQUIRE(british.apply(s, Action::play(0, parse_card("5H"))).ok());  // no call: catchable
+  REQUIRE(s.catchable == 0);
+  std::string position;
+  for (const std::string& line : describe_position(british, s)) position += line + "\n";
+  INFO(position);
+  CHECK(position.find("Legal: 1 draw, 1 challenge 0.\n") != std::string::npos);
+  CHECK(position.find("Out of turn, first: 0 call, 2 challenge 0.\n") != std::string::npos);
+  // Nobody to catch: no such line.
+  const State dealt = british.position(p);
+  position.clear();
+  for (const std::string& line : describe_position(british, dealt)) position += line + "\n";
+  CHECK(position.find("Out of turn") == std::string::npos);
+}
