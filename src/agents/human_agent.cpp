@@ -183,7 +183,8 @@ std::string call_help(const PlayerView& view) {
 // What taking the pending penalty costs the seat to act (detail::penalty_cost).
 detail::PenaltyCost penalty_cost(const PlayerView& view) {
   return detail::penalty_cost(view.pending_draw(), view.pending_skip(),
-                              view.engine().variant().specials[view.pending_effect()].waits, "you");
+                              view.engine().variant().specials[view.pending_effect()].waits, "you",
+                              view.players());
 }
 
 }  // namespace
@@ -492,6 +493,7 @@ void HumanAgent::observe(const PlayerView& view, std::span<const Event> events) 
   options.viewer = shown(view.seat());
   options.colour = colour_;
   options.engine = &view.engine();
+  options.players = view.players();
   for (const std::string& line : describe_events(with_seats(events, numbers_), options))
     fmt::print(*out_, "  {}\n", line);
 }

@@ -37,6 +37,7 @@ class Narrator final : public ForwardingAgent {
     o.viewer = kAtTheTable;
     o.colour = colour_;
     o.engine = engine_;
+    o.players = view.players();
     for (const std::string& part : describe_events(renamed, o))
       line_ += (line_.empty() ? "" : " ") + part;
     if (view.phase() == Phase::laying || line_.empty()) return;  // the turn goes on

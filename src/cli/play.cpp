@@ -295,9 +295,11 @@ void add_play(CLI::App& app, int& exit_code) {
       if (a == nullptr) human.set_seat_numbers(deal.seats);
       // The human's agent narrates the rounds it plays; one it sits out is narrated here,
       // with the seat numbers of the match, as its scores are.
-      if (deal.round_seat(0) < 0)
+      if (deal.round_seat(0) < 0) {
+        table_text.players = state.players();
         for (const std::string& line : describe_events(with_seats(events, deal.seats), table_text))
           fmt::print("  {}\n", line);
+      }
       if (a == nullptr) return;  // the deal
       // A resumed game replays the saved rounds: the human's moves from the save, the bots'
       // again (they must come out the same), until the saved actions run out.

@@ -146,9 +146,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
       return fmt::format("{} sets a demand on the next card.", card);
     }
     case EventKind::penalty_pending: {
-      const PenaltyCost p =
-          penalty_cost(static_cast<int>(e.count), static_cast<int>(e.extra),
-                       e.extra > 1 && counts_turns(o.engine, e.card), object_text(seat, o));
+      const PenaltyCost p = penalty_cost(static_cast<int>(e.count), static_cast<int>(e.extra),
+                                         e.extra > 1 && counts_turns(o.engine, e.card),
+                                         object_text(seat, o), o.players);
       // A penalty no card answers (the Makao kings) is not said to be answerable.
       const Effect* own = o.engine ? o.engine->effect_of(e.card) : nullptr;
       const bool final = own && own->is_attack() && !own->answerable();
@@ -309,8 +309,8 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
   lines.push_back(table + ".");
   if (s.pending.active()) {
     const Effect& e = engine.variant().specials[static_cast<std::size_t>(s.pending.effect)];
-    const PenaltyCost p =
-        penalty_cost(s.pending.draw, s.pending.skip, e.waits, fmt::format("seat {}", s.turn));
+    const PenaltyCost p = penalty_cost(s.pending.draw, s.pending.skip, e.waits,
+                                       fmt::format("seat {}", s.turn), s.players());
     lines.push_back(fmt::format("Pending ({}): {}{}{}.", e.name, p.cost,
                                 e.answerable() ? " unless answered" : "", p.after));
   }

@@ -28,20 +28,27 @@ inline std::string with_article(std::string_view words) {
 // does to the players after the taker (", and the player after you is skipped too"; empty if
 // nothing). A stacked skip costs the taker that many turns only under the special's `waits`;
 // else the taker misses one and the skips after it pass over the players after it. `taker`
-// names the taker as an object ("you", "seat 2"). The play-by-play, the position's description
-// and the terminal player say it in these words.
+// names the taker as an object ("you", "seat 2"). `players`, if known (else 0): skips that go
+// round the table past the taker are turns, not that many players ("the next 3 turns after
+// seat 1's"). The play-by-play, the position's description and the terminal player say it in
+// these words.
 struct PenaltyCost {
   std::string cost;
   std::string after;
 };
-inline PenaltyCost penalty_cost(int draw, int skip, bool waits, std::string_view taker) {
+inline PenaltyCost penalty_cost(int draw, int skip, bool waits, std::string_view taker,
+                                int players = 0) {
   PenaltyCost p;
   if (draw > 0) p.cost = fmt::format("draw {}", draw);
   if (skip > 0) {
     p.cost += p.cost.empty() ? "miss " : " and miss ";
     p.cost += waits && skip > 1 ? plural(skip, "turn") : std::string("a turn");
   }
-  if (skip > 1 && !waits)
+  if (skip > 1 && !waits && players > 0 && skip > players)
+    p.after =
+        fmt::format(", and the next {} turns after {} are skipped too, round the table", skip - 1,
+                    taker == "you" ? std::string("yours") : fmt::format("{}'s", taker));
+  else if (skip > 1 && !waits)
     p.after = skip == 2
                   ? fmt::format(", and the player after {} is skipped too", taker)
                   : fmt::format(", and the {} players after {} are skipped too", skip - 1, taker);

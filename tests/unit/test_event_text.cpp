@@ -70,6 +70,17 @@ TEST_CASE("event text: a skip of several turns says whose turns are missed", "[e
   CHECK(line_of(pending(2, 0, 4), you) ==
         "Seat 2 must miss a turn unless answered, and the 3 players after seat 2 are skipped "
         "too.");
+  // QA: with 3 players, 4 stacked skips said "the 3 players after seat 1": they are turns,
+  // round the table (seat 2's, then seat 0's, then seat 1's again).
+  CHECK(line_of(pending(1, 0, 4), {.viewer = 0, .players = 3}) ==
+        "Seat 1 must miss a turn unless answered, and the next 3 turns after seat 1's are "
+        "skipped too, round the table.");
+  CHECK(line_of(pending(1, 0, 4), {.viewer = 1, .players = 3}) ==
+        "You must miss a turn unless answered, and the next 3 turns after yours are skipped "
+        "too, round the table.");
+  CHECK(line_of(pending(1, 0, 3), {.viewer = 0, .players = 3}) ==
+        "Seat 1 must miss a turn unless answered, and the 2 players after seat 1 are skipped "
+        "too.");
   CHECK(line_of(pending(2, 2, 0), you) == "Seat 2 must draw 2 unless answered.");
   CHECK(line_of(pending(2, 4, 1), you) == "Seat 2 must draw 4 and miss a turn unless answered.");
 }

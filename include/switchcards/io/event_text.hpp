@@ -24,6 +24,9 @@ struct EventTextOptions {
   // If given, demands are spelled out ("J, Q or K") and the last-card call is said in the
   // variant's words (last_card.call_name); else "last card".
   const Engine* engine = nullptr;
+  // The players at the table, if known (0: not): skips that go round it past the player who
+  // misses the turn are said as turns ("the next 3 turns after seat 1's"), not players.
+  int players = 0;
 };
 
 // One line per event (draws merged), without a trailing newline.
