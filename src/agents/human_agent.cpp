@@ -328,7 +328,14 @@ std::string HumanAgent::move_text(const PlayerView& view, Action a, bool colour)
         const detail::PenaltyCost p = penalty_cost(view);
         return "take the penalty: " + p.cost + p.after;
       }
-      if (a.kind() == ActionKind::draw) return "draw a card";
+      if (a.kind() == ActionKind::draw) {
+        // QA: "draw a card" drew three under draw.cards: until_playable.
+        const DrawRules& d = view.variant().draw;
+        if (d.until_playable)
+          return d.limit > 0 ? fmt::format("draw until you can play (at most {} cards)", d.limit)
+                             : std::string("draw until you can play");
+        return d.cards > 1 ? fmt::format("draw {} cards", d.cards) : std::string("draw a card");
+      }
       if (view.phase() == Phase::laying) return "lay no more cards: end your turn";
       return view.phase() == Phase::after_draw ? "keep the card and end your turn"
                                                : "miss the turn";

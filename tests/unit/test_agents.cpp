@@ -398,6 +398,22 @@ TEST_CASE("the terminal player reads numbered moves from its input") {
   CHECK(text.find("2) draw a card") != std::string::npos);
   CHECK(text.find("Please type a number from 1 to 2, or the move itself") != std::string::npos);
   CHECK(text.find("Call \"last card\"?") != std::string::npos);
+  // QA: under draw.cards: until_playable "draw a card" drew several; a draw of 2 says 2.
+  for (const auto& [rules, words] :
+       {std::pair<const char*, const char*>{"draw: {cards: until_playable}",
+                                            "2) draw until you can play\n"},
+        {"draw: {cards: until_playable, limit: 3}", "2) draw until you can play (at most 3 cards)"},
+        {"draw: {cards: 2}", "2) draw 2 cards\n"}}) {
+    const Engine drawing(load_variant("british", rules, "--rules"));
+    const State t = six_of_hearts_on_five(drawing);
+    ActionList moves;
+    drawing.legal_actions(t, moves);
+    std::istringstream first("1\nn\n");
+    std::ostringstream shown;
+    HumanAgent reader(first, shown, false);
+    (void)reader.choose(PlayerView(drawing, t, 0), moves.span());
+    CHECK(shown.str().find(words) != std::string::npos);
+  }
 
   std::istringstream ended("");
   HumanAgent quiet(ended, out, false);
