@@ -131,8 +131,10 @@ std::string deflect_text(const Effect& e, const std::vector<Effect>& specials, i
   if (!reverses.empty())
     ways.push_back(fmt::format(
         "with {}, which reverses the direction and sends the penalty, unchanged, {}", reverse_text,
-        e.deflect_to_attacker ? "back to the player who played its last penalty card"
-                              : "to the next player in the new direction"));
+        e.deflect_to_attacker
+            ? "back to the player who played its last penalty card (that player's own sends it "
+              "on to the next player in the new direction)"
+            : "to the next player in the new direction"));
   if (!skips.empty())
     ways.push_back(
         fmt::format("with {}, which passes the penalty, unchanged, to the player after "

@@ -614,7 +614,8 @@ TEST_CASE("describe: deflection says what the engine does") {
   const std::string text = sentence_of(flat(describe_variant(v)), "draw-two");
   CHECK(deflect_two(engine, "AH").victim == 0);
   CHECK(text.find("with A, which reverses the direction and sends the penalty, unchanged, back "
-                  "to the player who played its last penalty card") != std::string::npos);
+                  "to the player who played its last penalty card (that player's own sends it "
+                  "on to the next player in the new direction)") != std::string::npos);
   CHECK(deflect_two(engine, "8H").victim == 2);
   CHECK(text.find("with 8, which passes the penalty, unchanged, to the player after them") !=
         std::string::npos);
