@@ -359,18 +359,25 @@ void bind_engine(py::module_& m) {
 
   m.def(
       "describe_events",
-      [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine) {
+      [](const std::vector<Event>& events, const py::object& viewer, const Engine* engine,
+         const py::object& players) {
         EventTextOptions options;
         if (!viewer.is_none()) {
           options.viewer =
               int_arg<int>(viewer, "viewer", 0, kMaxSeats - 1,
                            "a seat 0 to " + std::to_string(kMaxSeats - 1) + ", or None");
         }
+        if (!players.is_none())
+          options.players = int_arg<int>(players, "players", 2, kMaxSeats,
+                                         "2 to " + std::to_string(kMaxSeats) + ", or None");
         options.engine = engine;
         return describe_events(events, options);
       },
       py::arg("events"), py::arg("viewer") = py::none(), py::arg("engine") = nullptr,
-      "The events as sentences (draws merged); `viewer`: the seat that reads 'You ...'.");
+      py::arg("players") = py::none(),
+      "The events as sentences (draws merged); `viewer`: the seat that reads 'You ...'; "
+      "`engine`: the variant's words; `players`: the table's size, so that skips round it are "
+      "said as turns.");
 
   // ---- the State -----------------------------------------------------------------------
   py::class_<State>(m, "State",

@@ -177,6 +177,13 @@ def test_apply_returns_events_with_their_sentences():
     assert events[0].kind == "card_played" and events[0].card == play.card and events[0].seat == 0
     assert str(events[0]).startswith("Seat 0 plays")
     assert sc.describe_events(events, viewer=0)[0].startswith("You play")
+    # With the table's size, skips round it are turns (4 skips at a table of 3).
+    chain = sc.Event.from_json('{"kind": "penalty_pending", "seat": 1, "card": "8C", "count": 0, "extra": 4}')
+    assert sc.describe_events([chain], players=3) == [
+        "Seat 1 must miss a turn unless answered, and the next 3 turns after seat 1's are skipped too, round the table."]
+    assert "the 3 players after seat 1" in sc.describe_events([chain])[0]
+    with pytest.raises(ValueError, match="players"):
+        sc.describe_events([chain], players=1)
     assert sc.Event.from_json(events[0].to_json()) == events[0]
     drawn = engine.apply(state, sc.Action.draw(state.turn)) if sc.Action.draw(state.turn) in engine.legal_actions(state) else []
     for e in drawn:
