@@ -131,6 +131,7 @@ bool carries_card(EventKind k) {
     case EventKind::hands_rotated:
     case EventKind::direction_reversed:
     case EventKind::jumped_in:
+    case EventKind::rank_named:
       return true;
     default:
       return false;
@@ -329,6 +330,38 @@ constexpr std::int64_t max_of(const T&) {
   return static_cast<std::int64_t>(std::numeric_limits<T>::max());
 }
 
+// An event holds only what its kind carries, as the engine writes it (engine/event.hpp): a
+// field the kind does not use is null or 0, and the fields of fixed meaning keep to it (QA: a
+// stock_reshuffled with a seat, a card and an extra, or a rank_named of no rank, read back).
+void check_event_fields(const Node& n, const Event& e) {
+  using K = EventKind;
+  const K k = e.kind;
+  const std::string kind(event_name(k));
+  // Seatless: the first card turned up (card_played), a stalemate (round_over), a reshuffle.
+  if (k == K::stock_reshuffled ? e.seat != kNoSeat
+                               : e.seat == kNoSeat && k != K::card_played && k != K::round_over)
+    n["seat"].fail(k == K::stock_reshuffled ? "a stock_reshuffled event names no seat (null)"
+                                            : "a " + kind + " event names its seat");
+  if (!carries_card(k) && e.card != Card{})
+    n["card"].fail("a " + kind + " event names no card (null)");
+  if ((k == K::suit_named || k == K::rank_named) && e.card.is_joker())
+    n["card"].fail("a " + kind + " event names a suited card (its " +
+                   (k == K::suit_named ? "suit" : "rank") + " is the one named)");
+  const bool counts = k == K::penalty_pending || k == K::penalty_paid ||
+                      k == K::last_card_penalty || k == K::stock_reshuffled ||
+                      k == K::stock_exhausted || k == K::finish_penalty;
+  const bool direction = k == K::direction_reversed || k == K::hands_rotated;
+  if (direction ? e.count > 1 : !counts && e.count != 0)
+    n["count"].fail(direction ? "a " + kind + " event's count is a direction: 0 or 1"
+                              : "a " + kind + " event counts nothing (0)");
+  const bool flag =
+      k == K::last_card_called || k == K::last_card_missed || k == K::last_card_penalty;
+  const bool extra = extra_is_seat(k) || k == K::penalty_pending || k == K::stock_exhausted;
+  if (flag ? e.extra > 1 : !extra && e.extra != 0)
+    n["extra"].fail(flag ? "a " + kind + " event's extra is 1 for the final card's call, else 0"
+                         : "a " + kind + " event has no extra (0)");
+}
+
 Event read_event(const Node& n) {
   n.expect_object({"kind", "seat", "card", "count", "extra"});
   std::array<std::string_view, kEventKindCount> names{};
@@ -346,6 +379,7 @@ Event read_event(const Node& n) {
   // an event names it ("You swap hands with seat 3").
   e.extra = static_cast<decltype(e.extra)>(
       n["extra"].integer(0, extra_is_seat(e.kind) ? kMaxSeats - 1 : max_of(e.extra)));
+  check_event_fields(n, e);
   return e;
 }
 

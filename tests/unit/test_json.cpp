@@ -593,6 +593,31 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(event_error(R"({"kind":"penalty_pending","seat":1,"card":null,"count":2,"extra":0})") ==
         "server: /card: a penalty_pending event names its card");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":0,"extra":0})") == "");
+  // QA: fields a kind does not carry, or values it cannot have, read back.
+  CHECK(event_error(R"({"kind":"rank_named","seat":0,"card":null,"count":0,"extra":0})") ==
+        "server: /card: a rank_named event names its card");
+  CHECK(event_error(R"({"kind":"rank_named","seat":0,"card":"JOKER","count":0,"extra":0})") ==
+        "server: /card: a rank_named event names a suited card (its rank is the one named)");
+  CHECK(event_error(R"({"kind":"suit_named","seat":0,"card":"JOKER","count":0,"extra":0})") ==
+        "server: /card: a suit_named event names a suited card (its suit is the one named)");
+  CHECK(event_error(R"({"kind":"stock_reshuffled","seat":3,"card":null,"count":21,"extra":0})") ==
+        "server: /seat: a stock_reshuffled event names no seat (null)");
+  CHECK(
+      event_error(R"({"kind":"stock_reshuffled","seat":null,"card":"AD","count":21,"extra":0})") ==
+      "server: /card: a stock_reshuffled event names no card (null)");
+  CHECK(
+      event_error(R"({"kind":"stock_reshuffled","seat":null,"card":null,"count":21,"extra":9})") ==
+      "server: /extra: a stock_reshuffled event has no extra (0)");
+  CHECK(event_error(
+            R"({"kind":"stock_reshuffled","seat":null,"card":null,"count":21,"extra":0})") == "");
+  CHECK(event_error(R"({"kind":"direction_reversed","seat":0,"card":"AD","count":5,"extra":0})") ==
+        "server: /count: a direction_reversed event's count is a direction: 0 or 1");
+  CHECK(event_error(R"({"kind":"last_card_called","seat":0,"card":null,"count":0,"extra":99})") ==
+        "server: /extra: a last_card_called event's extra is 1 for the final card's call, else 0");
+  CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":3,"extra":0})") ==
+        "server: /count: a seat_skipped event counts nothing (0)");
+  CHECK(event_error(R"({"kind":"seat_skipped","seat":null,"card":null,"count":0,"extra":0})") ==
+        "server: /seat: a seat_skipped event names its seat");
   // An `extra` that is a seat is held to the seats, as `seat` is; elsewhere it is a count.
   CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":8})") ==
         "server: /extra: expected a whole number from 0 to 7, got 8");
