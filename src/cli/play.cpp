@@ -192,6 +192,9 @@ void add_play(CLI::App& app, int& exit_code) {
         : seed_opt->count() == 0
             ? std::random_device{}() % 1000000
             : parse_whole("--seed", seed, 0, std::numeric_limits<std::uint64_t>::max());
+    if (bots.rfind("human", 0) == 0 && resuming)
+      throw std::runtime_error("--resume " + resume_file + ": seat 1 is '" + bots +
+                               "': a game saved by `play` has computer players at the other seats");
     if (bots.rfind("human", 0) == 0)
       throw UsageError("--bots " + bots +
                        ": the other seats are computer players; `play` has one human, at seat 0 "

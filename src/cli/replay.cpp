@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "cli/commands.hpp"
+#include "switchcards/agents/make_agent.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/json.hpp"
 #include "switchcards/io/load_variant.hpp"
@@ -84,6 +85,18 @@ void add_replay(CLI::App& app, int& exit_code) {
         result = replay_game(r, dir.empty() ? "." : dir, until);
       } catch (const LoadError& e) {
         result.failure = "its variant does not load: " + std::string(e.what());
+      }
+      // The agents it names are not replayed (the actions are), but a name no agent has is a
+      // record written wrong (QA: 'zzz' replayed OK, where `play --resume` refused it).
+      for (std::size_t seat = 0; result.ok && seat < r.agents.size(); ++seat) {
+        if (r.agents[seat] == "human") continue;  // `play`'s seat 0
+        try {
+          (void)make_agent(r.agents[seat], 0);
+        } catch (const std::invalid_argument& e) {
+          result.ok = false;
+          result.failure =
+              fmt::format("agents: seat {} is '{}': {}", seat, r.agents[seat], e.what());
+        }
       }
       if (!result.ok) {
         fmt::print("{}: FAIL: {}\n", name, result.failure);

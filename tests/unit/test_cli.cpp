@@ -197,6 +197,17 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   Run bad = run("replay tampered.yaml", s);
   CHECK(bad.status == 1);
   CHECK(contains(bad.out, "tampered.yaml: FAIL: round 1, action"));
+
+  // QA: an agent no name makes replayed OK (the actions are replayed, not the agents).
+  std::string renamed = record;
+  const std::size_t first = renamed.find("agents: [");
+  REQUIRE(first != std::string::npos);
+  const std::size_t from = first + 9;  // seat 0's name, up to its comma
+  renamed.replace(from, renamed.find_first_of(",]", from) - from, "zzz");
+  write_file(s / "renamed.yaml", renamed);
+  Run unknown = run("replay renamed.yaml", s);
+  CHECK(unknown.status == 1);
+  CHECK(contains(unknown.out, "renamed.yaml: FAIL: agents: seat 0 is 'zzz': unknown agent 'zzz'"));
 }
 
 TEST_CASE("cli: a record embeds the resolved variant and replays from any directory") {

@@ -129,6 +129,14 @@ TEST_CASE("play: a game quit with --record and continued with --resume is the sa
     const Run nosuch = run("play --resume nosuch.yaml", s, s / "rest.txt");
     CHECK(nosuch.status == 1);  // a save that cannot be used, as docs/cli.md gives it
     CHECK(contains(nosuch.out, "--resume nosuch.yaml: seat 1 is 'nosuch': unknown agent 'nosuch'"));
+    // QA: a save of humans only was refused as "--bots human: ...", an option not given.
+    save.replace(save.find("agents: [human, nosuch, nosuch]"), 31, "agents: [human, human, human]");
+    write_file(s / "humans.yaml", save);
+    const Run humans = run("play --resume humans.yaml", s, s / "rest.txt");
+    CHECK(humans.status == 1);
+    CHECK(contains(humans.out,
+                   "--resume humans.yaml: seat 1 is 'human': a game saved by `play` "
+                   "has computer players at the other seats"));
   }
   // A resumed game keeps the save's settings.
   const Run clash = run("play --resume save.yaml --seed 3", s);
