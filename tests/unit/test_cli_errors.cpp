@@ -193,6 +193,9 @@ TEST_CASE("cli errors: play, demo and score refuse what they cannot do") {
            "JOKER: british has no such card (its deck has no jokers)"},
           {"score --variant british AS AS AS", 2,
            "AS is given 3 times, but a british deck holds at most 2"},
+          // QA: five were said to be three (counted up to the first too many).
+          {"score --variant british AS AS AS 5C AS AS", 2,
+           "AS is given 5 times, but a british deck holds at most 2"},
           {"score --variant mau-mau 2C", 2, "2C: mau-mau has no such card (its deck has no 2s)"},
           {"score --variant british XX", 2, "CARD 'XX': 'XX' is not a card"},
           {"score --variant british ''", 2, "CARD ''"},
