@@ -151,9 +151,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
                                          object_text(seat, o), o.players);
       // A penalty no card answers (the Makao kings) is not said to be answerable.
       const Effect* own = o.engine ? o.engine->effect_of(e.card) : nullptr;
-      const bool final = own && own->is_attack() && !own->answerable();
+      const bool unanswerable = own && own->is_attack() && !own->answerable();
       return fmt::format("{} must {}{}{}.", seat_text(seat, o), p.cost,
-                         final ? "" : " unless answered", p.after);
+                         unanswerable ? "" : " unless answered", p.after);
     }
     case EventKind::penalty_paid:
       return fmt::format(
@@ -336,13 +336,14 @@ std::vector<std::string> describe_position(const Engine& engine, const State& s,
     if (engine.check(s, a) == Refusal::none) others += (others.empty() ? "" : ", ") + to_string(a);
   };
   if (s.catchable >= 0 && s.catchable != s.turn) add(Action::call(s.catchable));
+  // In the order play_round asks: the catches in order of play, then the jump-ins.
   for (int k = 1; k < s.players(); ++k) {
     const int seat = s.seats.after(s.turn, k);
     if (s.catchable >= 0 && seat != s.catchable) add(Action::challenge(seat, s.catchable));
-    if (s.jump_open) {
-      engine.jump_ins(s, seat, legal);
-      for (const Action a : legal) others += (others.empty() ? "" : ", ") + to_string(a);
-    }
+  }
+  for (int k = 1; s.jump_open && k < s.players(); ++k) {
+    engine.jump_ins(s, s.seats.after(s.turn, k), legal);
+    for (const Action a : legal) others += (others.empty() ? "" : ", ") + to_string(a);
   }
   if (!others.empty()) lines.push_back(fmt::format("Out of turn, first: {}.", others));
   return lines;

@@ -56,8 +56,9 @@ inline PenaltyCost penalty_cost(int draw, int skip, bool waits, std::string_view
 }
 
 // A rank named round the table (a special's names_rank) as a clause: "each player in turn,
-// seat 0 last, must play a 7 or a J, or draw". `answers`: the special's demand as written ("J";
-// empty if it has none), `namer`: the seat that named it as an object ("you", "seat 0").
+// seat 0 last, must play a 7 or a J, or draw". `answers`: the special's demand in words ("J",
+// "J, Q or K"; empty if it has none), `namer`: the seat that named it as an object ("you",
+// "seat 0").
 inline std::string named_rank_words(std::string_view rank, std::string_view answers,
                                     std::string_view namer) {
   const std::string card = with_article(rank);
