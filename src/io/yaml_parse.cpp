@@ -239,6 +239,17 @@ class TreeGuard {
                                node.IsMap()        ? "a map"
                                : node.IsSequence() ? "a list"
                                                    : fmt::format("'{:.40}'", node.Scalar())));
+    // A !!map or !!seq tag on another kind of node says one thing and holds another (QA:
+    // `last_card: !!seq {penalty: 3}` loaded as the map).
+    const bool map_tag = node.Tag() == "tag:yaml.org,2002:map";
+    const bool seq_tag = node.Tag() == "tag:yaml.org,2002:seq";
+    if ((map_tag && !node.IsMap()) || (seq_tag && !node.IsSequence()))
+      fail_at_mark(
+          label_, node.Mark(),
+          fmt::format("tagged {}, but this is {}: remove the tag", map_tag ? "!!map" : "!!seq",
+                      node.IsMap()        ? "a map"
+                      : node.IsSequence() ? "a list"
+                                          : "a scalar"));
   }
 
   // The keys of one map seen so far: a short list searched in order (the maps of a variant
