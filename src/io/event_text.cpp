@@ -182,7 +182,9 @@ std::string one_event(const Event& e, const EventTextOptions& o) {
     case EventKind::last_card_called:
       return fmt::format("{} {}{}", says(seat, o, "call", "calls"),
                          call_out(call_rules(o.engine), e.extra == 1),
-                         e.extra == 1 ? " with the final card." : "");
+                         e.extra == 1   ? " with the final card."
+                         : e.extra == 2 ? " late, before being caught."
+                                        : "");
     case EventKind::last_card_missed:
       return fmt::format("{} not call {}{}.", says(seat, o, "did", "did"),
                          quoted_call(call_rules(o.engine), e.extra == 1),

@@ -357,9 +357,15 @@ void check_event_fields(const Node& n, const Event& e) {
   const bool flag =
       k == K::last_card_called || k == K::last_card_missed || k == K::last_card_penalty;
   const bool extra = extra_is_seat(k) || k == K::penalty_pending || k == K::stock_exhausted;
-  if (flag ? e.extra > 1 : !extra && e.extra != 0)
-    n["extra"].fail(flag ? "a " + kind + " event's extra is 1 for the final card's call, else 0"
-                         : "a " + kind + " event has no extra (0)");
+  // last_card_called's 2: a late call.
+  const std::uint32_t most = k == K::last_card_called ? 2 : 1;
+  if (flag ? e.extra > most : !extra && e.extra != 0)
+    n["extra"].fail(!flag ? "a " + kind + " event has no extra (0)"
+                    : most == 2
+                        ? "a " + kind +
+                              " event's extra is 1 for the final card's call, 2 for a "
+                              "late call, else 0"
+                        : "a " + kind + " event's extra is 1 for the final card's call, else 0");
 }
 
 Event read_event(const Node& n) {

@@ -2,15 +2,18 @@
 // skip of several turns, a demand of several ranks, the final card played without its call.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "../common/cards.hpp"
 #include "switchcards/core/card_format.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
+using switchcards::testing::cards;
 
 namespace {
 
@@ -147,6 +150,10 @@ TEST_CASE("event text: the last-card calls in the variant's own words", "[event_
   CHECK(line_of(called, {.viewer = 2}) == "You call \"Last card!\" with the final card.");
   called.extra = 0;
   Event missed{EventKind::last_card_missed, 0};
+  called.extra = 2;  // a late call, an action of its own after the play
+  CHECK(line_of(called, {.engine = &mau}) == "Seat 2 calls \"Mau!\" late, before being caught.");
+  CHECK(line_of(called, {.viewer = 2}) == "You call \"Last card!\" late, before being caught.");
+  called.extra = 0;
   CHECK(line_of(missed, {.viewer = 1, .engine = &mau}) == "Seat 0 did not call \"Mau\".");
   CHECK(line_of(missed, {.viewer = 1}) == "Seat 0 did not call \"last card\".");
   missed.extra = 1;  // the final card's call
@@ -266,4 +273,28 @@ TEST_CASE("the position lists what other seats may do first", "[event_text]") {
   position.clear();
   for (const std::string& line : describe_position(british, dealt)) position += line + "\n";
   CHECK(position.find("Out of turn") == std::string::npos);
+}
+
+TEST_CASE("event text: a late call says it is late, after the miss it mends", "[event_text]") {
+  // mau-mau-purist: an A lets its player play again, so a player who leaves itself one card
+  // with an A and no call acts next, and may call late (QA: the log said "did not call", then
+  // "calls", with nothing saying the call came after the play).
+  const Engine engine(load_variant("mau-mau-purist"));
+  Position p;
+  p.hands = {cards({"AH", "9H"}), cards({"7C", "8C"}), cards({"QS", "KS"})};
+  p.discard = cards({"10H"});
+  p.stock = cards({"JC", "JD"});
+  State s = engine.position(p);
+  EventBuffer events;
+  REQUIRE(engine.apply(s, parse_action("0 play AH"), &events));
+  std::vector<std::string> lines;
+  for (const Event& e : events) lines.push_back(line_of(e, {.engine = &engine}));
+  CHECK(std::ranges::find(lines, "Seat 0 did not call \"Mau\".") != lines.end());
+  events.clear();
+  REQUIRE(engine.apply(s, Action::call(0), &events));
+  REQUIRE(events.size() == 1);
+  CHECK(events[0].kind == EventKind::last_card_called);
+  CHECK(events[0].extra == 2);
+  CHECK(line_of(events[0], {.engine = &engine}) ==
+        "Seat 0 calls \"Mau!\" late, before being caught.");
 }

@@ -613,7 +613,12 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
   CHECK(event_error(R"({"kind":"direction_reversed","seat":0,"card":"AD","count":5,"extra":0})") ==
         "server: /count: a direction_reversed event's count is a direction: 0 or 1");
   CHECK(event_error(R"({"kind":"last_card_called","seat":0,"card":null,"count":0,"extra":99})") ==
-        "server: /extra: a last_card_called event's extra is 1 for the final card's call, else 0");
+        "server: /extra: a last_card_called event's extra is 1 for the final card's call, 2 for "
+        "a late call, else 0");
+  CHECK(event_error(R"({"kind":"last_card_called","seat":0,"card":null,"count":0,"extra":2})") ==
+        "");
+  CHECK(event_error(R"({"kind":"last_card_missed","seat":0,"card":null,"count":0,"extra":2})") ==
+        "server: /extra: a last_card_missed event's extra is 1 for the final card's call, else 0");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":3,"extra":0})") ==
         "server: /count: a seat_skipped event counts nothing (0)");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":null,"card":null,"count":0,"extra":0})") ==

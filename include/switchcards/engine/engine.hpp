@@ -1713,9 +1713,10 @@ inline ApplyResult Engine::apply(State& s, Action a, EventBuffer* ev) const {
     return {};
   }
   if (a.kind() == ActionKind::call) {
-    // Said in time: the seat can no longer be caught. The turn does not move.
+    // Said late (after the play, as an action of its own), but in time: the seat can no longer
+    // be caught. The turn does not move.
     s.catchable = -1;
-    detail::emit(ev, EventKind::last_card_called, seat);
+    detail::emit(ev, EventKind::last_card_called, seat, Card{}, 0, 2);
     finish_action(s, ev);
     return {};
   }

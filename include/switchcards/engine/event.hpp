@@ -28,7 +28,8 @@ enum class EventKind : std::uint8_t {
   penalty_paid,        // seat drew count cards for a penalty
   penalty_cancelled,   // seat cancelled the pending penalty with card
   last_card_called,    // seat called last card; extra 1: the final call, with its final card
-                       // (last_card.final_call)
+                       // (last_card.final_call); 2: a late call, an action of its own after
+                       // the play that left one card (0: with that play)
   last_card_missed,    // seat left itself one card without calling; extra 1: seat played its
                        // final card without the call (last_card.final_call)
   last_card_caught,    // seat (the challenger) caught extra (the offender)
