@@ -43,6 +43,47 @@ def test_shards_merge_into_the_unsharded_json():
         sc.merge_shards([parts[1], parts[0]])  # shards 1/3 and 3/3: 2/3 is missing
 
 
+def test_merge_shards_refuses_what_is_no_list_of_shards_naming_the_argument():
+    # QA: one text was split into its characters ("shards[0]: not JSON"), None was "not a
+    # switchcards simulation file", names=[] for two shards was ignored and names="xy" taken
+    # for two names.
+    a, b = (sc.simulate_json("british", 10, shard=(k, 2)) for k in (1, 2))
+    whole = sc.simulate_json("british", 10)
+    assert sc.merge_shards([a, b], ["a.json", "b.json"]) == whole
+    with pytest.raises(TypeError, match=r"^merge_shards: shards is a list of shards"):
+        sc.merge_shards(whole)
+    with pytest.raises(TypeError, match=r"^merge_shards: shards is a list of shards"):
+        sc.merge_shards(__import__("json").loads(whole))
+    for bad in (None, 5):
+        with pytest.raises(TypeError, match=rf"^merge_shards: shards\[1\] is a study's results .*not {bad}$"):
+            sc.merge_shards([a, bad])
+    with pytest.raises(ValueError, match=r"^merge_shards: 0 names for 2 shards"):
+        sc.merge_shards([a, b], [])
+    with pytest.raises(TypeError, match=r"^merge_shards: names is a list of names"):
+        sc.merge_shards([a, b], "xy")
+    with pytest.raises(TypeError, match=r"^merge_shards: names\[1\] is 7"):
+        sc.merge_shards([a, b], ["a", 7])
+
+
+def test_arguments_of_the_wrong_kind_are_refused_before_anything_is_played():
+    # QA: each of these was accepted silently, or failed with a bare Python error.
+    capped = sc.simulate("british", 2, matches=True, max_match_rounds=3)
+    assert capped["games"] == 2
+    with pytest.raises(TypeError, match=r"^simulate: agents is a str .*not 5$"):
+        sc.simulate("british", 3, agents=5)
+    with pytest.raises(TypeError, match=r"^simulate: agents\[1\] is 2: an agent name is a str"):
+        sc.simulate("british", 3, agents=["random", 2])
+    with pytest.raises(TypeError, match=r"^FunctionAgent: function is a callable"):
+        sc.agent_from_function(5)
+    with pytest.raises(ValueError, match=r"^result: not a switchcards simulation file"):
+        sc.results_table({"games": -1})
+    with pytest.raises(TypeError, match=r"^results_table: result is a study's results"):
+        sc.results_table(5)
+    # The JSON text is taken, as summary_row takes it.
+    text = sc.simulate_json("british", 3)
+    assert list(sc.results_table(text)["wins"]) == list(sc.results_table(__import__("json").loads(text))["wins"])
+
+
 def test_bad_options_are_clear_errors():
     with pytest.raises(ValueError, match="no-such"):
         sc.simulate("british", 10, agents="no-such")
@@ -152,7 +193,7 @@ import switchcards as sc
 start = time.monotonic()
 try:
     print("started", flush=True)  # inside the try: a signal from now on is caught
-    sc.{call}("british", 10**9, agents="random")
+    sc.{call}("british", 10**9, agents="{agents}")
 except KeyboardInterrupt:
     print("interrupted after", time.monotonic() - start, flush=True)
     raise
@@ -160,10 +201,14 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.parametrize("call", ["simulate_json", "simulate"])
-def test_ctrl_c_stops_a_study_with_keyboard_interrupt(call):
+@pytest.mark.parametrize("agents", ["random", "ismcts:60s"])
+def test_ctrl_c_stops_a_study_with_keyboard_interrupt(call, agents):
     import signal, sys
-    # A billion games would take hours: the study must stop at the signal, not at its end.
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_STUDY.replace("{call}", call)],
+    # A billion games would take hours: the study must stop at the signal, not at its end; nor
+    # at the end of the game under way, whose every decision an ismcts:60s bot searches for a
+    # minute (QA: it waited for that game).
+    script = INTERRUPTED_STUDY.replace("{call}", call).replace("{agents}", agents)
+    child = subprocess.Popen([sys.executable, "-c", script],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline() == "started\n"

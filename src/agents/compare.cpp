@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -238,10 +239,10 @@ ComparisonResults compare(const Variant& a, const Variant& b, const SimulationCo
   for (Partial& p : partial) p.measures = paired_measures(config.players, config.kind);
   SimulationConfig plain = config;
   plain.record = 0;
-  detail::run_games(first, end, threads, progress, [&](int t) {
+  detail::run_games(first, end, threads, progress, [&](int t, const std::atomic<bool>& stop) {
     Partial& p = partial[t];
-    auto pa = std::make_shared<detail::GamePlayer>(a, engine_a, plain, p.a);
-    auto pb = std::make_shared<detail::GamePlayer>(b, engine_b, plain, p.b);
+    auto pa = std::make_shared<detail::GamePlayer>(a, engine_a, plain, p.a, &stop);
+    auto pb = std::make_shared<detail::GamePlayer>(b, engine_b, plain, p.b, &stop);
     return [&p, &plain, pa, pb](std::uint64_t game) {
       const detail::GameOutcome oa = pa->play(game, nullptr);
       const detail::GameOutcome ob = pb->play(game, nullptr);

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "switchcards/agents/agent.hpp"
@@ -170,8 +171,11 @@ class LeadTracker {
 // Everything one thread needs to play games of a study, built once per thread.
 class GamePlayer {
  public:
+  // `stop`: the study's stop flag (run_games'), or nullptr. Once it is set, a searching
+  // agent's search ends early (IsmctsAgent::stop_when): the study is being stopped and its
+  // results thrown away, so the game under way is played out in moments, not in minutes.
   GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
-             SimulationStats& stats);
+             SimulationStats& stats, const std::atomic<bool>* stop = nullptr);
   ~GamePlayer();
   GamePlayer(const GamePlayer&) = delete;
   GamePlayer& operator=(const GamePlayer&) = delete;
@@ -206,8 +210,9 @@ class GamePlayer {
   bool observe_ = false;  // some seat's agent observes
 };
 
-// Runs games [first, end) on `threads` threads: `make_worker(t)` builds thread t's worker (a
-// callable taking a game index), called from that thread. Workers take chunks of indices;
+// Runs games [first, end) on `threads` threads: `make_worker(t, stop)` builds thread t's worker
+// (a callable taking a game index), called from that thread; `stop` is set when the study is
+// being stopped (an error, or the progress callback's exception). Workers take chunks of indices;
 // `progress` is called from the calling thread about ten times a second, and once more as the
 // last worker ends (not up to 100 ms after: a sweep runs one study a row). Rethrows the first
 // error of a worker.
@@ -227,7 +232,7 @@ void run_games(std::uint64_t first, std::uint64_t end, int threads,
   // calls `progress` between chunks, so that Ctrl-C still stops the study.
   const auto work = [&](int t, bool reports) {
     try {
-      auto worker = make_worker(t);
+      auto worker = make_worker(t, std::as_const(failed));
       for (;;) {
         const std::uint64_t begin = next.fetch_add(kChunk);
         if (begin >= end || failed.load()) break;

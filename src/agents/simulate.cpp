@@ -17,6 +17,7 @@
 #include "agents/game_player.hpp"
 #include "engine/seat_index.hpp"
 #include "io/yaml_text_guard.hpp"
+#include "switchcards/agents/ismcts_agent.hpp"
 #include "switchcards/agents/make_agent.hpp"
 #include "switchcards/agents/match.hpp"
 #include "switchcards/agents/play_round.hpp"
@@ -170,7 +171,7 @@ void count_round(SimulationStats& stats, std::uint64_t decisions, bool stalemate
 }  // namespace
 
 GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const SimulationConfig& config,
-                       SimulationStats& stats)
+                       SimulationStats& stats, const std::atomic<bool>* stop)
     : variant_(&variant),
       engine_(&engine),
       config_(&config),
@@ -180,6 +181,8 @@ GamePlayer::GamePlayer(const Variant& variant, const Engine& engine, const Simul
   for (int seat = 0; seat < config.players; ++seat) {
     owned_.push_back(make_agent(config.agent_of(seat), 0));
     agents_.push_back(owned_.back().get());
+    if (auto* search = dynamic_cast<IsmctsAgent*>(agents_.back()); search && stop)
+      search->stop_when([stop] { return stop->load(std::memory_order_relaxed); });
     observe_ = observe_ || agents_.back()->observes();
   }
   stats.wins.resize(static_cast<std::size_t>(config.players));
@@ -439,18 +442,18 @@ SimulationResult simulate(const Variant& variant, const SimulationConfig& config
   const int threads = detail::study_threads(config.threads, end - first);
   std::vector<SimulationStats> partial(static_cast<std::size_t>(threads));
   std::vector<std::vector<std::pair<std::uint64_t, GameRecord>>> records(partial.size());
-  detail::run_games(first, end, threads, progress, [&](int t) {
-    return
-        [&, t, player = std::make_shared<detail::GamePlayer>(variant, engine, config, partial[t])](
-            std::uint64_t game) {
-          if (game - first < config.record) {
-            GameRecord r;
-            player->play(game, &r);
-            records[t].emplace_back(game, std::move(r));
-          } else {
-            player->play(game, nullptr);
-          }
-        };
+  detail::run_games(first, end, threads, progress, [&](int t, const std::atomic<bool>& stop) {
+    return [&, t,
+            player = std::make_shared<detail::GamePlayer>(variant, engine, config, partial[t],
+                                                          &stop)](std::uint64_t game) {
+      if (game - first < config.record) {
+        GameRecord r;
+        player->play(game, &r);
+        records[t].emplace_back(game, std::move(r));
+      } else {
+        player->play(game, nullptr);
+      }
+    };
   });
 
   result.stats.wins.assign(static_cast<std::size_t>(config.players), 0);

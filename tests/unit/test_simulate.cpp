@@ -4,9 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <functional>
 #include <sstream>
 
 #include "agents/game_player.hpp"
+#include "switchcards/agents/compare.hpp"
 #include "switchcards/agents/simulate.hpp"
 #include "switchcards/agents/simulation_results.hpp"
 #include "switchcards/core/rng.hpp"
@@ -75,6 +78,30 @@ TEST_CASE("a progress callback that throws stops the study, and simulate rethrow
                            }),
                   Stop);
   CHECK(calls == 1);
+}
+
+TEST_CASE("a study being stopped stops its searches, so the games under way end in moments") {
+  // QA: Python's Ctrl-C during a study of ismcts:60s bots waited for the game under way to be
+  // played out, each of its decisions a minute's search. The third call of the progress
+  // callback (about 200 ms in) comes during the first game's first search.
+  const Variant british = load_variant("british");
+  struct Stop {};
+  const auto stopped_after = [](const std::function<void(const SimulationProgress&)>& study) {
+    int calls = 0;
+    const auto start = std::chrono::steady_clock::now();
+    CHECK_THROWS_AS(study([&](std::uint64_t, std::uint64_t) {
+                      if (++calls == 3) throw Stop{};
+                    }),
+                    Stop);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const SimulationConfig searching = study(2, 4, {"ismcts:60s"});
+  CHECK(stopped_after([&](const SimulationProgress& p) { (void)simulate(british, searching, p); }) <
+        30);
+  // A paired comparison plays its games the same way.
+  CHECK(stopped_after([&](const SimulationProgress& p) {
+          (void)compare(british, british, searching, "british", "", "british", "", p);
+        }) < 30);
 }
 
 TEST_CASE("shards add up to exactly the unsharded study") {
