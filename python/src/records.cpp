@@ -94,6 +94,7 @@ void bind_records(py::module_& m) {
         d["rounds"] = r.rounds;
         d["actions"] = r.actions;
         d["failure"] = r.failure;
+        d["line"] = r.line;
         d["unfinished"] = r.unfinished;
         if (r.position) {
           py::dict p;
@@ -110,7 +111,8 @@ void bind_records(py::module_& m) {
         return d;
       },
       py::arg("record"), py::arg("base_dir") = ".", py::arg("until") = py::int_(-1),
-      "Re-runs a record: {'ok', 'rounds', 'actions', 'failure', 'unfinished', 'position'}; "
+      "Re-runs a record: {'ok', 'rounds', 'actions', 'failure', 'line', 'unfinished', "
+      "'position'}; 'line': the line of the record's file the failure is at (0: unknown); "
       "'unfinished': the record stops in the middle of its last round, which claims no winner "
       "and no scores (a game saved on quit). With until >= 0 it stops after that many actions "
       "and 'position' holds the round's State (play it with Engine(record_variant(record))), "

@@ -189,6 +189,14 @@ def test_records_replay(cli, tmp_path):
     result = sc.replay_game(record)
     assert result["ok"], result["failure"]
     assert not result["unfinished"]
+    assert result["line"] == 0
+    # A record read from a file whose action is refused: the failure names that action's line.
+    single = sc.write_game_records([record])
+    at = single.index(" draw\n")
+    tampered = single[:at] + " pass\n" + single[at + 6:]
+    bad = sc.replay_game(sc.read_game_records_from_string(tampered, "t.yaml")[0])
+    assert not bad["ok"] and bad["failure"].startswith("round 1, action ")
+    assert bad["line"] == single.count("\n", 0, at) + 1
     stopped = sc.replay_game(record, until=5)
     state = stopped["position"]["state"]
     assert state.decisions == 5

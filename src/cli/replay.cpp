@@ -79,7 +79,7 @@ void add_replay(CLI::App& app, int& exit_code) {
     for (std::size_t i = first; i < end; ++i) {
       const GameRecord& r = records[i];
       const std::string name = records.size() == 1 ? file : fmt::format("{} game {}", file, i + 1);
-      // Every failure line starts with the record's file name.
+      // Every failure line starts with the record's file name (and line, where it is known).
       ReplayResult result;
       try {
         result = replay_game(r, dir.empty() ? "." : dir, until);
@@ -94,12 +94,17 @@ void add_replay(CLI::App& app, int& exit_code) {
           (void)make_agent(r.agents[seat], 0);
         } catch (const std::invalid_argument& e) {
           result.ok = false;
+          result.line = r.lines.agents;
           result.failure =
               fmt::format("agents: seat {} is '{}': {}", seat, r.agents[seat], e.what());
         }
       }
       if (!result.ok) {
-        fmt::print("{}: FAIL: {}\n", name, result.failure);
+        // FILE:LINE first, as a compiler's errors, where the record knows its lines.
+        const std::string at = result.line > 0 ? fmt::format("{}:{}", file, result.line) : file;
+        fmt::print("{}{}: FAIL: {}\n", at,
+                   records.size() == 1 ? std::string() : fmt::format(": game {}", i + 1),
+                   result.failure);
         ++failed;
         continue;
       }

@@ -231,6 +231,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
   docs.expect_keys(e, {"format", "list", "variant", "variant_text", "rules", "players", "agents",
                        "seed", "match", "rounds", "result"});
   GameRecord r;
+  r.lines.record = docs.locate(e.value).line;
   if (auto f = docs.find(e, "format"); f && docs.get_string(*f) != kFormat)
     docs.fail(
         *f, "this file is not a switchcards game record of format '" + std::string(kFormat) + "'");
@@ -250,6 +251,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     if (!problem.empty()) docs.fail(at, problem);
   };
   if (auto a = docs.find(e, "agents")) {
+    r.lines.agents = docs.locate(a->value).line;
     for (const Entry& item : docs.list_items(*a)) r.agents.push_back(docs.get_string(item));
     if (!r.agents.empty())  // `agents: []`: none named, as when the key is left out
       check(*a, detail::per_seat_problem(r.agents.size(), r.players, "agent"));
@@ -259,6 +261,8 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
   for (const Entry& item : docs.list_items(docs.require(e, "rounds"))) {
     docs.expect_keys(item, {"seed", "dealer", "seats", "actions", "winner", "scores"});
     RecordedRound round;
+    r.lines.rounds.push_back(docs.locate(item.value).line);
+    r.lines.actions.emplace_back();
     round.seed = docs.get_u64(docs.require(item, "seed"));
     round.dealer = docs.get_int(docs.require(item, "dealer"), 0, r.players - 1);
     if (auto s = docs.find(item, "seats")) {
@@ -268,6 +272,7 @@ GameRecord read_record(const Documents& docs, const Entry& e, std::string_view t
     for (const Entry& a : docs.list_items(docs.require(item, "actions"))) {
       try {
         round.actions.push_back(parse_action(docs.get_string(a)));
+        r.lines.actions.back().push_back(docs.locate(a.value).line);
       } catch (const NotationError& error) {
         docs.fail(a, error.what());
       }
@@ -457,8 +462,9 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
   const Variant variant = record_variant(record, base_dir);
   const Engine engine(variant);
   ReplayResult result;
-  const auto fail = [&](std::string why) {
+  const auto fail = [&](std::string why, int line = 0) {
     result.failure = std::move(why);
+    result.line = line > 0 ? line : record.lines.record;
     return result;
   };
   // A record names its variant (a built-in name, or a path) and embeds its rules: a name that
@@ -490,18 +496,25 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
   for (std::size_t i = 0; i < record.rounds.size(); ++i) {
     const RecordedRound& round = record.rounds[i];
     const std::string where = "round " + std::to_string(i + 1);
+    // The lines a record read from a file knows (RecordLines), else 0.
+    const auto line_of = [&](const std::vector<int>& lines, std::size_t k) {
+      return k < lines.size() ? lines[k] : 0;
+    };
+    const int round_line = line_of(record.lines.rounds, i);
+    const auto fail_round = [&](std::string why) { return fail(std::move(why), round_line); };
     RoundDeal deal;
     if (record.match) {
-      if (driver->over()) return fail(where + ": the match was already over");
+      if (driver->over()) return fail_round(where + ": the match was already over");
       deal = driver->next_round();
       if (!round.seats.empty() && round.seats != deal.seats)
-        return fail(where + ": seats " + ints_text(round.seats) + ", but the seats still in are " +
-                    ints_text(deal.seats));
+        return fail_round(where + ": seats " + ints_text(round.seats) +
+                          ", but the seats still in are " + ints_text(deal.seats));
       if (round.seed != deal.seed || round.dealer != deal.dealer)
-        return fail(where + ": dealt by seat " + std::to_string(round.dealer) + " from seed " +
-                    std::to_string(round.seed) + ", but round " + std::to_string(i + 1) +
-                    " of match seed " + std::to_string(record.seed) + " is dealt by seat " +
-                    std::to_string(deal.dealer) + " from seed " + std::to_string(deal.seed));
+        return fail_round(where + ": dealt by seat " + std::to_string(round.dealer) +
+                          " from seed " + std::to_string(round.seed) + ", but round " +
+                          std::to_string(i + 1) + " of match seed " + std::to_string(record.seed) +
+                          " is dealt by seat " + std::to_string(deal.dealer) + " from seed " +
+                          std::to_string(deal.seed));
     } else {
       deal.round = static_cast<int>(i);
       deal.seed = round.seed;
@@ -513,26 +526,26 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       // past the last indexes the scores.
       for (const int seat : deal.seats)
         if (seat < 0 || seat >= record.players)
-          return fail(where + ": seat " + std::to_string(seat) + " is not one of the " +
-                      std::to_string(record.players) + " seats of the record");
+          return fail_round(where + ": seat " + std::to_string(seat) + " is not one of the " +
+                            std::to_string(record.players) + " seats of the record");
       if (const std::string twice = detail::seats_problem(deal.seats); !twice.empty())
-        return fail(where + ": " + twice);
+        return fail_round(where + ": " + twice);
       // Only a match leaves seats out of a round (those out of it); a round alone deals every
       // seat, or it would deal a table the variant has no rules for (one seat of a 2-7 game).
       if (deal.seats.size() != static_cast<std::size_t>(record.players))
-        return fail(where + ": seats " + ints_text(deal.seats) + ", but a round that is no " +
-                    "match's deals every seat of the record (0 to " +
-                    std::to_string(record.players - 1) + ")");
+        return fail_round(where + ": seats " + ints_text(deal.seats) + ", but a round that is no " +
+                          "match's deals every seat of the record (0 to " +
+                          std::to_string(record.players - 1) + ")");
       deal.round_dealer = deal.round_seat(round.dealer);
       if (deal.round_dealer < 0)
-        return fail(where + ": the dealer " + std::to_string(round.dealer) +
-                    " is not one of the seats " + ints_text(deal.seats));
+        return fail_round(where + ": the dealer " + std::to_string(round.dealer) +
+                          " is not one of the seats " + ints_text(deal.seats));
     }
     State state;
     try {
       state = deal.deal(engine);
     } catch (const std::invalid_argument& e) {
-      return fail(where + ": cannot deal: " + e.what());
+      return fail_round(where + ": cannot deal: " + e.what());
     }
     const auto stop_here = [&](std::size_t k) {
       result.ok = true;
@@ -547,10 +560,12 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
       const Action a = round.actions[k];
       const std::string at =
           where + ", action " + std::to_string(k + 1) + " '" + to_string(a) + "'";
-      if (state.over()) return fail(at + ": the round was already over");
+      const int line =
+          i < record.lines.actions.size() ? line_of(record.lines.actions[i], k) : round_line;
+      if (state.over()) return fail(at + ": the round was already over", line);
       const Refusal refusal = engine.check(state, a);
       if (refusal != Refusal::none)
-        return fail(at + ": refused: " + std::string(describe(refusal)));
+        return fail(at + ": refused: " + std::string(describe(refusal)), line);
       engine.apply(state, a);
       ++result.actions;
     }
@@ -569,8 +584,8 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
                          round.scores.empty() &&
                          (!record.match || (record.match_winner < 0 && record.match_loser < 0));
       if (!saved)
-        return fail(where + ": the actions end before the round does (" +
-                    std::to_string(round.actions.size()) + " actions)");
+        return fail_round(where + ": the actions end before the round does (" +
+                          std::to_string(round.actions.size()) + " actions)");
       const std::vector<int>& before = driver->standings().totals;
       if (record.match && !record.totals.empty() && record.totals != before)
         return fail("match: recorded totals " + ints_text(record.totals) +
@@ -581,12 +596,12 @@ ReplayResult replay_game(const GameRecord& record, std::string_view base_dir, in
     }
     const int winner = state.winner >= 0 ? deal.seats[static_cast<std::size_t>(state.winner)] : -1;
     if (winner != round.winner)
-      return fail(where + ": recorded winner " + seat_or_null(round.winner) + ", replayed " +
-                  seat_or_null(winner));
+      return fail_round(where + ": recorded winner " + seat_or_null(round.winner) + ", replayed " +
+                        seat_or_null(winner));
     const std::vector<int> scores = driver->match_scores(deal, state);
     if (!round.scores.empty() && round.scores != scores)
-      return fail(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +
-                  ints_text(scores));
+      return fail_round(where + ": recorded scores " + ints_text(round.scores) + ", replayed " +
+                        ints_text(scores));
     if (record.match) driver->finish_round(deal, state);
     ++result.rounds;
   }

@@ -297,7 +297,7 @@ TEST_CASE("replay --until K: the position after K actions, as text and as JSON",
   // Past the end, and --json without --until.
   const Run past = run("replay game.yaml --until 100000", s);
   CHECK(past.status == 1);
-  CHECK(contains(past.out, "game.yaml: FAIL: the record has "));
+  CHECK(contains(past.out, "game.yaml:2: FAIL: the record has "));  // the record's first line
   const Run usage = run("replay game.yaml --json", s);
   CHECK(usage.status == 2);
 }

@@ -30,6 +30,16 @@ struct RecordedRound {
   std::vector<int> scores;      // by match seat (0 for a seat sitting out)
 };
 
+// Where the parts of a record are in the file it was read from (GameRecord's `source`): 1-based
+// lines, 0 (or none) when unknown, as for a record built in code or read from JSON. A failure
+// of replay_game names them.
+struct RecordLines {
+  int record = 0;  // the record's first line
+  int agents = 0;
+  std::vector<int> rounds;                // by round
+  std::vector<std::vector<int>> actions;  // by round, then by action
+};
+
 struct GameRecord {
   std::string variant;  // a built-in name, or the path the variant was loaded from
   // The variant resolved (resolved_variant_yaml: its `extends:` chain and the rule overrides
@@ -63,6 +73,7 @@ struct GameRecord {
   std::string source;
   int variant_text_line = 0;
   int variant_text_column = 0;
+  RecordLines lines;  // not written
 };
 
 // The variant a record was played with (its embedded text, or else its built-in name or path,
@@ -98,6 +109,9 @@ struct ReplayResult {
   int actions = 0;  // actions applied
   // Empty when ok; else where and why: "round 2, action 17 '1 play 7H': refused: ...".
   std::string failure;
+  // The line of the record's file (its `source`) the failure is at: the action's, the round's
+  // or the record's; 0 when the record does not know it.
+  int line = 0;
   std::optional<ReplayPosition> position;  // set when the replay stopped at `until`
   // The record ends in the middle of its last round, which claims no winner and no scores (a
   // game saved by `play --record` on quit): every action replayed, `rounds` counts the rounds
