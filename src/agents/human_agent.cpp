@@ -189,6 +189,98 @@ detail::PenaltyCost penalty_cost(const PlayerView& view) {
 
 }  // namespace
 
+// The engine's texts (describe(Refusal)) are a developer's: they name the seat in the third
+// person and the variant's keys (`not_on`, `answers_match`), which a player at the table has
+// never seen.
+std::string_view refusal_for_you(Refusal r) {
+  switch (r) {
+    case Refusal::none:
+      return "it is not one of your moves now";
+    case Refusal::round_over:
+      return "the round is over";
+    case Refusal::no_such_seat:
+      return "there is no such seat";
+    case Refusal::not_your_turn:
+      return "it is not your turn";
+    case Refusal::card_not_in_hand:
+      return "you do not hold that card";
+    case Refusal::not_playable:
+      return "the card matches neither the suit nor the rank of the top card";
+    case Refusal::must_answer_penalty:
+      return "a penalty is pending: take it, or answer it with a card that stacks on it or "
+             "cancels it, where these rules have one";
+    case Refusal::demand_not_met:
+      return "the card does not meet the demand in force";
+    case Refusal::suit_not_followed:
+      return "the card is not of the suit named";
+    case Refusal::suit_required:
+      return "this card names a suit: type the suit after the card ('8H hearts')";
+    case Refusal::suit_not_allowed:
+      return "this card names no suit";
+    case Refusal::last_not_allowed:
+      return "the call goes with the play that leaves you one card (and, where these rules "
+             "call the final card too, with that card)";
+    case Refusal::cap_exceeded:
+      return "the answer would raise the pending penalty above its limit";
+    case Refusal::must_play_drawn_or_pass:
+      return "after drawing you may play only the card you drew, or keep it and end your turn";
+    case Refusal::draw_not_allowed:
+      return "you may not draw now: you hold a card you can play, or a skip is pending (pass "
+             "to take it)";
+    case Refusal::pass_not_allowed:
+      return "you may pass only after drawing, or to take a pending skip";
+    case Refusal::nothing_to_challenge:
+      return "nobody can be challenged now";
+    case Refusal::cannot_challenge_self:
+      return "you cannot challenge yourself";
+    case Refusal::malformed:
+      return "that is not a move";
+    case Refusal::not_on_top:
+      return "this card may not be played on the top card";
+    case Refusal::late_call_not_allowed:
+      return "in these rules the call is made only with the play that leaves you one card";
+    case Refusal::nothing_to_call:
+      return "a late call is yours only just after a play that left you one card without the "
+             "call, before you are caught or the next player acts";
+    case Refusal::cannot_finish_on:
+      return "you may not go out on this card: keep it and draw";
+    case Refusal::must_play_drawn:
+      return "the card you drew can be played, so you must play it";
+    case Refusal::not_a_deflection:
+      return "this card does not turn the pending penalty away: answer with one that does, or "
+             "take it";
+    case Refusal::swap_target_required:
+      return "this card swaps hands: type the seat after it ('JC swap 2')";
+    case Refusal::swap_target_not_allowed:
+      return "this card swaps no hands: name no seat";
+    case Refusal::cannot_swap_with_self:
+      return "you cannot swap hands with yourself";
+    case Refusal::does_not_follow:
+      return "in a turn of several cards each card follows the one laid before it (the same "
+             "rank, or the next card of the run): lay one that does, or pass to end your turn";
+    case Refusal::draw_while_laying:
+      return "you are laying several cards: lay one that follows, or pass to end your turn";
+    case Refusal::cannot_jump_in:
+      return "out of turn you may only jump in: with a card identical to the one just played, "
+             "that you could play in turn, while you owe no last-card penalty and miss no turn";
+    case Refusal::does_not_stack:
+      return "you are answering the penalty with several cards: go on only with cards that "
+             "stack on it within its limit, or pass to end your turn";
+    case Refusal::answer_does_not_match:
+      return "an answer to this penalty must also be a card you could play on the top card: of "
+             "its suit or rank, of the suit named, or one demanded";
+    case Refusal::holds_suit_in_force:
+      return "you may play this card only when you hold no other card of the suit in force";
+    case Refusal::rank_required:
+      return "the card just played names a rank: name one first ('name 7')";
+    case Refusal::rank_not_nameable:
+      return "this card cannot name that rank";
+    case Refusal::nothing_to_name:
+      return "no card is waiting for a rank to be named";
+  }
+  return describe(r);
+}
+
 int HumanAgent::shown(int seat) const {
   return seat >= 0 && static_cast<std::size_t>(seat) < numbers_.size()
              ? numbers_[static_cast<std::size_t>(seat)]
@@ -465,12 +557,14 @@ Action HumanAgent::choose(const PlayerView& view, std::span<const Action> legal)
           typed_last = move->calls_last();
           break;
         }
-        // A move, but not a legal one: the engine's reason.
+        // A move, but not a legal one: the engine's reason, in a player's words. A card typed
+        // alone is a play ("You cannot play 2S", not "You cannot 2S").
         const Refusal why =
             view.check(move->kind() == ActionKind::play ? move->with_last(false) : *move);
-        fmt::print(*out_, "You cannot {}: {}.\n", answer,
-                   why == Refusal::none ? std::string_view("it is not one of your moves now")
-                                        : describe(why));
+        const bool bare_card =
+            move->kind() == ActionKind::play && !lower(answer).starts_with("play");
+        fmt::print(*out_, "You cannot {}{}: {}.\n", bare_card ? "play " : "", answer,
+                   refusal_for_you(why));
         continue;
       }
     }

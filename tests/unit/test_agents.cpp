@@ -886,3 +886,19 @@ TEST_CASE("the terminal player wraps the rules to a narrow terminal") {
   // Paragraphs and the list's hanging indent survive.
   CHECK(text.find("\n  - 8 (skip): the next player misses a\n    turn.\n") != std::string::npos);
 }
+
+TEST_CASE("the terminal tells a refusal in a player's words, without the variant's keys") {
+  // QA: a player who typed a card not held read "the card is not in the seat's hand", and
+  // others "(not_on)", "(answers_match)": keys of a variant file the player never saw.
+  for (int k = 1; k < kRefusalCount; ++k) {
+    const auto r = static_cast<Refusal>(k);
+    const std::string_view text = refusal_for_you(r);
+    INFO(refusal_name(r) << ": " << text);
+    CHECK_FALSE(text.empty());
+    CHECK(text.find('_') == std::string_view::npos);  // no key of a variant file
+    CHECK(text.find("seat's") == std::string_view::npos);
+    CHECK(text.find(": false") == std::string_view::npos);
+    CHECK_FALSE(text.ends_with("."));
+  }
+  CHECK(refusal_for_you(Refusal::card_not_in_hand) == "you do not hold that card");
+}

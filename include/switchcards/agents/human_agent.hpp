@@ -13,10 +13,12 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "switchcards/agents/agent.hpp"
+#include "switchcards/engine/engine.hpp"
 
 namespace switchcards {
 
@@ -38,6 +40,11 @@ class PlayerQuit : public std::runtime_error {
  public:
   PlayerQuit() : std::runtime_error("you left the game") {}
 };
+
+// Why a move is refused, told to the player who typed it: second person, in words of the
+// table, without the variant's keys (describe(Refusal) is a developer's text: "the card is not
+// in the seat's hand", "(not_on)"). No final full stop.
+std::string_view refusal_for_you(Refusal r);
 
 class HumanAgent final : public Agent {
  public:
