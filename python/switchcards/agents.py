@@ -16,6 +16,12 @@ class FunctionAgent(Agent):
 
     def __init__(self, function: Callable[[PlayerView, List[Action]], Action], name: str = "python"):
         super().__init__()
+        # Refused here, not at the first move of a game: `agent_from_function(5)` was accepted
+        # and failed mid-game with "'int' object is not callable".
+        if not callable(function):
+            raise TypeError(f"FunctionAgent: function is a callable (view, legal) -> Action, not {function!r}")
+        if not isinstance(name, str):
+            raise TypeError(f"FunctionAgent: name is a str, not {name!r}")
         self._function = function
         self._name = name
 

@@ -129,7 +129,8 @@ def sweep(
     """One study per point of ``grid`` (dotted rule keys to the lists of values to try, e.g.
     ``{"last_card.penalty": [1, 2, 3, 4], "specials.skip.stack": [None, "8"]}``), each split
     into ``shards`` shards over the cluster, merged exactly; returns a pandas DataFrame with one
-    row per point: the grid's values, then summary_row's columns. ``base``: dotted overrides
+    row per point: the grid's values, then summary_row's columns (but those of a grid key's
+    name, such as ``players``: the grid's value stays). ``base``: dotted overrides
     applied at every point, but for the keys the point gives a value: the point's value, where
     None means the variant's own value for that key (not base's). ``client`` None plays in this
     process. As in simulate_on, a study has at most one shard per game. Each point is checked by
@@ -180,6 +181,8 @@ def sweep(
     rows = []
     for point, text in zip(points, texts):
         row = {key: point[key] for key in keys}
-        row.update(summary_row(json.loads(text)))
+        # A grid key keeps its column where summary_row has one of the same name (`players`:
+        # the rule there, the study's player count here, the same on every row).
+        row.update((k, v) for k, v in summary_row(text).items() if k not in row)
         rows.append(row)
     return pandas.DataFrame(rows)

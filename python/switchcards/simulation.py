@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import operator
 import re
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _core
 
@@ -22,7 +22,13 @@ def _agents(agents: Union[str, Sequence[str]]) -> List[str]:
     # "heuristic,random" as the command line writes it, or a list of names.
     if isinstance(agents, str):
         return agents.split(",")
-    return list(agents)
+    if not isinstance(agents, Iterable):
+        raise TypeError(f"simulate: agents is a str ('heuristic,random') or a list of agent names, not {agents!r}")
+    names = list(agents)
+    for k, name in enumerate(names):
+        if not isinstance(name, str):
+            raise TypeError(f"simulate: agents[{k}] is {name!r}: an agent name is a str, e.g. 'heuristic'")
+    return names
 
 
 def _shard(shard: Union[None, str, Tuple[int, int]]) -> Tuple[Any, Any]:
@@ -80,7 +86,7 @@ def simulate_json(
     matches: bool = False,
     shard: Union[None, str, Tuple[int, int]] = None,
     rules: Optional[str] = None,
-    max_match_rounds: int = 1000,
+    max_match_rounds: Optional[int] = None,
     record: Optional[str] = None,
 ) -> str:
     """The JSON text of a study, exactly as ``switchcards simulate --json -`` prints it
@@ -88,9 +94,11 @@ def simulate_json(
     A,B --seed S [--matches] [--shard K/M] [--rules YAML]``. ``variant`` is a built-in name or
     a path; ``rules`` a YAML mapping merged onto it; ``record`` a file for game records, as
     ``--record FILE`` (every game if there are at most 10, else the first; read them with
-    read_game_records). ``players`` None is the variant's default player count. Other Python
-    threads run meanwhile; Ctrl-C (SIGINT) stops the study within about a second and raises
-    KeyboardInterrupt."""
+    read_game_records). ``players`` None is the variant's default player count.
+    ``max_match_rounds`` (None: 1000) stops a match still running after that many rounds; it is
+    checked, and has no effect, in a study of single rounds (so that one set of options serves
+    both kinds of study). Other Python threads run meanwhile; Ctrl-C (SIGINT) stops the study within about a
+    second and raises KeyboardInterrupt."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,
@@ -103,7 +111,7 @@ def simulate_json(
         matches,
         k,
         m,
-        max_match_rounds,
+        1000 if max_match_rounds is None else max_match_rounds,
         record or "",
     )
 
@@ -121,8 +129,48 @@ def merge_shards(shards: Iterable[Union[str, Result]], names: Optional[Sequence[
     a JSON text (or its parsed dict). Raises ValueError for shards of different studies,
     overlapping shards or a gap, naming each shard by ``names`` or by its place in the list
     (``shards[1]``)."""
-    texts = [s if isinstance(s, str) else json.dumps(s) for s in shards]
-    return _core.merge_shards_json(texts, list(names or []))
+    # One text is iterable too (its characters), and a str of names is a list of letters.
+    if isinstance(shards, (str, bytes, Mapping)) or not isinstance(shards, Iterable):
+        raise TypeError("merge_shards: shards is a list of shards (each a JSON text or its dict), "
+                        f"not {_short(shards)}")
+    texts = [_result_text(s, "merge_shards", f"shards[{k}]") for k, s in enumerate(shards)]
+    if names is None:
+        return _core.merge_shards_json(texts, [])
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise TypeError(f"merge_shards: names is a list of names, one per shard, not {names!r}")
+    names = list(names)
+    if len(names) != len(texts):
+        raise ValueError(f"merge_shards: {len(names)} names for {len(texts)} shards: give one name per shard, "
+                         "or none")
+    for k, name in enumerate(names):
+        if not isinstance(name, str):
+            raise TypeError(f"merge_shards: names[{k}] is {name!r}, not a str")
+    return _core.merge_shards_json(texts, names)
+
+
+def _short(value: Any) -> str:
+    # A shard's text runs to kilobytes: its start says what it is.
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _result_text(result: Any, who: str, name: str) -> str:
+    """The JSON text of a study's results, given as the text or as its parsed dict; ``who`` and
+    ``name`` (the function and its argument) name it in an error."""
+    if isinstance(result, str):
+        return result
+    if not isinstance(result, Mapping):
+        raise TypeError(f"{who}: {name} is a study's results (a JSON text or its dict), not {_short(result)}")
+    try:
+        return json.dumps(result, allow_nan=False)
+    except ValueError:
+        raise ValueError(f"{who}: the {name} holds NaN or an infinity, which no study's results hold") from None
+
+
+def _canonical(result: Any, who: str) -> Result:
+    """The results read as merge reads a shard: every count checked, every derived value worked
+    out again, so a table never shows a number the counts do not give."""
+    return json.loads(_core.merge_shards_json([_result_text(result, who, "result")], ["result"]))
 
 
 def summary_row(result: Union[str, Result]) -> Dict[str, Any]:
@@ -135,17 +183,8 @@ def summary_row(result: Union[str, Result]) -> Dict[str, Any]:
     the same C++, None where the results did not measure it; then each seat's win rate
     (``win_rate_seat_K``, K from 0) and each event's count (``events_NAME``). Results that are
     not a study's are a ValueError naming the field, as ``switchcards merge`` names it."""
-    if isinstance(result, str):
-        text = result
-    else:
-        try:
-            text = json.dumps(result, allow_nan=False)
-        except ValueError:
-            raise ValueError("summary_row: the result holds NaN or an infinity, which no "
-                             "study's results hold") from None
-    # Read as merge reads a shard: every count checked, every derived value worked out again,
-    # so the row never shows a number the counts do not give.
-    canonical = json.loads(_core.merge_shards_json([text], ["result"]))
+    text = _result_text(result, "summary_row", "result")
+    canonical = _canonical(text, "summary_row")
     row: Dict[str, Any] = {
         "variant": canonical["variant"],
         "rules": canonical.get("rules", ""),
@@ -166,14 +205,16 @@ def summary_row(result: Union[str, Result]) -> Dict[str, Any]:
     return row
 
 
-def results_table(result: Result) -> "pandas.DataFrame":  # noqa: F821
-    """A pandas DataFrame of a study, one row per seat: seat, agent, wins, win_rate and the 95%
-    interval of the win rate (ci95_low, ci95_high). The win rates by place in play are
-    summary_row's ``first_player_win_rate`` and ``place_K_win_rate``."""
+def results_table(result: Union[str, Result]) -> "pandas.DataFrame":  # noqa: F821
+    """A pandas DataFrame of a study (the dict ``simulate`` returns, or the JSON text), one row
+    per seat: seat, agent, wins, win_rate and the 95% interval of the win rate (ci95_low,
+    ci95_high). The win rates by place in play are summary_row's ``first_player_win_rate`` and
+    ``place_K_win_rate``. Results that are not a study's are a ValueError naming the field, as
+    for summary_row."""
     import pandas
 
     rows = []
-    for seat in result["seats"]:
+    for seat in _canonical(result, "results_table")["seats"]:
         rows.append(
             {
                 "seat": seat["seat"],

@@ -75,6 +75,14 @@ def test_a_sweep_grid_value_is_a_list_not_a_string():
         sweep(_NoCluster(), "british", {5: [1]}, games=10)
 
 
+def test_a_sweep_grid_key_keeps_its_column_where_a_summary_column_has_its_name():
+    # QA: a grid over the rule `players` showed the study's player count (4) on both rows.
+    grid = {"players": [{"min": 2, "max": 5}, {"min": 3, "max": 7}]}
+    table = sweep(None, "british", grid, games=5)
+    assert list(table["players"]) == grid["players"]
+    assert list(table["games"]) == [5, 5]
+
+
 def test_a_sweep_grid_is_refused_as_the_command_line_refuses_its_grid_files():
     # QA: an empty list gave a table of no rows, a value listed twice two equal rows.
     with pytest.raises(ValueError, match=r"^sweep: the grid is empty"):
