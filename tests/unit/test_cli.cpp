@@ -4,6 +4,7 @@
 // (write errors, one output per file, `--record -`), help texts, compare's option names.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -196,7 +197,11 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   write_file(s / "tampered.yaml", tampered);
   Run bad = run("replay tampered.yaml", s);
   CHECK(bad.status == 1);
-  CHECK(contains(bad.out, "tampered.yaml: FAIL: round 1, action"));
+  // The failure names the changed action's line (QA: it named the file alone).
+  const auto line_of = [](const std::string& text, std::size_t at) {
+    return std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1);
+  };
+  CHECK(contains(bad.out, "tampered.yaml:" + line_of(tampered, at) + ": FAIL: round 1, action"));
 
   // QA: an agent no name makes replayed OK (the actions are replayed, not the agents).
   std::string renamed = record;
@@ -207,7 +212,17 @@ TEST_CASE("cli: simulate --record writes records that replay") {
   write_file(s / "renamed.yaml", renamed);
   Run unknown = run("replay renamed.yaml", s);
   CHECK(unknown.status == 1);
-  CHECK(contains(unknown.out, "renamed.yaml: FAIL: agents: seat 0 is 'zzz': unknown agent 'zzz'"));
+  CHECK(contains(unknown.out, "renamed.yaml:" + line_of(renamed, first) +
+                                  ": FAIL: agents: seat 0 is 'zzz': unknown agent 'zzz'"));
+
+  // In a list, the line and then the game.
+  std::string list = read_file(s / "shard.yaml");
+  const std::size_t tenth = list.find(" draw\n", list.find("record: 10"));
+  REQUIRE(tenth != std::string::npos);
+  list.replace(tenth, 6, " pass\n");
+  write_file(s / "list.yaml", list);
+  CHECK(contains(run("replay list.yaml", s).out,
+                 "list.yaml:" + line_of(list, tenth) + ": game 10: FAIL: round 1, action"));
 }
 
 TEST_CASE("cli: a record embeds the resolved variant and replays from any directory") {
@@ -324,19 +339,20 @@ TEST_CASE("cli: the demo tells every event with match seats once a seat is out")
 
 namespace {
 
-// Runs a study of slow games (ISMCTS at `iterations` a move: 2,000 take about 0.25 s a game,
-// 5,000 about 1 s, 20,000 several seconds, all more under the sanitizers), waits until
-// it catches SIGINT (its mask of caught signals, /proc/PID/status SigCgt, has the bit), then
-// runs `kills`, shell commands with its pid in $p. Returns the seconds the whole took; the exit
-// status is left in status.txt, standard error in err.txt. A shell with job control (set -m)
-// keeps SIGINT for its background job, as a terminal does.
-double interrupt_study(const Scratch& s, int iterations, const std::string& kills) {
-  write_file(s / "study.sh",
-             "'" + cli_path() +
-                 "' simulate --variant british --agents ismcts:" + std::to_string(iterations) +
-                 " --games 400 --threads 2 --json out.json > out.txt 2> err.txt "
-                 "& p=$!; " +
-                 wait_until_caught(SIGINT) + kills + "; wait $p; echo $? > status.txt\n");
+// A study as a user runs it: `study` is simulate's options (with --json out.json). It waits
+// until the program catches SIGINT (its mask of caught signals, /proc/PID/status SigCgt, has
+// the bit), then runs `kills`, shell commands with its pid in $p. Returns the seconds the whole
+// took; the exit status is left in status.txt, standard error in err.txt. A shell with job
+// control (set -m) keeps SIGINT for its background job, as a terminal does.
+// Games of bots that search a minute a move.
+constexpr const char* kSearchingStudy =
+    "--variant british --agents ismcts:60s --games 400 --threads 2";
+
+double interrupt_study(const Scratch& s, const std::string& study, const std::string& kills) {
+  write_file(s / "study.sh", "'" + cli_path() + "' simulate " + study +
+                                 " --json out.json > out.txt 2> err.txt & p=$!; " +
+                                 wait_until_caught(SIGINT) + kills +
+                                 "; wait $p; echo $? > status.txt\n");
   const std::string script =
       "cd '" + s.dir.string() + "' && rm -f status.txt err.txt && bash -c 'set -m; . ./study.sh'";
   const auto start = std::chrono::steady_clock::now();
@@ -349,14 +365,15 @@ double interrupt_study(const Scratch& s, int iterations, const std::string& kill
 TEST_CASE("cli: Ctrl-C stops a study within a game and says what was lost") {
   // QA: an interrupted simulate left nothing and said nothing.
   Scratch s("interrupt");
-  // Within the game under way (about a second at 5,000 iterations, 13 times as long under the
-  // sanitizers), not the 64 of a chunk (a minute, and more).
+  // Within moments, though each move of the games under way is a minute's search: a study
+  // being stopped ends its bots' searches (QA: it waited for the games under way), and not
+  // after the 64 games of a chunk.
 #ifdef SWITCHCARDS_SANITIZED
   constexpr double kBound = 120;
 #else
   constexpr double kBound = 30;
 #endif
-  CHECK(interrupt_study(s, 5000, "kill -INT $p") < kBound);
+  CHECK(interrupt_study(s, kSearchingStudy, "kill -INT $p") < kBound);
   CHECK(read_file(s / "status.txt") == "130\n");  // died of SIGINT, as uncaught
   CHECK(contains(read_file(s / "err.txt"), "switchcards: interrupted; nothing was written"));
   CHECK_FALSE(fs::exists(s.dir / "out.json"));
@@ -367,12 +384,22 @@ TEST_CASE("cli: a second Ctrl-C ends a study at once, unless it is the first sen
   // CI: `timeout` sends its signal to the command and again to its process group; the second,
   // handled as a second Ctrl-C, ended the program without a word. A repeat within 0.3 s is the
   // same request.
-  (void)interrupt_study(s, 2000, "kill -INT $p; sleep 0.02; kill -INT $p");
+  (void)interrupt_study(s, kSearchingStudy, "kill -INT $p; sleep 0.02; kill -INT $p");
   CHECK(read_file(s / "status.txt") == "130\n");
   CHECK(contains(read_file(s / "err.txt"), "switchcards: interrupted; nothing was written"));
   // A later one is a user who will not wait for the games under way: the program dies of it,
-  // without the tidy end (the games under way would take seconds more).
-  (void)interrupt_study(s, 20000, "kill -INT $p; sleep 0.5; kill -INT $p");
+  // without the tidy end. The games under way would take minutes more: no card may be laid on
+  // any card, so every round runs to its turn limit of 1,000,000, and a match of them to its
+  // cap of 1,000 rounds.
+  write_file(s / "lock.yaml",
+             "name: lock\nplayers: {min: 2, max: 7}\ndeck: {decks: 1, jokers: 1}\n"
+             "specials:\n  lock: {cards: [clubs, diamonds, hearts, spades], not_on: [clubs, "
+             "diamonds, hearts, spades]}\nscoring:\n  values: {any: 0}\n"
+             "match: {end: elimination, limit: 100}\nround: {turn_limit: 1000000}\n");
+  (void)interrupt_study(s,
+                        "--variant lock.yaml --players 2 --matches --agents random --games 400 "
+                        "--threads 2",
+                        "kill -INT $p; sleep 0.5; kill -INT $p");
   CHECK(read_file(s / "status.txt") == "130\n");
   CHECK_FALSE(contains(read_file(s / "err.txt"), "interrupted"));
   CHECK_FALSE(fs::exists(s.dir / "out.json"));
@@ -458,7 +485,8 @@ TEST_CASE("cli: the demo's bots make the late last-card call Match lets them mak
     while (std::getline(lines, line)) {
       // A call on a line of its own, after the play that forgot it.
       if (contains(previous, "did not call \"last card\"") && line.size() > 8 &&
-          line.rfind("  Seat ", 0) == 0 && line.substr(8) == " calls \"Last card!\"")
+          line.rfind("  Seat ", 0) == 0 &&
+          line.substr(8) == " calls \"Last card!\" late, before being caught.")
         ++late_calls;
       previous = line;
     }
@@ -474,8 +502,8 @@ TEST_CASE("cli: play says why a typed move is refused, and offers help and quit"
   const Run r = run("play --players 3 --seed 3 --no-color", s, s / "moves.txt");
   CHECK(r.status == 0);
   CHECK(contains(r.out, "Your hand: 2♣ 8♣ 9♣ Q♣ 7♥ 8♥ Q♠"));
-  CHECK(contains(r.out, "You cannot 7H: the card matches neither"));
-  CHECK(contains(r.out, "You cannot 2S: the card is not in the seat's hand."));
+  CHECK(contains(r.out, "You cannot play 7H: the card matches neither"));
+  CHECK(contains(r.out, "You cannot play 2S: you do not hold that card."));
   CHECK(contains(r.out, "Special cards (an effect comes when its card is played"));  // the rules
   CHECK(contains(r.out, "Your moves now:\n  1) play 2♣"));
   CHECK(contains(r.out, "you left the game"));
