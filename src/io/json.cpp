@@ -359,6 +359,12 @@ void check_event_fields(const Node& n, const Event& e) {
   const bool extra = extra_is_seat(k) || k == K::penalty_pending || k == K::stock_exhausted;
   // last_card_called's 2: a late call.
   const std::uint32_t most = k == K::last_card_called ? 2 : 1;
+  // Two seats of one event that are never the same one: a seat swaps with, catches or jumps
+  // in before another.
+  if ((k == K::hands_swapped || k == K::last_card_caught || k == K::jumped_in) &&
+      e.seat != kNoSeat && e.extra == e.seat)
+    n["extra"].fail("a " + kind + " event's extra is another seat than its seat (" +
+                    std::to_string(e.seat) + ")");
   if (flag ? e.extra > most : !extra && e.extra != 0)
     n["extra"].fail(!flag ? "a " + kind + " event has no extra (0)"
                     : most == 2
@@ -1288,6 +1294,13 @@ std::string check_state_with(const Engine& engine, const State& s,
   if (s.phase != Phase::over && s.decisions >= static_cast<std::uint32_t>(variant.round.turn_limit))
     return "/decisions: a round that reached the variant's turn limit (" +
            std::to_string(variant.round.turn_limit) + ") is over";
+  // A reshuffle leaves one card on the discard pile, so each after the first needs a card
+  // played since the one before (state.hpp: the counter cannot wrap; QA: a save of 2^32 - 1
+  // reshuffles loaded, and the next one wrapped it to 0).
+  if (s.reshuffles > std::uint64_t{s.decisions} + 1)
+    return "/reshuffles: " + std::to_string(s.reshuffles) + " reshuffles in " +
+           std::to_string(s.decisions) +
+           " decisions: each after the first needs a card played since the one before";
   // A hand emptied ends the round (Engine::position refuses one too): play would go on with a
   // seat that drew at each turn.
   if (s.phase != Phase::over)
@@ -1302,6 +1315,11 @@ std::string check_state_with(const Engine& engine, const State& s,
         return "/winner: a finished round has a winner or is a stalemate";
       if (s.winner >= 0 && !s.hand(s.winner).empty())
         return "/winner: the winner still holds cards";
+      // Only the turn limit ends a round without a winner, at the decision that reaches it.
+      if (s.stalemate && s.decisions != static_cast<std::uint32_t>(variant.round.turn_limit))
+        return "/stalemate: a stalemate is a round the turn limit (" +
+               std::to_string(variant.round.turn_limit) + " decisions) ended, and this one has " +
+               std::to_string(s.decisions);
       return "";
     case Phase::after_draw:
       if (variant.draw.after == AfterDraw::end_turn)

@@ -382,6 +382,14 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
         "save.json: /winner: a stalemate has no winner");
   CHECK(error_of(british, set(over, "winner", "1")) ==
         "save.json: /winner: the winner still holds cards");
+  // QA: a stalemate only the turn limit makes, and a count of reshuffles play could make.
+  CHECK(error_of(british, set(over, "stalemate", "true")) ==
+        "save.json: /stalemate: a stalemate is a round the turn limit (2000 decisions) ended, and "
+        "this one has 0");
+  CHECK(error_of(british, set(good, "reshuffles", "1")) == "");  // one, of the deal's cards
+  CHECK(error_of(british, set(good, "reshuffles", "4294967295")) ==
+        "save.json: /reshuffles: 4294967295 reshuffles in 0 decisions: each after the first needs "
+        "a card played since the one before");
   // A jump-in window is open only in phase play.
   const Engine jump(load_variant("balkan-jump-in"));
   const std::string jump_good = to_json(jump, jump.deal(3, 4));
@@ -397,7 +405,8 @@ TEST_CASE("json: every rule of a saved state is checked, with the path it breaks
         "save.json: /laid: a turn of several cards has laid at least one card on the discard "
         "pile's first");
   // An ended round keeps no turn under way either (the turn limit's stalemate clears it).
-  const std::string runs_over = set(set(runs_good, "phase", "\"over\""), "stalemate", "true");
+  const std::string runs_over =
+      set(set(set(runs_good, "phase", "\"over\""), "stalemate", "true"), "decisions", "2000");
   REQUIRE(error_of(runs, runs_over) == "");
   CHECK(error_of(runs, set(runs_over, "laid", "1")) ==
         "save.json: /laid: cards are laid only in phase laying");
@@ -619,6 +628,10 @@ TEST_CASE("json: actions and events are read strictly", "[json]") {
         "");
   CHECK(event_error(R"({"kind":"last_card_missed","seat":0,"card":null,"count":0,"extra":2})") ==
         "server: /extra: a last_card_missed event's extra is 1 for the final card's call, else 0");
+  CHECK(event_error(R"({"kind":"hands_swapped","seat":1,"card":"7H","count":0,"extra":1})") ==
+        "server: /extra: a hands_swapped event's extra is another seat than its seat (1)");
+  CHECK(event_error(R"({"kind":"last_card_caught","seat":2,"card":null,"count":0,"extra":2})") ==
+        "server: /extra: a last_card_caught event's extra is another seat than its seat (2)");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":1,"card":null,"count":3,"extra":0})") ==
         "server: /count: a seat_skipped event counts nothing (0)");
   CHECK(event_error(R"({"kind":"seat_skipped","seat":null,"card":null,"count":0,"extra":0})") ==
