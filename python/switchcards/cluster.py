@@ -185,4 +185,10 @@ def sweep(
         # the rule there, the study's player count here, the same on every row).
         row.update((k, v) for k, v in summary_row(text).items() if k not in row)
         rows.append(row)
-    return pandas.DataFrame(rows)
+    table = pandas.DataFrame(rows)
+    # pandas reads [None, 1, 2] as the floats NaN, 1.0, 2.0: a grid column with None keeps the
+    # values given (None: the variant's own value), as the command line's table writes them.
+    for key in keys:
+        if any(point[key] is None for point in points):
+            table[key] = pandas.Series([point[key] for point in points], dtype=object)
+    return table

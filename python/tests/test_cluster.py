@@ -75,12 +75,15 @@ def test_a_sweep_grid_value_is_a_list_not_a_string():
         sweep(_NoCluster(), "british", {5: [1]}, games=10)
 
 
-def test_a_sweep_grid_key_keeps_its_column_where_a_summary_column_has_its_name():
+def test_a_sweeps_table_shows_the_grid_values_as_given():
     # QA: a grid over the rule `players` showed the study's player count (4) on both rows.
     grid = {"players": [{"min": 2, "max": 5}, {"min": 3, "max": 7}]}
     table = sweep(None, "british", grid, games=5)
     assert list(table["players"]) == grid["players"]
     assert list(table["games"]) == [5, 5]
+    # QA: [None, 1] came back as NaN and 1.0.
+    table = sweep(None, "british", {"last_card.penalty": [None, 1]}, games=5)
+    assert list(table["last_card.penalty"]) == [None, 1]
 
 
 def test_a_sweep_grid_is_refused_as_the_command_line_refuses_its_grid_files():
