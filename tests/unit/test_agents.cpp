@@ -13,6 +13,7 @@
 #include "../common/cards.hpp"
 #include "../common/checked_agent.hpp"
 #include "../common/error_of.hpp"
+#include "../common/late_call_position.hpp"
 #include "switchcards/agents/forwarding_agent.hpp"
 #include "switchcards/agents/greedy_agent.hpp"
 #include "switchcards/agents/heuristic_agent.hpp"
@@ -160,14 +161,8 @@ TEST_CASE("a forgetter that calls late is asked before the catchers, and is not 
 }
 
 TEST_CASE("a random agent that always forgets never calls, not even late on its own turn") {
-  // mau-mau-purist: an A lets its player play again, so a player who leaves itself one card
-  // with an A and no call acts next, with the late call among its legal actions.
   const Engine engine(load_variant("mau-mau-purist"));
-  Position p;
-  p.hands = {cards({"AH", "9H"}), cards({"7C", "8C"}), cards({"QS", "KS"})};
-  p.discard = cards({"10H"});
-  p.stock = cards({"JC", "JD"});
-  State s = engine.position(p);
+  State s = engine.position(testing::ace_leaves_one_card());
   REQUIRE(engine.apply(s, parse_action("0 play AH")));
   ActionList legal;
   engine.legal_actions(s, legal);

@@ -6,14 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "../common/cards.hpp"
+#include "../common/late_call_position.hpp"
 #include "switchcards/core/card_format.hpp"
 #include "switchcards/engine/engine.hpp"
 #include "switchcards/io/event_text.hpp"
 #include "switchcards/io/load_variant.hpp"
 
 using namespace switchcards;
-using switchcards::testing::cards;
 
 namespace {
 
@@ -276,15 +275,10 @@ TEST_CASE("the position lists what other seats may do first", "[event_text]") {
 }
 
 TEST_CASE("event text: a late call says it is late, after the miss it mends", "[event_text]") {
-  // mau-mau-purist: an A lets its player play again, so a player who leaves itself one card
-  // with an A and no call acts next, and may call late (QA: the log said "did not call", then
-  // "calls", with nothing saying the call came after the play).
+  // QA: the log said "did not call", then "calls", with nothing saying the call came after the
+  // play.
   const Engine engine(load_variant("mau-mau-purist"));
-  Position p;
-  p.hands = {cards({"AH", "9H"}), cards({"7C", "8C"}), cards({"QS", "KS"})};
-  p.discard = cards({"10H"});
-  p.stock = cards({"JC", "JD"});
-  State s = engine.position(p);
+  State s = engine.position(testing::ace_leaves_one_card());
   EventBuffer events;
   REQUIRE(engine.apply(s, parse_action("0 play AH"), &events));
   std::vector<std::string> lines;
