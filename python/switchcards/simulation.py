@@ -97,8 +97,8 @@ def simulate_json(
     read_game_records). ``players`` None is the variant's default player count.
     ``max_match_rounds`` (None: 1000) stops a match still running after that many rounds; it is
     checked, and has no effect, in a study of single rounds (so that one set of options serves
-    both kinds of study). Other Python threads run meanwhile; Ctrl-C (SIGINT) stops the study within about a
-    second and raises KeyboardInterrupt."""
+    both kinds of study). Other Python threads run meanwhile; Ctrl-C (SIGINT) stops the study
+    within about a second and raises KeyboardInterrupt."""
     k, m = _shard(shard)
     return _core.simulate_json(
         variant,

@@ -367,11 +367,8 @@ void check_event_fields(const Node& n, const Event& e) {
                     std::to_string(e.seat) + ")");
   if (flag ? e.extra > most : !extra && e.extra != 0)
     n["extra"].fail(!flag ? "a " + kind + " event has no extra (0)"
-                    : most == 2
-                        ? "a " + kind +
-                              " event's extra is 1 for the final card's call, 2 for a "
-                              "late call, else 0"
-                        : "a " + kind + " event's extra is 1 for the final card's call, else 0");
+                          : "a " + kind + " event's extra is 1 for the final card's call, " +
+                                (most == 2 ? "2 for a late call, " : "") + "else 0");
 }
 
 Event read_event(const Node& n) {
