@@ -433,9 +433,11 @@ class Combinations {
         }
       if (own != nullptr && (own->is_attack() || own->draw > 0))
         return problem(at,
-                       fmt::format("{} carries a penalty of its own ('{}'): stack it instead "
-                                   "of deflecting with it",
-                                   to_string(card), own->name),
+                       fmt::format("{} is in the deflect of '{}' but carries a penalty of "
+                                   "its own ('{}'): a card with a penalty answers one by "
+                                   "stacking (take it out of that deflect, or give '{}' no "
+                                   "penalty)",
+                                   to_string(card), penalty.name, own->name, own->name),
                        of(j, {"draw", "skip", "stack", "cancel"}));
       if (own == nullptr || (!own->reverse && own->skip == 0))
         return problem(

@@ -211,11 +211,12 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
       s = "unless they answer with " + selector_words(e.stack);
       // An answer adds its own special's draw: one progression only when every answer's is
       // this card's.
-      std::vector<std::string> adds;
+      std::vector<std::string> adds, draws;
       bool same_draw = true;
       for (const Effect& other : specials)
         if (!(other.cards.cards & e.stack.cards).empty()) {
           adds.push_back(fmt::format("{} adds {}", selector_words(other.cards), other.draw));
+          draws.push_back(fmt::format("{}: {}", selector_words(other.cards), other.draw));
           same_draw = same_draw && other.draw == e.draw;
         }
       if (e.draw > 0 && e.stack_adds && same_draw)
@@ -233,8 +234,11 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
                                  ", which passes the skip on with {} more players skipped "
                                  "per answer",
                                  e.skip);
-      else
+      else if (same_draw)
         s += ", which passes it on unchanged";
+      else  // stack_adds: false, an answer's own draw in place of the penalty's
+        s += fmt::format(", which passes on the answer's own draw instead ({})",
+                         fmt::join(draws, ", "));
       if (e.cap > 0) s += fmt::format(", up to {}", e.cap);
       // An answer's own effect comes with it (engine.hpp, play_effects): a reverse among the
       // answers turns the penalty back, a skip passes it over a player.
@@ -258,10 +262,12 @@ std::string effect_text(const Effect& e, const std::vector<Effect>& specials, in
         "whoever takes the penalty misses a turn for each skip on it, one after another, while "
         "the others play on (a seat that misses turns cannot jump in)");
   else if (e.draw > 0 && e.skip > 1)
-    parts.push_back(e.skip == 2 ? std::string("and when the penalty is taken, the player after "
-                                              "its victim is skipped too")
-                                : fmt::format("and when the penalty is taken, the {} players "
-                                              "after its victim are skipped too",
+    // A sentence of its own (after "; "): joined to a cancel before it with "and", it read as
+    // if a cancelled penalty skipped players too (QA).
+    parts.push_back(e.skip == 2 ? std::string("when the penalty is taken, the player after its "
+                                              "victim is skipped too")
+                                : fmt::format("when the penalty is taken, the {} players after "
+                                              "its victim are skipped too",
                                               e.skip - 1));
   if (e.answers_match && (answerable || !e.deflect.cards.empty()))
     parts.push_back(

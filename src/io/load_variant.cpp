@@ -764,11 +764,22 @@ class VariantBuilder {
            "not_on",        "deflect",     "deflect_reverse_to", "swap_hands", "rotate_hands",
            "answers_match", "anything_on", "only_without_suit",  "waits",      "names_rank"});
       if (entry.value.IsMap() && !d_.find(entry, "cards")) {
-        // A special without cards is new here: most likely a misspelt one of the others.
+        // A special without cards is new here: most likely a misspelt one of the others, or one
+        // a base deleted (QA: crazy-eights' `skip: null` below `skip: {stack: 8}` was only
+        // "missing required key 'cards'", at a key never written).
         std::vector<std::string_view> others;
         for (std::string_view n : names)
           if (n != name) others.push_back(n);
-        if (auto guess = closest_match(name, others))
+        const std::optional<std::string> guess = closest_match(name, others);
+        if (const std::optional<Entry> gone = d_.deleted("specials." + name)) {
+          const detail::yaml::Location at = d_.locate(gone->value);
+          d_.fail_at_key(entry,
+                         fmt::format("a new special needs `cards`: '{}' was deleted by `{}: null` "
+                                     "({}:{}); give it `cards` to make it again{}",
+                                     name, name, at.file, at.line,
+                                     guess ? fmt::format(", or did you mean '{}'?", *guess) : ""));
+        }
+        if (guess)
           d_.fail_at_key(entry,
                          fmt::format("a new special needs `cards`; did you mean '{}'?", *guess));
       }
@@ -927,6 +938,24 @@ class VariantBuilder {
             !e.stack.cards.empty() && !draws_in_chain,
             "cap limits how many cards stacked answers make the next player draw, and no card of "
             "this special's chain draws any (skips are not capped)",
+            [&] { e.cap = effect_defaults.cap; });
+      // Under stack_adds: false an answer passes on its own draw (Engine::within_cap), never a
+      // sum: a cap at or above every answer's draw never binds (QA: `draw-two: {stack_adds:
+      // false, cap: 4}` loaded, and describe said "unchanged, up to 4").
+      int most_passed_on = 0;
+      for (CardMask m = e.stack.cards - e.cancel.cards; !m.empty();) {
+        const Card card = m.pop_first();
+        const auto own = std::find_if(v_.specials.begin(), v_.specials.end(), [&](const Effect& d) {
+          return d.cards.cards.contains(card);
+        });
+        most_passed_on = std::max(most_passed_on, own != v_.specials.end() ? own->draw : e.draw);
+      }
+      check({"specials", e.name, "cap"}, {"specials", e.name, "stack_adds"},
+            e.cap != effect_defaults.cap,
+            !e.stack.cards.empty() && !e.stack_adds && most_passed_on <= e.cap,
+            fmt::format("under stack_adds: false an answer passes on its own draw, never a sum, "
+                        "and no answer here draws more than {}, so a cap of {} never binds",
+                        most_passed_on, e.cap),
             [&] { e.cap = effect_defaults.cap; });
       check({"specials", e.name, "stack_adds"}, {"specials", e.name, "stack"},
             e.stack_adds != effect_defaults.stack_adds, e.stack.cards.empty(),

@@ -852,3 +852,23 @@ TEST_CASE(
   CHECK_THAT(on, Catch::Contains("its effect does not apply, but any card may still be played on "
                                  "a card that takes any card."));
 }
+
+TEST_CASE("describe: a penalty's later skips and an answer's own draw are told apart (QA)") {
+  const auto text = [](const char* rules) {
+    return flat(describe_variant(load_variant("british", rules, "--rules")));
+  };
+  // Once "...cancels the penalty: nobody draws and play goes on to the following player and
+  // when the penalty is taken, ...": as if a cancelled penalty skipped a player too.
+  const std::string skips = text("{specials: {pick-up-seven: {draw: 5, skip: 2}}}");
+  CHECK(skips.find("play goes on to the following player; when the penalty is taken, the player "
+                   "after its victim is skipped too") != std::string::npos);
+  CHECK(skips.find("player and when the penalty") == std::string::npos);
+  // Under stack_adds: false an answer passes on its own draw: "unchanged" only where every
+  // answer draws what the penalty does.
+  CHECK(text("{specials: {draw-two: {stack_adds: false}}}").find("which passes it on unchanged") !=
+        std::string::npos);
+  const std::string own =
+      text("{specials: {draw-two: {stack: [2, black J], stack_adds: false, cap: 5}}}");
+  CHECK(own.find("which passes on the answer's own draw instead (2: 2, black J: 7), up to 5") !=
+        std::string::npos);
+}
